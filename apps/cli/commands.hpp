@@ -1,0 +1,27 @@
+// The subcommands of the `pathkit` tool; each registers its options and its run function.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace pathkit::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode : int {
+    exit_found = 0,     ///< the command did its job (a path was found)
+    exit_no_path = 1,   ///< the input was fine but no full path exists within the limits
+    exit_bad_input = 2, ///< a file or argument was refused; the message says which
+};
+
+/// A registered subcommand: run it when `app->parsed()`; it returns the exit code.
+struct Command {
+    CLI::App* app;
+    std::function<int()> run;
+};
+
+/// `pathkit demo`: a built-in showcase that needs no files.
+Command add_demo_command(CLI::App& app);
+/// `pathkit graph FILE --from A --to B`: a path on a `.graph` file.
+Command add_graph_command(CLI::App& app);
+
+}  // namespace pathkit::cli

@@ -1,0 +1,29 @@
+// Command-line flags that choose the engine's mode and limits.
+#include "search_flags.hpp"
+
+
+namespace pathkit::cli {
+
+void SearchFlags::add_to(CLI::App& command) {
+    command.add_option("--algo", algorithm, "Search mode: astar, dijkstra or bfs")
+        ->check(CLI::IsMember({"astar", "dijkstra", "bfs"}))
+        ->capture_default_str();
+    command.add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
+        ->check(CLI::Range(1.0f, 1e6f))
+        ->capture_default_str();
+    command.add_option("--budget", budget, "Stop after this many expansions (0: no limit)");
+    command.add_flag("--partial", partial,
+                     "When the goal is not reached, print the path to the closest state");
+}
+
+SearchOptions SearchFlags::options() const {
+    SearchOptions options;
+    if (algorithm == "dijkstra") options.algorithm = SearchAlgorithm::Dijkstra;
+    if (algorithm == "bfs") options.algorithm = SearchAlgorithm::BreadthFirst;
+    options.heuristic_weight = weight;
+    if (budget > 0) options.max_expansions = budget;
+    options.allow_partial = partial;
+    return options;
+}
+
+}  // namespace pathkit::cli

@@ -1,0 +1,117 @@
+/// The engine's open list: a binary min-heap whose entries know their slot (decrease-key).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "pathkit/core/cost.hpp"
+
+namespace pathkit::detail {
+
+/// One state's search data, 16 bytes. Valid only while `stamp` equals the search number.
+struct SearchRecord {
+    Cost g = 0;                    ///< cheapest cost found from the start
+    std::uint32_t parent = 0;      ///< state before this one on that path
+    std::uint32_t heap_slot = 0;   ///< position in the heap while open, or `closed_slot`
+    std::uint32_t stamp = 0;       ///< number of the search that wrote this record
+};
+
+/// `heap_slot` of a state that is not on the open list.
+inline constexpr std::uint32_t closed_slot = 0xFFFFFFFFu;
+
+/// Orders states by f, then by h (deeper first), then by lower state id: a total order, so
+/// every search is deterministic whatever the heap's internal moves.
+/// f and h are >= 0 (or +0 after normalising), and the bit patterns of non-negative floats sort
+/// like their values, so one 64-bit key holds both.
+[[nodiscard]] inline std::uint64_t heap_key(Cost f, Cost h) {
+    return (std::uint64_t{std::bit_cast<std::uint32_t>(f)} << 32) | std::bit_cast<std::uint32_t>(h);
+}
+/// The h stored in a key.
+[[nodiscard]] inline Cost heuristic_of_key(std::uint64_t key) {
+    return std::bit_cast<Cost>(static_cast<std::uint32_t>(key));
+}
+
+/// A binary min-heap of (key, state) that writes each entry's position into the state's
+/// record, so a state's key can be lowered in O(log n).
+class IndexedHeap {
+public:
+    struct Entry {
+        std::uint64_t key;
+        std::uint32_t state;
+    };
+
+    /// Points the heap at the record array it keeps slots in (after the array may have moved).
+    void attach(SearchRecord* records) { records_ = records; }
+    void clear() { entries_.clear(); }
+    [[nodiscard]] bool empty() const { return entries_.empty(); }
+    [[nodiscard]] std::size_t size() const { return entries_.size(); }
+    [[nodiscard]] std::size_t memory_bytes() const { return entries_.capacity() * sizeof(Entry); }
+
+    void push(std::uint64_t key, std::uint32_t state) {
+        entries_.push_back({key, state});
+        sift_up(static_cast<std::uint32_t>(entries_.size() - 1));
+    }
+
+    /// Removes and returns the smallest entry; marks its state closed. Heap must not be empty.
+    Entry pop() {
+        const Entry top = entries_.front();
+        records_[top.state].heap_slot = closed_slot;
+        const Entry last = entries_.back();
+        entries_.pop_back();
+        if (!entries_.empty()) {
+            entries_.front() = last;
+            sift_down(0);
+        }
+        return top;
+    }
+
+    /// The key of the open state in `slot`.
+    [[nodiscard]] std::uint64_t key_at(std::uint32_t slot) const { return entries_[slot].key; }
+
+    /// Lowers the key of the open state in `slot`; `key` must not exceed the current one.
+    void decrease(std::uint32_t slot, std::uint64_t key) {
+        entries_[slot].key = key;
+        sift_up(slot);
+    }
+
+private:
+    [[nodiscard]] static bool before(const Entry& a, const Entry& b) {
+        return a.key < b.key || (a.key == b.key && a.state < b.state);
+    }
+
+    void sift_up(std::uint32_t slot) {
+        const Entry moving = entries_[slot];
+        while (slot > 0) {
+            const std::uint32_t parent = (slot - 1) / 2;
+            if (!before(moving, entries_[parent])) break;
+            place(slot, entries_[parent]);
+            slot = parent;
+        }
+        place(slot, moving);
+    }
+
+    void sift_down(std::uint32_t slot) {
+        const Entry moving = entries_[slot];
+        const auto size = static_cast<std::uint32_t>(entries_.size());
+        for (;;) {
+            std::uint32_t child = 2 * slot + 1;
+            if (child >= size) break;
+            if (child + 1 < size && before(entries_[child + 1], entries_[child])) ++child;
+            if (!before(entries_[child], moving)) break;
+            place(slot, entries_[child]);
+            slot = child;
+        }
+        place(slot, moving);
+    }
+
+    void place(std::uint32_t slot, const Entry& entry) {
+        entries_[slot] = entry;
+        records_[entry.state].heap_slot = slot;
+    }
+
+    std::vector<Entry> entries_;
+    SearchRecord* records_ = nullptr;
+};
+
+}  // namespace pathkit::detail

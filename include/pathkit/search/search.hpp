@@ -1,0 +1,282 @@
+/// The one search engine: A*, Dijkstra, breadth-first and weighted A*, whole or time-sliced.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_options.hpp"
+#include "pathkit/search/search_result.hpp"
+#include "pathkit/search/search_space.hpp"
+
+namespace pathkit {
+
+/// One search over a problem, run whole or spread over frames:
+///
+///     Search search(problem, context, options);
+///     search.begin(start);
+///     while (search.step(200) == SearchStatus::InProgress) { /* next frame */ }
+///     SearchResult result = search.finish();
+///
+/// The problem (and the map behind it) must not change and must outlive the search; the
+/// context serves only this search from `begin` until `finish` or destruction.
+///
+/// Tie-breaking is deterministic: among open states with equal f the one with the lower h
+/// (the deeper one) is expanded first, then the one with the lower state id; a state's parent
+/// changes only on a strictly cheaper path, so among equal-cost parents the first one offered
+/// by `for_each_successor` wins.
+template <class Problem>
+class Search {
+    static_assert(SearchProblem<Problem>, "the problem must model pathkit::SearchProblem");
+
+public:
+    Search(const Problem& problem, SearchContext& context, SearchOptions options = {})
+        : problem_(problem), context_(context), options_(options) {}
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
+    ~Search() { release_context(); }
+
+    /// Checks the input and puts `start` on the open list. Returns InProgress, or InvalidInput
+    /// (unknown or invalid start, bad weight, context busy) with the reason in `finish()`.
+    SearchStatus begin(StateId start);
+
+    /// Runs at most `max_expansions` more expansions. Returns InProgress while the search has
+    /// not ended, otherwise its final status.
+    SearchStatus step(std::size_t max_expansions = unlimited_expansions);
+
+    /// The current status.
+    [[nodiscard]] SearchStatus status() const { return status_; }
+    /// Counters so far.
+    [[nodiscard]] const SearchStats& stats() const { return stats_; }
+
+    /// Ends the search and builds its result. A search still in progress is stopped as if its
+    /// budget ran out (a partial path when `allow_partial` is set). Releases the context.
+    SearchResult finish();
+
+private:
+    SearchStatus fail(std::string message) {
+        message_ = std::move(message);
+        status_ = SearchStatus::InvalidInput;
+        release_context();
+        return status_;
+    }
+    void release_context() {
+        if (owns_context_) context_.in_use_ = false;
+        owns_context_ = false;
+    }
+    SearchStatus stop_without_goal(SearchStatus status, std::string why);
+    void remember_if_closest(std::uint32_t state, Cost h);
+    void expand(std::uint32_t state);
+    void relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step);
+    [[nodiscard]] Cost heuristic(std::uint32_t state) const {
+        return static_cast<Cost>(problem_.heuristic(StateId(state))) + Cost{0};  // +0: no -0
+    }
+    [[nodiscard]] std::uint64_t key(Cost g, Cost h) const {
+        return detail::heap_key(g + weight_ * h, h);
+    }
+    [[nodiscard]] bool uses_heuristic() const {
+        return options_.algorithm == SearchAlgorithm::AStar;
+    }
+
+    const Problem& problem_;
+    SearchContext& context_;
+    SearchOptions options_;
+    Cost weight_ = 1;
+    SearchStatus status_ = SearchStatus::InProgress;
+    bool begun_ = false;
+    bool owns_context_ = false;
+    std::string message_;
+    SearchStats stats_;
+    std::uint32_t start_ = 0;
+    std::uint32_t end_ = 0;  // the goal, or the closest state of a partial result
+    bool has_closest_ = false;
+    std::uint32_t closest_ = 0;
+    Cost closest_h_ = infinite_cost;
+    Cost closest_g_ = infinite_cost;
+    std::size_t queue_head_ = 0;  // breadth-first: next entry of the FIFO to expand
+};
+
+/// Runs a whole search from `start` and returns its result.
+template <class Problem>
+[[nodiscard]] SearchResult find_path(const Problem& problem, StateId start, SearchContext& context,
+                                     const SearchOptions& options = {}) {
+    Search<Problem> search(problem, context, options);
+    if (search.begin(start) == SearchStatus::InProgress) search.step();
+    return search.finish();
+}
+
+template <class Problem>
+SearchStatus Search<Problem>::begin(StateId start) {
+    if (begun_) return fail("begin: this search has already begun");
+    begun_ = true;
+    if (context_.in_use_) return fail("begin: the search context is in use by another search");
+    const std::size_t count = problem_.state_count();
+    if (count >= detail::closed_slot) return fail("begin: the space has too many states");
+    if (!start.is_valid() || start.index() >= count)
+        return fail("begin: start state " + std::to_string(start.value) + " is outside the space");
+    if (!problem_.is_valid(start))
+        return fail("begin: start state " + std::to_string(start.value) + " is not a valid state");
+    if (options_.algorithm == SearchAlgorithm::AStar) {
+        if (!(options_.heuristic_weight >= 1) || !std::isfinite(options_.heuristic_weight))
+            return fail("begin: heuristic weight must be finite and >= 1");
+        weight_ = options_.heuristic_weight;
+    }
+    context_.in_use_ = true;
+    owns_context_ = true;
+    context_.prepare(count);
+
+    start_ = start.value;
+    auto& record = context_.records_[start_];
+    record = {0, start_, 0, context_.search_number_};
+    if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
+        record.heap_slot = detail::closed_slot;
+        context_.queue_.push_back(start_);
+    } else {
+        const Cost h = uses_heuristic() ? heuristic(start_) : 0;
+        if (!(h >= 0)) return fail("begin: heuristic of the start state is negative or NaN");
+        context_.heap_.push(key(0, h), start_);
+        ++stats_.heap_pushes;
+    }
+    return status_;
+}
+
+template <class Problem>
+SearchStatus Search<Problem>::step(std::size_t max_expansions) {
+    if (status_ != SearchStatus::InProgress || !begun_) return status_;
+    auto& heap = context_.heap_;
+    auto& queue = context_.queue_;
+    const bool breadth_first = options_.algorithm == SearchAlgorithm::BreadthFirst;
+    for (std::size_t done = 0; done < max_expansions; ++done) {
+        std::uint32_t state;
+        Cost h = 0;
+        if (breadth_first) {
+            if (queue_head_ == queue.size()) break;
+            state = queue[queue_head_++];
+        } else {
+            if (heap.empty()) break;
+            const auto entry = heap.pop();
+            ++stats_.heap_pops;
+            state = entry.state;
+            h = detail::heuristic_of_key(entry.key);
+        }
+        if (problem_.is_goal(StateId(state))) {
+            end_ = state;
+            status_ = SearchStatus::Found;
+            return status_;
+        }
+        if (options_.allow_partial) {
+            remember_if_closest(state, uses_heuristic() ? h : heuristic(state));
+        }
+        if (stats_.expanded >= options_.max_expansions) {
+            return stop_without_goal(SearchStatus::BudgetExhausted,
+                                     "expansion budget of " +
+                                         std::to_string(options_.max_expansions) + " exhausted");
+        }
+        expand(state);
+        if (status_ == SearchStatus::InvalidInput) return status_;
+    }
+    const bool open_list_empty = breadth_first ? queue_head_ == queue.size() : heap.empty();
+    if (open_list_empty) return stop_without_goal(SearchStatus::NoPath, "no goal is reachable");
+    return status_;
+}
+
+template <class Problem>
+void Search<Problem>::expand(std::uint32_t state) {
+    ++stats_.expanded;
+    const Cost g = context_.records_[state].g;
+    problem_.for_each_successor(StateId(state), [&](StateId next, Cost step) {
+        relax(state, g, next.value, static_cast<Cost>(step));
+    });
+}
+
+template <class Problem>
+void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step) {
+    if (!(step >= 0)) {
+        if (status_ != SearchStatus::InvalidInput) {
+            fail("step cost from state " + std::to_string(from) + " to state " +
+                 std::to_string(to) + " is negative or NaN");
+        }
+        return;
+    }
+    if (step == infinite_cost) return;
+    ++stats_.generated;
+    const Cost g = from_g + step;
+    auto& record = context_.records_[to];
+    if (record.stamp != context_.search_number_) {
+        record = {g, from, detail::closed_slot, context_.search_number_};
+        if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
+            context_.queue_.push_back(to);
+            return;
+        }
+        const Cost h = uses_heuristic() ? heuristic(to) : 0;
+        if (!(h >= 0)) {
+            fail("heuristic of state " + std::to_string(to) + " is negative or NaN");
+            return;
+        }
+        context_.heap_.push(key(g, h), to);
+        ++stats_.heap_pushes;
+        return;
+    }
+    if (!(g < record.g) || options_.algorithm == SearchAlgorithm::BreadthFirst) return;
+    record.g = g;
+    record.parent = from;
+    if (record.heap_slot == detail::closed_slot) {
+        // Only an inconsistent heuristic or weighted A* can improve a closed state.
+        ++stats_.reopened;
+        context_.heap_.push(key(g, heuristic(to)), to);
+        ++stats_.heap_pushes;
+    } else {
+        const Cost h = detail::heuristic_of_key(context_.heap_.key_at(record.heap_slot));
+        context_.heap_.decrease(record.heap_slot, key(g, h));
+        ++stats_.heap_decreases;
+    }
+}
+
+template <class Problem>
+void Search<Problem>::remember_if_closest(std::uint32_t state, Cost h) {
+    const Cost g = context_.records_[state].g;
+    if (!has_closest_ || h < closest_h_ || (h == closest_h_ && g < closest_g_)) {
+        has_closest_ = true;
+        closest_ = state;
+        closest_h_ = h;
+        closest_g_ = g;
+    }
+}
+
+template <class Problem>
+SearchStatus Search<Problem>::stop_without_goal(SearchStatus status, std::string why) {
+    message_ = std::move(why);
+    if (options_.allow_partial && has_closest_) {
+        status = SearchStatus::Partial;
+        message_ += "; the path leads to the closest state found";
+        end_ = closest_;
+    }
+    status_ = status;
+    return status_;
+}
+
+template <class Problem>
+SearchResult Search<Problem>::finish() {
+    SearchResult result;
+    if (status_ == SearchStatus::InProgress && begun_) {
+        stop_without_goal(SearchStatus::BudgetExhausted, "search stopped before it ended");
+    }
+    result.status = begun_ ? status_ : SearchStatus::InvalidInput;
+    result.message = begun_ ? message_ : std::string("finish: the search was never begun");
+    result.stats = stats_;
+    if (result.status == SearchStatus::Found || result.status == SearchStatus::Partial) {
+        const auto& records = context_.records_;
+        for (std::uint32_t state = end_;; state = records[state].parent) {
+            result.path.push_back(StateId(state));
+            if (state == start_) break;
+        }
+        std::reverse(result.path.begin(), result.path.end());
+        result.cost = records[end_].g;
+    }
+    release_context();
+    return result;
+}
+
+}  // namespace pathkit

@@ -1,0 +1,80 @@
+/// Per-thread scratch memory of the engine: node records with search stamps and the open list.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "pathkit/core/cost.hpp"
+#include "pathkit/core/ids.hpp"
+#include "pathkit/search/indexed_heap.hpp"
+
+namespace pathkit {
+
+template <class Problem>
+class Search;
+
+/// Scratch memory for searches, reused from one query to the next (one per thread).
+///
+/// Maps stay immutable and shareable during queries; everything a search writes lives here.
+/// Nothing is cleared between queries: each record carries the number of the search that
+/// wrote it, so a stale record reads as "not reached". One context serves one search at a
+/// time; a second search begun while a time-sliced one is running is refused.
+class SearchContext {
+public:
+    SearchContext() = default;
+    SearchContext(const SearchContext&) = delete;
+    SearchContext& operator=(const SearchContext&) = delete;
+    SearchContext(SearchContext&&) = default;
+    SearchContext& operator=(SearchContext&&) = default;
+
+    /// Whether the last search reached `state` (generated it). False for ids out of range.
+    [[nodiscard]] bool was_reached(StateId state) const {
+        return state.index() < records_.size() && records_[state.index()].stamp == search_number_;
+    }
+    /// The cheapest cost found to `state` by the last search; +infinity if it was not reached.
+    /// After a Dijkstra search that explored everything these are the exact distances.
+    [[nodiscard]] Cost cost_to(StateId state) const {
+        return was_reached(state) ? records_[state.index()].g : infinite_cost;
+    }
+    /// The state before `state` on the cheapest path found; invalid for the start or if the
+    /// state was not reached.
+    [[nodiscard]] StateId parent_of(StateId state) const {
+        if (!was_reached(state) || records_[state.index()].parent == state.value) return StateId();
+        return StateId(records_[state.index()].parent);
+    }
+    /// Bytes of scratch memory held: 16 per state of the largest space searched, plus the
+    /// open list.
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return records_.capacity() * sizeof(detail::SearchRecord) + heap_.memory_bytes() +
+               queue_.capacity() * sizeof(std::uint32_t);
+    }
+
+private:
+    template <class Problem>
+    friend class Search;
+
+    /// Starts a new search over `state_count` states: grows the records, advances the stamp.
+    void prepare(std::size_t state_count) {
+        if (records_.size() < state_count) records_.resize(state_count);
+        if (++search_number_ == 0) {  // the stamp wrapped: forget every old record once
+            for (auto& record : records_) record.stamp = 0;
+            search_number_ = 1;
+        }
+        heap_.clear();
+        queue_.clear();
+        heap_.attach(records_.data());
+    }
+
+    std::vector<detail::SearchRecord> records_;
+    detail::IndexedHeap heap_;
+    std::vector<std::uint32_t> queue_;  // breadth-first order
+    std::uint32_t search_number_ = 0;
+    bool in_use_ = false;
+};
+
+/// A context owned by the calling thread, for the convenience overloads that take none
+/// (`graph.find_path(a, b)`). Not for time-sliced searches: give those a context of their own.
+[[nodiscard]] SearchContext& thread_search_context();
+
+}  // namespace pathkit
