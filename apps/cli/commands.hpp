@@ -8,9 +8,9 @@ namespace pathkit::cli {
 
 /// Exit codes shared by every subcommand.
 enum ExitCode : int {
-    exit_found = 0,     ///< the command did its job (a path was found)
-    exit_no_path = 1,   ///< the input was fine but no full path exists within the limits
-    exit_bad_input = 2, ///< a file or argument was refused; the message says which
+    exit_found = 0,      ///< the command did its job (a path was found)
+    exit_no_path = 1,    ///< the input was fine but no full path exists within the limits
+    exit_bad_input = 2,  ///< a file or argument was refused; the message says which
 };
 
 /// A registered subcommand: run it when `app->parsed()`; it returns the exit code.

@@ -17,7 +17,8 @@ void print_path(const std::string& title, const GraphPath& result,
     std::cout << title << ": " << to_string(result.status);
     if (result.found()) {
         std::cout << ", cost " << result.cost << ", path";
-        for (NodeId node : result.path) std::cout << ' ' << names[node.index()];
+        for (NodeId node : result.path)
+            std::cout << ' ' << names[node.index()];
     }
     std::cout << '\n';
 }
@@ -49,15 +50,8 @@ void gameplaykit_example() {
 void maze_example() {
     std::cout << "\n== Cat maze on a tile graph (seed 002) ==\n";
     std::vector<std::string> rows{
-        "##############",
-        "#C....#......#",
-        "#.###.#.####.#",
-        "#.#...#.#~~#.#",
-        "#.#.###.#~~#.#",
-        "#...#...#~~..#",
-        "###.#.###.####",
-        "#.....#.....E#",
-        "##############",
+        "##############", "#C....#......#", "#.###.#.####.#", "#.#...#.#~~#.#", "#.#.###.#~~#.#",
+        "#...#...#~~..#", "###.#.###.####", "#.....#.....E#", "##############",
     };
     const int height = static_cast<int>(rows.size());
     const int width = static_cast<int>(rows[0].size());
@@ -65,7 +59,8 @@ void maze_example() {
     std::vector<NodeId> tile(static_cast<std::size_t>(width * height));
     for (int y = 0; y < height; ++y) {
         for (int x = 0; x < width; ++x) {
-            tile[y * width + x] = graph.add_node(Point2{static_cast<float>(x), static_cast<float>(y)});
+            tile[y * width + x] =
+                graph.add_node(Point2{static_cast<float>(x), static_cast<float>(y)});
         }
     }
     auto walkable = [&](int x, int y) { return rows[y][x] != '#'; };
@@ -78,11 +73,13 @@ void maze_example() {
             for (int dy = -1; dy <= 1; ++dy) {
                 for (int dx = -1; dx <= 1; ++dx) {
                     if ((dx == 0 && dy == 0) || !walkable(x + dx, y + dy)) continue;
-                    if (dx != 0 && dy != 0 && (!walkable(x + dx, y) || !walkable(x, y + dy))) continue;
+                    if (dx != 0 && dy != 0 && (!walkable(x + dx, y) || !walkable(x, y + dy)))
+                        continue;
                     const float step = (dx != 0 && dy != 0) ? 1.41421356f : 1.0f;
                     const float terrain = rows[y + dy][x + dx] == '~' ? 3.0f : 1.0f;
-                    (void)graph.add_connections(tile[y * width + x], {tile[(y + dy) * width + x + dx]},
-                                                false, step * terrain);
+                    (void)graph.add_connections(tile[y * width + x],
+                                                {tile[(y + dy) * width + x + dx]}, false,
+                                                step * terrain);
                 }
             }
         }
@@ -92,7 +89,8 @@ void maze_example() {
         const auto node = result.path[index].index();
         rows[node / width][node % width] = '*';
     }
-    for (const auto& row : rows) std::cout << "  " << row << '\n';
+    for (const auto& row : rows)
+        std::cout << "  " << row << '\n';
     std::cout << "cat C to exit E: " << to_string(result.status) << ", cost " << std::fixed
               << std::setprecision(3) << result.cost << " over " << result.path.size() - 1
               << " steps, " << result.stats.expanded << " tiles expanded\n";

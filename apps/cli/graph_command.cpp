@@ -22,9 +22,12 @@ struct GraphArguments {
 int exit_code_for(const GraphPath& result) {
     switch (result.status) {
         case SearchStatus::Found:
-        case SearchStatus::Partial: return exit_found;
-        case SearchStatus::InvalidInput: return exit_bad_input;
-        default: return exit_no_path;
+        case SearchStatus::Partial:
+            return exit_found;
+        case SearchStatus::InvalidInput:
+            return exit_bad_input;
+        default:
+            return exit_no_path;
     }
 }
 
@@ -44,7 +47,8 @@ void print_text(const NamedGraph& graph, const GraphPath& result) {
 
 void print_json(const NamedGraph& graph, const GraphPath& result) {
     nlohmann::json path = nlohmann::json::array();
-    for (NodeId node : result.path) path.push_back(graph.name(node));
+    for (NodeId node : result.path)
+        path.push_back(graph.name(node));
     nlohmann::json document{{"status", to_string(result.status)},
                             {"message", result.message},
                             {"cost", result.cost},

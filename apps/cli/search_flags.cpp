@@ -1,14 +1,14 @@
 // Command-line flags that choose the engine's mode and limits.
 #include "search_flags.hpp"
 
-
 namespace pathkit::cli {
 
 void SearchFlags::add_to(CLI::App& command) {
     command.add_option("--algo", algorithm, "Search mode: astar, dijkstra or bfs")
         ->check(CLI::IsMember({"astar", "dijkstra", "bfs"}))
         ->capture_default_str();
-    command.add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
+    command
+        .add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
         ->check(CLI::Range(1.0f, 1e6f))
         ->capture_default_str();
     command.add_option("--budget", budget, "Stop after this many expansions (0: no limit)");

@@ -13,12 +13,20 @@ namespace {
 std::string node_name(NodeId node) {
     return node.is_valid() ? "node " + std::to_string(node.value) : std::string("invalid node id");
 }
-NodeId as_node(StateId state) { return NodeId(state.value); }
+NodeId as_node(StateId state) {
+    return NodeId(state.value);
+}
 }  // namespace
 
-NodeId Graph::add_node() { return add_node_data(std::nullopt); }
-NodeId Graph::add_node(Point2 position) { return add_node_data(Point3{position.x, position.y, 0}); }
-NodeId Graph::add_node(Point3 position) { return add_node_data(position); }
+NodeId Graph::add_node() {
+    return add_node_data(std::nullopt);
+}
+NodeId Graph::add_node(Point2 position) {
+    return add_node_data(Point3{position.x, position.y, 0});
+}
+NodeId Graph::add_node(Point3 position) {
+    return add_node_data(position);
+}
 
 NodeId Graph::add_node_data(std::optional<Point3> position) {
     const NodeId id(static_cast<NodeId::value_type>(nodes_.size()));
@@ -38,8 +46,10 @@ Status Graph::check_node(NodeId node, const char* operation) const {
 
 Status Graph::remove_node(NodeId node) {
     if (auto status = check_node(node, "remove_node"); !status) return status;
-    for (const Edge& edge : std::vector<Edge>(out_[node.index()])) disconnect(node, edge.to);
-    for (NodeId source : std::vector<NodeId>(in_[node.index()])) disconnect(source, node);
+    for (const Edge& edge : std::vector<Edge>(out_[node.index()]))
+        disconnect(node, edge.to);
+    for (NodeId source : std::vector<NodeId>(in_[node.index()]))
+        disconnect(source, node);
     NodeData& data = nodes_[node.index()];
     if (!data.enabled) --disabled_count_;
     data = {false, false, false};
@@ -137,8 +147,10 @@ Status Graph::connect_to_lowest_cost_node(NodeId node, bool bidirectional) {
         }
     }
     if (!nearest.is_valid()) {
-        return Status::invalid_input("connect_to_lowest_cost_node: no other enabled node with a "
-                                     "position to connect " + node_name(node) + " to");
+        return Status::invalid_input(
+            "connect_to_lowest_cost_node: no other enabled node with a "
+            "position to connect " +
+            node_name(node) + " to");
     }
     const NodeId targets[] = {nearest};
     return add_connections(node, targets, bidirectional);
@@ -196,12 +208,13 @@ GraphPath refuse(std::string message) {
 
 GraphPath Graph::find_path(NodeId from, NodeId to, SearchContext& context,
                            const SearchOptions& options) const {
-    if (!contains(from)) return refuse("find_path: start " + node_name(from) + " is not in the graph");
+    if (!contains(from))
+        return refuse("find_path: start " + node_name(from) + " is not in the graph");
     if (!contains(to)) return refuse("find_path: goal " + node_name(to) + " is not in the graph");
     if (!is_enabled(from)) return refuse("find_path: start " + node_name(from) + " is disabled");
     const SingleGoal problem(*this, StateId(to.value));
-    auto result = convert_path<NodeId>(pathkit::find_path(problem, StateId(from.value), context, options),
-                                       as_node);
+    auto result = convert_path<NodeId>(
+        pathkit::find_path(problem, StateId(from.value), context, options), as_node);
     if (!is_enabled(to) && result.status == SearchStatus::NoPath) {
         result.message = "goal " + node_name(to) + " is disabled";
     }
@@ -213,7 +226,8 @@ GraphPath Graph::find_path_to_any(NodeId from, std::span<const NodeId> goals,
     if (!contains(from)) {
         return refuse("find_path_to_any: start " + node_name(from) + " is not in the graph");
     }
-    if (!is_enabled(from)) return refuse("find_path_to_any: start " + node_name(from) + " is disabled");
+    if (!is_enabled(from))
+        return refuse("find_path_to_any: start " + node_name(from) + " is disabled");
     std::vector<StateId> states;
     for (NodeId goal : goals) {
         if (!contains(goal)) {
@@ -227,10 +241,13 @@ GraphPath Graph::find_path_to_any(NodeId from, std::span<const NodeId> goals,
 }
 
 std::size_t Graph::memory_bytes() const {
-    std::size_t bytes = nodes_.capacity() * sizeof(NodeData) + positions_.capacity() * sizeof(Point3) +
-                        out_.capacity() * sizeof(out_[0]) + in_.capacity() * sizeof(in_[0]);
-    for (const auto& edges : out_) bytes += edges.capacity() * sizeof(Edge);
-    for (const auto& sources : in_) bytes += sources.capacity() * sizeof(NodeId);
+    std::size_t bytes = nodes_.capacity() * sizeof(NodeData) +
+                        positions_.capacity() * sizeof(Point3) + out_.capacity() * sizeof(out_[0]) +
+                        in_.capacity() * sizeof(in_[0]);
+    for (const auto& edges : out_)
+        bytes += edges.capacity() * sizeof(Edge);
+    for (const auto& sources : in_)
+        bytes += sources.capacity() * sizeof(NodeId);
     return bytes;
 }
 

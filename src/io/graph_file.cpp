@@ -40,7 +40,7 @@ std::optional<float> parse_finite(std::string_view word) {
 
 /// Reads one file, statement by statement, keeping the place for error messages.
 class GraphReader {
-public:
+  public:
     explicit GraphReader(std::string_view source) : source_(source) {}
 
     Status read_line(std::string_view line) {
@@ -59,7 +59,7 @@ public:
 
     NamedGraph take() { return std::move(result_); }
 
-private:
+  private:
     Status error(const std::string& what) const {
         return Status::invalid_input(std::string(source_) + ":" + std::to_string(line_number_) +
                                      ": " + what);

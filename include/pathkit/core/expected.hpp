@@ -11,7 +11,7 @@ namespace pathkit {
 /// Either a `T` or an invalid-input `Status`, for loaders and other calls that produce a value.
 template <class T>
 class Expected {
-public:
+  public:
     /// A value.
     Expected(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
     /// A refusal; `error` must not be ok.
@@ -26,7 +26,7 @@ public:
     /// Why there is no value; ok when there is one.
     [[nodiscard]] const Status& error() const { return error_; }
 
-private:
+  private:
     std::optional<T> value_;
     Status error_;
 };

@@ -9,7 +9,7 @@ namespace pathkit {
 /// The outcome of an operation that can be refused, such as adding an edge with a NaN cost.
 /// Library code never throws for bad input and never exits: it returns one of these.
 class Status {
-public:
+  public:
     /// Success.
     Status() = default;
 
@@ -28,7 +28,7 @@ public:
     [[nodiscard]] const std::string& message() const { return message_; }
     explicit operator bool() const { return ok_; }
 
-private:
+  private:
     bool ok_ = true;
     std::string message_;
 };

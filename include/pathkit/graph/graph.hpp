@@ -42,7 +42,7 @@ using GraphPath = PathResult<NodeId>;
 /// Searches only read the graph, so any number of threads may search one graph at once, each
 /// with its own `SearchContext`, as long as nobody modifies it meanwhile.
 class Graph {
-public:
+  public:
     Graph() = default;
 
     /// Adds a node without a position and returns its id.
@@ -140,7 +140,8 @@ public:
     void for_each_successor(StateId state, Visit&& visit) const {
         const auto& edges = out_[state.index()];
         if (disabled_count_ == 0) {
-            for (const Edge& edge : edges) visit(StateId(edge.to.value), edge.cost);
+            for (const Edge& edge : edges)
+                visit(StateId(edge.to.value), edge.cost);
         } else {
             for (const Edge& edge : edges) {
                 if (nodes_[edge.to.index()].enabled) visit(StateId(edge.to.value), edge.cost);
@@ -158,7 +159,7 @@ public:
     /// Approximate bytes held by the graph.
     [[nodiscard]] std::size_t memory_bytes() const;
 
-private:
+  private:
     struct NodeData {
         bool alive = true;
         bool enabled = true;

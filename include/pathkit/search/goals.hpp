@@ -12,7 +12,7 @@ namespace pathkit {
 /// Forwards the state-space part of a problem to the wrapped space.
 template <StateSpace Space>
 class SpaceView {
-public:
+  public:
     explicit SpaceView(const Space& space) : space_(&space) {}
 
     [[nodiscard]] std::size_t state_count() const { return space_->state_count(); }
@@ -24,14 +24,14 @@ public:
     /// The wrapped space.
     [[nodiscard]] const Space& space() const { return *space_; }
 
-private:
+  private:
     const Space* space_;
 };
 
 /// Search for one goal state, guided by the space's estimate towards it.
 template <MetricSpace Space>
 class SingleGoal : public SpaceView<Space> {
-public:
+  public:
     /// `goal` must stay a state of `space`; the space must outlive this problem.
     SingleGoal(const Space& space, StateId goal) : SpaceView<Space>(space), goal_(goal) {}
 
@@ -41,7 +41,7 @@ public:
     }
     [[nodiscard]] StateId goal() const { return goal_; }
 
-private:
+  private:
     StateId goal_;
 };
 
@@ -49,7 +49,7 @@ private:
 /// The heuristic is the smallest estimate over the goals, so it stays admissible.
 template <MetricSpace Space>
 class AnyOfGoals : public SpaceView<Space> {
-public:
+  public:
     /// Duplicate goals are ignored. An empty goal list makes every search end in `NoPath`.
     AnyOfGoals(const Space& space, std::vector<StateId> goals)
         : SpaceView<Space>(space), goals_(std::move(goals)) {
@@ -62,13 +62,14 @@ public:
     }
     [[nodiscard]] Cost heuristic(StateId state) const {
         Cost best = infinite_cost;
-        for (StateId goal : goals_) best = std::min(best, this->space().estimate(state, goal));
+        for (StateId goal : goals_)
+            best = std::min(best, this->space().estimate(state, goal));
         return goals_.empty() ? 0 : best;
     }
     /// The goals, sorted and without duplicates.
     [[nodiscard]] const std::vector<StateId>& goals() const { return goals_; }
 
-private:
+  private:
     std::vector<StateId> goals_;
 };
 
@@ -76,14 +77,14 @@ private:
 /// (Space Age's move-away search: "any tile not on another unit's path").
 template <StateSpace Space, class Predicate>
 class GoalWhere : public SpaceView<Space> {
-public:
+  public:
     GoalWhere(const Space& space, Predicate predicate)
         : SpaceView<Space>(space), predicate_(std::move(predicate)) {}
 
     [[nodiscard]] bool is_goal(StateId state) const { return predicate_(state); }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
 
-private:
+  private:
     Predicate predicate_;
 };
 

@@ -11,10 +11,10 @@ namespace pathkit::detail {
 
 /// One state's search data, 16 bytes. Valid only while `stamp` equals the search number.
 struct SearchRecord {
-    Cost g = 0;                    ///< cheapest cost found from the start
-    std::uint32_t parent = 0;      ///< state before this one on that path
-    std::uint32_t heap_slot = 0;   ///< position in the heap while open, or `closed_slot`
-    std::uint32_t stamp = 0;       ///< number of the search that wrote this record
+    Cost g = 0;                   ///< cheapest cost found from the start
+    std::uint32_t parent = 0;     ///< state before this one on that path
+    std::uint32_t heap_slot = 0;  ///< position in the heap while open, or `closed_slot`
+    std::uint32_t stamp = 0;      ///< number of the search that wrote this record
 };
 
 /// `heap_slot` of a state that is not on the open list.
@@ -35,7 +35,7 @@ inline constexpr std::uint32_t closed_slot = 0xFFFFFFFFu;
 /// A binary min-heap of (key, state) that writes each entry's position into the state's
 /// record, so a state's key can be lowered in O(log n).
 class IndexedHeap {
-public:
+  public:
     struct Entry {
         std::uint64_t key;
         std::uint32_t state;
@@ -75,7 +75,7 @@ public:
         sift_up(slot);
     }
 
-private:
+  private:
     [[nodiscard]] static bool before(const Entry& a, const Entry& b) {
         return a.key < b.key || (a.key == b.key && a.state < b.state);
     }

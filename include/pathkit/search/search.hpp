@@ -31,9 +31,11 @@ template <class Problem>
 class Search {
     static_assert(SearchProblem<Problem>, "the problem must model pathkit::SearchProblem");
 
-public:
+  public:
     Search(const Problem& problem, SearchContext& context, SearchOptions options = {})
         : problem_(problem), context_(context), options_(options) {}
+    /// A search keeps a reference to its problem across frames, so a temporary is refused.
+    Search(const Problem&& problem, SearchContext& context, SearchOptions options = {}) = delete;
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
     ~Search() { release_context(); }
@@ -55,7 +57,7 @@ public:
     /// budget ran out (a partial path when `allow_partial` is set). Releases the context.
     SearchResult finish();
 
-private:
+  private:
     SearchStatus fail(std::string message) {
         message_ = std::move(message);
         status_ = SearchStatus::InvalidInput;
@@ -170,9 +172,9 @@ SearchStatus Search<Problem>::step(std::size_t max_expansions) {
             remember_if_closest(state, uses_heuristic() ? h : heuristic(state));
         }
         if (stats_.expanded >= options_.max_expansions) {
-            return stop_without_goal(SearchStatus::BudgetExhausted,
-                                     "expansion budget of " +
-                                         std::to_string(options_.max_expansions) + " exhausted");
+            return stop_without_goal(
+                SearchStatus::BudgetExhausted,
+                "expansion budget of " + std::to_string(options_.max_expansions) + " exhausted");
         }
         expand(state);
         if (status_ == SearchStatus::InvalidInput) return status_;

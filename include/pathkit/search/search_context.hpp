@@ -21,7 +21,7 @@ class Search;
 /// wrote it, so a stale record reads as "not reached". One context serves one search at a
 /// time; a second search begun while a time-sliced one is running is refused.
 class SearchContext {
-public:
+  public:
     SearchContext() = default;
     SearchContext(const SearchContext&) = delete;
     SearchContext& operator=(const SearchContext&) = delete;
@@ -50,7 +50,7 @@ public:
                queue_.capacity() * sizeof(std::uint32_t);
     }
 
-private:
+  private:
     template <class Problem>
     friend class Search;
 
@@ -58,7 +58,8 @@ private:
     void prepare(std::size_t state_count) {
         if (records_.size() < state_count) records_.resize(state_count);
         if (++search_number_ == 0) {  // the stamp wrapped: forget every old record once
-            for (auto& record : records_) record.stamp = 0;
+            for (auto& record : records_)
+                record.stamp = 0;
             search_number_ = 1;
         }
         heap_.clear();

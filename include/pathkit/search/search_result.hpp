@@ -2,9 +2,9 @@
 #pragma once
 
 #include <cstdint>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pathkit/core/cost.hpp"
@@ -74,7 +74,8 @@ template <class Location, class Convert>
     converted.status = result.status;
     converted.message = std::move(result.message);
     converted.path.reserve(result.path.size());
-    for (StateId state : result.path) converted.path.push_back(to_location(state));
+    for (StateId state : result.path)
+        converted.path.push_back(to_location(state));
     converted.cost = result.cost;
     converted.stats = result.stats;
     return converted;
@@ -82,12 +83,18 @@ template <class Location, class Convert>
 
 inline std::string_view to_string(SearchStatus status) {
     switch (status) {
-        case SearchStatus::InProgress: return "in_progress";
-        case SearchStatus::Found: return "found";
-        case SearchStatus::Partial: return "partial";
-        case SearchStatus::BudgetExhausted: return "budget_exhausted";
-        case SearchStatus::NoPath: return "no_path";
-        case SearchStatus::InvalidInput: return "invalid";
+        case SearchStatus::InProgress:
+            return "in_progress";
+        case SearchStatus::Found:
+            return "found";
+        case SearchStatus::Partial:
+            return "partial";
+        case SearchStatus::BudgetExhausted:
+            return "budget_exhausted";
+        case SearchStatus::NoPath:
+            return "no_path";
+        case SearchStatus::InvalidInput:
+            return "invalid";
     }
     return "unknown";
 }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Shared by scripts/demo and scripts/test: installs missing Debian packages, configures a preset.
+set -euo pipefail
+
+# Everything the build, the tests and the benchmarks need, from Debian's packages.
+pathkit_packages=(
+  cmake ninja-build g++ clang-format
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev libboost-graph-dev
+)
+
+pathkit_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# Installs the packages that are missing (apt-get as root; otherwise says what to run).
+pathkit_install_packages() {
+  local missing=()
+  for package in "${pathkit_packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$package")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "pathkit needs these Debian packages; please run:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "Installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# Configures and builds one CMake preset (default, release or sanitize); extra args go to the build.
+pathkit_build() {
+  local preset="$1"
+  shift
+  (cd "$pathkit_root" && cmake --preset "$preset" >/dev/null && cmake --build --preset "$preset" "$@")
+}
