@@ -23,5 +23,9 @@ struct Command {
 Command add_demo_command(CLI::App& app);
 /// `pathkit graph FILE --from A --to B`: a path on a `.graph` file.
 Command add_graph_command(CLI::App& app);
+/// `pathkit path MAP --from X,Y --to X,Y`: a path on a MovingAI grid map.
+Command add_path_command(CLI::App& app);
+/// `pathkit bench SCEN...`: every query of MovingAI scenarios, checked and timed.
+Command add_bench_command(CLI::App& app);
 
 }  // namespace pathkit::cli

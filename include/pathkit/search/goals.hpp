@@ -21,6 +21,11 @@ class SpaceView {
     void for_each_successor(StateId state, Visit&& visit) const {
         space_->for_each_successor(state, std::forward<Visit>(visit));
     }
+    template <class Visit>
+    requires ParentAwareSpace<Space>
+    void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
+        space_->for_each_successor(state, parent, std::forward<Visit>(visit));
+    }
     /// The wrapped space.
     [[nodiscard]] const Space& space() const { return *space_; }
 

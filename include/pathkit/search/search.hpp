@@ -187,10 +187,18 @@ SearchStatus Search<Problem>::step(std::size_t max_expansions) {
 template <class Problem>
 void Search<Problem>::expand(std::uint32_t state) {
     ++stats_.expanded;
-    const Cost g = context_.records_[state].g;
-    problem_.for_each_successor(StateId(state), [&](StateId next, Cost step) {
+    const auto& record = context_.records_[state];
+    const Cost g = record.g;
+    auto visit = [&](StateId next, Cost step) {
         relax(state, g, next.value, static_cast<Cost>(step));
-    });
+    };
+    if constexpr (ParentAwareSpace<Problem>) {
+        // Jump point search prunes by the direction it came from.
+        const StateId parent = record.parent == state ? StateId() : StateId(record.parent);
+        problem_.for_each_successor(StateId(state), parent, visit);
+    } else {
+        problem_.for_each_successor(StateId(state), visit);
+    }
 }
 
 template <class Problem>

@@ -30,6 +30,15 @@ concept StateSpace = requires(const Space& space, StateId state, detail::Success
     space.for_each_successor(state, sink);
 };
 
+/// A space whose successors depend on the state the search came from (jump point search):
+/// the engine then calls `for_each_successor(s, parent, f)`, with an invalid parent for the
+/// start. The plain `for_each_successor(s, f)` must still list every move out of `s`.
+template <class Space>
+concept ParentAwareSpace = StateSpace<Space> &&
+    requires(const Space& space, StateId state, detail::SuccessorSink sink) {
+    space.for_each_successor(state, state, sink);
+};
+
 /// A state space that can estimate the cost between any two states: `estimate(a, b)` must
 /// never exceed the true cheapest cost from `a` to `b` (admissible), and should be consistent.
 template <class Space>

@@ -1,0 +1,158 @@
+// `pathkit bench SCEN...`: solves every query of MovingAI scenarios and checks optimal lengths.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "pathkit/grid/grid_path.hpp"
+#include "pathkit/io/moving_ai.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+struct BenchArguments {
+    std::vector<std::string> scenario_files;
+    std::string map_file;
+    std::string algorithm = "astar";
+    bool json = false;
+};
+
+struct FileFigures {
+    std::string scenario;
+    std::string map;
+    std::size_t queries = 0;
+    std::size_t mismatches = 0;
+    double total_microseconds = 0;
+    double total_expanded = 0;
+};
+
+/// The map a scenario names: --map if given, else the file named in its rows, beside it.
+std::string map_path_for(const BenchArguments& arguments, const std::string& scenario_file,
+                         const Scenario& scenario) {
+    if (!arguments.map_file.empty()) return arguments.map_file;
+    const std::filesystem::path folder = std::filesystem::path(scenario_file).parent_path();
+    if (!scenario.queries.empty()) return (folder / scenario.queries.front().map_name).string();
+    return (folder / std::filesystem::path(scenario_file).stem()).string();
+}
+
+/// Solves one scenario file; returns its figures or the error that stopped it.
+Expected<FileFigures> run_file(const BenchArguments& arguments, const std::string& scenario_file,
+                               SearchContext& context, bool show_progress) {
+    auto scenario = load_moving_ai_scenario(scenario_file);
+    if (!scenario) return scenario.error();
+    FileFigures figures;
+    figures.scenario = scenario_file;
+    figures.map = map_path_for(arguments, scenario_file, scenario.value());
+    auto map = load_moving_ai_map(figures.map);
+    if (!map) return map.error();
+    const GridSpace space(map.value());
+    SearchOptions options;
+    const auto& queries = scenario.value().queries;
+    for (std::size_t row = 0; row < queries.size(); ++row) {
+        const ScenarioQuery& query = queries[row];
+        if (auto status = check_query(query, map.value()); !status) {
+            return Status::invalid_input(scenario_file + ": query " + std::to_string(row + 1) +
+                                         ": " + status.message());
+        }
+        const auto started = std::chrono::steady_clock::now();
+        const GridPath result = space.find_path(query.start, query.goal, context, options);
+        const auto stopped = std::chrono::steady_clock::now();
+        figures.total_microseconds +=
+            std::chrono::duration<double, std::micro>(stopped - started).count();
+        figures.total_expanded += static_cast<double>(result.stats.expanded);
+        ++figures.queries;
+        const double length = result.found() ? path_cost(space, result.path) : -1;
+        if (!matches_optimal_length(length, query.optimal_length)) {
+            ++figures.mismatches;
+            std::cerr << scenario_file << ": query " << row + 1 << " from "
+                      << to_string(query.start) << " to " << to_string(query.goal) << ": "
+                      << to_string(result.status) << ", length " << length << ", expected "
+                      << query.optimal_length << '\n';
+        }
+        if (show_progress && (row % 64 == 0 || row + 1 == queries.size())) {
+            std::cerr << "\r" << scenario_file << ": " << row + 1 << "/" << queries.size()
+                      << std::flush;
+        }
+    }
+    if (show_progress) std::cerr << "\r\033[K" << std::flush;
+    return figures;
+}
+
+double mean(double total, std::size_t count) {
+    return count == 0 ? 0 : total / static_cast<double>(count);
+}
+
+int run_bench(const BenchArguments& arguments) {
+    const bool show_progress = isatty(STDERR_FILENO) != 0;
+    SearchContext context;
+    std::vector<FileFigures> files;
+    for (const std::string& scenario_file : arguments.scenario_files) {
+        auto figures = run_file(arguments, scenario_file, context, show_progress);
+        if (!figures) {
+            std::cerr << "pathkit bench: " << figures.error().message() << '\n';
+            return exit_bad_input;
+        }
+        files.push_back(std::move(figures.value()));
+    }
+    std::size_t queries = 0, mismatches = 0;
+    for (const auto& file : files) {
+        queries += file.queries;
+        mismatches += file.mismatches;
+    }
+    if (arguments.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& file : files) {
+            list.push_back({{"scen", file.scenario},
+                            {"map", file.map},
+                            {"queries", file.queries},
+                            {"mismatches", file.mismatches},
+                            {"mean_us", mean(file.total_microseconds, file.queries)},
+                            {"mean_expanded", mean(file.total_expanded, file.queries)}});
+        }
+        nlohmann::json document{{"algo", arguments.algorithm},
+                                {"files", list},
+                                {"queries", queries},
+                                {"mismatches", mismatches}};
+        std::cout << document.dump(2) << '\n';
+    } else {
+        std::cout << std::left << std::setw(28) << "scenario" << std::right << std::setw(9)
+                  << "queries" << std::setw(12) << "mismatches" << std::setw(12) << "mean_us"
+                  << std::setw(15) << "mean_expanded" << '\n';
+        for (const auto& file : files) {
+            std::cout << std::left << std::setw(28)
+                      << std::filesystem::path(file.scenario).filename().string() << std::right
+                      << std::setw(9) << file.queries << std::setw(12) << file.mismatches
+                      << std::setw(12) << std::fixed << std::setprecision(2)
+                      << mean(file.total_microseconds, file.queries) << std::setw(15)
+                      << std::setprecision(1) << mean(file.total_expanded, file.queries) << '\n';
+        }
+        std::cout << "total: " << queries << " queries, " << mismatches << " mismatches ("
+                  << arguments.algorithm << ")\n";
+    }
+    return mismatches == 0 ? exit_found : exit_no_path;
+}
+
+}  // namespace
+
+Command add_bench_command(CLI::App& app) {
+    auto arguments = std::make_shared<BenchArguments>();
+    CLI::App* command = app.add_subcommand(
+        "bench", "Solve MovingAI scenarios and compare every cost with the optimal length");
+    command->add_option("scen", arguments->scenario_files, "The .scen files")->required();
+    command->add_option("--map", arguments->map_file,
+                        "The .map for every scenario (default: the map named in each, beside it)");
+    command->add_option("--algo", arguments->algorithm, "Search: astar")
+        ->check(CLI::IsMember({"astar"}))
+        ->capture_default_str();
+    command->add_flag("--json", arguments->json, "Print the figures as one JSON document");
+    return {command, [arguments] { return run_bench(*arguments); }};
+}
+
+}  // namespace pathkit::cli

@@ -1,0 +1,69 @@
+// `pathkit path MAP.map --from X,Y --to X,Y`: one path on a MovingAI map, printed as tiles.
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "grid_flags.hpp"
+#include "pathkit/grid/grid_path.hpp"
+#include "pathkit/io/moving_ai.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+struct PathArguments {
+    std::string map_file;
+    std::string from;
+    std::string to;
+    std::string diagonal = "no-corner-cutting";
+    std::string algorithm = "astar";
+};
+
+int run_path(const PathArguments& arguments) {
+    const auto from = parse_cell(arguments.from);
+    const auto to = parse_cell(arguments.to);
+    if (!from || !to) {
+        std::cerr << "pathkit path: --from and --to take X,Y (whole numbers)\n";
+        return exit_bad_input;
+    }
+    auto map = load_moving_ai_map(arguments.map_file);
+    if (!map) {
+        std::cerr << "pathkit path: " << map.error().message() << '\n';
+        return exit_bad_input;
+    }
+    MovementRules rules;
+    rules.diagonal = diagonal_policy(arguments.diagonal);
+    const GridSpace space(map.value(), rules);
+    SearchOptions options;
+    if (arguments.algorithm == "dijkstra") options.algorithm = SearchAlgorithm::Dijkstra;
+    const GridPath result = space.find_path(*from, *to, options);
+    std::cout << "status: " << to_string(result.status) << '\n';
+    if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
+    if (result.status == SearchStatus::InvalidInput) return exit_bad_input;
+    if (!result.found()) return exit_no_path;
+    std::cout << "cost: " << path_cost(space, result.path) << '\n'
+              << "steps: " << result.path.size() - 1 << '\n'
+              << "expanded: " << result.stats.expanded << '\n'
+              << "cells:";
+    for (const Cell& cell : result.path)
+        std::cout << ' ' << cell.x << ',' << cell.y;
+    std::cout << '\n';
+    return exit_found;
+}
+
+}  // namespace
+
+Command add_path_command(CLI::App& app) {
+    auto arguments = std::make_shared<PathArguments>();
+    CLI::App* command = app.add_subcommand("path", "Find a path on a MovingAI .map grid");
+    command->add_option("map", arguments->map_file, "The .map file")->required();
+    command->add_option("--from", arguments->from, "Start tile X,Y (column, row)")->required();
+    command->add_option("--to", arguments->to, "Goal tile X,Y (column, row)")->required();
+    add_diagonal_flag(*command, arguments->diagonal);
+    command->add_option("--algo", arguments->algorithm, "Search: astar or dijkstra")
+        ->check(CLI::IsMember({"astar", "dijkstra"}))
+        ->capture_default_str();
+    return {command, [arguments] { return run_path(*arguments); }};
+}
+
+}  // namespace pathkit::cli

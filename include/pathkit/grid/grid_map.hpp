@@ -1,0 +1,117 @@
+/// GridMap: walkable tiles and terrain costs, stored for fast neighbour reads and jump scans.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/core/status.hpp"
+#include "pathkit/grid/cell.hpp"
+
+namespace pathkit {
+
+/// A rectangle of tiles, each walkable or blocked, each with a terrain cost multiplier.
+///
+/// Storage is built for search speed (warthog's gridmap, Godot's solid mask): tiles sit in a
+/// padded array with a border of blocked tiles, so a neighbour read never needs a bounds
+/// test; walkability is kept twice more as bit rows and bit columns (64 tiles a word) for jump
+/// point scans. A tile's *index* is its position in the padded array; search spaces use it as
+/// the state id.
+///
+/// Tiles may change between queries (never during one): `revision()` counts the changes.
+class GridMap {
+  public:
+    /// Largest width or height accepted.
+    static constexpr int max_side = 1 << 14;
+
+    /// A map of `width` x `height` tiles, all walkable or all blocked, whose top-left tile is
+    /// `origin`. Refused unless 1 <= width, height <= max_side.
+    [[nodiscard]] static Expected<GridMap> create(int width, int height, Cell origin = {},
+                                                  bool walkable = true);
+
+    [[nodiscard]] int width() const { return width_; }
+    [[nodiscard]] int height() const { return height_; }
+    /// The top-left tile.
+    [[nodiscard]] Cell origin() const { return origin_; }
+    /// True for a tile inside the map.
+    [[nodiscard]] bool contains(Cell cell) const {
+        return cell.x >= origin_.x && cell.y >= origin_.y && cell.x < origin_.x + width_ &&
+               cell.y < origin_.y + height_;
+    }
+    /// True for a walkable tile inside the map; false outside.
+    [[nodiscard]] bool is_walkable(Cell cell) const {
+        return contains(cell) && walkable_[index(cell)] != 0;
+    }
+    /// Makes a tile walkable or blocked. Refused outside the map.
+    Status set_walkable(Cell cell, bool walkable);
+    /// The terrain cost multiplier of a tile (1 unless set); 1 outside the map.
+    [[nodiscard]] float terrain_cost(Cell cell) const;
+    /// Sets the multiplier applied to the cost of every step onto this tile (a swamp 3, a road
+    /// 0.5). Refused outside the map and for NaN, infinite or negative values.
+    Status set_terrain_cost(Cell cell, float multiplier);
+    /// True when some tile's multiplier is not 1.
+    [[nodiscard]] bool has_terrain_costs() const { return !terrain_.empty(); }
+    /// The smallest multiplier of any tile (1 without terrain costs); heuristics scale by it.
+    [[nodiscard]] float min_terrain_cost() const { return min_terrain_; }
+    /// Counts changes to tiles; a cache built at one revision is stale at another.
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// Bytes held by the map.
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+    // Unchecked access for search spaces, by padded index.
+
+    /// Length of a padded row: width + 2.
+    [[nodiscard]] int stride() const { return stride_; }
+    /// Number of padded tiles: (width + 2) x (height + 2); every index is below it.
+    [[nodiscard]] std::size_t padded_size() const { return walkable_.size(); }
+    /// The padded index of a tile inside the map.
+    [[nodiscard]] std::uint32_t index(Cell cell) const {
+        return static_cast<std::uint32_t>((cell.y - origin_.y + 1) * stride_ +
+                                          (cell.x - origin_.x + 1));
+    }
+    /// The tile at a padded index (border indices give tiles just outside the map).
+    [[nodiscard]] Cell cell(std::uint32_t index) const {
+        const int row = static_cast<int>(index) / stride_;
+        return {static_cast<int>(index) - row * stride_ - 1 + origin_.x, row - 1 + origin_.y};
+    }
+    /// One byte per padded tile: 1 walkable, 0 blocked (the border is blocked).
+    [[nodiscard]] const std::uint8_t* walkable_data() const { return walkable_.data(); }
+    /// Multiplier per padded tile, or null when every multiplier is 1.
+    [[nodiscard]] const float* terrain_data() const {
+        return terrain_.empty() ? nullptr : terrain_.data();
+    }
+    /// 64-bit words per bit row (padded row + at least one blocked word after it).
+    [[nodiscard]] int words_per_row() const { return words_per_row_; }
+    /// Bit rows: bit (c % 64) of word c / 64 of padded row r says whether tile (c, r) of the
+    /// padded array is walkable.
+    [[nodiscard]] const std::uint64_t* row_bits(int padded_row) const {
+        return row_bits_.data() + static_cast<std::size_t>(padded_row) * words_per_row_;
+    }
+    /// 64-bit words per bit column.
+    [[nodiscard]] int words_per_column() const { return words_per_column_; }
+    /// Bit columns: the same bits transposed, for vertical scans.
+    [[nodiscard]] const std::uint64_t* column_bits(int padded_column) const {
+        return column_bits_.data() + static_cast<std::size_t>(padded_column) * words_per_column_;
+    }
+
+  private:
+    GridMap(int width, int height, Cell origin, bool walkable);
+    void write_walkable(std::uint32_t index, bool walkable);
+    void recompute_min_terrain();
+
+    int width_ = 0;
+    int height_ = 0;
+    Cell origin_;
+    int stride_ = 0;
+    int words_per_row_ = 0;
+    int words_per_column_ = 0;
+    std::vector<std::uint8_t> walkable_;
+    std::vector<float> terrain_;  // empty while every multiplier is 1
+    std::vector<std::uint64_t> row_bits_;
+    std::vector<std::uint64_t> column_bits_;
+    float min_terrain_ = 1;
+    std::uint64_t revision_ = 0;
+};
+
+}  // namespace pathkit

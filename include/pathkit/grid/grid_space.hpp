@@ -1,0 +1,122 @@
+/// GridSpace: a grid map seen through movement rules, as a space for the one search engine.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "pathkit/grid/grid_map.hpp"
+#include "pathkit/grid/movement.hpp"
+#include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_options.hpp"
+#include "pathkit/search/search_result.hpp"
+#include "pathkit/search/search_space.hpp"
+
+namespace pathkit {
+
+/// The result of a grid search: the path as tiles, start and goal included.
+using GridPath = PathResult<Cell>;
+
+/// A `GridMap` with movement rules: the `MetricSpace` the engine searches on tiles.
+///
+/// State ids are padded tile indices (`GridMap::index`). The cost of a step is the straight or
+/// diagonal cost times the terrain multiplier of the tile entered. The heuristic is scaled by
+/// the map's smallest multiplier, so it stays admissible on cheap terrain.
+///
+/// The space reads the map at query time, so tile changes made between queries are seen, with
+/// one exception: for units bigger than one tile the space keeps a table of where they fit;
+/// after the map changes, call `refresh()` (until then queries return InvalidInput).
+class GridSpace {
+  public:
+    /// The map must outlive the space. Invalid rules make every query return InvalidInput.
+    GridSpace(const GridMap& map, MovementRules rules = {});
+
+    [[nodiscard]] const GridMap& map() const { return *map_; }
+    [[nodiscard]] const MovementRules& rules() const { return rules_; }
+
+    /// The cheapest path from `from` to `to` under the rules. InvalidInput for invalid rules,
+    /// a tile outside the map, or a start or goal where the unit does not fit (blocked).
+    [[nodiscard]] GridPath find_path(Cell from, Cell to, SearchContext& context,
+                                     const SearchOptions& options = {}) const;
+    /// As above, with the calling thread's own context.
+    [[nodiscard]] GridPath find_path(Cell from, Cell to, const SearchOptions& options = {}) const {
+        return find_path(from, to, thread_search_context(), options);
+    }
+    /// Checks a start or goal tile; ok when the unit fits there.
+    [[nodiscard]] Status check_endpoint(Cell cell, const char* role) const;
+    /// Rebuilds the table of where units bigger than one tile fit, after map changes.
+    void refresh();
+
+    // The search-space interface.
+
+    [[nodiscard]] std::size_t state_count() const { return map_->padded_size(); }
+    /// True where the unit fits.
+    [[nodiscard]] bool is_valid(StateId state) const {
+        return state.index() < state_count() && fits_[state.index()] != 0;
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const;
+    /// The heuristic between two tiles (unchecked ids).
+    [[nodiscard]] Cost estimate(StateId from, StateId to) const {
+        const Cell a = map_->cell(from.value);
+        const Cell b = map_->cell(to.value);
+        return distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y));
+    }
+    /// The heuristic for a displacement of dx, dy tiles (both >= 0).
+    [[nodiscard]] Cost distance_estimate(int dx, int dy) const;
+    /// The cost of one step from tile index `from` in direction (dx, dy) onto `to`.
+    [[nodiscard]] Cost step_cost(bool diagonal, std::uint32_t to) const {
+        const Cost base = diagonal ? rules_.diagonal_cost : rules_.straight_cost;
+        const float* terrain = map_->terrain_data();
+        return terrain ? base * terrain[to] : base;
+    }
+    /// One byte per padded tile: 1 where the unit fits.
+    [[nodiscard]] const std::uint8_t* fits_data() const { return fits_; }
+
+  private:
+    void build_fit_table();
+
+    const GridMap* map_;
+    MovementRules rules_;
+    Status rules_status_;
+    Heuristic heuristic_;
+    Cost heuristic_scale_ = 1;
+    std::int32_t offsets_[8];             // E, S, W, N, SE, SW, NW, NE in padded indices
+    const std::uint8_t* fits_ = nullptr;  // the map's walkable bytes, or fit_table_
+    std::vector<std::uint8_t> fit_table_;
+    std::uint64_t fit_revision_ = 0;
+};
+
+template <class Visit>
+void GridSpace::for_each_successor(StateId state, Visit&& visit) const {
+    const std::uint32_t here = state.value;
+    const std::uint8_t* fits = fits_;
+    bool open[4];
+    for (int direction = 0; direction < 4; ++direction) {
+        const std::uint32_t next = here + offsets_[direction];
+        open[direction] = fits[next] != 0;
+        if (open[direction]) visit(StateId(next), step_cost(false, next));
+    }
+    if (rules_.diagonal == DiagonalPolicy::Never) return;
+    // Diagonal d (4..7) lies between straight directions d-4 and (d-3) % 4.
+    for (int direction = 4; direction < 8; ++direction) {
+        const std::uint32_t next = here + offsets_[direction];
+        if (fits[next] == 0) continue;
+        const bool first = open[direction - 4];
+        const bool second = open[(direction - 3) % 4];
+        switch (rules_.diagonal) {
+            case DiagonalPolicy::NoCornerCutting:
+                if (!(first && second)) continue;
+                break;
+            case DiagonalPolicy::AtLeastOneWalkable:
+                if (!(first || second)) continue;
+                break;
+            default:
+                break;
+        }
+        visit(StateId(next), step_cost(true, next));
+    }
+}
+
+}  // namespace pathkit

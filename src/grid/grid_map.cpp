@@ -1,0 +1,103 @@
+// GridMap: construction, tile changes that keep the byte, bit-row and bit-column views in step.
+#include "pathkit/grid/grid_map.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pathkit {
+
+Expected<GridMap> GridMap::create(int width, int height, Cell origin, bool walkable) {
+    if (width < 1 || height < 1 || width > max_side || height > max_side) {
+        return Status::invalid_input("GridMap: size " + std::to_string(width) + " x " +
+                                     std::to_string(height) + " is outside 1.." +
+                                     std::to_string(max_side));
+    }
+    return GridMap(width, height, origin, walkable);
+}
+
+GridMap::GridMap(int width, int height, Cell origin, bool walkable)
+    : width_(width),
+      height_(height),
+      origin_(origin),
+      stride_(width + 2),
+      words_per_row_((width + 2) / 64 + 1),
+      words_per_column_((height + 2) / 64 + 1),
+      walkable_(static_cast<std::size_t>(width + 2) * (height + 2), 0),
+      row_bits_(static_cast<std::size_t>(words_per_row_) * (height + 2), 0),
+      column_bits_(static_cast<std::size_t>(words_per_column_) * (width + 2), 0) {
+    if (!walkable) return;
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x)
+            write_walkable(index({origin.x + x, origin.y + y}), true);
+    }
+}
+
+void GridMap::write_walkable(std::uint32_t index, bool walkable) {
+    walkable_[index] = walkable ? 1 : 0;
+    const int row = static_cast<int>(index) / stride_;
+    const int column = static_cast<int>(index) - row * stride_;
+    const auto set_bit = [walkable](std::uint64_t& word, int bit) {
+        const std::uint64_t mask = std::uint64_t{1} << bit;
+        word = walkable ? (word | mask) : (word & ~mask);
+    };
+    set_bit(row_bits_[static_cast<std::size_t>(row) * words_per_row_ + column / 64], column % 64);
+    set_bit(column_bits_[static_cast<std::size_t>(column) * words_per_column_ + row / 64],
+            row % 64);
+}
+
+Status GridMap::set_walkable(Cell cell, bool walkable) {
+    if (!contains(cell)) {
+        return Status::invalid_input("set_walkable: tile " + to_string(cell) +
+                                     " is outside the map");
+    }
+    write_walkable(index(cell), walkable);
+    ++revision_;
+    return {};
+}
+
+float GridMap::terrain_cost(Cell cell) const {
+    if (!contains(cell) || terrain_.empty()) return 1;
+    return terrain_[index(cell)];
+}
+
+Status GridMap::set_terrain_cost(Cell cell, float multiplier) {
+    if (!contains(cell)) {
+        return Status::invalid_input("set_terrain_cost: tile " + to_string(cell) +
+                                     " is outside the map");
+    }
+    if (!(multiplier >= 0) || !std::isfinite(multiplier)) {
+        return Status::invalid_input("set_terrain_cost: multiplier " + std::to_string(multiplier) +
+                                     " at tile " + to_string(cell) +
+                                     " is not a finite number >= 0");
+    }
+    if (terrain_.empty()) {
+        if (multiplier == 1) return {};
+        terrain_.assign(walkable_.size(), 1.0f);
+    }
+    float& slot = terrain_[index(cell)];
+    const bool was_minimum = slot == min_terrain_;
+    slot = multiplier;
+    if (multiplier < min_terrain_) {
+        min_terrain_ = multiplier;
+    } else if (was_minimum && multiplier > min_terrain_) {
+        recompute_min_terrain();
+    }
+    ++revision_;
+    return {};
+}
+
+void GridMap::recompute_min_terrain() {
+    min_terrain_ = 1;
+    for (int y = 0; y < height_; ++y) {
+        for (int x = 0; x < width_; ++x) {
+            min_terrain_ = std::min(min_terrain_, terrain_[index({origin_.x + x, origin_.y + y})]);
+        }
+    }
+}
+
+std::size_t GridMap::memory_bytes() const {
+    return sizeof(GridMap) + walkable_.capacity() + terrain_.capacity() * sizeof(float) +
+           (row_bits_.capacity() + column_bits_.capacity()) * sizeof(std::uint64_t);
+}
+
+}  // namespace pathkit

@@ -1,0 +1,138 @@
+// GridSpace: rule checks, heuristics, where big units fit, and the checked path query.
+#include "pathkit/grid/grid_space.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "pathkit/search/goals.hpp"
+#include "pathkit/search/search.hpp"
+
+namespace pathkit {
+
+Status validate(const MovementRules& rules) {
+    const auto positive = [](Cost cost) { return cost > 0 && cost < infinite_cost; };
+    if (!positive(rules.straight_cost)) {
+        return Status::invalid_input("movement rules: straight cost " +
+                                     std::to_string(rules.straight_cost) +
+                                     " is not a finite number > 0");
+    }
+    if (!positive(rules.diagonal_cost)) {
+        return Status::invalid_input("movement rules: diagonal cost " +
+                                     std::to_string(rules.diagonal_cost) +
+                                     " is not a finite number > 0");
+    }
+    if (rules.agent_size < 1 || rules.agent_size > 64) {
+        return Status::invalid_input("movement rules: agent size " +
+                                     std::to_string(rules.agent_size) + " is outside 1..64");
+    }
+    return {};
+}
+
+Heuristic heuristic_for(const MovementRules& rules) {
+    if (rules.heuristic) return *rules.heuristic;
+    return rules.diagonal == DiagonalPolicy::Never ? Heuristic::Manhattan : Heuristic::Octile;
+}
+
+GridSpace::GridSpace(const GridMap& map, MovementRules rules)
+    : map_(&map), rules_(rules), rules_status_(validate(rules)), heuristic_(heuristic_for(rules)) {
+    const std::int32_t stride = map.stride();
+    const std::int32_t offsets[8] = {1,          stride,     -1,          -stride,
+                                     stride + 1, stride - 1, -stride - 1, -stride + 1};
+    std::copy(std::begin(offsets), std::end(offsets), offsets_);
+    refresh();
+}
+
+void GridSpace::refresh() {
+    fit_revision_ = map_->revision();
+    if (rules_.agent_size <= 1 || !rules_status_) {
+        fits_ = map_->walkable_data();
+        fit_table_.clear();
+        return;
+    }
+    build_fit_table();
+    fits_ = fit_table_.data();
+}
+
+void GridSpace::build_fit_table() {
+    // Clearance: the side of the largest walkable square whose top-left tile is this one,
+    // computed from the bottom-right corner (the border is blocked, so squares stay inside).
+    const int stride = map_->stride();
+    const int rows = static_cast<int>(map_->padded_size()) / stride;
+    const std::uint8_t* walkable = map_->walkable_data();
+    std::vector<std::uint8_t> clearance(map_->padded_size(), 0);
+    for (int row = rows - 2; row >= 1; --row) {
+        for (int column = stride - 2; column >= 1; --column) {
+            const std::size_t here = static_cast<std::size_t>(row) * stride + column;
+            if (!walkable[here]) continue;
+            const int smallest = std::min(
+                {clearance[here + 1], clearance[here + stride], clearance[here + stride + 1]});
+            clearance[here] = static_cast<std::uint8_t>(std::min(smallest + 1, 255));
+        }
+    }
+    fit_table_.assign(clearance.size(), 0);
+    for (std::size_t index = 0; index < clearance.size(); ++index) {
+        fit_table_[index] = clearance[index] >= rules_.agent_size ? 1 : 0;
+    }
+}
+
+Cost GridSpace::distance_estimate(int dx, int dy) const {
+    const Cost straight = rules_.straight_cost;
+    const Cost low = static_cast<Cost>(std::min(dx, dy));
+    const Cost high = static_cast<Cost>(std::max(dx, dy));
+    Cost estimate = 0;
+    switch (heuristic_) {
+        case Heuristic::Manhattan:
+            estimate = straight * (low + high);
+            break;
+        case Heuristic::Octile: {
+            const Cost diagonal = std::min(rules_.diagonal_cost, 2 * straight);
+            estimate = straight * (high - low) + diagonal * low;
+            break;
+        }
+        case Heuristic::Euclidean:
+            estimate = straight * std::sqrt(low * low + high * high);
+            break;
+        case Heuristic::Chebyshev:
+            estimate = straight * high;
+            break;
+        case Heuristic::Zero:
+            break;
+    }
+    return estimate * map_->min_terrain_cost();
+}
+
+Status GridSpace::check_endpoint(Cell cell, const char* role) const {
+    if (!rules_status_) return rules_status_;
+    if (!map_->contains(cell)) {
+        return Status::invalid_input(std::string(role) + " " + to_string(cell) +
+                                     " is outside the map");
+    }
+    if (rules_.agent_size > 1 && fit_revision_ != map_->revision()) {
+        return Status::invalid_input("the map changed since the space was built; call refresh()");
+    }
+    if (!fits_[map_->index(cell)]) {
+        return Status::invalid_input(
+            std::string(role) + " " + to_string(cell) +
+            (rules_.agent_size > 1 ? " has no room for the unit" : " is blocked"));
+    }
+    return {};
+}
+
+GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
+                              const SearchOptions& options) const {
+    for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
+        if (auto status = check_endpoint(cell, role); !status) {
+            GridPath refused;
+            refused.status = SearchStatus::InvalidInput;
+            refused.message = "find_path: " + status.message();
+            return refused;
+        }
+    }
+    const SingleGoal problem(*this, StateId(map_->index(to)));
+    return convert_path<Cell>(
+        pathkit::find_path(problem, StateId(map_->index(from)), context, options),
+        [this](StateId state) { return map_->cell(state.value); });
+}
+
+}  // namespace pathkit
