@@ -125,6 +125,10 @@ SearchStatus Search<Problem>::begin(StateId start) {
             return fail("begin: heuristic weight must be finite and >= 1");
         weight_ = options_.heuristic_weight;
     }
+    stats_.method = options_.algorithm == SearchAlgorithm::Dijkstra       ? "dijkstra"
+                    : options_.algorithm == SearchAlgorithm::BreadthFirst ? "breadth-first"
+                    : weight_ > 1                                         ? "weighted-astar"
+                                                                          : "astar";
     context_.in_use_ = true;
     owns_context_ = true;
     context_.prepare(count);

@@ -35,6 +35,9 @@ enum class SearchStatus {
 
 /// Counters of one search, to compare algorithms and tune budgets.
 struct SearchStats {
+    /// Which method ran: "astar", "weighted-astar", "dijkstra", "breadth-first", or a name a
+    /// space adds ("jps"; a jump point query on a weighted grid runs and reports "astar").
+    std::string_view method = "astar";
     /// States taken off the open list whose successors were generated.
     std::uint64_t expanded = 0;
     /// Successors produced by the space (each edge looked at once per expansion).
