@@ -86,8 +86,13 @@ Cost GridSpace::distance_estimate(int dx, int dy) const {
             estimate = straight * (low + high);
             break;
         case Heuristic::Octile: {
-            const Cost diagonal = std::min(rules_.diagonal_cost, 2 * straight);
-            estimate = straight * (high - low) + diagonal * low;
+            const Cost diagonal = rules_.diagonal_cost;
+            if (diagonal < straight) {
+                // Two diagonals can replace a straight step: only the step count bounds it.
+                estimate = diagonal * high;
+            } else {
+                estimate = straight * (high - low) + std::min(diagonal, 2 * straight) * low;
+            }
             break;
         }
         case Heuristic::Euclidean:

@@ -25,7 +25,9 @@ enum class DiagonalPolicy {
 enum class Heuristic {
     /// straight x (dx + dy): exact for four neighbours.
     Manhattan,
-    /// straight x max + (diagonal - straight) x min: exact for eight neighbours on open ground.
+    /// straight x (max - min) + diagonal x min: exact for eight neighbours on open ground
+    /// (a diagonal dearer than two straight steps counts as two; one cheaper than a straight
+    /// step gives diagonal x max, since zigzags can replace straight steps).
     Octile,
     /// straight x sqrt(dx^2 + dy^2).
     Euclidean,
