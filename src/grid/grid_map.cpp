@@ -20,6 +20,8 @@ GridMap::GridMap(int width, int height, Cell origin, bool walkable)
       height_(height),
       origin_(origin),
       stride_(width + 2),
+      row_magic_(((std::uint64_t{1} << row_shift) + static_cast<std::uint64_t>(width + 2) - 1) /
+                 static_cast<std::uint64_t>(width + 2)),
       words_per_row_((width + 2) / 64 + 1),
       words_per_column_((height + 2) / 64 + 1),
       walkable_(static_cast<std::size_t>(width + 2) * (height + 2), 0),

@@ -40,6 +40,37 @@ GridSpace::GridSpace(const GridMap& map, MovementRules rules)
     const std::int32_t offsets[8] = {1,          stride,     -1,          -stride,
                                      stride + 1, stride - 1, -stride - 1, -stride + 1};
     std::copy(std::begin(offsets), std::end(offsets), offsets_);
+    for (unsigned open = 0; open < 16; ++open) {
+        for (unsigned diagonal = 0; diagonal < 4; ++diagonal) {
+            const bool first = (open >> diagonal) & 1u;
+            const bool second = (open >> ((diagonal + 1) % 4)) & 1u;
+            bool allowed = false;
+            switch (rules.diagonal) {
+                case DiagonalPolicy::Never:
+                    allowed = false;
+                    break;
+                case DiagonalPolicy::Always:
+                    allowed = true;
+                    break;
+                case DiagonalPolicy::AtLeastOneWalkable:
+                    allowed = first || second;
+                    break;
+                case DiagonalPolicy::NoCornerCutting:
+                    allowed = first && second;
+                    break;
+            }
+            if (allowed) allowed_diagonals_[open] |= static_cast<std::uint8_t>(1u << diagonal);
+        }
+    }
+    const Cost straight = rules.straight_cost;
+    const Cost diagonal = rules.diagonal_cost;
+    if (diagonal < straight) {
+        // Two diagonals can replace a straight step: only the step count bounds the cost.
+        octile_straight_ = diagonal;
+    } else {
+        octile_straight_ = straight;
+        octile_extra_ = std::min(diagonal, 2 * straight) - straight;
+    }
     refresh();
 }
 
@@ -74,37 +105,6 @@ void GridSpace::build_fit_table() {
     for (std::size_t index = 0; index < clearance.size(); ++index) {
         fit_table_[index] = clearance[index] >= rules_.agent_size ? 1 : 0;
     }
-}
-
-Cost GridSpace::distance_estimate(int dx, int dy) const {
-    const Cost straight = rules_.straight_cost;
-    const Cost low = static_cast<Cost>(std::min(dx, dy));
-    const Cost high = static_cast<Cost>(std::max(dx, dy));
-    Cost estimate = 0;
-    switch (heuristic_) {
-        case Heuristic::Manhattan:
-            estimate = straight * (low + high);
-            break;
-        case Heuristic::Octile: {
-            const Cost diagonal = rules_.diagonal_cost;
-            if (diagonal < straight) {
-                // Two diagonals can replace a straight step: only the step count bounds it.
-                estimate = diagonal * high;
-            } else {
-                estimate = straight * (high - low) + std::min(diagonal, 2 * straight) * low;
-            }
-            break;
-        }
-        case Heuristic::Euclidean:
-            estimate = straight * std::sqrt(low * low + high * high);
-            break;
-        case Heuristic::Chebyshev:
-            estimate = straight * high;
-            break;
-        case Heuristic::Zero:
-            break;
-    }
-    return estimate * map_->min_terrain_cost();
 }
 
 Status GridSpace::check_endpoint(Cell cell, const char* role) const {

@@ -72,8 +72,13 @@ class GridMap {
     }
     /// The tile at a padded index (border indices give tiles just outside the map).
     [[nodiscard]] Cell cell(std::uint32_t index) const {
-        const int row = static_cast<int>(index) / stride_;
+        const int row = padded_row(index);
         return {static_cast<int>(index) - row * stride_ - 1 + origin_.x, row - 1 + origin_.y};
+    }
+    /// The padded row of a padded index: index / stride, by a multiply and a shift (exact for
+    /// every index of a map within max_side; the inner loop computes it for each heuristic).
+    [[nodiscard]] int padded_row(std::uint32_t index) const {
+        return static_cast<int>((std::uint64_t{index} * row_magic_) >> row_shift);
     }
     /// One byte per padded tile: 1 walkable, 0 blocked (the border is blocked).
     [[nodiscard]] const std::uint8_t* walkable_data() const { return walkable_.data(); }
@@ -104,6 +109,8 @@ class GridMap {
     int height_ = 0;
     Cell origin_;
     int stride_ = 0;
+    static constexpr int row_shift = 45;
+    std::uint64_t row_magic_ = 0;  // ceil(2^45 / stride)
     int words_per_row_ = 0;
     int words_per_column_ = 0;
     std::vector<std::uint8_t> walkable_;

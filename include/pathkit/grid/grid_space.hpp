@@ -1,6 +1,7 @@
 /// GridSpace: a grid map seen through movement rules, as a space for the one search engine.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -64,7 +65,28 @@ class GridSpace {
         return distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y));
     }
     /// The heuristic for a displacement of dx, dy tiles (both >= 0).
-    [[nodiscard]] Cost distance_estimate(int dx, int dy) const;
+    [[nodiscard]] Cost distance_estimate(int dx, int dy) const {
+        const Cost low = static_cast<Cost>(std::min(dx, dy));
+        const Cost high = static_cast<Cost>(std::max(dx, dy));
+        Cost estimate = 0;
+        switch (heuristic_) {
+            case Heuristic::Octile:
+                estimate = octile_straight_ * high + octile_extra_ * low;
+                break;
+            case Heuristic::Manhattan:
+                estimate = rules_.straight_cost * (low + high);
+                break;
+            case Heuristic::Euclidean:
+                estimate = rules_.straight_cost * std::sqrt(low * low + high * high);
+                break;
+            case Heuristic::Chebyshev:
+                estimate = rules_.straight_cost * high;
+                break;
+            case Heuristic::Zero:
+                break;
+        }
+        return estimate * map_->min_terrain_cost();
+    }
     /// The cost of one step from tile index `from` in direction (dx, dy) onto `to`.
     [[nodiscard]] Cost step_cost(bool diagonal, std::uint32_t to) const {
         const Cost base = diagonal ? rules_.diagonal_cost : rules_.straight_cost;
@@ -81,8 +103,13 @@ class GridSpace {
     MovementRules rules_;
     Status rules_status_;
     Heuristic heuristic_;
-    Cost heuristic_scale_ = 1;
-    std::int32_t offsets_[8];             // E, S, W, N, SE, SW, NW, NE in padded indices
+    // Octile as a * max + b * min (see Heuristic::Octile for the cases).
+    Cost octile_straight_ = 0;
+    Cost octile_extra_ = 0;
+    std::int32_t offsets_[8];  // E, S, W, N, SE, SW, NW, NE in padded indices
+    // For each set of free straight neighbours (bit d for direction d), the diagonals the
+    // policy allows (bit k for diagonal 4 + k, which lies between straight k and (k + 1) % 4).
+    std::uint8_t allowed_diagonals_[16] = {};
     const std::uint8_t* fits_ = nullptr;  // the map's walkable bytes, or fit_table_
     std::vector<std::uint8_t> fit_table_;
     std::uint64_t fit_revision_ = 0;
@@ -92,30 +119,19 @@ template <class Visit>
 void GridSpace::for_each_successor(StateId state, Visit&& visit) const {
     const std::uint32_t here = state.value;
     const std::uint8_t* fits = fits_;
-    bool open[4];
+    unsigned open = 0;  // bit d: the straight neighbour in direction d is free
     for (int direction = 0; direction < 4; ++direction) {
         const std::uint32_t next = here + offsets_[direction];
-        open[direction] = fits[next] != 0;
-        if (open[direction]) visit(StateId(next), step_cost(false, next));
-    }
-    if (rules_.diagonal == DiagonalPolicy::Never) return;
-    // Diagonal d (4..7) lies between straight directions d-4 and (d-3) % 4.
-    for (int direction = 4; direction < 8; ++direction) {
-        const std::uint32_t next = here + offsets_[direction];
         if (fits[next] == 0) continue;
-        const bool first = open[direction - 4];
-        const bool second = open[(direction - 3) % 4];
-        switch (rules_.diagonal) {
-            case DiagonalPolicy::NoCornerCutting:
-                if (!(first && second)) continue;
-                break;
-            case DiagonalPolicy::AtLeastOneWalkable:
-                if (!(first || second)) continue;
-                break;
-            default:
-                break;
-        }
-        visit(StateId(next), step_cost(true, next));
+        open |= 1u << direction;
+        visit(StateId(next), step_cost(false, next));
+    }
+    // Which diagonals the policy allows next to these free straight neighbours.
+    const unsigned allowed = allowed_diagonals_[open];
+    for (int diagonal = 0; diagonal < 4; ++diagonal) {
+        if ((allowed & (1u << diagonal)) == 0) continue;
+        const std::uint32_t next = here + offsets_[4 + diagonal];
+        if (fits[next] != 0) visit(StateId(next), step_cost(true, next));
     }
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "pathkit/core/config.hpp"
 #include "pathkit/search/search_context.hpp"
 #include "pathkit/search/search_options.hpp"
 #include "pathkit/search/search_result.hpp"
@@ -71,7 +72,8 @@ class Search {
     SearchStatus stop_without_goal(SearchStatus status, std::string why);
     void remember_if_closest(std::uint32_t state, Cost h);
     void expand(std::uint32_t state);
-    void relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step);
+    PATHKIT_ALWAYS_INLINE void relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step);
+    void refuse_step(std::uint32_t from, std::uint32_t to);
     [[nodiscard]] Cost heuristic(std::uint32_t state) const {
         return static_cast<Cost>(problem_.heuristic(StateId(state))) + Cost{0};  // +0: no -0
     }
@@ -97,7 +99,9 @@ class Search {
     std::uint32_t closest_ = 0;
     Cost closest_h_ = infinite_cost;
     Cost closest_g_ = infinite_cost;
-    std::size_t queue_head_ = 0;  // breadth-first: next entry of the FIFO to expand
+    std::size_t queue_head_ = 0;               // breadth-first: next entry of the FIFO to expand
+    detail::SearchRecord* records_ = nullptr;  // the context's records, fixed during the search
+    std::uint32_t search_number_ = 0;
 };
 
 /// Runs a whole search from `start` and returns its result.
@@ -132,10 +136,12 @@ SearchStatus Search<Problem>::begin(StateId start) {
     context_.in_use_ = true;
     owns_context_ = true;
     context_.prepare(count);
+    records_ = context_.records_.data();
+    search_number_ = context_.search_number_;
 
     start_ = start.value;
-    auto& record = context_.records_[start_];
-    record = {0, start_, 0, context_.search_number_};
+    auto& record = records_[start_];
+    record = {0, start_, 0, search_number_};
     if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
         record.heap_slot = detail::closed_slot;
         context_.queue_.push_back(start_);
@@ -191,9 +197,9 @@ SearchStatus Search<Problem>::step(std::size_t max_expansions) {
 template <class Problem>
 void Search<Problem>::expand(std::uint32_t state) {
     ++stats_.expanded;
-    const auto& record = context_.records_[state];
+    const auto& record = records_[state];
     const Cost g = record.g;
-    auto visit = [&](StateId next, Cost step) {
+    auto visit = [&](StateId next, Cost step) PATHKIT_ALWAYS_INLINE_LAMBDA {
         relax(state, g, next.value, static_cast<Cost>(step));
     };
     if constexpr (ParentAwareSpace<Problem>) {
@@ -206,26 +212,30 @@ void Search<Problem>::expand(std::uint32_t state) {
 }
 
 template <class Problem>
+void Search<Problem>::refuse_step(std::uint32_t from, std::uint32_t to) {
+    if (status_ != SearchStatus::InvalidInput) {
+        fail("step cost from state " + std::to_string(from) + " to state " + std::to_string(to) +
+             " is negative or NaN");
+    }
+}
+
+template <class Problem>
 void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step) {
-    if (!(step >= 0)) {
-        if (status_ != SearchStatus::InvalidInput) {
-            fail("step cost from state " + std::to_string(from) + " to state " +
-                 std::to_string(to) + " is negative or NaN");
-        }
+    if (!(step >= 0 && step < infinite_cost)) [[unlikely]] {
+        if (step != infinite_cost) refuse_step(from, to);  // +infinity is "no move"
         return;
     }
-    if (step == infinite_cost) return;
     ++stats_.generated;
     const Cost g = from_g + step;
-    auto& record = context_.records_[to];
-    if (record.stamp != context_.search_number_) {
-        record = {g, from, detail::closed_slot, context_.search_number_};
+    auto& record = records_[to];
+    if (record.stamp != search_number_) {
+        record = {g, from, detail::closed_slot, search_number_};
         if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
             context_.queue_.push_back(to);
             return;
         }
         const Cost h = uses_heuristic() ? heuristic(to) : 0;
-        if (!(h >= 0)) {
+        if (!(h >= 0)) [[unlikely]] {
             fail("heuristic of state " + std::to_string(to) + " is negative or NaN");
             return;
         }
@@ -250,7 +260,7 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
 
 template <class Problem>
 void Search<Problem>::remember_if_closest(std::uint32_t state, Cost h) {
-    const Cost g = context_.records_[state].g;
+    const Cost g = records_[state].g;
     if (!has_closest_ || h < closest_h_ || (h == closest_h_ && g < closest_g_)) {
         has_closest_ = true;
         closest_ = state;
