@@ -31,6 +31,7 @@ struct FileFigures {
     std::size_t mismatches = 0;
     double total_microseconds = 0;
     double total_expanded = 0;
+    double search_bytes_per_cell = 0;  ///< the search context's memory over the map's tiles
 };
 
 /// The map a scenario names: --map if given, else the file named in its rows, beside it.
@@ -44,7 +45,8 @@ std::string map_path_for(const BenchArguments& arguments, const std::string& sce
 
 /// Solves one scenario file; returns its figures or the error that stopped it.
 Expected<FileFigures> run_file(const BenchArguments& arguments, const std::string& scenario_file,
-                               SearchContext& context, bool show_progress) {
+                               bool show_progress) {
+    SearchContext context;  // one per file, so its memory is this map's
     auto scenario = load_moving_ai_scenario(scenario_file);
     if (!scenario) return scenario.error();
     FileFigures figures;
@@ -82,6 +84,9 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         }
     }
     if (show_progress) std::cerr << "\r\033[K" << std::flush;
+    figures.search_bytes_per_cell =
+        static_cast<double>(context.memory_bytes()) /
+        (static_cast<double>(map.value().width()) * map.value().height());
     return figures;
 }
 
@@ -91,10 +96,9 @@ double mean(double total, std::size_t count) {
 
 int run_bench(const BenchArguments& arguments) {
     const bool show_progress = isatty(STDERR_FILENO) != 0;
-    SearchContext context;
     std::vector<FileFigures> files;
     for (const std::string& scenario_file : arguments.scenario_files) {
-        auto figures = run_file(arguments, scenario_file, context, show_progress);
+        auto figures = run_file(arguments, scenario_file, show_progress);
         if (!figures) {
             std::cerr << "pathkit bench: " << figures.error().message() << '\n';
             return exit_bad_input;
@@ -114,7 +118,8 @@ int run_bench(const BenchArguments& arguments) {
                             {"queries", file.queries},
                             {"mismatches", file.mismatches},
                             {"mean_us", mean(file.total_microseconds, file.queries)},
-                            {"mean_expanded", mean(file.total_expanded, file.queries)}});
+                            {"mean_expanded", mean(file.total_expanded, file.queries)},
+                            {"search_bytes_per_cell", file.search_bytes_per_cell}});
         }
         nlohmann::json document{{"algo", arguments.algorithm},
                                 {"files", list},
@@ -124,14 +129,15 @@ int run_bench(const BenchArguments& arguments) {
     } else {
         std::cout << std::left << std::setw(28) << "scenario" << std::right << std::setw(9)
                   << "queries" << std::setw(12) << "mismatches" << std::setw(12) << "mean_us"
-                  << std::setw(15) << "mean_expanded" << '\n';
+                  << std::setw(15) << "mean_expanded" << std::setw(16) << "bytes_per_cell" << '\n';
         for (const auto& file : files) {
             std::cout << std::left << std::setw(28)
                       << std::filesystem::path(file.scenario).filename().string() << std::right
                       << std::setw(9) << file.queries << std::setw(12) << file.mismatches
                       << std::setw(12) << std::fixed << std::setprecision(2)
                       << mean(file.total_microseconds, file.queries) << std::setw(15)
-                      << std::setprecision(1) << mean(file.total_expanded, file.queries) << '\n';
+                      << std::setprecision(1) << mean(file.total_expanded, file.queries)
+                      << std::setw(16) << file.search_bytes_per_cell << '\n';
         }
         std::cout << "total: " << queries << " queries, " << mismatches << " mismatches ("
                   << arguments.algorithm << ")\n";
