@@ -1,7 +1,8 @@
 // Parser for the `.graph` text format (see pathkit/io/graph_file.hpp).
 #include "pathkit/io/graph_file.hpp"
 
-#include <charconv>
+#include "text_fields.hpp"
+
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -16,25 +17,11 @@ std::optional<NodeId> NamedGraph::find(std::string_view name) const {
 
 namespace {
 
-std::vector<std::string_view> split_words(std::string_view line) {
-    std::vector<std::string_view> words;
-    std::size_t position = 0;
-    while (position < line.size()) {
-        const auto begin = line.find_first_not_of(" \t\r", position);
-        if (begin == std::string_view::npos) break;
-        const auto end = std::min(line.find_first_of(" \t\r", begin), line.size());
-        words.push_back(line.substr(begin, end - begin));
-        position = end;
-    }
-    return words;
-}
+using io_detail::split_words;
 
 std::optional<float> parse_finite(std::string_view word) {
     float value = 0;
-    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (error != std::errc() || end != word.data() + word.size() || !std::isfinite(value)) {
-        return std::nullopt;
-    }
+    if (!io_detail::parse_number(word, value) || !std::isfinite(value)) return std::nullopt;
     return value;
 }
 

@@ -1,7 +1,8 @@
 // Readers for the MovingAI `.map` and `.scen` formats.
 #include "pathkit/io/moving_ai.hpp"
 
-#include <charconv>
+#include "text_fields.hpp"
+
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -9,6 +10,9 @@
 namespace pathkit {
 
 namespace {
+
+using io_detail::parse_number;
+using io_detail::split_words;
 
 /// Reads lines, strips a trailing '\r', and names the place for error messages.
 class LineReader {
@@ -34,25 +38,6 @@ class LineReader {
     std::string_view source_;
     int number_ = 0;
 };
-
-std::vector<std::string_view> split_words(std::string_view line) {
-    std::vector<std::string_view> words;
-    std::size_t position = 0;
-    while (true) {
-        const auto begin = line.find_first_not_of(" \t\r", position);
-        if (begin == std::string_view::npos) break;
-        const auto end = std::min(line.find_first_of(" \t\r", begin), line.size());
-        words.push_back(line.substr(begin, end - begin));
-        position = end;
-    }
-    return words;
-}
-
-template <class Number>
-bool parse_number(std::string_view word, Number& value) {
-    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-    return error == std::errc() && end == word.data() + word.size();
-}
 
 std::string base_name(std::string_view path) {
     const auto slash = path.find_last_of("/\\");

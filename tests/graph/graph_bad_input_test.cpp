@@ -5,13 +5,12 @@
 #include <string>
 
 #include "pathkit/graph/graph.hpp"
+#include "support/text.hpp"
 
 namespace pathkit {
 namespace {
 
-bool mentions(const std::string& message, const std::string& part) {
-    return message.find(part) != std::string::npos;
-}
+using testing::mentions;
 
 TEST(GraphBadInput, UnknownNodeIdsAreRefusedByEveryCall) {
     Graph graph;

@@ -4,13 +4,12 @@
 #include <limits>
 
 #include "pathkit/grid/grid_space.hpp"
+#include "support/text.hpp"
 
 namespace pathkit {
 namespace {
 
-bool mentions(const std::string& message, const std::string& part) {
-    return message.find(part) != std::string::npos;
-}
+using testing::mentions;
 
 TEST(GridBadInput, MapsOfZeroOrHugeSizeAreRefused) {
     EXPECT_FALSE(GridMap::create(0, 5).has_value());

@@ -8,16 +8,15 @@
 #include "pathkit/search/goals.hpp"
 #include "pathkit/search/search.hpp"
 #include "support/drawn_grid.hpp"
+#include "support/text.hpp"
 
 namespace pathkit {
 namespace {
 
+using testing::mentions;
+
 using testing::DrawnGrid;
 using Picture = std::vector<std::string>;
-
-bool mentions(const std::string& message, const std::string& part) {
-    return message.find(part) != std::string::npos;
-}
 
 TEST(SearchModes, AStarFindsTheShortestWayAroundAWall) {
     const DrawnGrid grid({
