@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "grid_flags.hpp"
 #include "pathkit/grid/grid_path.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
 namespace pathkit::cli {
@@ -36,13 +37,15 @@ int run_path(const PathArguments& arguments) {
     const GridSpace space(map.value(), rules);
     SearchOptions options;
     if (arguments.algorithm == "dijkstra") options.algorithm = SearchAlgorithm::Dijkstra;
-    const GridPath result = space.find_path(*from, *to, options);
+    const GridPath result = arguments.algorithm == "jps" ? find_path_jps(space, *from, *to, options)
+                                                         : space.find_path(*from, *to, options);
     std::cout << "status: " << to_string(result.status) << '\n';
     if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
     if (result.status == SearchStatus::InvalidInput) return exit_bad_input;
     if (!result.found()) return exit_no_path;
     std::cout << "cost: " << path_cost(space, result.path) << '\n'
               << "steps: " << result.path.size() - 1 << '\n'
+              << "method: " << result.stats.method << '\n'
               << "expanded: " << result.stats.expanded << '\n'
               << "cells:";
     for (const Cell& cell : result.path)
@@ -60,8 +63,10 @@ Command add_path_command(CLI::App& app) {
     command->add_option("--from", arguments->from, "Start tile X,Y (column, row)")->required();
     command->add_option("--to", arguments->to, "Goal tile X,Y (column, row)")->required();
     add_diagonal_flag(*command, arguments->diagonal);
-    command->add_option("--algo", arguments->algorithm, "Search: astar or dijkstra")
-        ->check(CLI::IsMember({"astar", "dijkstra"}))
+    command
+        ->add_option("--algo", arguments->algorithm,
+                     "Search: astar, jps (jump point search) or dijkstra")
+        ->check(CLI::IsMember({"astar", "jps", "dijkstra"}))
         ->capture_default_str();
     return {command, [arguments] { return run_path(*arguments); }};
 }

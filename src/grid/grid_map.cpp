@@ -22,11 +22,11 @@ GridMap::GridMap(int width, int height, Cell origin, bool walkable)
       stride_(width + 2),
       row_magic_(((std::uint64_t{1} << row_shift) + static_cast<std::uint64_t>(width + 2) - 1) /
                  static_cast<std::uint64_t>(width + 2)),
-      words_per_row_((width + 2) / 64 + 1),
-      words_per_column_((height + 2) / 64 + 1),
+      words_per_row_((width + 2) / 64 + 2),
+      words_per_column_((height + 2) / 64 + 2),
       walkable_(static_cast<std::size_t>(width + 2) * (height + 2), 0),
-      row_bits_(static_cast<std::size_t>(words_per_row_) * (height + 2), 0),
-      column_bits_(static_cast<std::size_t>(words_per_column_) * (width + 2), 0) {
+      row_bits_(bit_guard + static_cast<std::size_t>(words_per_row_) * (height + 2), 0),
+      column_bits_(bit_guard + static_cast<std::size_t>(words_per_column_) * (width + 2), 0) {
     if (!walkable) return;
     for (int y = 0; y < height; ++y) {
         for (int x = 0; x < width; ++x)
@@ -42,9 +42,11 @@ void GridMap::write_walkable(std::uint32_t index, bool walkable) {
         const std::uint64_t mask = std::uint64_t{1} << bit;
         word = walkable ? (word | mask) : (word & ~mask);
     };
-    set_bit(row_bits_[static_cast<std::size_t>(row) * words_per_row_ + column / 64], column % 64);
-    set_bit(column_bits_[static_cast<std::size_t>(column) * words_per_column_ + row / 64],
-            row % 64);
+    set_bit(row_bits_[bit_guard + static_cast<std::size_t>(row) * words_per_row_ + column / 64],
+            column % 64);
+    set_bit(
+        column_bits_[bit_guard + static_cast<std::size_t>(column) * words_per_column_ + row / 64],
+        row % 64);
 }
 
 Status GridMap::set_walkable(Cell cell, bool walkable) {

@@ -7,22 +7,15 @@
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "support/ascii_map.hpp"
+#include "support/grid_rules.hpp"
 #include "support/reference_grid.hpp"
 
 namespace pathkit {
 namespace {
 
 using testing::ascii_map;
+using testing::rules_with;
 using Picture = std::vector<std::string>;
-
-MovementRules rules_with(DiagonalPolicy diagonal, Cost straight = 1,
-                         Cost diagonal_cost = 1.41421356f) {
-    MovementRules rules;
-    rules.diagonal = diagonal;
-    rules.straight_cost = straight;
-    rules.diagonal_cost = diagonal_cost;
-    return rules;
-}
 
 // The Cat Maze corner of seed 002, at its own coordinates (columns 19..25): the cat at
 // (24,0) taps (22,3), and the tutorial prints the path (24,1) (23,1) (22,1) (21,1) (20,1)

@@ -76,7 +76,7 @@ TEST(MovingAiScenario, ReadsTheTabDialectAndKeepsOnlyTheMapsBaseName) {
     EXPECT_EQ(second.map_name, "tiny.map");
     EXPECT_EQ(second.start, (Cell{0, 0}));
     EXPECT_EQ(second.goal, (Cell{3, 2}));
-    EXPECT_DOUBLE_EQ(second.optimal_length, 3.41421356);
+    EXPECT_DOUBLE_EQ(second.optimal_length, 5);
 }
 
 TEST(MovingAiScenario, ReadsTheSpaceDialectWithCrlfAndABareMapName) {

@@ -86,18 +86,21 @@ class GridMap {
     [[nodiscard]] const float* terrain_data() const {
         return terrain_.empty() ? nullptr : terrain_.data();
     }
-    /// 64-bit words per bit row (padded row + at least one blocked word after it).
+    /// 64-bit words per bit row: the padded row, then at least one whole blocked word, so a
+    /// scan may read the word after any tile of the row.
     [[nodiscard]] int words_per_row() const { return words_per_row_; }
     /// Bit rows: bit (c % 64) of word c / 64 of padded row r says whether tile (c, r) of the
-    /// padded array is walkable.
+    /// padded array is walkable. Two blocked words come before row 0, so a backward scan may
+    /// read the word before any tile, or before tile -1.
     [[nodiscard]] const std::uint64_t* row_bits(int padded_row) const {
-        return row_bits_.data() + static_cast<std::size_t>(padded_row) * words_per_row_;
+        return row_bits_.data() + bit_guard + static_cast<std::size_t>(padded_row) * words_per_row_;
     }
-    /// 64-bit words per bit column.
+    /// 64-bit words per bit column (with a blocked word after, as rows).
     [[nodiscard]] int words_per_column() const { return words_per_column_; }
     /// Bit columns: the same bits transposed, for vertical scans.
     [[nodiscard]] const std::uint64_t* column_bits(int padded_column) const {
-        return column_bits_.data() + static_cast<std::size_t>(padded_column) * words_per_column_;
+        return column_bits_.data() + bit_guard +
+               static_cast<std::size_t>(padded_column) * words_per_column_;
     }
 
   private:
@@ -110,7 +113,8 @@ class GridMap {
     Cell origin_;
     int stride_ = 0;
     static constexpr int row_shift = 45;
-    std::uint64_t row_magic_ = 0;  // ceil(2^45 / stride)
+    static constexpr std::size_t bit_guard = 2;  // blocked words before the first bit row/column
+    std::uint64_t row_magic_ = 0;                // ceil(2^45 / stride)
     int words_per_row_ = 0;
     int words_per_column_ = 0;
     std::vector<std::uint8_t> walkable_;

@@ -50,13 +50,19 @@ class SearchContext {
                queue_.capacity() * sizeof(std::uint32_t);
     }
 
+    /// Grows the records for spaces of up to `state_count` states now (at a level load, say),
+    /// so that the first search does not pay for it.
+    void reserve(std::size_t state_count) {
+        if (records_.size() < state_count) records_.resize(state_count);
+    }
+
   private:
     template <class Problem>
     friend class Search;
 
     /// Starts a new search over `state_count` states: grows the records, advances the stamp.
     void prepare(std::size_t state_count) {
-        if (records_.size() < state_count) records_.resize(state_count);
+        reserve(state_count);
         if (++search_number_ == 0) {  // the stamp wrapped: forget every old record once
             for (auto& record : records_)
                 record.stamp = 0;

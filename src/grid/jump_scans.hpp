@@ -1,0 +1,127 @@
+// Straight jump scans over bit lines (rows or columns of a GridMap), 64 tiles at a time.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "pathkit/grid/movement.hpp"
+
+namespace pathkit::detail {
+
+/// 64 tiles of a bit line from `position` on: bit i is tile `position + i`. Reads the word
+/// after `position`'s, which GridMap guarantees exists.
+[[nodiscard]] inline std::uint64_t bits_from(const std::uint64_t* line, int position) {
+    const int word = position >> 6;
+    const int shift = position & 63;
+    return (line[word] >> shift) | ((line[word + 1] << 1) << (63 - shift));
+}
+
+/// 64 tiles of a bit line up to `position` (which may be -1): bit 63 - i is tile
+/// `position - i`. Reads the word before `position`'s, which GridMap guarantees exists.
+[[nodiscard]] inline std::uint64_t bits_until(const std::uint64_t* line, int position) {
+    const int word = position >> 6;  // arithmetic shift: -1 gives word -1
+    const int shift = position & 63;
+    return (line[word] << (63 - shift)) | ((line[word - 1] >> 1) >> shift);
+}
+
+/// Where a straight scan moving towards higher positions meets a tile with a forced neighbour
+/// on the `side` line (bit i for tile `position + i`; the tile before each is the one the scan
+/// came from). See jump_point_search.cpp for the rules of each policy.
+template <DiagonalPolicy Policy>
+[[nodiscard]] inline std::uint64_t forced_ahead(const std::uint64_t* line,
+                                                const std::uint64_t* side, int position) {
+    if constexpr (Policy == DiagonalPolicy::NoCornerCutting || Policy == DiagonalPolicy::Never) {
+        // The side tile is free and the one behind it is blocked: turn onto the side.
+        return bits_from(side, position) & ~bits_from(side, position - 1);
+    } else if constexpr (Policy == DiagonalPolicy::Always) {
+        // The side tile is blocked and the one ahead of it free: cut the diagonal.
+        return ~bits_from(side, position) & bits_from(side, position + 1);
+    } else {
+        // As Always, and the diagonal needs the tile ahead on the line free too.
+        return ~bits_from(side, position) & bits_from(side, position + 1) &
+               bits_from(line, position + 1);
+    }
+}
+
+/// The mirror of `forced_ahead` for a scan towards lower positions (bit 63 - i for tile
+/// `position - i`).
+template <DiagonalPolicy Policy>
+[[nodiscard]] inline std::uint64_t forced_behind(const std::uint64_t* line,
+                                                 const std::uint64_t* side, int position) {
+    if constexpr (Policy == DiagonalPolicy::NoCornerCutting || Policy == DiagonalPolicy::Never) {
+        return bits_until(side, position) & ~bits_until(side, position + 1);
+    } else if constexpr (Policy == DiagonalPolicy::Always) {
+        return ~bits_until(side, position) & bits_until(side, position - 1);
+    } else {
+        return ~bits_until(side, position) & bits_until(side, position - 1) &
+               bits_until(line, position - 1);
+    }
+}
+
+/// Where a straight scan stopped: the first tile that is blocked (the scan found nothing
+/// there) or that has a forced neighbour (a jump point).
+struct ScanStop {
+    int position;
+    bool blocked;
+};
+
+/// Scans `line` from `from` towards higher positions; `side_a` and `side_b` are the lines on
+/// either side. The line must hold a blocked tile at or after `from` (the map's border does).
+template <DiagonalPolicy Policy>
+[[nodiscard]] inline ScanStop scan_ahead(const std::uint64_t* line, const std::uint64_t* side_a,
+                                         const std::uint64_t* side_b, int from) {
+    if constexpr (Policy == DiagonalPolicy::NoCornerCutting || Policy == DiagonalPolicy::Never) {
+        // One read per side line: bit i + 1 is the side tile of `position + i`, bit i the one
+        // behind it, so 63 tiles are decided per window (the 64th only if it is blocked).
+        for (int position = from;; position += 63) {
+            const std::uint64_t free = bits_from(line, position);
+            const std::uint64_t a = bits_from(side_a, position - 1);
+            const std::uint64_t b = bits_from(side_b, position - 1);
+            const std::uint64_t stops = ~free | ((a >> 1) & ~a) | ((b >> 1) & ~b);
+            if (stops != 0) {
+                const int offset = std::countr_zero(stops);
+                return {position + offset, ((free >> offset) & 1) == 0};
+            }
+        }
+    }
+    for (int position = from;; position += 64) {
+        const std::uint64_t free = bits_from(line, position);
+        const std::uint64_t stops = ~free | forced_ahead<Policy>(line, side_a, position) |
+                                    forced_ahead<Policy>(line, side_b, position);
+        if (stops != 0) {
+            const int offset = std::countr_zero(stops);
+            return {position + offset, ((free >> offset) & 1) == 0};
+        }
+    }
+}
+
+/// Scans `line` from `from` towards lower positions (the mirror of `scan_ahead`).
+template <DiagonalPolicy Policy>
+[[nodiscard]] inline ScanStop scan_behind(const std::uint64_t* line, const std::uint64_t* side_a,
+                                          const std::uint64_t* side_b, int from) {
+    if constexpr (Policy == DiagonalPolicy::NoCornerCutting || Policy == DiagonalPolicy::Never) {
+        // The mirror of scan_ahead's single reads: bit 62 - i is the side tile of
+        // `position - i`, bit 63 - i the one behind it.
+        for (int position = from;; position -= 63) {
+            const std::uint64_t free = bits_until(line, position);
+            const std::uint64_t a = bits_until(side_a, position + 1);
+            const std::uint64_t b = bits_until(side_b, position + 1);
+            const std::uint64_t stops = ~free | ((a << 1) & ~a) | ((b << 1) & ~b);
+            if (stops != 0) {
+                const int offset = std::countl_zero(stops);
+                return {position - offset, ((free >> (63 - offset)) & 1) == 0};
+            }
+        }
+    }
+    for (int position = from;; position -= 64) {
+        const std::uint64_t free = bits_until(line, position);
+        const std::uint64_t stops = ~free | forced_behind<Policy>(line, side_a, position) |
+                                    forced_behind<Policy>(line, side_b, position);
+        if (stops != 0) {
+            const int offset = std::countl_zero(stops);
+            return {position - offset, ((free >> (63 - offset)) & 1) == 0};
+        }
+    }
+}
+
+}  // namespace pathkit::detail

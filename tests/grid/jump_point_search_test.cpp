@@ -1,0 +1,272 @@
+// Jump point search: drawn cases per policy, A* as the oracle on random maps, and fallbacks.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pathkit/grid/grid_path.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+#include "support/ascii_map.hpp"
+#include "support/grid_rules.hpp"
+
+namespace pathkit {
+namespace {
+
+using testing::ascii_map;
+using testing::rules_with;
+using Picture = std::vector<std::string>;
+
+/// True when every step of `path` is a move the space offers.
+bool is_walk_of_single_moves(const GridSpace& space, const std::vector<Cell>& path) {
+    const GridMap& map = space.map();
+    for (std::size_t index = 1; index < path.size(); ++index) {
+        bool offered = false;
+        space.for_each_successor(StateId(map.index(path[index - 1])), [&](StateId next, Cost) {
+            offered = offered || next.value == map.index(path[index]);
+        });
+        if (!offered) return false;
+    }
+    return true;
+}
+
+TEST(JumpPointSearch, CrossesAnOpenRoomInOneJumpAndWalksEveryTile) {
+    const auto room = ascii_map({
+        "S.........",
+        "..........",
+        "..........",
+        ".........G",
+    });
+    const GridSpace space(room.map);
+    const GridPath result = find_path_jps(space, room.find('S'), room.find('G'));
+    ASSERT_EQ(result.status, SearchStatus::Found);
+    EXPECT_EQ(result.stats.method, "jps");
+    EXPECT_LE(result.stats.expanded, 2u);  // the start, then the goal: nothing in between
+    EXPECT_EQ(room.draw(result.path), (Picture{
+                                          "S.........",
+                                          ".*........",
+                                          "..*.......",
+                                          "...******G",
+                                      }));
+    EXPECT_NEAR(result.cost, 3 * 1.41421356 + 6, 1e-4);
+}
+
+TEST(JumpPointSearch, TurnsAtTheCornerOfAWallWithoutCuttingIt) {
+    const auto maze = ascii_map({
+        "S....#....",
+        "####.#.##.",
+        ".....#.#G.",
+        ".#####.#..",
+        "..........",
+    });
+    const GridSpace space(maze.map);
+    const GridPath jumped = find_path_jps(space, maze.find('S'), maze.find('G'));
+    const GridPath plain = space.find_path(maze.find('S'), maze.find('G'));
+    ASSERT_EQ(plain.status, SearchStatus::Found);
+    ASSERT_EQ(jumped.status, SearchStatus::Found);
+    EXPECT_NEAR(jumped.cost, plain.cost, 1e-4);
+    EXPECT_TRUE(is_walk_of_single_moves(space, jumped.path));
+    EXPECT_LT(jumped.stats.expanded, plain.stats.expanded);
+}
+
+TEST(JumpPointSearch, TheCatMazeWithoutDiagonalsCostsWhatTheTutorialSays) {
+    const auto maze = ascii_map({"#####C#", "#.....#", "#.#####", "#..E###", "#######"}, {19, 0});
+    const GridSpace space(maze.map, rules_with(DiagonalPolicy::Never));
+    const GridPath result = find_path_jps(space, maze.find('C'), maze.find('E'));
+    ASSERT_EQ(result.status, SearchStatus::Found);
+    EXPECT_EQ(result.cost, 9);
+    const std::vector<Cell> tutorial{{24, 0}, {24, 1}, {23, 1}, {22, 1}, {21, 1},
+                                     {20, 1}, {20, 2}, {20, 3}, {21, 3}, {22, 3}};
+    EXPECT_EQ(result.path, tutorial);
+}
+
+TEST(JumpPointSearch, SqueezesPastBlockedTilesExactlyAsFarAsEachPolicyAllows) {
+    const auto gap = ascii_map({
+        "S.#.",
+        ".#..",
+        "...G",
+    });
+    // Always squeezes from (1,0) to (2,1) between two walls; AtLeastOneWalkable cuts the
+    // corner of (1,1) from (0,1) to (1,2); NoCornerCutting and Never walk round.
+    const double root2 = 1.41421356;
+    const std::pair<DiagonalPolicy, double> expected[] = {
+        {DiagonalPolicy::Always, 1 + 2 * root2},
+        {DiagonalPolicy::AtLeastOneWalkable, 3 + root2},
+        {DiagonalPolicy::NoCornerCutting, 5},
+        {DiagonalPolicy::Never, 5},
+    };
+    for (const auto& [policy, cost] : expected) {
+        const GridSpace space(gap.map, rules_with(policy));
+        const GridPath result = find_path_jps(space, gap.find('S'), gap.find('G'));
+        ASSERT_TRUE(result.found()) << static_cast<int>(policy);
+        EXPECT_NEAR(result.cost, cost, 1e-4) << static_cast<int>(policy);
+        EXPECT_TRUE(is_walk_of_single_moves(space, result.path)) << static_cast<int>(policy);
+    }
+}
+
+TEST(JumpPointSearch, FindsNoPathToAWalledOffGoal) {
+    const auto walled = ascii_map({
+        "S..#..",
+        "...#.G",
+        "...#..",
+    });
+    const GridPath result =
+        find_path_jps(GridSpace(walled.map), walled.find('S'), walled.find('G'));
+    EXPECT_EQ(result.status, SearchStatus::NoPath);
+    EXPECT_TRUE(result.path.empty());
+}
+
+TEST(JumpPointSearch, RefusesStartsAndGoalsOutsideTheMapOrOnWalls) {
+    const auto map = ascii_map({"S.#", "..."});
+    const GridSpace space(map.map);
+    EXPECT_EQ(find_path_jps(space, {-1, 0}, {1, 1}).status, SearchStatus::InvalidInput);
+    const GridPath on_wall = find_path_jps(space, {0, 0}, {2, 0});
+    EXPECT_EQ(on_wall.status, SearchStatus::InvalidInput);
+    EXPECT_NE(on_wall.message.find("goal (2, 0) is blocked"), std::string::npos) << on_wall.message;
+}
+
+TEST(JumpPointSearch, FallsBackToPlainAStarOnTerrainCostsAndSaysSo) {
+    const auto swamp = ascii_map({
+        "S~~~G",
+        ".....",
+    });
+    const GridSpace space(swamp.map);
+    const GridPath result = find_path_jps(space, swamp.find('S'), swamp.find('G'));
+    ASSERT_TRUE(result.found());
+    EXPECT_EQ(result.stats.method, "astar");
+    EXPECT_NE(result.message.find("terrain"), std::string::npos) << result.message;
+    EXPECT_NEAR(result.cost, space.find_path(swamp.find('S'), swamp.find('G')).cost, 1e-5);
+}
+
+TEST(JumpPointSearch, FallsBackForBigUnitsAndForDiagonalCostsItsRulesCannotPrune) {
+    const auto room = ascii_map({"S...", "....", "...G"});
+    MovementRules big;
+    big.agent_size = 2;
+    EXPECT_NE(jump_point_search_refusal(GridSpace(room.map, big)), "");
+    for (const Cost diagonal : {1.0f, 2.0f, 3.0f}) {
+        const GridSpace space(room.map, rules_with(DiagonalPolicy::Always, 1, diagonal));
+        EXPECT_NE(jump_point_search_refusal(space), "") << diagonal;
+        const GridPath result = find_path_jps(space, room.find('S'), room.find('G'));
+        EXPECT_EQ(result.stats.method, "astar");
+        EXPECT_NEAR(result.cost, space.find_path(room.find('S'), room.find('G')).cost, 1e-5);
+    }
+    // Without diagonals the diagonal cost does not matter; the tutorial's 10/14 is fine.
+    EXPECT_EQ(
+        jump_point_search_refusal(GridSpace(room.map, rules_with(DiagonalPolicy::Never, 1, 3))),
+        "");
+    EXPECT_EQ(jump_point_search_refusal(
+                  GridSpace(room.map, rules_with(DiagonalPolicy::NoCornerCutting, 10, 14))),
+              "");
+}
+
+TEST(JumpPointSearch, SeesTilesChangedBetweenQueries) {
+    auto room = ascii_map({
+        "S....",
+        ".....",
+        "....G",
+    });
+    const GridSpace space(room.map);
+    EXPECT_NEAR(find_path_jps(space, room.find('S'), room.find('G')).cost, 2 + 2 * 1.41421356,
+                1e-4);
+    for (const int y : {0, 1})
+        ASSERT_TRUE(room.map.set_walkable({2, y}, false));
+    const GridPath detour = find_path_jps(space, room.find('S'), room.find('G'));
+    ASSERT_TRUE(detour.found());
+    EXPECT_NEAR(detour.cost, space.find_path(room.find('S'), room.find('G')).cost, 1e-5);
+    EXPECT_TRUE(is_walk_of_single_moves(space, detour.path));
+}
+
+TEST(JumpPointSearch, ABudgetGivesThePartialPathTowardsTheGoalAsTiles) {
+    const auto maze = ascii_map({
+        "S.....#.........",
+        "#####.#.#######.",
+        "......#.#.....#.",
+        ".######.#.###.#.",
+        "........#...#..G",
+    });
+    const GridSpace space(maze.map);
+    SearchOptions options;
+    options.max_expansions = 2;
+    options.allow_partial = true;
+    const GridPath result = find_path_jps(space, maze.find('S'), maze.find('G'), options);
+    EXPECT_EQ(result.status, SearchStatus::Partial);
+    ASSERT_FALSE(result.path.empty());
+    EXPECT_EQ(result.path.front(), maze.find('S'));
+    EXPECT_TRUE(is_walk_of_single_moves(space, result.path));
+}
+
+GridMap random_map(std::mt19937& random) {
+    std::uniform_int_distribution<int> side(1, 150);
+    std::uniform_real_distribution<float> unit(0, 1);
+    const float density = unit(random) * 0.45f;
+    auto map = GridMap::create(side(random), side(random), {-7, 3}).value();
+    // Noise plus a few solid rectangles, so there are long walls and open rooms.
+    for (int y = 0; y < map.height(); ++y) {
+        for (int x = 0; x < map.width(); ++x) {
+            if (unit(random) < density)
+                (void)map.set_walkable({map.origin().x + x, map.origin().y + y}, false);
+        }
+    }
+    for (int block = std::uniform_int_distribution<int>(0, 6)(random); block > 0; --block) {
+        const int x0 = std::uniform_int_distribution<int>(0, map.width() - 1)(random);
+        const int y0 = std::uniform_int_distribution<int>(0, map.height() - 1)(random);
+        const int w = std::uniform_int_distribution<int>(1, 20)(random);
+        const int h = std::uniform_int_distribution<int>(1, 20)(random);
+        for (int y = y0; y < std::min(map.height(), y0 + h); ++y) {
+            for (int x = x0; x < std::min(map.width(), x0 + w); ++x)
+                (void)map.set_walkable({map.origin().x + x, map.origin().y + y}, false);
+        }
+    }
+    return map;
+}
+
+Cell random_walkable_cell(const GridMap& map, std::mt19937& random) {
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        const Cell cell{
+            map.origin().x + std::uniform_int_distribution<int>(0, map.width() - 1)(random),
+            map.origin().y + std::uniform_int_distribution<int>(0, map.height() - 1)(random)};
+        if (map.is_walkable(cell)) return cell;
+    }
+    return map.origin();
+}
+
+TEST(JumpPointSearch, CostsWhatAStarCostsOnRandomMapsUnderEveryPolicy) {
+    std::mt19937 random(2718);
+    SearchContext context;
+    int found = 0, unreachable = 0;
+    for (int round = 0; round < 1200; ++round) {
+        const GridMap map = random_map(random);
+        MovementRules rules = rules_with(static_cast<DiagonalPolicy>(round % 4));
+        if (round % 5 == 1) rules = rules_with(rules.diagonal, 10, 14);
+        if (round % 7 == 2) rules = rules_with(rules.diagonal, 1, 1.5f);
+        const GridSpace space(map, rules);
+        for (int query = 0; query < 8; ++query) {
+            const Cell from = random_walkable_cell(map, random);
+            const Cell to = random_walkable_cell(map, random);
+            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+            const GridPath plain = space.find_path(from, to, context);
+            const GridPath jumped = find_path_jps(space, from, to, context);
+            ASSERT_EQ(jumped.status, plain.status)
+                << "round " << round << " from " << to_string(from) << " to " << to_string(to);
+            ASSERT_EQ(jumped.stats.method, "jps");
+            if (!plain.found()) {
+                ++unreachable;
+                continue;
+            }
+            ++found;
+            ASSERT_NEAR(jumped.cost, plain.cost, 1e-4 * plain.cost + 1e-4)
+                << "round " << round << " policy " << round % 4 << " from " << to_string(from)
+                << " to " << to_string(to);
+            ASSERT_EQ(jumped.path.front(), from);
+            ASSERT_EQ(jumped.path.back(), to);
+            ASSERT_TRUE(is_walk_of_single_moves(space, jumped.path)) << "round " << round;
+            ASSERT_NEAR(path_cost(space, jumped.path), plain.cost, 1e-4 * plain.cost + 1e-4);
+        }
+    }
+    EXPECT_GT(found, 4000);  // the maps must exercise the search, not only its refusals
+    EXPECT_GT(unreachable, 100);
+}
+
+}  // namespace
+}  // namespace pathkit
