@@ -21,7 +21,6 @@
 #include <utility>
 
 #include "jump_scans.hpp"
-#include "pathkit/grid/grid_path.hpp"
 #include "pathkit/search/search.hpp"
 
 namespace pathkit {
@@ -277,13 +276,13 @@ void JumpPointSpace::find_jumps(std::uint32_t state, std::uint32_t parent) const
     }
 }
 
-std::vector<Cell> JumpPointSpace::corners(Cell from, Cell to) const {
+std::optional<Cell> JumpPointSpace::corner(Cell from, Cell to) const {
     const int x = to.x - from.x, y = to.y - from.y;
-    if (x == 0 || y == 0) return {};
-    if (space_->rules().diagonal == DiagonalPolicy::Never) return {{from.x, to.y}};
+    if (x == 0 || y == 0) return std::nullopt;
+    if (space_->rules().diagonal == DiagonalPolicy::Never) return Cell{from.x, to.y};
+    if (std::abs(x) == std::abs(y)) return std::nullopt;
     const int diagonal_steps = std::min(std::abs(x), std::abs(y));
-    if (std::abs(x) == std::abs(y)) return {};
-    return {{from.x + diagonal_steps * sign(x), from.y + diagonal_steps * sign(y)}};
+    return Cell{from.x + diagonal_steps * sign(x), from.y + diagonal_steps * sign(y)};
 }
 
 std::string jump_point_search_refusal(const GridSpace& space, const SearchOptions& options) {
@@ -323,15 +322,25 @@ GridPath find_path_jps(const GridSpace& space, Cell from, Cell to, SearchContext
     search.stats.method = "jps";
     GridPath result = convert_path<Cell>(std::move(search),
                                          [&map](StateId state) { return map.cell(state.value); });
-    if (result.path.size() > 1) {
-        std::vector<Cell> waypoints{result.path.front()};
-        for (std::size_t index = 1; index < result.path.size(); ++index) {
-            for (const Cell corner : problem.corners(result.path[index - 1], result.path[index]))
-                waypoints.push_back(corner);
-            waypoints.push_back(result.path[index]);
+    // Walk every tile: each jump is a diagonal (or vertical) run, then a straight one.
+    std::vector<Cell> tiles;
+    for (std::size_t index = 0; index < result.path.size(); ++index) {
+        const Cell jump_point = result.path[index];
+        if (index == 0) {
+            tiles.push_back(jump_point);
+            continue;
         }
-        result.path = expand_path(waypoints);
+        Cell at = result.path[index - 1];
+        for (const Cell waypoint :
+             {problem.corner(at, jump_point).value_or(jump_point), jump_point}) {
+            const int dx = sign(waypoint.x - at.x), dy = sign(waypoint.y - at.y);
+            while (at != waypoint) {
+                at = {at.x + dx, at.y + dy};
+                tiles.push_back(at);
+            }
+        }
     }
+    result.path = std::move(tiles);
     return result;
 }
 

@@ -1,6 +1,7 @@
 /// Jump point search: a successor policy that lets the one engine skip symmetric grid paths.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,9 +51,9 @@ class JumpPointSpace {
             visit(StateId(jump.to), jump.cost);
     }
 
-    /// The tiles between two consecutive states of a jump point path, `to` excluded: the
-    /// corner where the diagonal (or vertical) run turns into the straight one, if any.
-    [[nodiscard]] std::vector<Cell> corners(Cell from, Cell to) const;
+    /// The tile between two consecutive states of a jump point path where the diagonal (or,
+    /// under Never, vertical) run turns into the straight one; none for a single run.
+    [[nodiscard]] std::optional<Cell> corner(Cell from, Cell to) const;
 
     /// One successor: a jump point (padded tile index) and the cost of the run to it.
     struct Jump {
