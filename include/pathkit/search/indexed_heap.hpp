@@ -9,16 +9,21 @@
 
 namespace pathkit::detail {
 
-/// One state's search data, 16 bytes. Valid only while `stamp` equals the search number.
+/// One state's search data, 12 bytes. Valid only when `mark` names the current search.
+/// While the state is open its parent waits in its heap entry and the record keeps the slot.
 struct SearchRecord {
-    Cost g = 0;                   ///< cheapest cost found from the start
-    std::uint32_t parent = 0;     ///< state before this one on that path
-    std::uint32_t heap_slot = 0;  ///< position in the heap while open, or `closed_slot`
-    std::uint32_t stamp = 0;      ///< number of the search that wrote this record
+    Cost g = 0;                        ///< cheapest cost found from the start
+    std::uint32_t parent_or_slot = 0;  ///< closed: the state before this one; open: heap slot
+    std::uint32_t mark = 0;            ///< 2 x the number of the search that wrote it, + 1 if open
+
+    [[nodiscard]] bool written_by(std::uint32_t search) const { return (mark >> 1) == search; }
+    [[nodiscard]] bool is_open() const { return (mark & 1u) != 0; }
 };
 
-/// `heap_slot` of a state that is not on the open list.
-inline constexpr std::uint32_t closed_slot = 0xFFFFFFFFu;
+/// The largest search number a mark holds; the context forgets every record past it.
+inline constexpr std::uint32_t max_search_number = 0x7FFFFFFFu;
+/// Every state id is below this.
+inline constexpr std::uint32_t max_states = 0xFFFFFFFFu;
 
 /// Orders states by f, then by h (deeper first), then by lower state id: a total order, so
 /// every search is deterministic whatever the heap's internal moves.
@@ -32,13 +37,14 @@ inline constexpr std::uint32_t closed_slot = 0xFFFFFFFFu;
     return std::bit_cast<Cost>(static_cast<std::uint32_t>(key));
 }
 
-/// A binary min-heap of (key, state) that writes each entry's position into the state's
+/// A binary min-heap of (key, state, parent) that writes each entry's position into the state's
 /// record, so a state's key can be lowered in O(log n).
 class IndexedHeap {
   public:
     struct Entry {
         std::uint64_t key;
         std::uint32_t state;
+        std::uint32_t parent;
     };
 
     /// Points the heap at the record array it keeps slots in (after the array may have moved).
@@ -48,15 +54,19 @@ class IndexedHeap {
     [[nodiscard]] std::size_t size() const { return entries_.size(); }
     [[nodiscard]] std::size_t memory_bytes() const { return entries_.capacity() * sizeof(Entry); }
 
-    void push(std::uint64_t key, std::uint32_t state) {
-        entries_.push_back({key, state});
+    /// Adds an open state; its record's mark must already say open.
+    void push(std::uint64_t key, std::uint32_t state, std::uint32_t parent) {
+        entries_.push_back({key, state, parent});
         sift_up(static_cast<std::uint32_t>(entries_.size() - 1));
     }
 
-    /// Removes and returns the smallest entry; marks its state closed. Heap must not be empty.
+    /// Removes and returns the smallest entry; closes its state's record, which takes its
+    /// parent back. The heap must not be empty.
     Entry pop() {
         const Entry top = entries_.front();
-        records_[top.state].heap_slot = closed_slot;
+        SearchRecord& record = records_[top.state];
+        record.parent_or_slot = top.parent;
+        record.mark &= ~1u;
         const Entry last = entries_.back();
         entries_.pop_back();
         if (!entries_.empty()) {
@@ -68,10 +78,16 @@ class IndexedHeap {
 
     /// The key of the open state in `slot`.
     [[nodiscard]] std::uint64_t key_at(std::uint32_t slot) const { return entries_[slot].key; }
+    /// The parent of the open state in `slot`.
+    [[nodiscard]] std::uint32_t parent_at(std::uint32_t slot) const {
+        return entries_[slot].parent;
+    }
 
-    /// Lowers the key of the open state in `slot`; `key` must not exceed the current one.
-    void decrease(std::uint32_t slot, std::uint64_t key) {
+    /// Lowers the key of the open state in `slot` (`key` must not exceed the current one) and
+    /// gives it a new parent.
+    void decrease(std::uint32_t slot, std::uint64_t key, std::uint32_t parent) {
         entries_[slot].key = key;
+        entries_[slot].parent = parent;
         sift_up(slot);
     }
 
@@ -107,7 +123,7 @@ class IndexedHeap {
 
     void place(std::uint32_t slot, const Entry& entry) {
         entries_[slot] = entry;
-        records_[entry.state].heap_slot = slot;
+        records_[entry.state].parent_or_slot = slot;
     }
 
     std::vector<Entry> entries_;

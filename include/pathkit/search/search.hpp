@@ -119,7 +119,7 @@ SearchStatus Search<Problem>::begin(StateId start) {
     begun_ = true;
     if (context_.in_use_) return fail("begin: the search context is in use by another search");
     const std::size_t count = problem_.state_count();
-    if (count >= detail::closed_slot) return fail("begin: the space has too many states");
+    if (count >= detail::max_states) return fail("begin: the space has too many states");
     if (!start.is_valid() || start.index() >= count)
         return fail("begin: start state " + std::to_string(start.value) + " is outside the space");
     if (!problem_.is_valid(start))
@@ -141,14 +141,14 @@ SearchStatus Search<Problem>::begin(StateId start) {
 
     start_ = start.value;
     auto& record = records_[start_];
-    record = {0, start_, 0, search_number_};
+    record = {0, start_, search_number_ * 2};
     if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
-        record.heap_slot = detail::closed_slot;
         context_.queue_.push_back(start_);
     } else {
         const Cost h = uses_heuristic() ? heuristic(start_) : 0;
         if (!(h >= 0)) return fail("begin: heuristic of the start state is negative or NaN");
-        context_.heap_.push(key(0, h), start_);
+        record.mark |= 1u;
+        context_.heap_.push(key(0, h), start_, start_);
         ++stats_.heap_pushes;
     }
     return status_;
@@ -204,7 +204,8 @@ void Search<Problem>::expand(std::uint32_t state) {
     };
     if constexpr (ParentAwareSpace<Problem>) {
         // Jump point search prunes by the direction it came from.
-        const StateId parent = record.parent == state ? StateId() : StateId(record.parent);
+        const std::uint32_t from = record.parent_or_slot;  // closed: the parent
+        const StateId parent = from == state ? StateId() : StateId(from);
         problem_.for_each_successor(StateId(state), parent, visit);
     } else {
         problem_.for_each_successor(StateId(state), visit);
@@ -228,8 +229,8 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
     ++stats_.generated;
     const Cost g = from_g + step;
     auto& record = records_[to];
-    if (record.stamp != search_number_) {
-        record = {g, from, detail::closed_slot, search_number_};
+    if (!record.written_by(search_number_)) {
+        record = {g, from, search_number_ * 2};
         if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
             context_.queue_.push_back(to);
             return;
@@ -239,22 +240,24 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
             fail("heuristic of state " + std::to_string(to) + " is negative or NaN");
             return;
         }
-        context_.heap_.push(key(g, h), to);
+        record.mark |= 1u;
+        context_.heap_.push(key(g, h), to, from);
         ++stats_.heap_pushes;
         return;
     }
     if (!(g < record.g) || options_.algorithm == SearchAlgorithm::BreadthFirst) return;
     record.g = g;
-    record.parent = from;
-    if (record.heap_slot == detail::closed_slot) {
-        // Only an inconsistent heuristic or weighted A* can improve a closed state.
-        ++stats_.reopened;
-        context_.heap_.push(key(g, heuristic(to)), to);
-        ++stats_.heap_pushes;
-    } else {
-        const Cost h = detail::heuristic_of_key(context_.heap_.key_at(record.heap_slot));
-        context_.heap_.decrease(record.heap_slot, key(g, h));
+    if (record.is_open()) {
+        const std::uint32_t slot = record.parent_or_slot;
+        const Cost h = detail::heuristic_of_key(context_.heap_.key_at(slot));
+        context_.heap_.decrease(slot, key(g, h), from);
         ++stats_.heap_decreases;
+    } else {
+        // Only an inconsistent heuristic or weighted A* can improve a closed state.
+        record.mark |= 1u;
+        ++stats_.reopened;
+        context_.heap_.push(key(g, heuristic(to)), to, from);
+        ++stats_.heap_pushes;
     }
 }
 
@@ -291,13 +294,14 @@ SearchResult Search<Problem>::finish() {
     result.message = begun_ ? message_ : std::string("finish: the search was never begun");
     result.stats = stats_;
     if (result.status == SearchStatus::Found || result.status == SearchStatus::Partial) {
-        const auto& records = context_.records_;
-        for (std::uint32_t state = end_;; state = records[state].parent) {
+        // A state reopened after its children were closed may be open again: its parent then
+        // waits in the heap, which parent_of_unchecked reads.
+        for (std::uint32_t state = end_;; state = context_.parent_of_unchecked(state)) {
             result.path.push_back(StateId(state));
             if (state == start_) break;
         }
         std::reverse(result.path.begin(), result.path.end());
-        result.cost = records[end_].g;
+        result.cost = context_.records_[end_].g;
     }
     release_context();
     return result;

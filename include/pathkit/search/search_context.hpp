@@ -30,7 +30,8 @@ class SearchContext {
 
     /// Whether the last search reached `state` (generated it). False for ids out of range.
     [[nodiscard]] bool was_reached(StateId state) const {
-        return state.index() < records_.size() && records_[state.index()].stamp == search_number_;
+        return state.index() < records_.size() &&
+               records_[state.index()].written_by(search_number_);
     }
     /// The cheapest cost found to `state` by the last search; +infinity if it was not reached.
     /// After a Dijkstra search that explored everything these are the exact distances.
@@ -40,11 +41,12 @@ class SearchContext {
     /// The state before `state` on the cheapest path found; invalid for the start or if the
     /// state was not reached.
     [[nodiscard]] StateId parent_of(StateId state) const {
-        if (!was_reached(state) || records_[state.index()].parent == state.value) return StateId();
-        return StateId(records_[state.index()].parent);
+        if (!was_reached(state)) return StateId();
+        const std::uint32_t parent = parent_of_unchecked(state.value);
+        return parent == state.value ? StateId() : StateId(parent);
     }
-    /// Bytes of scratch memory held: 16 per state of the largest space searched, plus the
-    /// open list.
+    /// Bytes of scratch memory held: 12 per state of the largest space searched, plus the
+    /// open list (16 per open state at the search's peak).
     [[nodiscard]] std::size_t memory_bytes() const {
         return records_.capacity() * sizeof(detail::SearchRecord) + heap_.memory_bytes() +
                queue_.capacity() * sizeof(std::uint32_t);
@@ -60,12 +62,18 @@ class SearchContext {
     template <class Problem>
     friend class Search;
 
+    /// The parent of a state the current search reached (itself for the start).
+    [[nodiscard]] std::uint32_t parent_of_unchecked(std::uint32_t state) const {
+        const detail::SearchRecord& record = records_[state];
+        return record.is_open() ? heap_.parent_at(record.parent_or_slot) : record.parent_or_slot;
+    }
+
     /// Starts a new search over `state_count` states: grows the records, advances the stamp.
     void prepare(std::size_t state_count) {
         reserve(state_count);
-        if (++search_number_ == 0) {  // the stamp wrapped: forget every old record once
+        if (++search_number_ > detail::max_search_number) {  // forget every old record once
             for (auto& record : records_)
-                record.stamp = 0;
+                record.mark = 0;
             search_number_ = 1;
         }
         heap_.clear();
