@@ -1,0 +1,74 @@
+/// Per-thread scratch for path queries in open 2D worlds, and the path type they return.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "pathkit/core/cost.hpp"
+#include "pathkit/core/ids.hpp"
+#include "pathkit/core/point.hpp"
+#include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_result.hpp"
+
+namespace pathkit {
+
+class ObstacleGraph;
+class NavMesh;
+
+/// A path through an open 2D world: corner points from start to goal, in world units; `cost`
+/// is its length.
+using PlanePath = PathResult<Point2>;
+
+/// Scratch memory of queries on an `ObstacleGraph` or a `NavMesh`: the search records and the
+/// temporary start and goal nodes, so the shared graph or mesh is never written by a query.
+/// One per thread; reused from one query to the next.
+class PlaneQueryContext {
+  public:
+    PlaneQueryContext() = default;
+    PlaneQueryContext(const PlaneQueryContext&) = delete;
+    PlaneQueryContext& operator=(const PlaneQueryContext&) = delete;
+    PlaneQueryContext(PlaneQueryContext&&) = default;
+    PlaneQueryContext& operator=(PlaneQueryContext&&) = default;
+
+    /// The engine's scratch, for the search of the last query (its statistics live there).
+    [[nodiscard]] SearchContext& search_context() { return search_; }
+
+  private:
+    friend class ObstacleGraph;
+    friend class NavMesh;
+
+    struct Link {
+        std::uint32_t to;
+        Cost cost;
+    };
+    /// Starts a query over `node_count` graph states: clears the start links, renews the stamp.
+    void prepare(std::size_t node_count) {
+        start_links_.clear();
+        if (goal_stamps_.size() < node_count) {
+            goal_stamps_.resize(node_count, 0);
+            goal_costs_.resize(node_count, 0);
+        }
+        if (++stamp_ == 0) {
+            std::fill(goal_stamps_.begin(), goal_stamps_.end(), 0);
+            stamp_ = 1;
+        }
+    }
+    void link_goal(std::uint32_t node, Cost cost) {
+        goal_stamps_[node] = stamp_;
+        goal_costs_[node] = cost;
+    }
+    [[nodiscard]] bool links_goal(std::uint32_t node) const { return goal_stamps_[node] == stamp_; }
+
+    SearchContext search_;
+    std::vector<Link> start_links_;
+    std::vector<std::uint32_t> goal_stamps_;
+    std::vector<Cost> goal_costs_;
+    std::vector<std::uint32_t> corridor_;
+    std::uint32_t stamp_ = 0;
+};
+
+/// A context owned by the calling thread, for the overloads that take none.
+[[nodiscard]] PlaneQueryContext& thread_plane_query_context();
+
+}  // namespace pathkit

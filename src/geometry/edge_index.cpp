@@ -1,0 +1,148 @@
+// A uniform grid over obstacle edges, so a segment is tested only against the edges near it.
+#include "edge_index.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pathkit::geometry {
+
+bool edge_blocks(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
+    const FixedPoint a = edge.a, b = edge.b;
+    const int side_a = sign(cross(u, v, a)), side_b = sign(cross(u, v, b));
+    if (side_a == side_b && side_a != 0) return false;
+    const int side_u = sign(cross(a, b, u)), side_v = sign(cross(a, b, v));
+    if (side_a * side_b < 0 && side_u * side_v < 0) return true;  // a proper crossing
+    const std::int64_t dx = v.x - u.x, dy = v.y - u.y;
+    if (side_a == 0 && on_segment(u, v, a)) {
+        // The segment passes through (or starts or ends at) corner a.
+        if (a != v && points_into_obstacle(edge.before_a, a, b, dx, dy)) return true;
+        if (a != u && points_into_obstacle(edge.before_a, a, b, -dx, -dy)) return true;
+    }
+    // An endpoint inside the edge, with the segment heading into the obstacle (the left).
+    if (side_u == 0 && u != a && u != b && on_segment(a, b, u) && side_v > 0) return true;
+    if (side_v == 0 && v != a && v != b && on_segment(a, b, v) && side_u > 0) return true;
+    return false;
+}
+
+bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v) {
+    for (const Ring& ring : shape) {
+        const std::size_t count = ring.size();
+        for (std::size_t index = 0; index < count; ++index) {
+            const IndexedEdge edge{ring[index], ring[(index + 1) % count],
+                                   ring[(index + count - 1) % count], 0};
+            if (edge_blocks(edge, u, v)) return true;
+        }
+    }
+    return false;
+}
+
+std::int64_t EdgeIndex::column_of(std::int64_t x) const {
+    const std::int64_t offset = x - grid_.origin_x;
+    const std::int64_t column = offset >= 0 ? offset / grid_.size : -((-offset + grid_.size - 1) / grid_.size);
+    return std::clamp<std::int64_t>(column, 0, grid_.columns - 1);
+}
+
+std::int64_t EdgeIndex::row_of(std::int64_t y) const {
+    const std::int64_t offset = y - grid_.origin_y;
+    const std::int64_t row = offset >= 0 ? offset / grid_.size : -((-offset + grid_.size - 1) / grid_.size);
+    return std::clamp<std::int64_t>(row, 0, grid_.rows - 1);
+}
+
+void EdgeIndex::insert_into_cells(std::uint32_t edge) {
+    const IndexedEdge& data = edges_[edge];
+    const std::int64_t c0 = column_of(std::min(data.a.x, data.b.x));
+    const std::int64_t c1 = column_of(std::max(data.a.x, data.b.x));
+    const std::int64_t r0 = row_of(std::min(data.a.y, data.b.y));
+    const std::int64_t r1 = row_of(std::max(data.a.y, data.b.y));
+    for (std::int64_t row = r0; row <= r1; ++row)
+        for (std::int64_t column = c0; column <= c1; ++column)
+            cells_[static_cast<std::size_t>(row * grid_.columns + column)].push_back(edge);
+}
+
+void EdgeIndex::lay_out(const FixedBox& must_cover) {
+    FixedBox box = must_cover;
+    if (!covered_.empty()) {
+        box.add(covered_.min);
+        box.add(covered_.max);
+    }
+    // Leave room to grow by half the size on every side, and aim for ~2 edges per cell.
+    const std::int64_t width = box.max.x - box.min.x + 1, height = box.max.y - box.min.y + 1;
+    box.add({box.min.x - width / 2, box.min.y - height / 2});
+    box.add({box.max.x + width / 2, box.max.y + height / 2});
+    const double area = static_cast<double>(box.max.x - box.min.x + 1) *
+                        static_cast<double>(box.max.y - box.min.y + 1);
+    const double wanted_cells = std::max<double>(1, static_cast<double>(live_edges_) / 2);
+    std::int64_t size = std::max<std::int64_t>(1, std::llround(std::sqrt(area / wanted_cells)));
+    grid_.origin_x = box.min.x;
+    grid_.origin_y = box.min.y;
+    grid_.size = size;
+    grid_.columns = (box.max.x - box.min.x) / size + 1;
+    grid_.rows = (box.max.y - box.min.y) / size + 1;
+    covered_ = box;
+    cells_.assign(static_cast<std::size_t>(grid_.columns * grid_.rows), {});
+    for (std::uint32_t shape = 0; shape < edges_of_shape_.size(); ++shape)
+        for (std::uint32_t edge : edges_of_shape_[shape])
+            insert_into_cells(edge);
+    edges_at_layout_ = live_edges_;
+}
+
+void EdgeIndex::add(std::uint32_t shape_number, const Shape& shape) {
+    if (edges_of_shape_.size() <= shape_number) edges_of_shape_.resize(shape_number + 1);
+    std::vector<std::uint32_t>& mine = edges_of_shape_[shape_number];
+    const std::size_t first_new = mine.size();
+    for (const Ring& ring : shape) {
+        const std::size_t count = ring.size();
+        for (std::size_t index = 0; index < count; ++index) {
+            const IndexedEdge edge{ring[index], ring[(index + 1) % count],
+                                   ring[(index + count - 1) % count], shape_number};
+            std::uint32_t slot;
+            if (!free_edges_.empty()) {
+                slot = free_edges_.back();
+                free_edges_.pop_back();
+                edges_[slot] = edge;
+            } else {
+                slot = static_cast<std::uint32_t>(edges_.size());
+                edges_.push_back(edge);
+            }
+            mine.push_back(slot);
+            ++live_edges_;
+        }
+    }
+    const FixedBox box = box_of(shape);
+    const bool outside = covered_.empty() || !covered_.contains(box.min) ||
+                         !covered_.contains(box.max);
+    if (outside || live_edges_ > 4 * std::max<std::size_t>(edges_at_layout_, 64)) {
+        lay_out(box);
+        return;
+    }
+    for (std::size_t index = first_new; index < mine.size(); ++index)
+        insert_into_cells(mine[index]);
+}
+
+void EdgeIndex::remove(std::uint32_t shape_number) {
+    if (shape_number >= edges_of_shape_.size()) return;
+    for (std::uint32_t edge : edges_of_shape_[shape_number]) {
+        const IndexedEdge& data = edges_[edge];
+        const std::int64_t c0 = column_of(std::min(data.a.x, data.b.x));
+        const std::int64_t c1 = column_of(std::max(data.a.x, data.b.x));
+        const std::int64_t r0 = row_of(std::min(data.a.y, data.b.y));
+        const std::int64_t r1 = row_of(std::max(data.a.y, data.b.y));
+        for (std::int64_t row = r0; row <= r1; ++row) {
+            for (std::int64_t column = c0; column <= c1; ++column) {
+                auto& cell = cells_[static_cast<std::size_t>(row * grid_.columns + column)];
+                const auto found = std::find(cell.begin(), cell.end(), edge);
+                if (found != cell.end()) {
+                    *found = cell.back();
+                    cell.pop_back();
+                }
+            }
+        }
+        free_edges_.push_back(edge);
+        --live_edges_;
+    }
+    edges_of_shape_[shape_number].clear();
+}
+
+void EdgeIndex::clear() { *this = EdgeIndex(); }
+
+}  // namespace pathkit::geometry

@@ -1,0 +1,116 @@
+// Buffer radius and merging with Clipper: obstacles grown by the agent's radius, unions, free space.
+#include "inflation.hpp"
+
+#include <clipper.hpp>
+
+#include "shape_checks.hpp"
+
+namespace pathkit::geometry {
+
+namespace {
+
+// Rounded corners: chords may cut the arc by this share of the offset, so the offset is grown
+// by as much again to keep every chord outside the radius.
+constexpr double rounded_tolerance = 0.03;
+
+ClipperLib::Path to_clipper(const Ring& ring) {
+    ClipperLib::Path path;
+    path.reserve(ring.size());
+    for (FixedPoint point : ring)
+        path.push_back({point.x, point.y});
+    return path;
+}
+
+Ring from_clipper(const ClipperLib::Path& path) {
+    Ring ring;
+    ring.reserve(path.size());
+    for (const auto& point : path)
+        ring.push_back({point.X, point.Y});
+    return ring;
+}
+
+void add_parts(ClipperLib::Clipper& clipper, const std::vector<const std::vector<Ring>*>& parts,
+               ClipperLib::PolyType type) {
+    for (const std::vector<Ring>* part : parts)
+        for (const Ring& ring : *part)
+            clipper.AddPath(to_clipper(ring), type, true);
+}
+
+// Collects the shapes under `node`: each outer contour with its holes, then islands in holes.
+void collect_shapes(const ClipperLib::PolyNode& node, std::vector<Shape>& shapes) {
+    for (const ClipperLib::PolyNode* child : node.Childs) {
+        if (child->IsHole()) {
+            collect_shapes(*child, shapes);
+            continue;
+        }
+        Shape shape{from_clipper(child->Contour)};
+        for (const ClipperLib::PolyNode* hole : child->Childs)
+            shape.push_back(from_clipper(hole->Contour));
+        shapes.push_back(std::move(shape));
+        for (const ClipperLib::PolyNode* hole : child->Childs)
+            collect_shapes(*hole, shapes);
+    }
+}
+
+std::vector<Shape> shapes_of(ClipperLib::Clipper& clipper, ClipperLib::ClipType operation) {
+    clipper.StrictlySimple(true);
+    ClipperLib::PolyTree tree;
+    clipper.Execute(operation, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero);
+    std::vector<Shape> shapes;
+    collect_shapes(tree, shapes);
+    return shapes;
+}
+
+}  // namespace
+
+std::vector<Ring> inflate(const Obstacle& obstacle, double radius, CornerStyle style) {
+    ClipperLib::Path outline = to_clipper(fixed_ring(obstacle.outline()));
+    if (!ClipperLib::Orientation(outline)) ClipperLib::ReversePath(outline);
+    ClipperLib::Paths grown;
+    if (radius <= 0) {
+        grown.push_back(std::move(outline));
+    } else if (style == CornerStyle::Mitered) {
+        ClipperLib::ClipperOffset offset(2.0);
+        offset.AddPath(outline, ClipperLib::jtMiter, ClipperLib::etClosedPolygon);
+        offset.Execute(grown, radius * fixed_scale);
+    } else {
+        const double delta = radius * fixed_scale / (1 - rounded_tolerance);
+        ClipperLib::ClipperOffset offset(2.0, rounded_tolerance * delta);
+        offset.AddPath(outline, ClipperLib::jtRound, ClipperLib::etClosedPolygon);
+        offset.Execute(grown, delta);
+    }
+    std::vector<Ring> rings;
+    for (const auto& path : grown)
+        rings.push_back(from_clipper(path));
+    return rings;
+}
+
+std::vector<Shape> merge(const std::vector<const std::vector<Ring>*>& parts) {
+    ClipperLib::Clipper clipper;
+    add_parts(clipper, parts, ClipperLib::ptSubject);
+    return shapes_of(clipper, ClipperLib::ctUnion);
+}
+
+std::vector<Shape> free_space(const FixedBox& bounds,
+                              const std::vector<const std::vector<Ring>*>& parts) {
+    ClipperLib::Clipper clipper;
+    const Ring box{bounds.min, {bounds.max.x, bounds.min.y}, bounds.max, {bounds.min.x, bounds.max.y}};
+    clipper.AddPath(to_clipper(box), ClipperLib::ptSubject, true);
+    add_parts(clipper, parts, ClipperLib::ptClip);
+    return shapes_of(clipper, ClipperLib::ctDifference);
+}
+
+Placement locate_in_rings(const std::vector<Ring>& rings, FixedPoint point) {
+    // Non-zero winding over all rings: outer rings count +1 around their inside, holes -1.
+    int winding = 0;
+    for (const Ring& ring : rings) {
+        const int where = ClipperLib::PointInPolygon({point.x, point.y}, to_clipper(ring));
+        if (where < 0) return Placement::OnBoundary;
+        if (where > 0) winding += ClipperLib::Orientation(to_clipper(ring)) ? 1 : -1;
+    }
+    return winding > 0 ? Placement::Inside : Placement::Outside;
+}
+
+Placement locate(const Shape& shape, FixedPoint point) { return locate_in_rings(shape, point); }
+
+}  // namespace pathkit::geometry

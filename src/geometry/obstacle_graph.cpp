@@ -1,0 +1,555 @@
+// ObstacleGraph: obstacles grown and merged, corner nodes, and connections kept up to date.
+#include "pathkit/geometry/obstacle_graph.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "edge_index.hpp"
+#include "fixed_point.hpp"
+#include "inflation.hpp"
+#include "obstacle_graph_parts.hpp"
+#include "shape_checks.hpp"
+
+namespace pathkit {
+
+using geometry::FixedBox;
+using geometry::FixedPoint;
+using geometry::Ring;
+using geometry::Shape;
+using geometry::none;
+
+ObstacleGraph::ObstacleGraph(const ObstacleGraphOptions& options)
+    : options_(options), index_(std::make_unique<geometry::EdgeIndex>()) {}
+ObstacleGraph::ObstacleGraph(ObstacleGraph&&) noexcept = default;
+ObstacleGraph& ObstacleGraph::operator=(ObstacleGraph&&) noexcept = default;
+ObstacleGraph::~ObstacleGraph() = default;
+
+Expected<ObstacleGraph> ObstacleGraph::create(const ObstacleGraphOptions& options) {
+    const float radius = options.buffer_radius;
+    if (!std::isfinite(radius) || radius < 0 || radius > max_world_coordinate / 4)
+        return Status::invalid_input("buffer radius " + std::to_string(radius) +
+                                     " must be finite, >= 0 and below a quarter of " +
+                                     std::to_string(static_cast<int>(max_world_coordinate)));
+    return ObstacleGraph(options);
+}
+
+std::uint64_t ObstacleGraph::pair_key(std::uint32_t a, std::uint32_t b) {
+    return (static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
+}
+
+// ---- obstacles ------------------------------------------------------------------------------
+
+Expected<std::vector<ObstacleId>> ObstacleGraph::add_obstacles(
+    std::span<const Obstacle> obstacles) {
+    const double limit = max_world_coordinate * geometry::fixed_scale;
+    std::vector<ObstacleData> fresh;
+    for (std::size_t index = 0; index < obstacles.size(); ++index) {
+        const std::string where = "add_obstacles: obstacle " + std::to_string(index) + ": ";
+        if (Status status = obstacles[index].validate(); !status)
+            return Status::invalid_input(where + status.message());
+        ObstacleData data;
+        data.shape = obstacles[index];
+        data.grown = geometry::inflate(data.shape, options_.buffer_radius, options_.corners);
+        data.bare = geometry::inflate(data.shape, 0, options_.corners);
+        for (const Ring& ring : data.grown)
+            for (FixedPoint point : ring)
+                data.box.add(point);
+        if (static_cast<double>(std::max({-data.box.min.x, -data.box.min.y, data.box.max.x,
+                                          data.box.max.y})) > limit)
+            return Status::invalid_input(where + "grown by the buffer radius it reaches beyond ±" +
+                                         std::to_string(static_cast<int>(max_world_coordinate)));
+        data.alive = true;
+        fresh.push_back(std::move(data));
+    }
+    std::vector<ObstacleId> ids;
+    std::vector<std::uint32_t> members;
+    std::vector<std::uint32_t> touched;
+    for (ObstacleData& data : fresh) {
+        const auto number = static_cast<std::uint32_t>(obstacles_.size());
+        for (std::uint32_t region = 0; region < regions_.size(); ++region) {
+            if (regions_[region].alive && regions_[region].box.overlaps(data.box))
+                touched.push_back(region);
+        }
+        ids.push_back(ObstacleId(number));
+        members.push_back(number);
+        obstacles_.push_back(std::move(data));
+    }
+    regroup(std::move(touched), std::move(members), true);
+    return ids;
+}
+
+Status ObstacleGraph::remove_obstacles(std::span<const ObstacleId> obstacles) {
+    for (ObstacleId id : obstacles) {
+        if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
+            return Status::invalid_input("remove_obstacles: obstacle " + std::to_string(id.value) +
+                                         " is not in the graph");
+    }
+    std::vector<std::uint32_t> touched;
+    for (ObstacleId id : obstacles) {
+        ObstacleData& data = obstacles_[id.index()];
+        if (!data.alive) continue;  // named twice
+        data.alive = false;
+        touched.insert(touched.end(), data.regions.begin(), data.regions.end());
+        data.regions.clear();
+    }
+    regroup(std::move(touched), {}, false);
+    return {};
+}
+
+void ObstacleGraph::remove_all_obstacles() {
+    std::vector<std::uint32_t> touched;
+    for (std::uint32_t region = 0; region < regions_.size(); ++region)
+        if (regions_[region].alive) touched.push_back(region);
+    for (ObstacleData& data : obstacles_) {
+        data.alive = false;
+        data.regions.clear();
+    }
+    regroup(std::move(touched), {}, false);
+}
+
+std::vector<ObstacleId> ObstacleGraph::obstacles() const {
+    std::vector<ObstacleId> ids;
+    for (std::uint32_t index = 0; index < obstacles_.size(); ++index)
+        if (obstacles_[index].alive) ids.push_back(ObstacleId(index));
+    return ids;
+}
+
+const Obstacle* ObstacleGraph::obstacle(ObstacleId id) const {
+    if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive) return nullptr;
+    return &obstacles_[id.index()].shape;
+}
+
+// Replaces `old_regions` (and every region sharing a member with them) by the merged shapes of
+// their live members plus `extra_members`, then brings the connections up to date.
+void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
+                            std::vector<std::uint32_t> extra_members,
+                            bool cut_crossing_connections) {
+    std::vector<std::uint32_t> members = std::move(extra_members);
+    for (std::size_t index = 0; index < old_regions.size(); ++index) {
+        for (std::uint32_t member : regions_[old_regions[index]].members) {
+            if (!obstacles_[member].alive) continue;
+            members.push_back(member);
+            for (std::uint32_t region : obstacles_[member].regions)
+                if (std::find(old_regions.begin(), old_regions.end(), region) == old_regions.end())
+                    old_regions.push_back(region);
+        }
+    }
+    std::sort(old_regions.begin(), old_regions.end());
+    old_regions.erase(std::unique(old_regions.begin(), old_regions.end()), old_regions.end());
+    std::sort(members.begin(), members.end());
+    members.erase(std::unique(members.begin(), members.end()), members.end());
+
+    std::vector<PairRecord> orphaned;
+    for (std::uint32_t region : old_regions)
+        retire_region(region, orphaned);
+
+    std::vector<const std::vector<Ring>*> parts;
+    for (std::uint32_t member : members) {
+        obstacles_[member].regions.clear();
+        parts.push_back(&obstacles_[member].grown);
+    }
+    std::vector<std::uint32_t> created;
+    std::vector<std::uint32_t> fresh_nodes;
+    for (Shape& shape : geometry::merge(parts)) {
+        const std::uint32_t region = new_region();
+        RegionData& data = regions_[region];
+        data.box = geometry::box_of(shape);
+        data.shape = std::move(shape);
+        for (std::uint32_t member : members) {
+            const ObstacleData& obstacle = obstacles_[member];
+            if (!obstacle.box.overlaps(data.box)) continue;
+            bool inside = false;
+            for (const Ring& ring : obstacle.grown)
+                for (std::size_t corner = 0; corner < ring.size() && !inside; corner += 1)
+                    inside = geometry::locate(data.shape, ring[corner]) !=
+                             geometry::Placement::Outside;
+            if (!inside) continue;
+            data.members.push_back(member);
+            obstacles_[member].regions.push_back(region);
+        }
+        index_->add(region, data.shape);
+        add_region_nodes(region);
+        fresh_nodes.insert(fresh_nodes.end(), data.nodes.begin(), data.nodes.end());
+        created.push_back(region);
+    }
+    if (cut_crossing_connections) cut_connections_through(created);
+    link_new_nodes(fresh_nodes);
+    retest_pairs(orphaned);
+}
+
+std::uint32_t ObstacleGraph::new_region() {
+    std::uint32_t region;
+    if (!free_regions_.empty()) {
+        region = free_regions_.back();
+        free_regions_.pop_back();
+    } else {
+        region = static_cast<std::uint32_t>(regions_.size());
+        regions_.emplace_back();
+    }
+    regions_[region] = RegionData{};
+    regions_[region].alive = true;
+    return region;
+}
+
+void ObstacleGraph::retire_region(std::uint32_t region, std::vector<PairRecord>& orphaned_pairs) {
+    RegionData& data = regions_[region];
+    for (std::uint32_t node : data.nodes)
+        remove_node_unchecked(node);
+    index_->remove(region);
+    orphaned_pairs.insert(orphaned_pairs.end(), data.blocked.begin(), data.blocked.end());
+    data = RegionData{};
+    free_regions_.push_back(region);
+}
+
+void ObstacleGraph::add_region_nodes(std::uint32_t region) {
+    RegionData& data = regions_[region];
+    for (const Ring& ring : data.shape) {
+        const std::size_t count = ring.size();
+        for (std::size_t index = 0; index < count; ++index) {
+            const FixedPoint before = ring[(index + count - 1) % count];
+            const FixedPoint at = ring[index];
+            const FixedPoint after = ring[(index + 1) % count];
+            if (geometry::cross(before, at, after) <= 0) continue;  // not a convex corner
+            const std::uint32_t node = new_node();
+            NodeData& node_data = nodes_[node];
+            node_data.at = at;
+            node_data.before = before;
+            node_data.after = after;
+            node_data.region = region;
+            data.nodes.push_back(node);
+        }
+    }
+}
+
+// ---- nodes and connections ------------------------------------------------------------------
+
+std::uint32_t ObstacleGraph::new_node() {
+    std::uint32_t node;
+    if (!free_nodes_.empty()) {
+        node = free_nodes_.back();
+        free_nodes_.pop_back();
+    } else {
+        node = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.emplace_back();
+        links_.emplace_back();
+    }
+    nodes_[node] = NodeData{};
+    nodes_[node].serial = next_serial_++;
+    ++live_nodes_;
+    return node;
+}
+
+void ObstacleGraph::remove_node_unchecked(std::uint32_t node) {
+    const std::vector<PlaneConnection> links = links_[node];
+    for (const PlaneConnection& link : links) {
+        locked_.erase(pair_key(node, link.to.value));
+        disconnect(node, link.to.value);
+    }
+    nodes_[node] = NodeData{};
+    links_[node].clear();
+    free_nodes_.push_back(node);
+    --live_nodes_;
+}
+
+void ObstacleGraph::connect(std::uint32_t a, std::uint32_t b) {
+    const Cost cost = static_cast<Cost>(geometry::world_distance(nodes_[a].at, nodes_[b].at));
+    links_[a].push_back({NodeId(b), cost});
+    links_[b].push_back({NodeId(a), cost});
+    ++connection_count_;
+}
+
+void ObstacleGraph::disconnect(std::uint32_t a, std::uint32_t b) {
+    const auto drop = [](std::vector<PlaneConnection>& links, std::uint32_t to) {
+        for (auto& link : links) {
+            if (link.to.value == to) {
+                link = links.back();
+                links.pop_back();
+                return true;
+            }
+        }
+        return false;
+    };
+    if (drop(links_[a], b) && drop(links_[b], a)) --connection_count_;
+}
+
+bool ObstacleGraph::tangent_at(std::uint32_t node, const FixedPoint& other) const {
+    const NodeData& data = nodes_[node];
+    if (data.region == none) return true;
+    const int before = geometry::sign(geometry::cross(data.at, other, data.before));
+    const int after = geometry::sign(geometry::cross(data.at, other, data.after));
+    return before * after >= 0;
+}
+
+bool ObstacleGraph::sees_through_region(std::uint32_t node, std::uint32_t region) const {
+    const NodeData& data = nodes_[node];
+    if (region == none || !data.sees_through_something()) return false;
+    for (const auto* list : {&data.sees_through.ignored, &data.sees_through.ignoring_buffer})
+        for (ObstacleId id : *list)
+            for (std::uint32_t member : regions_[region].members)
+                if (id.value == member) return true;
+    return false;
+}
+
+bool ObstacleGraph::is_candidate_pair(std::uint32_t a, std::uint32_t b) const {
+    if (nodes_[a].at == nodes_[b].at) return false;
+    if (options_.connect_all_visible_pairs) return true;
+    // A node inside a buffer it sees through may reach corners from the obstacle's side.
+    return (sees_through_region(b, nodes_[a].region) || tangent_at(a, nodes_[b].at)) &&
+           (sees_through_region(a, nodes_[b].region) || tangent_at(b, nodes_[a].at));
+}
+
+std::uint32_t ObstacleGraph::blocker_between(const FixedPoint& u, const FixedPoint& v) const {
+    std::uint32_t found = none;
+    index_->any_along(u, v, [&](const geometry::IndexedEdge& edge) {
+        if (!geometry::edge_blocks(edge, u, v)) return false;
+        found = edge.shape;
+        return true;
+    });
+    return found;
+}
+
+// The region that blocks a-b, or none; inserted nodes see through the obstacles they name.
+std::uint32_t ObstacleGraph::blocker(std::uint32_t a, std::uint32_t b) const {
+    const NodeData& first = nodes_[a];
+    const NodeData& second = nodes_[b];
+    if (!first.sees_through_something() && !second.sees_through_something())
+        return blocker_between(first.at, second.at);
+    // Regions with a member seen through are tested member by member; the rest as usual.
+    std::vector<std::uint32_t> special;
+    const auto lists_member = [&](const std::vector<ObstacleId>& list, std::uint32_t member) {
+        return std::find(list.begin(), list.end(), ObstacleId(member)) != list.end();
+    };
+    for (const NodeData* node : {&first, &second})
+        for (const auto* list : {&node->sees_through.ignored, &node->sees_through.ignoring_buffer})
+            for (ObstacleId id : *list)
+                if (id.index() < obstacles_.size())
+                    for (std::uint32_t region : obstacles_[id.index()].regions)
+                        special.push_back(region);
+    std::uint32_t found = none;
+    index_->any_along(first.at, second.at, [&](const geometry::IndexedEdge& edge) {
+        if (std::find(special.begin(), special.end(), edge.shape) != special.end()) return false;
+        if (!geometry::edge_blocks(edge, first.at, second.at)) return false;
+        found = edge.shape;
+        return true;
+    });
+    if (found != none) return found;
+    for (std::uint32_t region : special) {
+        for (std::uint32_t member : regions_[region].members) {
+            bool ignored = false, bare = false;
+            for (const NodeData* node : {&first, &second}) {
+                ignored = ignored || lists_member(node->sees_through.ignored, member);
+                bare = bare || lists_member(node->sees_through.ignoring_buffer, member);
+            }
+            if (ignored) continue;
+            const Shape& outline = bare ? obstacles_[member].bare : obstacles_[member].grown;
+            if (geometry::shape_blocks(outline, first.at, second.at)) return region;
+        }
+    }
+    return none;
+}
+
+void ObstacleGraph::test_pair(std::uint32_t a, std::uint32_t b) {
+    if (!is_candidate_pair(a, b)) return;
+    for (const PlaneConnection& link : links_[a])
+        if (link.to.value == b) return;
+    const std::uint32_t region = blocker(a, b);
+    if (region == none) {
+        connect(a, b);
+    } else {
+        regions_[region].blocked.push_back({a, b, nodes_[a].serial, nodes_[b].serial});
+    }
+}
+
+void ObstacleGraph::link_new_nodes(const std::vector<std::uint32_t>& fresh) {
+    std::vector<bool> is_fresh(nodes_.size(), false);
+    for (std::uint32_t node : fresh)
+        is_fresh[node] = true;
+    for (std::uint32_t node : fresh) {
+        for (std::uint32_t other = 0; other < nodes_.size(); ++other) {
+            if (other == node || !nodes_[other].alive()) continue;
+            if (is_fresh[other] && other < node) continue;  // the pair was seen from `other`
+            test_pair(node, other);
+        }
+    }
+}
+
+void ObstacleGraph::retest_pairs(const std::vector<PairRecord>& pairs) {
+    for (const PairRecord& pair : pairs) {
+        if (nodes_[pair.a].serial != pair.serial_a || nodes_[pair.b].serial != pair.serial_b)
+            continue;  // a node of the pair is gone
+        test_pair(pair.a, pair.b);
+    }
+}
+
+// Removes the unlocked connections that cross the new regions; those regions now block them.
+void ObstacleGraph::cut_connections_through(const std::vector<std::uint32_t>& regions) {
+    for (std::uint32_t a = 0; a < nodes_.size(); ++a) {
+        if (!nodes_[a].alive()) continue;
+        for (std::size_t index = 0; index < links_[a].size();) {
+            const std::uint32_t b = links_[a][index].to.value;
+            FixedBox box;
+            box.add(nodes_[a].at);
+            box.add(nodes_[b].at);
+            std::uint32_t cut_by = none;
+            if (a < b && !locked_.contains(pair_key(a, b))) {
+                for (std::uint32_t region : regions) {
+                    if (!regions_[region].box.overlaps(box)) continue;
+                    const bool special =
+                        nodes_[a].sees_through_something() || nodes_[b].sees_through_something();
+                    const bool blocks =
+                        special ? blocker(a, b) == region
+                                : geometry::shape_blocks(regions_[region].shape, nodes_[a].at,
+                                                         nodes_[b].at);
+                    if (blocks) {
+                        cut_by = region;
+                        break;
+                    }
+                }
+            }
+            if (cut_by == none) {
+                ++index;
+                continue;
+            }
+            disconnect(a, b);
+            regions_[cut_by].blocked.push_back({a, b, nodes_[a].serial, nodes_[b].serial});
+        }
+    }
+}
+
+Expected<NodeId> ObstacleGraph::connect_node_using_obstacles(Point2 position,
+                                                              const ConnectOptions& options) {
+    if (Status status = geometry::check_coordinate(position, "connect_node_using_obstacles: position");
+        !status)
+        return status;
+    for (const auto* list : {&options.ignored, &options.ignoring_buffer}) {
+        for (ObstacleId id : *list) {
+            if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
+                return Status::invalid_input("connect_node_using_obstacles: obstacle " +
+                                             std::to_string(id.value) + " is not in the graph");
+        }
+    }
+    const std::uint32_t node = new_node();
+    nodes_[node].at = geometry::to_fixed(position);
+    nodes_[node].sees_through = options;
+    link_new_nodes({node});
+    return NodeId(node);
+}
+
+Status ObstacleGraph::remove_node(NodeId node) {
+    if (!contains(node))
+        return Status::invalid_input("remove_node: node " + std::to_string(node.value) +
+                                     " is not in the graph");
+    if (nodes_[node.index()].region != none)
+        return Status::invalid_input("remove_node: node " + std::to_string(node.value) +
+                                     " is an obstacle corner; remove its obstacle instead");
+    remove_node_unchecked(node.value);
+    return {};
+}
+
+Status ObstacleGraph::lock_connection(NodeId a, NodeId b) {
+    if (!contains(a) || !contains(b))
+        return Status::invalid_input("lock_connection: node " +
+                                     std::to_string(contains(a) ? b.value : a.value) +
+                                     " is not in the graph");
+    for (const PlaneConnection& link : links_[a.index()]) {
+        if (link.to == b) {
+            locked_.insert(pair_key(a.value, b.value));
+            return {};
+        }
+    }
+    return Status::invalid_input("lock_connection: nodes " + std::to_string(a.value) + " and " +
+                                 std::to_string(b.value) + " are not connected");
+}
+
+Status ObstacleGraph::unlock_connection(NodeId a, NodeId b) {
+    if (!contains(a) || !contains(b))
+        return Status::invalid_input("unlock_connection: node " +
+                                     std::to_string(contains(a) ? b.value : a.value) +
+                                     " is not in the graph");
+    locked_.erase(pair_key(a.value, b.value));
+    return {};
+}
+
+bool ObstacleGraph::is_connection_locked(NodeId a, NodeId b) const {
+    return contains(a) && contains(b) && locked_.contains(pair_key(a.value, b.value));
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+bool ObstacleGraph::contains(NodeId node) const {
+    return node.index() < nodes_.size() && nodes_[node.index()].alive();
+}
+
+std::vector<NodeId> ObstacleGraph::nodes() const {
+    std::vector<NodeId> ids;
+    for (std::uint32_t node = 0; node < nodes_.size(); ++node)
+        if (nodes_[node].alive()) ids.push_back(NodeId(node));
+    return ids;
+}
+
+Point2 ObstacleGraph::position(NodeId node) const {
+    return contains(node) ? geometry::to_point(nodes_[node.index()].at) : Point2{};
+}
+
+std::span<const PlaneConnection> ObstacleGraph::connections(NodeId node) const {
+    if (!contains(node)) return {};
+    return links_[node.index()];
+}
+
+Cost ObstacleGraph::estimate(StateId from, StateId to) const {
+    return static_cast<Cost>(
+        geometry::world_distance(nodes_[from.index()].at, nodes_[to.index()].at));
+}
+
+std::vector<NodeId> ObstacleGraph::nodes_for_obstacle(ObstacleId obstacle) const {
+    std::vector<NodeId> found;
+    if (obstacle.index() >= obstacles_.size() || !obstacles_[obstacle.index()].alive) return found;
+    const ObstacleData& data = obstacles_[obstacle.index()];
+    for (std::uint32_t region : data.regions) {
+        for (std::uint32_t node : regions_[region].nodes) {
+            if (geometry::locate_in_rings(data.grown, nodes_[node].at) ==
+                geometry::Placement::OnBoundary)
+                found.push_back(NodeId(node));
+        }
+    }
+    return found;
+}
+
+std::vector<std::vector<Point2>> ObstacleGraph::outlines() const {
+    std::vector<std::vector<Point2>> rings;
+    for (const RegionData& region : regions_) {
+        if (!region.alive) continue;
+        for (const Ring& ring : region.shape) {
+            std::vector<Point2> points;
+            for (FixedPoint point : ring)
+                points.push_back(geometry::to_point(point));
+            rings.push_back(std::move(points));
+        }
+    }
+    return rings;
+}
+
+std::uint32_t ObstacleGraph::region_containing(const FixedPoint& point) const {
+    for (std::uint32_t region = 0; region < regions_.size(); ++region) {
+        const RegionData& data = regions_[region];
+        if (data.alive && data.box.contains(point) &&
+            geometry::locate(data.shape, point) == geometry::Placement::Inside)
+            return region;
+    }
+    return none;
+}
+
+bool ObstacleGraph::is_inside_obstacle(Point2 point) const {
+    if (!geometry::check_coordinate(point, "point")) return false;
+    return region_containing(geometry::to_fixed(point)) != none;
+}
+
+bool ObstacleGraph::can_see(Point2 a, Point2 b) const {
+    if (!geometry::check_coordinate(a, "a") || !geometry::check_coordinate(b, "b")) return false;
+    if (is_inside_obstacle(a) || is_inside_obstacle(b)) return false;
+    const FixedPoint u = geometry::to_fixed(a), v = geometry::to_fixed(b);
+    return u == v || blocker_between(u, v) == none;
+}
+
+}  // namespace pathkit

@@ -1,0 +1,23 @@
+// Checks shared by obstacles, scenes and queries: coordinates in range, simple polygons.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fixed_point.hpp"
+#include "pathkit/core/status.hpp"
+
+namespace pathkit::geometry {
+
+/// Ok when both coordinates are finite and within ±max_world_coordinate; `what` names the point.
+[[nodiscard]] Status check_coordinate(Point2 point, const std::string& what);
+
+/// The points on the fixed grid, with repeated consecutive points (and a repeated first point
+/// at the end) dropped.
+[[nodiscard]] Ring fixed_ring(const std::vector<Point2>& points);
+
+/// Ok when the ring has 3 or more points, non-zero area and no edges that cross or touch,
+/// except neighbours at their shared corner.
+[[nodiscard]] Status check_simple_polygon(const Ring& ring);
+
+}  // namespace pathkit::geometry
