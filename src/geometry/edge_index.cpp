@@ -6,24 +6,6 @@
 
 namespace pathkit::geometry {
 
-bool edge_blocks(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
-    const FixedPoint a = edge.a, b = edge.b;
-    const int side_a = sign(cross(u, v, a)), side_b = sign(cross(u, v, b));
-    if (side_a == side_b && side_a != 0) return false;
-    const int side_u = sign(cross(a, b, u)), side_v = sign(cross(a, b, v));
-    if (side_a * side_b < 0 && side_u * side_v < 0) return true;  // a proper crossing
-    const std::int64_t dx = v.x - u.x, dy = v.y - u.y;
-    if (side_a == 0 && on_segment(u, v, a)) {
-        // The segment passes through (or starts or ends at) corner a.
-        if (a != v && points_into_obstacle(edge.before_a, a, b, dx, dy)) return true;
-        if (a != u && points_into_obstacle(edge.before_a, a, b, -dx, -dy)) return true;
-    }
-    // An endpoint inside the edge, with the segment heading into the obstacle (the left).
-    if (side_u == 0 && u != a && u != b && on_segment(a, b, u) && side_v > 0) return true;
-    if (side_v == 0 && v != a && v != b && on_segment(a, b, v) && side_u > 0) return true;
-    return false;
-}
-
 bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v) {
     for (const Ring& ring : shape) {
         const std::size_t count = ring.size();
@@ -38,13 +20,15 @@ bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v) {
 
 std::int64_t EdgeIndex::column_of(std::int64_t x) const {
     const std::int64_t offset = x - grid_.origin_x;
-    const std::int64_t column = offset >= 0 ? offset / grid_.size : -((-offset + grid_.size - 1) / grid_.size);
+    const std::int64_t column =
+        offset >= 0 ? offset / grid_.size : -((-offset + grid_.size - 1) / grid_.size);
     return std::clamp<std::int64_t>(column, 0, grid_.columns - 1);
 }
 
 std::int64_t EdgeIndex::row_of(std::int64_t y) const {
     const std::int64_t offset = y - grid_.origin_y;
-    const std::int64_t row = offset >= 0 ? offset / grid_.size : -((-offset + grid_.size - 1) / grid_.size);
+    const std::int64_t row =
+        offset >= 0 ? offset / grid_.size : -((-offset + grid_.size - 1) / grid_.size);
     return std::clamp<std::int64_t>(row, 0, grid_.rows - 1);
 }
 
@@ -65,14 +49,14 @@ void EdgeIndex::lay_out(const FixedBox& must_cover) {
         box.add(covered_.min);
         box.add(covered_.max);
     }
-    // Leave room to grow by half the size on every side, and aim for ~2 edges per cell.
+    // About one edge per cell over the area in use, and room to grow by half on every side.
     const std::int64_t width = box.max.x - box.min.x + 1, height = box.max.y - box.min.y + 1;
+    const double area = static_cast<double>(width) * static_cast<double>(height);
+    const double wanted_cells = std::max<double>(1, static_cast<double>(live_edges_));
+    const std::int64_t size =
+        std::max<std::int64_t>(1, std::llround(std::sqrt(area / wanted_cells)));
     box.add({box.min.x - width / 2, box.min.y - height / 2});
     box.add({box.max.x + width / 2, box.max.y + height / 2});
-    const double area = static_cast<double>(box.max.x - box.min.x + 1) *
-                        static_cast<double>(box.max.y - box.min.y + 1);
-    const double wanted_cells = std::max<double>(1, static_cast<double>(live_edges_) / 2);
-    std::int64_t size = std::max<std::int64_t>(1, std::llround(std::sqrt(area / wanted_cells)));
     grid_.origin_x = box.min.x;
     grid_.origin_y = box.min.y;
     grid_.size = size;
@@ -109,8 +93,8 @@ void EdgeIndex::add(std::uint32_t shape_number, const Shape& shape) {
         }
     }
     const FixedBox box = box_of(shape);
-    const bool outside = covered_.empty() || !covered_.contains(box.min) ||
-                         !covered_.contains(box.max);
+    const bool outside =
+        covered_.empty() || !covered_.contains(box.min) || !covered_.contains(box.max);
     if (outside || live_edges_ > 4 * std::max<std::size_t>(edges_at_layout_, 64)) {
         lay_out(box);
         return;
@@ -143,6 +127,8 @@ void EdgeIndex::remove(std::uint32_t shape_number) {
     edges_of_shape_[shape_number].clear();
 }
 
-void EdgeIndex::clear() { *this = EdgeIndex(); }
+void EdgeIndex::clear() {
+    *this = EdgeIndex();
+}
 
 }  // namespace pathkit::geometry

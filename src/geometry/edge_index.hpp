@@ -21,7 +21,23 @@ struct IndexedEdge {
 /// (on its left) at this edge or at its first vertex: a proper crossing, a pass through the
 /// vertex into the obstacle, or an endpoint on the edge with the segment heading inside.
 /// Touching the boundary and running along it do not block.
-[[nodiscard]] bool edge_blocks(const IndexedEdge& edge, FixedPoint u, FixedPoint v);
+[[nodiscard]] inline bool edge_blocks(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
+    const FixedPoint a = edge.a, b = edge.b;
+    const int side_a = sign(cross(u, v, a)), side_b = sign(cross(u, v, b));
+    if (side_a == side_b && side_a != 0) return false;
+    const int side_u = sign(cross(a, b, u)), side_v = sign(cross(a, b, v));
+    if (side_a * side_b < 0 && side_u * side_v < 0) return true;  // a proper crossing
+    const std::int64_t dx = v.x - u.x, dy = v.y - u.y;
+    if (side_a == 0 && on_segment(u, v, a)) {
+        // The segment passes through (or starts or ends at) corner a.
+        if (a != v && points_into_obstacle(edge.before_a, a, b, dx, dy)) return true;
+        if (a != u && points_into_obstacle(edge.before_a, a, b, -dx, -dy)) return true;
+    }
+    // An endpoint inside the edge, with the segment heading into the obstacle (the left).
+    if (side_u == 0 && u != a && u != b && on_segment(a, b, u) && side_v > 0) return true;
+    if (side_v == 0 && v != a && v != b && on_segment(a, b, v) && side_u > 0) return true;
+    return false;
+}
 
 /// True when the segment u -> v enters the inside of `shape` (tested edge by edge).
 [[nodiscard]] bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v);

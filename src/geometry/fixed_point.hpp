@@ -30,7 +30,9 @@ using Ring = std::vector<FixedPoint>;
 [[nodiscard]] inline FixedPoint to_fixed(double x, double y) {
     return {std::llround(x * fixed_scale), std::llround(y * fixed_scale)};
 }
-[[nodiscard]] inline FixedPoint to_fixed(Point2 point) { return to_fixed(point.x, point.y); }
+[[nodiscard]] inline FixedPoint to_fixed(Point2 point) {
+    return to_fixed(point.x, point.y);
+}
 /// The world position of a grid point.
 [[nodiscard]] inline Point2 to_point(FixedPoint point) {
     return {static_cast<float>(static_cast<double>(point.x) / fixed_scale),
@@ -47,12 +49,13 @@ using Ring = std::vector<FixedPoint>;
     return ax * by - ay * bx;
 }
 /// -1, 0 or 1.
-[[nodiscard]] inline int sign(std::int64_t value) { return (value > 0) - (value < 0); }
+[[nodiscard]] inline int sign(std::int64_t value) {
+    return (value > 0) - (value < 0);
+}
 
 /// Distance between two grid points, in world units.
 [[nodiscard]] inline double world_distance(FixedPoint a, FixedPoint b) {
-    return std::hypot(static_cast<double>(a.x - b.x), static_cast<double>(a.y - b.y)) /
-           fixed_scale;
+    return std::hypot(static_cast<double>(a.x - b.x), static_cast<double>(a.y - b.y)) / fixed_scale;
 }
 
 /// True when `point` lies on the closed segment [a, b] (exact).
@@ -69,7 +72,7 @@ using Ring = std::vector<FixedPoint>;
     const std::int64_t ox = next.x - at.x, oy = next.y - at.y;          // outgoing edge
     const std::int64_t bx = previous.x - at.x, by = previous.y - at.y;  // back along incoming
     const std::int64_t turn = cross(previous, at, next);
-    if (turn > 0) return cross(ox, oy, dx, dy) > 0 && cross(dx, dy, bx, by) > 0;  // convex
+    if (turn > 0) return cross(ox, oy, dx, dy) > 0 && cross(dx, dy, bx, by) > 0;       // convex
     if (turn < 0) return !(cross(bx, by, dx, dy) >= 0 && cross(dx, dy, ox, oy) >= 0);  // reflex
     return cross(ox, oy, dx, dy) > 0;  // straight: the half-plane on the left
 }

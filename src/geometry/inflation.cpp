@@ -1,4 +1,5 @@
-// Buffer radius and merging with Clipper: obstacles grown by the agent's radius, unions, free space.
+// Buffer radius and merging with Clipper: obstacles grown by the agent's radius, unions, free
+// space.
 #include "inflation.hpp"
 
 #include <clipper.hpp>
@@ -94,7 +95,8 @@ std::vector<Shape> merge(const std::vector<const std::vector<Ring>*>& parts) {
 std::vector<Shape> free_space(const FixedBox& bounds,
                               const std::vector<const std::vector<Ring>*>& parts) {
     ClipperLib::Clipper clipper;
-    const Ring box{bounds.min, {bounds.max.x, bounds.min.y}, bounds.max, {bounds.min.x, bounds.max.y}};
+    const Ring box{
+        bounds.min, {bounds.max.x, bounds.min.y}, bounds.max, {bounds.min.x, bounds.max.y}};
     clipper.AddPath(to_clipper(box), ClipperLib::ptSubject, true);
     add_parts(clipper, parts, ClipperLib::ptClip);
     return shapes_of(clipper, ClipperLib::ctDifference);
@@ -111,6 +113,8 @@ Placement locate_in_rings(const std::vector<Ring>& rings, FixedPoint point) {
     return winding > 0 ? Placement::Inside : Placement::Outside;
 }
 
-Placement locate(const Shape& shape, FixedPoint point) { return locate_in_rings(shape, point); }
+Placement locate(const Shape& shape, FixedPoint point) {
+    return locate_in_rings(shape, point);
+}
 
 }  // namespace pathkit::geometry

@@ -1,4 +1,5 @@
-// Buffer radius and merging with Clipper: obstacles grown by the agent's radius, unions, free space.
+// Buffer radius and merging with Clipper: obstacles grown by the agent's radius, unions, free
+// space.
 #pragma once
 
 #include <vector>

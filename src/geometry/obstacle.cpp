@@ -52,8 +52,8 @@ Status Obstacle::validate() const {
         return {};
     }
     for (std::size_t index = 0; index < points_.size(); ++index) {
-        if (Status status = geometry::check_coordinate(
-                points_[index], "polygon point " + std::to_string(index));
+        if (Status status = geometry::check_coordinate(points_[index],
+                                                       "polygon point " + std::to_string(index));
             !status)
             return status;
     }

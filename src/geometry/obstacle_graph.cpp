@@ -15,9 +15,9 @@ namespace pathkit {
 
 using geometry::FixedBox;
 using geometry::FixedPoint;
+using geometry::none;
 using geometry::Ring;
 using geometry::Shape;
-using geometry::none;
 
 ObstacleGraph::ObstacleGraph(const ObstacleGraphOptions& options)
     : options_(options), index_(std::make_unique<geometry::EdgeIndex>()) {}
@@ -55,8 +55,8 @@ Expected<std::vector<ObstacleId>> ObstacleGraph::add_obstacles(
         for (const Ring& ring : data.grown)
             for (FixedPoint point : ring)
                 data.box.add(point);
-        if (static_cast<double>(std::max({-data.box.min.x, -data.box.min.y, data.box.max.x,
-                                          data.box.max.y})) > limit)
+        if (static_cast<double>(std::max(
+                {-data.box.min.x, -data.box.min.y, data.box.max.x, data.box.max.y})) > limit)
             return Status::invalid_input(where + "grown by the buffer radius it reaches beyond ±" +
                                          std::to_string(static_cast<int>(max_world_coordinate)));
         data.alive = true;
@@ -162,8 +162,8 @@ void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
             bool inside = false;
             for (const Ring& ring : obstacle.grown)
                 for (std::size_t corner = 0; corner < ring.size() && !inside; corner += 1)
-                    inside = geometry::locate(data.shape, ring[corner]) !=
-                             geometry::Placement::Outside;
+                    inside =
+                        geometry::locate(data.shape, ring[corner]) != geometry::Placement::Outside;
             if (!inside) continue;
             data.members.push_back(member);
             obstacles_[member].regions.push_back(region);
@@ -397,10 +397,10 @@ void ObstacleGraph::cut_connections_through(const std::vector<std::uint32_t>& re
                     if (!regions_[region].box.overlaps(box)) continue;
                     const bool special =
                         nodes_[a].sees_through_something() || nodes_[b].sees_through_something();
-                    const bool blocks =
-                        special ? blocker(a, b) == region
-                                : geometry::shape_blocks(regions_[region].shape, nodes_[a].at,
-                                                         nodes_[b].at);
+                    const bool blocks = special
+                                            ? blocker(a, b) == region
+                                            : geometry::shape_blocks(regions_[region].shape,
+                                                                     nodes_[a].at, nodes_[b].at);
                     if (blocks) {
                         cut_by = region;
                         break;
@@ -418,8 +418,9 @@ void ObstacleGraph::cut_connections_through(const std::vector<std::uint32_t>& re
 }
 
 Expected<NodeId> ObstacleGraph::connect_node_using_obstacles(Point2 position,
-                                                              const ConnectOptions& options) {
-    if (Status status = geometry::check_coordinate(position, "connect_node_using_obstacles: position");
+                                                             const ConnectOptions& options) {
+    if (Status status =
+            geometry::check_coordinate(position, "connect_node_using_obstacles: position");
         !status)
         return status;
     for (const auto* list : {&options.ignored, &options.ignoring_buffer}) {

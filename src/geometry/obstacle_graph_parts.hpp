@@ -15,12 +15,12 @@ namespace geometry {
 inline constexpr std::uint32_t none = UINT32_MAX;
 }  // namespace geometry
 
-
 struct ObstacleGraph::NodeData {
     geometry::FixedPoint at;
     geometry::FixedPoint before;  // the outline's corner before this one (obstacle corners only)
     geometry::FixedPoint after;   // and after it
-    std::uint32_t region = geometry::none;  // none for nodes inserted by connect_node_using_obstacles
+    std::uint32_t region =
+        geometry::none;           // none for nodes inserted by connect_node_using_obstacles
     std::uint32_t serial = 0;     // 0 for a free slot; otherwise unique over the graph's life
     ConnectOptions sees_through;  // inserted nodes only
     [[nodiscard]] bool alive() const { return serial != 0; }

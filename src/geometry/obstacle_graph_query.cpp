@@ -73,9 +73,8 @@ PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& co
             return refuse(status.message());
         const std::uint32_t region = region_containing(geometry::to_fixed(point));
         if (region != none) {
-            const std::uint32_t member = regions_[region].members.empty()
-                                             ? 0
-                                             : regions_[region].members.front();
+            const std::uint32_t member =
+                regions_[region].members.empty() ? 0 : regions_[region].members.front();
             return refuse(std::string(name) + " (" + std::to_string(point.x) + ", " +
                           std::to_string(point.y) + ") is inside obstacle " +
                           std::to_string(member) + " or its buffer");
@@ -95,7 +94,8 @@ PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& co
         if (!data.alive()) continue;
         const bool all = options_.connect_all_visible_pairs;
         if ((all || tangent_at(node, start)) && blocker_between(start, data.at) == none)
-            context.start_links_.push_back(PlaneQueryContext::Link{node, static_cast<Cost>(geometry::world_distance(start, data.at))});
+            context.start_links_.push_back(PlaneQueryContext::Link{
+                node, static_cast<Cost>(geometry::world_distance(start, data.at))});
         if ((all || tangent_at(node, goal)) && blocker_between(goal, data.at) == none)
             context.link_goal(node, static_cast<Cost>(geometry::world_distance(goal, data.at)));
     }

@@ -17,8 +17,7 @@ bool segments_touch(FixedPoint a, FixedPoint b, FixedPoint c, FixedPoint d) {
     const int abc = sign(cross(a, b, c)), abd = sign(cross(a, b, d));
     const int cda = sign(cross(c, d, a)), cdb = sign(cross(c, d, b));
     if (abc * abd < 0 && cda * cdb < 0) return true;
-    return on_segment(a, b, c) || on_segment(a, b, d) || on_segment(c, d, a) ||
-           on_segment(c, d, b);
+    return on_segment(a, b, c) || on_segment(a, b, d) || on_segment(c, d, a) || on_segment(c, d, b);
 }
 
 }  // namespace
@@ -66,9 +65,8 @@ Status check_simple_polygon(const Ring& ring) {
             if (segments_touch(a, b, c, d))
                 return Status::invalid_input("polygon is self-intersecting: edge " +
                                              std::to_string(first) + " " + describe(a) + "-" +
-                                             describe(b) + " meets edge " +
-                                             std::to_string(second) + " " + describe(c) + "-" +
-                                             describe(d));
+                                             describe(b) + " meets edge " + std::to_string(second) +
+                                             " " + describe(c) + "-" + describe(d));
         }
     }
     return {};

@@ -10,13 +10,15 @@ namespace pathkit {
 namespace {
 
 Obstacle square(float left, float bottom, float size) {
-    return Obstacle::polygon(
-        {{left, bottom}, {left + size, bottom}, {left + size, bottom + size}, {left, bottom + size}});
+    return Obstacle::polygon({{left, bottom},
+                              {left + size, bottom},
+                              {left + size, bottom + size},
+                              {left, bottom + size}});
 }
 
 ObstacleGraph make_graph(float radius = 0, bool all_pairs = false) {
-    auto graph = ObstacleGraph::create({.buffer_radius = radius,
-                                        .connect_all_visible_pairs = all_pairs});
+    auto graph =
+        ObstacleGraph::create({.buffer_radius = radius, .connect_all_visible_pairs = all_pairs});
     EXPECT_TRUE(graph.has_value());
     return std::move(graph).value();
 }
@@ -49,7 +51,8 @@ TEST(ObstacleGraphGameplayKit, EachObstaclesNodesFormARingAroundIt) {
         EXPECT_TRUE(std::fabs(pa.x) == 1 || std::fabs(pa.x - 4) == 1);
         EXPECT_TRUE(std::fabs(pa.y) == 1 || std::fabs(pa.y - 4) == 1);
         const auto links = graph.connections(a);
-        EXPECT_TRUE(std::any_of(links.begin(), links.end(), [&](auto link) { return link.to == b; }))
+        EXPECT_TRUE(
+            std::any_of(links.begin(), links.end(), [&](auto link) { return link.to == b; }))
             << "ring neighbours (" << pa.x << "," << pa.y << ") and (" << pb.x << "," << pb.y
             << ") are connected along the outline";
     }
@@ -73,7 +76,7 @@ TEST(ObstacleGraphGameplayKit, TwoObstaclesSeeEachOtherAcrossTheGapButNotThrough
     EXPECT_TRUE(connected(graph, F, G));
     EXPECT_TRUE(connected(graph, B, G));  // the gap's diagonals
     EXPECT_TRUE(connected(graph, F, C));
-    EXPECT_TRUE(connected(graph, A, D));  // along both top edges: touching is allowed
+    EXPECT_TRUE(connected(graph, A, D));   // along both top edges: touching is allowed
     EXPECT_FALSE(connected(graph, A, H));  // through both squares
     EXPECT_FALSE(connected(graph, A, F));  // through square 1's inside
     EXPECT_FALSE(connected(graph, E, C));  // through square 1

@@ -1,0 +1,100 @@
+// Open-world benchmarks (issue 4): obstacle graph build, edits and queries on 1,000 polygons.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "pathkit/geometry/obstacle_graph.hpp"
+#include "random_scene.hpp"
+
+namespace {
+
+using namespace pathkit;
+
+constexpr float world = 10'000;
+constexpr float buffer_radius = 10;
+
+int scene_size() {
+    const char* override = std::getenv("PATHKIT_BENCH_OBSTACLES");
+    return override ? std::atoi(override) : 1000;
+}
+
+const std::vector<Obstacle>& scene() {
+    static const std::vector<Obstacle> obstacles = bench::random_polygon_scene(scene_size(), world);
+    return obstacles;
+}
+
+ObstacleGraph build_graph() {
+    ObstacleGraph graph =
+        std::move(ObstacleGraph::create({.buffer_radius = buffer_radius}).value());
+    if (!graph.add_obstacles(scene()).has_value()) std::abort();
+    return graph;
+}
+
+void ObstacleGraphBuild(benchmark::State& state) {
+    std::size_t nodes = 0, connections = 0;
+    for (auto _ : state) {
+        ObstacleGraph graph = build_graph();
+        nodes = graph.node_count();
+        connections = graph.connection_count();
+        benchmark::DoNotOptimize(graph);
+    }
+    std::size_t corners = 0;
+    for (const Obstacle& obstacle : scene())
+        corners += obstacle.points().size();
+    state.counters["obstacle_corners"] = static_cast<double>(corners);
+    state.counters["nodes"] = static_cast<double>(nodes);
+    state.counters["connections"] = static_cast<double>(connections);
+}
+BENCHMARK(ObstacleGraphBuild)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// One obstacle added to (or removed from) the full scene; the other edit is untimed.
+void ObstacleGraphEdit(benchmark::State& state, bool time_add) {
+    ObstacleGraph graph = build_graph();
+    const std::vector<Obstacle> extra = bench::random_polygon_scene(64, world, 99);
+    std::size_t next = 0;
+    for (auto _ : state) {
+        const std::vector<Obstacle> one{extra[next++ % extra.size()]};
+        const auto start = std::chrono::steady_clock::now();
+        const auto ids = graph.add_obstacles(one);
+        const auto added = std::chrono::steady_clock::now();
+        if (!graph.remove_obstacles(ids.value()).ok()) std::abort();
+        const auto removed = std::chrono::steady_clock::now();
+        state.SetIterationTime(
+            std::chrono::duration<double>(time_add ? added - start : removed - added).count());
+    }
+}
+BENCHMARK_CAPTURE(ObstacleGraphEdit, add_one, true)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(64);
+BENCHMARK_CAPTURE(ObstacleGraphEdit, remove_one, false)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(64);
+
+// Point-to-point queries with temporary endpoints, cycling through fixed random pairs.
+void ObstacleGraphQuery(benchmark::State& state) {
+    const ObstacleGraph graph = build_graph();
+    const std::vector<Point2> points = bench::random_free_points(graph, 200, world);
+    PlaneQueryContext context;
+    std::size_t next = 0, found = 0, queries = 0;
+    double length = 0;
+    for (auto _ : state) {
+        const PlanePath path = graph.find_path(points[next % points.size()],
+                                               points[(next + 1) % points.size()], context);
+        next += 2;
+        ++queries;
+        if (path.found()) {
+            ++found;
+            length += path.cost;
+        }
+    }
+    state.counters["found_share"] = static_cast<double>(found) / static_cast<double>(queries);
+    state.counters["mean_length"] = length / static_cast<double>(found ? found : 1);
+}
+BENCHMARK(ObstacleGraphQuery)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
