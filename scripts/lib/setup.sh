@@ -7,6 +7,7 @@ pathkit_packages=(
   cmake ninja-build g++ clang-format
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libboost-graph-dev
+  pkg-config libpolyclipping-dev libcgal-dev librecast-dev
 )
 
 pathkit_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

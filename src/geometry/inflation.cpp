@@ -2,6 +2,7 @@
 // space.
 #include "inflation.hpp"
 
+#include <algorithm>
 #include <clipper.hpp>
 
 #include "shape_checks.hpp"
@@ -84,6 +85,19 @@ std::vector<Ring> inflate(const Obstacle& obstacle, double radius, CornerStyle s
     for (const auto& path : grown)
         rings.push_back(from_clipper(path));
     return rings;
+}
+
+Expected<std::vector<Ring>> grow_checked(const Obstacle& obstacle, double radius, CornerStyle style,
+                                         const std::string& where) {
+    if (Status status = obstacle.validate(); !status)
+        return Status::invalid_input(where + status.message());
+    std::vector<Ring> grown = inflate(obstacle, radius, style);
+    const FixedBox box = box_of(grown);
+    const double limit = max_world_coordinate * fixed_scale;
+    if (static_cast<double>(std::max({-box.min.x, -box.min.y, box.max.x, box.max.y})) > limit)
+        return Status::invalid_input(where + "grown by the buffer radius it reaches beyond ±" +
+                                     std::to_string(static_cast<int>(max_world_coordinate)));
+    return grown;
 }
 
 std::vector<Shape> merge(const std::vector<const std::vector<Ring>*>& parts) {

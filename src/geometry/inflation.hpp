@@ -2,9 +2,11 @@
 // space.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "fixed_point.hpp"
+#include "pathkit/core/expected.hpp"
 #include "pathkit/geometry/obstacle.hpp"
 
 namespace pathkit::geometry {
@@ -16,6 +18,11 @@ using Shape = std::vector<Ring>;
 /// The obstacle grown by `radius` world units (>= 0; 0 leaves it as it is), as the rings of
 /// one or more shapes with the obstacle on the left. The obstacle must be valid.
 [[nodiscard]] std::vector<Ring> inflate(const Obstacle& obstacle, double radius, CornerStyle style);
+
+/// The obstacle checked (`Obstacle::validate`) and grown, or the refusal prefixed by `where`;
+/// refused too when the grown outline reaches beyond the coordinate range.
+[[nodiscard]] Expected<std::vector<Ring>> grow_checked(const Obstacle& obstacle, double radius,
+                                                       CornerStyle style, const std::string& where);
 
 /// The union of every ring of every part (each a set of rings as `inflate` returns them), as
 /// connected shapes: overlapping or touching parts merge.

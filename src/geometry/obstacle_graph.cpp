@@ -26,11 +26,8 @@ ObstacleGraph& ObstacleGraph::operator=(ObstacleGraph&&) noexcept = default;
 ObstacleGraph::~ObstacleGraph() = default;
 
 Expected<ObstacleGraph> ObstacleGraph::create(const ObstacleGraphOptions& options) {
-    const float radius = options.buffer_radius;
-    if (!std::isfinite(radius) || radius < 0 || radius > max_world_coordinate / 4)
-        return Status::invalid_input("buffer radius " + std::to_string(radius) +
-                                     " must be finite, >= 0 and below a quarter of " +
-                                     std::to_string(static_cast<int>(max_world_coordinate)));
+    if (Status status = geometry::check_buffer_radius(options.buffer_radius); !status)
+        return Status::invalid_input("ObstacleGraph::create: " + status.message());
     return ObstacleGraph(options);
 }
 
@@ -42,23 +39,17 @@ std::uint64_t ObstacleGraph::pair_key(std::uint32_t a, std::uint32_t b) {
 
 Expected<std::vector<ObstacleId>> ObstacleGraph::add_obstacles(
     std::span<const Obstacle> obstacles) {
-    const double limit = max_world_coordinate * geometry::fixed_scale;
     std::vector<ObstacleData> fresh;
     for (std::size_t index = 0; index < obstacles.size(); ++index) {
-        const std::string where = "add_obstacles: obstacle " + std::to_string(index) + ": ";
-        if (Status status = obstacles[index].validate(); !status)
-            return Status::invalid_input(where + status.message());
+        auto grown =
+            geometry::grow_checked(obstacles[index], options_.buffer_radius, options_.corners,
+                                   "add_obstacles: obstacle " + std::to_string(index) + ": ");
+        if (!grown) return grown.error();
         ObstacleData data;
         data.shape = obstacles[index];
-        data.grown = geometry::inflate(data.shape, options_.buffer_radius, options_.corners);
+        data.grown = std::move(grown).value();
         data.bare = geometry::inflate(data.shape, 0, options_.corners);
-        for (const Ring& ring : data.grown)
-            for (FixedPoint point : ring)
-                data.box.add(point);
-        if (static_cast<double>(std::max(
-                {-data.box.min.x, -data.box.min.y, data.box.max.x, data.box.max.y})) > limit)
-            return Status::invalid_input(where + "grown by the buffer radius it reaches beyond ±" +
-                                         std::to_string(static_cast<int>(max_world_coordinate)));
+        data.box = geometry::box_of(data.grown);
         data.alive = true;
         fresh.push_back(std::move(data));
     }

@@ -1,6 +1,8 @@
 // ObstacleGraph queries: temporary start and goal nodes in the context, then the one engine.
+#include <cmath>
 #include <string>
 
+#include "endpoint_space.hpp"
 #include "obstacle_graph_parts.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/search/search.hpp"
@@ -10,55 +12,6 @@ namespace pathkit {
 
 using geometry::FixedPoint;
 using geometry::none;
-
-/// The graph's nodes plus a start and a goal that exist only in one query's context.
-class ObstacleGraph::QuerySpace {
-  public:
-    QuerySpace(const ObstacleGraph& graph, const PlaneQueryContext& context, FixedPoint start,
-               FixedPoint goal)
-        : graph_(graph),
-          context_(context),
-          start_(start),
-          goal_(goal),
-          start_state_(static_cast<std::uint32_t>(graph.nodes_.size())),
-          goal_state_(start_state_ + 1) {}
-
-    [[nodiscard]] std::size_t state_count() const { return goal_state_ + 1; }
-    [[nodiscard]] bool is_valid(StateId state) const {
-        return state.value >= start_state_ || graph_.nodes_[state.index()].alive();
-    }
-    template <class Visit>
-    void for_each_successor(StateId state, Visit&& visit) const {
-        if (state.value == start_state_) {
-            for (const PlaneQueryContext::Link& link : context_.start_links_)
-                visit(StateId(link.to), link.cost);
-            return;
-        }
-        if (state.value == goal_state_) return;
-        for (const PlaneConnection& link : graph_.links_[state.index()])
-            visit(StateId(link.to.value), link.cost);
-        if (context_.links_goal(state.value))
-            visit(StateId(goal_state_), context_.goal_costs_[state.index()]);
-    }
-    [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_state_; }
-    [[nodiscard]] Cost heuristic(StateId state) const {
-        // Shrunk by a hair so float rounding of the step costs never makes it inadmissible.
-        return static_cast<Cost>(geometry::world_distance(at(state.value), goal_) * (1 - 1e-6));
-    }
-    [[nodiscard]] FixedPoint at(std::uint32_t state) const {
-        if (state == start_state_) return start_;
-        if (state == goal_state_) return goal_;
-        return graph_.nodes_[state].at;
-    }
-    [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
-    [[nodiscard]] std::uint32_t goal_state() const { return goal_state_; }
-
-  private:
-    const ObstacleGraph& graph_;
-    const PlaneQueryContext& context_;
-    FixedPoint start_, goal_;
-    std::uint32_t start_state_, goal_state_;
-};
 
 PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                                    const SearchOptions& options) const {
@@ -84,34 +37,38 @@ PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& co
     if (start == goal || blocker_between(start, goal) == none) {
         result.status = SearchStatus::Found;
         result.path = start == goal ? std::vector<Point2>{from} : std::vector<Point2>{from, to};
-        result.cost = static_cast<Cost>(geometry::world_distance(start, goal));
+        result.cost = std::hypot(to.x - from.x, to.y - from.y);
         return result;
     }
 
     context.prepare(nodes_.size());
+    // Visibility is tested from the points on the fixed grid; lengths use the points as given.
+    const auto distance_to = [](Point2 point, FixedPoint node) {
+        const Point2 at = geometry::to_point(node);
+        return static_cast<Cost>(
+            std::hypot(static_cast<double>(at.x) - point.x, static_cast<double>(at.y) - point.y));
+    };
     for (std::uint32_t node = 0; node < nodes_.size(); ++node) {
         const NodeData& data = nodes_[node];
         if (!data.alive()) continue;
         const bool all = options_.connect_all_visible_pairs;
         if ((all || tangent_at(node, start)) && blocker_between(start, data.at) == none)
-            context.start_links_.push_back(PlaneQueryContext::Link{
-                node, static_cast<Cost>(geometry::world_distance(start, data.at))});
+            context.start_links_.push_back(
+                PlaneQueryContext::Link{node, distance_to(from, data.at)});
         if ((all || tangent_at(node, goal)) && blocker_between(goal, data.at) == none)
-            context.link_goal(node, static_cast<Cost>(geometry::world_distance(goal, data.at)));
+            context.link_goal(node, distance_to(to, data.at));
     }
-    const QuerySpace space(*this, context, start, goal);
+    const geometry::EndpointSpace space(
+        static_cast<std::uint32_t>(nodes_.size()), context, from, to,
+        [this](std::uint32_t node) { return geometry::to_point(nodes_[node].at); },
+        [this](std::uint32_t node, auto& visit) {
+            for (const PlaneConnection& link : links_[node])
+                visit(StateId(link.to.value), link.cost);
+        });
     SearchResult found =
         pathkit::find_path(space, StateId(space.start_state()), context.search_, options);
-    return convert_path<Point2>(std::move(found), [&](StateId state) {
-        if (state.value == space.start_state()) return from;
-        if (state.value == space.goal_state()) return to;
-        return geometry::to_point(space.at(state.value));
-    });
-}
-
-PlaneQueryContext& thread_plane_query_context() {
-    thread_local PlaneQueryContext context;
-    return context;
+    return convert_path<Point2>(std::move(found),
+                                [&](StateId state) { return space.point(state.value); });
 }
 
 }  // namespace pathkit

@@ -33,6 +33,14 @@ Status check_coordinate(Point2 point, const std::string& what) {
     return {};
 }
 
+Status check_buffer_radius(float radius) {
+    if (!std::isfinite(radius) || radius < 0 || radius > max_world_coordinate / 4)
+        return Status::invalid_input("buffer radius " + std::to_string(radius) +
+                                     " must be finite, >= 0 and below a quarter of " +
+                                     std::to_string(static_cast<int>(max_world_coordinate)));
+    return {};
+}
+
 Ring fixed_ring(const std::vector<Point2>& points) {
     Ring ring;
     for (Point2 point : points) {

@@ -12,6 +12,9 @@ namespace pathkit::geometry {
 /// Ok when both coordinates are finite and within ±max_world_coordinate; `what` names the point.
 [[nodiscard]] Status check_coordinate(Point2 point, const std::string& what);
 
+/// Ok when `radius` is finite, >= 0 and below a quarter of the coordinate range.
+[[nodiscard]] Status check_buffer_radius(float radius);
+
 /// The points on the fixed grid, with repeated consecutive points (and a repeated first point
 /// at the end) dropped.
 [[nodiscard]] Ring fixed_ring(const std::vector<Point2>& points);

@@ -161,8 +161,6 @@ class ObstacleGraph {
     struct ObstacleData;
     struct RegionData;
     struct PairRecord;
-    class QuerySpace;
-    friend class QuerySpace;
 
     explicit ObstacleGraph(const ObstacleGraphOptions& options);
     void add_region_nodes(std::uint32_t region);

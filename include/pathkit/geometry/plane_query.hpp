@@ -15,6 +15,10 @@ namespace pathkit {
 
 class ObstacleGraph;
 class NavMesh;
+namespace geometry {
+template <class Position, class Links>
+class EndpointSpace;
+}  // namespace geometry
 
 /// A path through an open 2D world: corner points from start to goal, in world units; `cost`
 /// is its length.
@@ -37,6 +41,8 @@ class PlaneQueryContext {
   private:
     friend class ObstacleGraph;
     friend class NavMesh;
+    template <class Position, class Links>
+    friend class geometry::EndpointSpace;
 
     struct Link {
         std::uint32_t to;

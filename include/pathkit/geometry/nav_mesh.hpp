@@ -1,0 +1,151 @@
+/// NavMesh: free space triangulated around polygon obstacles (GameplayKit's GKMeshGraph).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/core/status.hpp"
+#include "pathkit/geometry/obstacle.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+#include "pathkit/geometry/plane_query.hpp"
+#include "pathkit/search/search_options.hpp"
+
+namespace pathkit {
+
+/// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
+enum class MeshNodes : unsigned {
+    /// The triangles' corners.
+    Vertices = 1,
+    /// The triangles' centroids.
+    Centers = 2,
+    /// The midpoints of edges shared by two triangles (the portals), as Detour does.
+    EdgeMidpoints = 4,
+};
+[[nodiscard]] constexpr MeshNodes operator|(MeshNodes a, MeshNodes b) {
+    return static_cast<MeshNodes>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+[[nodiscard]] constexpr bool has(MeshNodes set, MeshNodes one) {
+    return (static_cast<unsigned>(set) & static_cast<unsigned>(one)) != 0;
+}
+
+/// How a `NavMesh` grows its obstacles and where it puts its nodes.
+struct NavMeshOptions {
+    /// The agent's radius in world units (>= 0, finite), as for `ObstacleGraph`.
+    float buffer_radius = 0;
+    CornerStyle corners = CornerStyle::Mitered;
+    /// Which nodes the graph over the triangles has; at least one.
+    MeshNodes nodes = MeshNodes::EdgeMidpoints;
+};
+
+/// A triangle of the mesh, corners counter-clockwise (y up), in world units.
+using MeshTriangle = std::array<Point2, 3>;
+
+/// The free space inside a rectangle minus the grown obstacles, as a constrained triangulation
+/// (CGAL), with a graph over it for searching.
+///
+/// - Obstacles are added and removed as for `ObstacleGraph`; the mesh changes only when
+///   `triangulate()` is called (GameplayKit's explicit `triangulate`), so several edits cost
+///   one re-triangulation. Queries use the last triangulation.
+/// - `find_path` locates the start and goal triangles, runs the one engine over the graph of
+///   nodes (`NavMeshOptions::nodes`) with temporary start and goal nodes in the context, turns
+///   the node path into a corridor of triangles and pulls it tight with the funnel algorithm.
+///   The result is never shorter than the true shortest path, and usually close to it.
+/// - Queries only read the mesh: any number of threads may query it at once, each with its own
+///   `PlaneQueryContext`, while nobody edits or re-triangulates it.
+class NavMesh {
+  public:
+    /// An empty mesh over the rectangle `min`..`max` (world units). Refused for NaN or out of
+    /// range corners, an empty rectangle, no node kind, or a bad radius.
+    [[nodiscard]] static Expected<NavMesh> create(Point2 min, Point2 max,
+                                                  const NavMeshOptions& options = {});
+
+    NavMesh(NavMesh&&) noexcept;
+    NavMesh& operator=(NavMesh&&) noexcept;
+    ~NavMesh();
+
+    /// Adds obstacles (checked as `ObstacleGraph::add_obstacles` does); call `triangulate()`.
+    Expected<std::vector<ObstacleId>> add_obstacles(std::span<const Obstacle> obstacles);
+    /// Removes obstacles; refused with nothing removed for unknown ids. Call `triangulate()`.
+    Status remove_obstacles(std::span<const ObstacleId> obstacles);
+    /// Removes every obstacle. Call `triangulate()`.
+    void remove_all_obstacles();
+    /// True when obstacles changed since the last `triangulate()`.
+    [[nodiscard]] bool needs_triangulation() const { return dirty_; }
+
+    /// Rebuilds the triangles and the graph from the bounds and the current obstacles.
+    void triangulate();
+
+    /// The triangles, for drawing.
+    [[nodiscard]] std::vector<MeshTriangle> triangles() const;
+    [[nodiscard]] std::size_t triangle_count() const { return triangle_corners_.size(); }
+    /// The triangle containing `point` (on an edge: one of its triangles); none outside the
+    /// bounds or inside a grown obstacle.
+    [[nodiscard]] std::optional<std::size_t> triangle_at(Point2 point) const;
+    /// True when `point` is in the bounds but inside a grown obstacle.
+    [[nodiscard]] bool is_inside_obstacle(Point2 point) const;
+
+    /// The graph's nodes: their count, positions and connections (straight-line costs).
+    [[nodiscard]] std::size_t node_count() const { return node_positions_.size(); }
+    [[nodiscard]] Point2 node_position(NodeId node) const;
+    [[nodiscard]] std::span<const PlaneConnection> connections(NodeId node) const;
+
+    /// A smooth path from `from` to `to`. InvalidInput for NaN points, points outside the
+    /// bounds or inside a grown obstacle (the message says which); NoPath when walled off.
+    [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
+                                      const SearchOptions& options = {}) const;
+    [[nodiscard]] PlanePath find_path(Point2 from, Point2 to) const {
+        return find_path(from, to, thread_plane_query_context());
+    }
+
+  private:
+    struct ObstacleEntry;
+
+    explicit NavMesh(const NavMeshOptions& options);
+    void build_graph();
+    void build_locator();
+    [[nodiscard]] std::uint32_t locate(std::int64_t x, std::int64_t y) const;
+    [[nodiscard]] std::span<const std::uint32_t> node_triangles(std::uint32_t node) const;
+    [[nodiscard]] std::span<const std::uint32_t> triangle_nodes(std::uint32_t triangle) const;
+    void corridor_between(const std::vector<StateId>& states, std::uint32_t start_triangle,
+                          std::uint32_t goal_triangle, std::vector<std::uint32_t>& corridor) const;
+    void fill_fan(std::uint32_t from, std::uint32_t to, std::uint32_t vertex,
+                  std::vector<std::uint32_t>& corridor) const;
+    [[nodiscard]] std::vector<Point2> pull_string(Point2 from, Point2 to,
+                                                  const std::vector<std::uint32_t>& corridor) const;
+    [[nodiscard]] Point2 vertex_point(std::uint32_t vertex) const;
+
+    NavMeshOptions options_;
+    std::array<std::int64_t, 4> bounds_{};  // min x, min y, max x, max y on the fixed grid
+    std::vector<ObstacleEntry> obstacles_;
+    bool dirty_ = true;
+
+    // The triangulation: corners (fixed grid), triangles (3 corners, counter-clockwise) and
+    // across each edge i (opposite corner i) the neighbour triangle or UINT32_MAX.
+    std::vector<std::array<std::int64_t, 2>> vertices_;
+    std::vector<std::array<std::uint32_t, 3>> triangle_corners_;
+    std::vector<std::array<std::uint32_t, 3>> triangle_neighbours_;
+
+    // The graph over the triangles: node positions, connections (CSR), and which triangles
+    // each node lies in and which nodes each triangle holds (CSR both).
+    std::vector<Point2> node_positions_;
+    std::vector<std::uint32_t> connection_starts_;
+    std::vector<PlaneConnection> connections_;
+    std::vector<std::uint32_t> node_triangle_starts_;
+    std::vector<std::uint32_t> node_triangle_list_;
+    std::vector<std::uint32_t> triangle_node_starts_;
+    std::vector<std::uint32_t> triangle_node_list_;
+    std::vector<std::uint32_t> vertex_node_;  // mesh vertex -> its node (Vertices mode)
+    std::vector<std::uint32_t> node_vertex_;  // node -> its mesh vertex, or UINT32_MAX
+
+    // Point location: triangles bucketed by their boxes in a uniform grid.
+    std::int64_t cell_size_ = 1;
+    std::int64_t cell_columns_ = 0, cell_rows_ = 0;
+    std::vector<std::uint32_t> cell_starts_;
+    std::vector<std::uint32_t> cell_triangles_;
+};
+
+}  // namespace pathkit

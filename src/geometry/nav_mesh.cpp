@@ -1,0 +1,292 @@
+// NavMesh: obstacles, triangulation, the node graph over the triangles, and point location.
+#include "pathkit/geometry/nav_mesh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "fixed_point.hpp"
+#include "inflation.hpp"
+#include "shape_checks.hpp"
+#include "triangulation.hpp"
+
+namespace pathkit {
+
+using geometry::FixedPoint;
+using geometry::Ring;
+
+struct NavMesh::ObstacleEntry {
+    Obstacle shape;
+    std::vector<Ring> grown;
+    bool alive = false;
+};
+
+NavMesh::NavMesh(const NavMeshOptions& options) : options_(options) {}
+NavMesh::NavMesh(NavMesh&&) noexcept = default;
+NavMesh& NavMesh::operator=(NavMesh&&) noexcept = default;
+NavMesh::~NavMesh() = default;
+
+Expected<NavMesh> NavMesh::create(Point2 min, Point2 max, const NavMeshOptions& options) {
+    for (const auto& [corner, name] : {std::pair{min, "min"}, std::pair{max, "max"}}) {
+        if (Status status = geometry::check_coordinate(corner, std::string("bounds ") + name);
+            !status)
+            return Status::invalid_input("NavMesh::create: " + status.message());
+    }
+    const FixedPoint low = geometry::to_fixed(min), high = geometry::to_fixed(max);
+    if (!(low.x < high.x && low.y < high.y))
+        return Status::invalid_input("NavMesh::create: bounds min must be below max in x and y");
+    if (Status status = geometry::check_buffer_radius(options.buffer_radius); !status)
+        return Status::invalid_input("NavMesh::create: " + status.message());
+    if (static_cast<unsigned>(options.nodes) == 0 || static_cast<unsigned>(options.nodes) > 7)
+        return Status::invalid_input("NavMesh::create: choose at least one kind of mesh node");
+    NavMesh mesh(options);
+    mesh.bounds_ = {low.x, low.y, high.x, high.y};
+    return mesh;
+}
+
+Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacle> obstacles) {
+    std::vector<ObstacleEntry> fresh;
+    for (std::size_t index = 0; index < obstacles.size(); ++index) {
+        auto grown =
+            geometry::grow_checked(obstacles[index], options_.buffer_radius, options_.corners,
+                                   "add_obstacles: obstacle " + std::to_string(index) + ": ");
+        if (!grown) return grown.error();
+        fresh.push_back({obstacles[index], std::move(grown).value(), true});
+    }
+    std::vector<ObstacleId> ids;
+    for (ObstacleEntry& entry : fresh) {
+        ids.push_back(ObstacleId(static_cast<std::uint32_t>(obstacles_.size())));
+        obstacles_.push_back(std::move(entry));
+    }
+    dirty_ = dirty_ || !ids.empty();
+    return ids;
+}
+
+Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
+    for (ObstacleId id : obstacles) {
+        if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
+            return Status::invalid_input("remove_obstacles: obstacle " + std::to_string(id.value) +
+                                         " is not in the mesh");
+    }
+    for (ObstacleId id : obstacles)
+        obstacles_[id.index()].alive = false;
+    dirty_ = dirty_ || !obstacles.empty();
+    return {};
+}
+
+void NavMesh::remove_all_obstacles() {
+    for (ObstacleEntry& entry : obstacles_)
+        entry.alive = false;
+    dirty_ = true;
+}
+
+void NavMesh::triangulate() {
+    std::vector<const std::vector<Ring>*> parts;
+    for (const ObstacleEntry& entry : obstacles_)
+        if (entry.alive) parts.push_back(&entry.grown);
+    geometry::FixedBox box;
+    box.add({bounds_[0], bounds_[1]});
+    box.add({bounds_[2], bounds_[3]});
+    geometry::Triangulation mesh = geometry::triangulate(geometry::free_space(box, parts));
+    vertices_.clear();
+    for (FixedPoint corner : mesh.corners)
+        vertices_.push_back({corner.x, corner.y});
+    triangle_corners_ = std::move(mesh.triangles);
+    triangle_neighbours_ = std::move(mesh.neighbours);
+    build_graph();
+    build_locator();
+    dirty_ = false;
+}
+
+Point2 NavMesh::vertex_point(std::uint32_t vertex) const {
+    return geometry::to_point({vertices_[vertex][0], vertices_[vertex][1]});
+}
+
+namespace {
+
+// Fills a CSR table (starts, flat list) from per-row lists.
+void flatten(const std::vector<std::vector<std::uint32_t>>& rows,
+             std::vector<std::uint32_t>& starts, std::vector<std::uint32_t>& list) {
+    starts.assign(1, 0);
+    list.clear();
+    for (const auto& row : rows) {
+        list.insert(list.end(), row.begin(), row.end());
+        starts.push_back(static_cast<std::uint32_t>(list.size()));
+    }
+}
+
+}  // namespace
+
+void NavMesh::build_graph() {
+    const std::size_t triangles = triangle_corners_.size();
+    node_positions_.clear();
+    node_vertex_.clear();
+    vertex_node_.assign(vertices_.size(), UINT32_MAX);
+    std::vector<std::vector<std::uint32_t>> nodes_of(triangles);
+    const auto add_node = [&](Point2 position, std::uint32_t vertex) {
+        node_positions_.push_back(position);
+        node_vertex_.push_back(vertex);
+        return static_cast<std::uint32_t>(node_positions_.size() - 1);
+    };
+    for (std::uint32_t triangle = 0; triangle < triangles; ++triangle) {
+        const auto& corners = triangle_corners_[triangle];
+        if (has(options_.nodes, MeshNodes::Vertices)) {
+            for (std::uint32_t vertex : corners) {
+                if (vertex_node_[vertex] == UINT32_MAX)
+                    vertex_node_[vertex] = add_node(vertex_point(vertex), vertex);
+                nodes_of[triangle].push_back(vertex_node_[vertex]);
+            }
+        }
+        if (has(options_.nodes, MeshNodes::Centers)) {
+            const Point2 a = vertex_point(corners[0]), b = vertex_point(corners[1]),
+                         c = vertex_point(corners[2]);
+            nodes_of[triangle].push_back(
+                add_node({(a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3}, UINT32_MAX));
+        }
+        if (has(options_.nodes, MeshNodes::EdgeMidpoints)) {
+            for (int edge = 0; edge < 3; ++edge) {
+                const std::uint32_t neighbour = triangle_neighbours_[triangle][edge];
+                if (neighbour == UINT32_MAX || neighbour < triangle) continue;  // once per portal
+                const Point2 a = vertex_point(corners[(edge + 1) % 3]);
+                const Point2 b = vertex_point(corners[(edge + 2) % 3]);
+                const std::uint32_t node = add_node({(a.x + b.x) / 2, (a.y + b.y) / 2}, UINT32_MAX);
+                nodes_of[triangle].push_back(node);
+                nodes_of[neighbour].push_back(node);
+            }
+        }
+    }
+    flatten(nodes_of, triangle_node_starts_, triangle_node_list_);
+
+    const std::size_t count = node_positions_.size();
+    std::vector<std::vector<std::uint32_t>> triangles_of(count);
+    std::vector<std::vector<std::uint32_t>> neighbours_of(count);
+    for (std::uint32_t triangle = 0; triangle < triangles; ++triangle) {
+        const auto& nodes = nodes_of[triangle];
+        for (std::uint32_t node : nodes)
+            triangles_of[node].push_back(triangle);
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            for (std::size_t j = i + 1; j < nodes.size(); ++j) {
+                neighbours_of[nodes[i]].push_back(nodes[j]);
+                neighbours_of[nodes[j]].push_back(nodes[i]);
+            }
+        }
+    }
+    if (options_.nodes == MeshNodes::Centers) {
+        // Centers alone: a triangle holds one node, so centers link across every portal.
+        for (std::uint32_t triangle = 0; triangle < triangles; ++triangle)
+            for (std::uint32_t neighbour : triangle_neighbours_[triangle])
+                if (neighbour != UINT32_MAX)
+                    neighbours_of[nodes_of[triangle].front()].push_back(
+                        nodes_of[neighbour].front());
+    }
+    flatten(triangles_of, node_triangle_starts_, node_triangle_list_);
+    connection_starts_.assign(1, 0);
+    connections_.clear();
+    for (std::uint32_t node = 0; node < count; ++node) {
+        auto& neighbours = neighbours_of[node];
+        std::sort(neighbours.begin(), neighbours.end());
+        neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
+        const Point2 from = node_positions_[node];
+        for (std::uint32_t next : neighbours) {
+            const Point2 to = node_positions_[next];
+            connections_.push_back({NodeId(next), std::hypot(to.x - from.x, to.y - from.y)});
+        }
+        connection_starts_.push_back(static_cast<std::uint32_t>(connections_.size()));
+    }
+}
+
+void NavMesh::build_locator() {
+    const std::int64_t width = bounds_[2] - bounds_[0] + 1, height = bounds_[3] - bounds_[1] + 1;
+    const double area = static_cast<double>(width) * static_cast<double>(height);
+    const double wanted = std::max<double>(1, static_cast<double>(triangle_corners_.size()));
+    cell_size_ = std::max<std::int64_t>(1, std::llround(std::sqrt(area / wanted)));
+    cell_columns_ = width / cell_size_ + 1;
+    cell_rows_ = height / cell_size_ + 1;
+    std::vector<std::vector<std::uint32_t>> cells(
+        static_cast<std::size_t>(cell_columns_ * cell_rows_));
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
+        std::int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
+        for (std::uint32_t vertex : triangle_corners_[triangle]) {
+            x0 = std::min(x0, vertices_[vertex][0]);
+            x1 = std::max(x1, vertices_[vertex][0]);
+            y0 = std::min(y0, vertices_[vertex][1]);
+            y1 = std::max(y1, vertices_[vertex][1]);
+        }
+        for (std::int64_t row = (y0 - bounds_[1]) / cell_size_;
+             row <= (y1 - bounds_[1]) / cell_size_; ++row)
+            for (std::int64_t column = (x0 - bounds_[0]) / cell_size_;
+                 column <= (x1 - bounds_[0]) / cell_size_; ++column)
+                cells[static_cast<std::size_t>(row * cell_columns_ + column)].push_back(triangle);
+    }
+    flatten(cells, cell_starts_, cell_triangles_);
+}
+
+std::uint32_t NavMesh::locate(std::int64_t x, std::int64_t y) const {
+    if (x < bounds_[0] || x > bounds_[2] || y < bounds_[1] || y > bounds_[3] || cell_columns_ == 0)
+        return UINT32_MAX;
+    const std::size_t cell = static_cast<std::size_t>(
+        ((y - bounds_[1]) / cell_size_) * cell_columns_ + (x - bounds_[0]) / cell_size_);
+    const FixedPoint point{x, y};
+    for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
+        const std::uint32_t triangle = cell_triangles_[at];
+        const auto& corners = triangle_corners_[triangle];
+        bool inside = true;
+        for (int edge = 0; edge < 3 && inside; ++edge) {
+            const auto& a = vertices_[corners[edge]];
+            const auto& b = vertices_[corners[(edge + 1) % 3]];
+            inside = geometry::cross({a[0], a[1]}, {b[0], b[1]}, point) >= 0;
+        }
+        if (inside) return triangle;
+    }
+    return UINT32_MAX;
+}
+
+std::optional<std::size_t> NavMesh::triangle_at(Point2 point) const {
+    if (!geometry::check_coordinate(point, "point")) return std::nullopt;
+    const FixedPoint fixed = geometry::to_fixed(point);
+    const std::uint32_t triangle = locate(fixed.x, fixed.y);
+    if (triangle == UINT32_MAX) return std::nullopt;
+    return triangle;
+}
+
+bool NavMesh::is_inside_obstacle(Point2 point) const {
+    if (!geometry::check_coordinate(point, "point")) return false;
+    const FixedPoint fixed = geometry::to_fixed(point);
+    const bool in_bounds = fixed.x >= bounds_[0] && fixed.x <= bounds_[2] &&
+                           fixed.y >= bounds_[1] && fixed.y <= bounds_[3];
+    return in_bounds && locate(fixed.x, fixed.y) == UINT32_MAX;
+}
+
+std::vector<MeshTriangle> NavMesh::triangles() const {
+    std::vector<MeshTriangle> result;
+    result.reserve(triangle_corners_.size());
+    for (const auto& corners : triangle_corners_)
+        result.push_back(
+            {vertex_point(corners[0]), vertex_point(corners[1]), vertex_point(corners[2])});
+    return result;
+}
+
+Point2 NavMesh::node_position(NodeId node) const {
+    return node.index() < node_positions_.size() ? node_positions_[node.index()] : Point2{};
+}
+
+std::span<const PlaneConnection> NavMesh::connections(NodeId node) const {
+    if (node.index() >= node_positions_.size()) return {};
+    return std::span<const PlaneConnection>(connections_)
+        .subspan(connection_starts_[node.index()],
+                 connection_starts_[node.index() + 1] - connection_starts_[node.index()]);
+}
+
+std::span<const std::uint32_t> NavMesh::node_triangles(std::uint32_t node) const {
+    return std::span<const std::uint32_t>(node_triangle_list_)
+        .subspan(node_triangle_starts_[node],
+                 node_triangle_starts_[node + 1] - node_triangle_starts_[node]);
+}
+
+std::span<const std::uint32_t> NavMesh::triangle_nodes(std::uint32_t triangle) const {
+    return std::span<const std::uint32_t>(triangle_node_list_)
+        .subspan(triangle_node_starts_[triangle],
+                 triangle_node_starts_[triangle + 1] - triangle_node_starts_[triangle]);
+}
+
+}  // namespace pathkit

@@ -1,0 +1,207 @@
+// NavMesh queries: the one engine over the mesh's nodes, a triangle corridor, then the funnel.
+#include <cmath>
+#include <string>
+
+#include "endpoint_space.hpp"
+#include "fixed_point.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/search/search.hpp"
+#include "shape_checks.hpp"
+
+namespace pathkit {
+
+namespace {
+constexpr std::uint32_t none = UINT32_MAX;
+
+float length(Point2 a, Point2 b) {
+    return std::hypot(b.x - a.x, b.y - a.y);
+}
+// > 0 when c is left of a -> b.
+double turn(Point2 a, Point2 b, Point2 c) {
+    return (static_cast<double>(b.x) - a.x) * (static_cast<double>(c.y) - a.y) -
+           (static_cast<double>(b.y) - a.y) * (static_cast<double>(c.x) - a.x);
+}
+}  // namespace
+
+PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
+                             const SearchOptions& options) const {
+    PlanePath result;
+    const auto refuse = [&](std::string message) {
+        result.status = SearchStatus::InvalidInput;
+        result.message = "find_path: " + std::move(message);
+        return result;
+    };
+    if (triangle_corners_.empty() && dirty_)
+        return refuse("the mesh has not been triangulated; call triangulate()");
+    std::uint32_t ends[2] = {none, none};
+    for (int end = 0; end < 2; ++end) {
+        const Point2 point = end == 0 ? from : to;
+        const std::string name = end == 0 ? "start" : "goal";
+        if (Status status = geometry::check_coordinate(point, name); !status)
+            return refuse(status.message());
+        const geometry::FixedPoint fixed = geometry::to_fixed(point);
+        const std::string where =
+            " (" + std::to_string(point.x) + ", " + std::to_string(point.y) + ")";
+        if (fixed.x < bounds_[0] || fixed.x > bounds_[2] || fixed.y < bounds_[1] ||
+            fixed.y > bounds_[3])
+            return refuse(name + where + " is outside the mesh bounds");
+        ends[end] = locate(fixed.x, fixed.y);
+        if (ends[end] == none) return refuse(name + where + " is inside an obstacle or its buffer");
+    }
+    if (ends[0] == ends[1]) {
+        result.status = SearchStatus::Found;
+        result.path = {from, to};
+        if (from == to) result.path.pop_back();
+        result.cost = length(from, to);
+        return result;
+    }
+    context.prepare(node_positions_.size());
+    for (std::uint32_t node : triangle_nodes(ends[0]))
+        context.start_links_.push_back({node, length(from, node_positions_[node])});
+    for (std::uint32_t node : triangle_nodes(ends[1]))
+        context.link_goal(node, length(to, node_positions_[node]));
+    const geometry::EndpointSpace space(
+        static_cast<std::uint32_t>(node_positions_.size()), context, from, to,
+        [this](std::uint32_t node) { return node_positions_[node]; },
+        [this](std::uint32_t node, auto& visit) {
+            for (std::uint32_t at = connection_starts_[node]; at < connection_starts_[node + 1];
+                 ++at)
+                visit(StateId(connections_[at].to.value), connections_[at].cost);
+        });
+    SearchResult found =
+        pathkit::find_path(space, StateId(space.start_state()), context.search_, options);
+    result.status = found.status;
+    result.message = std::move(found.message);
+    result.stats = found.stats;
+    if (found.path.empty()) return result;
+    // A partial path stops at the node closest to the goal.
+    const bool whole = found.path.back().value == space.goal_state();
+    const Point2 end = whole ? to : node_positions_[found.path.back().value];
+    corridor_between(found.path, ends[0], ends[1], context.corridor_);
+    result.path = pull_string(from, end, context.corridor_);
+    for (std::size_t index = 1; index < result.path.size(); ++index)
+        result.cost += length(result.path[index - 1], result.path[index]);
+    return result;
+}
+
+// The triangles the node path runs through. Each step between two states runs inside a
+// triangle both lie in; between the triangles of two steps lies the node they share: a portal
+// (its two triangles are neighbours) or a corner (the fan of triangles around it).
+void NavMesh::corridor_between(const std::vector<StateId>& states, std::uint32_t start_triangle,
+                               std::uint32_t goal_triangle,
+                               std::vector<std::uint32_t>& corridor) const {
+    corridor.assign(1, start_triangle);
+    const auto start_state = static_cast<std::uint32_t>(node_positions_.size());
+    const auto triangles_of = [&](const std::uint32_t& state) {
+        if (state == start_state) return std::span<const std::uint32_t>(&start_triangle, 1);
+        if (state == start_state + 1) return std::span<const std::uint32_t>(&goal_triangle, 1);
+        return node_triangles(state);
+    };
+    for (std::size_t index = 1; index < states.size(); ++index) {
+        const std::uint32_t previous = states[index - 1].value, state = states[index].value;
+        const std::uint32_t current = corridor.back();  // it holds the previous state
+        const auto behind = triangles_of(previous), ahead = triangles_of(state);
+        if (std::find(ahead.begin(), ahead.end(), current) != ahead.end()) continue;
+        std::uint32_t shared = none;
+        for (std::uint32_t triangle : ahead)
+            if (shared == none && std::find(behind.begin(), behind.end(), triangle) != behind.end())
+                shared = triangle;
+        if (shared == none) {  // two centers of neighbouring triangles
+            fill_fan(current, ahead.front(), none, corridor);
+            continue;
+        }
+        fill_fan(current, shared, previous < start_state ? node_vertex_[previous] : none, corridor);
+    }
+}
+
+// Appends the triangles after `from` up to `to`: `to` itself when it is a neighbour, else the
+// shorter way round the shared corner `vertex`.
+void NavMesh::fill_fan(std::uint32_t from, std::uint32_t to, std::uint32_t vertex,
+                       std::vector<std::uint32_t>& corridor) const {
+    for (std::uint32_t neighbour : triangle_neighbours_[from]) {
+        if (neighbour == to) {
+            corridor.push_back(to);
+            return;
+        }
+    }
+    if (vertex == none) {  // find the corner the two triangles share
+        for (std::uint32_t a : triangle_corners_[from])
+            for (std::uint32_t b : triangle_corners_[to])
+                if (a == b) vertex = a;
+        if (vertex == none) return;  // not expected: consecutive states share a triangle
+    }
+    std::vector<std::uint32_t> ways[2];
+    for (int way = 0; way < 2; ++way) {
+        std::uint32_t at = from;
+        for (std::size_t guard = 0; guard < triangle_corners_.size(); ++guard) {
+            const auto& corners = triangle_corners_[at];
+            const int corner = corners[0] == vertex ? 0 : corners[1] == vertex ? 1 : 2;
+            at = triangle_neighbours_[at][(corner + 1 + way) % 3];
+            if (at == none || at == from) {
+                ways[way].clear();
+                break;
+            }
+            ways[way].push_back(at);
+            if (at == to) break;
+        }
+    }
+    const bool first_works = !ways[0].empty() && ways[0].back() == to;
+    const bool second_works = !ways[1].empty() && ways[1].back() == to;
+    const auto& way =
+        first_works && (!second_works || ways[0].size() <= ways[1].size()) ? ways[0] : ways[1];
+    if (first_works || second_works) corridor.insert(corridor.end(), way.begin(), way.end());
+}
+
+// The funnel algorithm: the shortest path through the corridor's portals.
+std::vector<Point2> NavMesh::pull_string(Point2 from, Point2 to,
+                                         const std::vector<std::uint32_t>& corridor) const {
+    std::vector<std::pair<Point2, Point2>> portals{{from, from}};  // (left, right)
+    for (std::size_t index = 0; index + 1 < corridor.size(); ++index) {
+        const std::uint32_t here = corridor[index], next = corridor[index + 1];
+        for (int edge = 0; edge < 3; ++edge) {
+            if (triangle_neighbours_[here][edge] != next) continue;
+            const auto& corners = triangle_corners_[here];
+            portals.push_back(
+                {vertex_point(corners[(edge + 2) % 3]), vertex_point(corners[(edge + 1) % 3])});
+            break;
+        }
+    }
+    portals.push_back({to, to});
+
+    std::vector<Point2> path{from};
+    Point2 apex = from, left = from, right = from;
+    std::size_t apex_index = 0, left_index = 0, right_index = 0;
+    for (std::size_t index = 1; index < portals.size(); ++index) {
+        const auto [new_left, new_right] = portals[index];
+        if (turn(apex, right, new_right) >= 0) {  // the right side narrows
+            if (apex == right || turn(apex, left, new_right) < 0) {
+                right = new_right;
+                right_index = index;
+            } else {  // it crosses the left side: the left corner is on the path
+                if (path.back() != left) path.push_back(left);
+                apex = left;
+                apex_index = left_index;
+                right = left = apex;
+                right_index = left_index = index = apex_index;
+                continue;
+            }
+        }
+        if (turn(apex, left, new_left) <= 0) {  // the left side narrows
+            if (apex == left || turn(apex, right, new_left) > 0) {
+                left = new_left;
+                left_index = index;
+            } else {
+                if (path.back() != right) path.push_back(right);
+                apex = right;
+                apex_index = right_index;
+                right = left = apex;
+                right_index = left_index = index = apex_index;
+                continue;
+            }
+        }
+    }
+    if (path.back() != to) path.push_back(to);
+    return path;
+}
+
+}  // namespace pathkit

@@ -1,0 +1,26 @@
+// Constrained Delaunay triangulation of free space (CGAL), handed back as plain arrays.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "fixed_point.hpp"
+#include "inflation.hpp"
+
+namespace pathkit::geometry {
+
+/// Triangles covering some shapes exactly: corners, triangles as three corner numbers
+/// counter-clockwise, and across edge i (opposite corner i) the neighbouring triangle, or
+/// UINT32_MAX at the shapes' boundary.
+struct Triangulation {
+    std::vector<FixedPoint> corners;
+    std::vector<std::array<std::uint32_t, 3>> triangles;
+    std::vector<std::array<std::uint32_t, 3>> neighbours;
+};
+
+/// Triangulates the inside of `shapes` (rings with the inside on their left, as `free_space`
+/// returns them), keeping every ring edge as a triangle edge.
+[[nodiscard]] Triangulation triangulate(const std::vector<Shape>& shapes);
+
+}  // namespace pathkit::geometry
