@@ -4,11 +4,21 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <utility>
 
 #include "pathkit/core/point.hpp"
 #include "pathkit/geometry/plane_query.hpp"
 
 namespace pathkit::geometry {
+
+/// The result of a query refused for bad input, with the reason.
+[[nodiscard]] inline PlanePath refusal(std::string reason) {
+    PlanePath result;
+    result.status = SearchStatus::InvalidInput;
+    result.message = "find_path: " + std::move(reason);
+    return result;
+}
 
 /// States 0..node_count-1 are the graph's nodes, then the start, then the goal. `Position`
 /// maps a node to its Point2; `Links` calls `visit(StateId, Cost)` for a node's connections.

@@ -26,11 +26,7 @@ double turn(Point2 a, Point2 b, Point2 c) {
 PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                              const SearchOptions& options) const {
     PlanePath result;
-    const auto refuse = [&](std::string message) {
-        result.status = SearchStatus::InvalidInput;
-        result.message = "find_path: " + std::move(message);
-        return result;
-    };
+    const auto refuse = geometry::refusal;
     if (triangle_corners_.empty() && dirty_)
         return refuse("the mesh has not been triangulated; call triangulate()");
     std::uint32_t ends[2] = {none, none};

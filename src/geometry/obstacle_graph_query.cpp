@@ -16,11 +16,7 @@ using geometry::none;
 PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                                    const SearchOptions& options) const {
     PlanePath result;
-    const auto refuse = [&](std::string message) {
-        result.status = SearchStatus::InvalidInput;
-        result.message = "find_path: " + std::move(message);
-        return result;
-    };
+    const auto refuse = geometry::refusal;
     for (const auto& [point, name] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (Status status = geometry::check_coordinate(point, name); !status)
             return refuse(status.message());
