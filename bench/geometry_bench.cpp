@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cstdio>
 
+#include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
+#include "peers/detour_scene.hpp"
 #include "random_scene.hpp"
 
 namespace {
@@ -94,6 +96,95 @@ void ObstacleGraphQuery(benchmark::State& state) {
     state.counters["mean_length"] = length / static_cast<double>(found ? found : 1);
 }
 BENCHMARK(ObstacleGraphQuery)->Unit(benchmark::kMicrosecond);
+
+NavMesh make_mesh(bool triangulated) {
+    NavMesh mesh = std::move(
+        NavMesh::create({0, 0}, {world, world}, {.buffer_radius = buffer_radius}).value());
+    if (!mesh.add_obstacles(scene()).has_value()) std::abort();
+    if (triangulated) mesh.triangulate();
+    return mesh;
+}
+
+const NavMesh& shared_mesh() {
+    static const NavMesh mesh = make_mesh(true);
+    return mesh;
+}
+
+const std::vector<Point2>& query_points() {
+    static const std::vector<Point2> points = bench::random_free_points(shared_mesh(), 200, world);
+    return points;
+}
+
+void NavMeshTriangulate(benchmark::State& state) {
+    NavMesh mesh = make_mesh(false);
+    for (auto _ : state) {
+        mesh.triangulate();
+        benchmark::ClobberMemory();
+    }
+    state.counters["triangles"] = static_cast<double>(mesh.triangle_count());
+    state.counters["nodes"] = static_cast<double>(mesh.node_count());
+}
+BENCHMARK(NavMeshTriangulate)->Unit(benchmark::kMillisecond);
+
+// Corridor search plus funnel between fixed random pairs of free points.
+void NavMeshQuery(benchmark::State& state) {
+    const NavMesh& mesh = shared_mesh();
+    const std::vector<Point2>& points = query_points();
+    PlaneQueryContext context;
+    std::size_t next = 0, found = 0, queries = 0;
+    double length = 0;
+    for (auto _ : state) {
+        const PlanePath path = mesh.find_path(points[next % points.size()],
+                                              points[(next + 1) % points.size()], context);
+        next += 2;
+        ++queries;
+        if (path.found()) {
+            ++found;
+            length += path.cost;
+        }
+    }
+    state.counters["found_share"] = static_cast<double>(found) / static_cast<double>(queries);
+    state.counters["mean_length"] = length / static_cast<double>(found ? found : 1);
+}
+BENCHMARK(NavMeshQuery)->Unit(benchmark::kMicrosecond);
+
+// The same triangles and pairs in Recast/Detour: findNearestPoly, findPath, findStraightPath.
+void DetourQuery(benchmark::State& state) {
+    const NavMesh& mesh = shared_mesh();
+    const std::vector<Point2>& points = query_points();
+    // Detour wants its own winding: with the wrong one its string pulling zigzags, so take the
+    // winding with the shorter paths.
+    const std::vector<MeshTriangle> triangles = mesh.triangles();
+    bench::DetourScene scene_as_is(triangles, {0, 0}, {world, world}, false);
+    bench::DetourScene scene_flipped(triangles, {0, 0}, {world, world}, true);
+    if (!scene_as_is.ready() || !scene_flipped.ready()) {
+        state.SkipWithError("Detour could not load the mesh");
+        return;
+    }
+    double as_is = 0, flipped = 0;
+    for (std::size_t index = 0; index + 1 < 40; index += 2) {
+        as_is += std::max(0.0, scene_as_is.path_length(points[index], points[index + 1]));
+        flipped += std::max(0.0, scene_flipped.path_length(points[index], points[index + 1]));
+    }
+    const bool flip = flipped > 0 && flipped < as_is;
+    const bench::DetourScene& detour = flip ? scene_flipped : scene_as_is;
+    std::size_t next = 0, found = 0, queries = 0;
+    double length = 0;
+    for (auto _ : state) {
+        const double path =
+            detour.path_length(points[next % points.size()], points[(next + 1) % points.size()]);
+        next += 2;
+        ++queries;
+        if (path >= 0) {
+            ++found;
+            length += path;
+        }
+    }
+    state.counters["found_share"] = static_cast<double>(found) / static_cast<double>(queries);
+    state.counters["mean_length"] = length / static_cast<double>(found ? found : 1);
+    state.counters["flipped"] = flip ? 1 : 0;
+}
+BENCHMARK(DetourQuery)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

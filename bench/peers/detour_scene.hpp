@@ -1,0 +1,35 @@
+// Recast/Detour as a peer: our navigation mesh's triangles loaded as a Detour tile, queried
+// with findPath + findStraightPath, to time the same scene side by side.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "pathkit/geometry/nav_mesh.hpp"
+
+class dtNavMesh;
+class dtNavMeshQuery;
+
+namespace pathkit::bench {
+
+/// The 2D scene extruded to 3D: (x, y) becomes Detour's (x, 0, y), one polygon per triangle.
+class DetourScene {
+  public:
+    /// Builds a single-tile Detour mesh from the triangles; `flip` reverses their winding.
+    DetourScene(const std::vector<MeshTriangle>& triangles, Point2 min, Point2 max, bool flip);
+    ~DetourScene();
+    DetourScene(const DetourScene&) = delete;
+    DetourScene& operator=(const DetourScene&) = delete;
+
+    /// True when the tile was built.
+    [[nodiscard]] bool ready() const { return query_ != nullptr; }
+    /// findNearestPoly for both ends (not timed by callers), then findPath and
+    /// findStraightPath; the straight path's length, or a negative number when none is found.
+    [[nodiscard]] double path_length(Point2 from, Point2 to) const;
+
+  private:
+    dtNavMesh* mesh_ = nullptr;
+    dtNavMeshQuery* query_ = nullptr;
+};
+
+}  // namespace pathkit::bench
