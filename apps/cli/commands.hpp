@@ -25,6 +25,8 @@ Command add_demo_command(CLI::App& app);
 Command add_graph_command(CLI::App& app);
 /// `pathkit path MAP --from X,Y --to X,Y`: a path on a MovingAI grid map.
 Command add_path_command(CLI::App& app);
+/// `pathkit scene FILE.json...`: paths around polygon obstacles in open-world scenes.
+Command add_scene_command(CLI::App& app);
 /// `pathkit bench SCEN...`: every query of MovingAI scenarios, checked and timed.
 Command add_bench_command(CLI::App& app);
 

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/io/graph_file.hpp"
 #include "pathkit/pathkit.hpp"
 
@@ -16,5 +17,11 @@ int main() {
     for (auto node : result.path)
         std::cout << " n" << (node == n1 ? 1 : node == n2 ? 2 : 5);
     std::cout << ", cost " << result.cost << '\n';
-    return result.found() ? 0 : 1;
+    // An open world: around one box with a buffer of 1 (Clipper and CGAL link through pathkit).
+    auto world = pathkit::ObstacleGraph::create({.buffer_radius = 1});
+    const std::vector box{pathkit::Obstacle::polygon({{0, 0}, {2, 0}, {2, 2}, {0, 2}})};
+    if (!world || !world.value().add_obstacles(box)) return 1;
+    const auto around = world.value().find_path({-3, 1}, {5, 1});
+    std::cout << "around the box: " << around.cost << '\n';
+    return result.found() && around.found() ? 0 : 1;
 }

@@ -1,0 +1,158 @@
+// `pathkit scene FILE.json...`: every query of open-world scene files, on a visibility graph or a
+// navigation mesh, printed as text or JSON and optionally drawn as SVG.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "commands.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+#include "pathkit/io/scene_file.hpp"
+#include "pathkit/io/scene_svg.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+struct SceneArguments {
+    std::vector<std::string> files;
+    std::string mode = "visibility";
+    std::vector<std::string> mesh_nodes{"edge-midpoints"};
+    bool json = false;
+    std::string svg;
+};
+
+/// The SVG file for one scene: OUT itself for a single scene, OUT-STEM.svg for several.
+std::string svg_path_for(const SceneArguments& arguments, const std::string& scene_file) {
+    if (arguments.files.size() == 1) return arguments.svg;
+    std::filesystem::path out(arguments.svg);
+    const std::string stem = std::filesystem::path(scene_file).stem().string();
+    return (out.parent_path() / (out.stem().string() + "-" + stem + out.extension().string()))
+        .string();
+}
+
+bool in_bounds(const Scene& scene, Point2 point) {
+    return point.x >= scene.min.x && point.x <= scene.max.x && point.y >= scene.min.y &&
+           point.y <= scene.max.y;
+}
+
+/// Answers every query of one scene; returns the worst exit code.
+int run_scene(const SceneArguments& arguments, const std::string& file) {
+    auto loaded = load_scene_file(file);
+    if (!loaded) {
+        std::cerr << "pathkit scene: " << loaded.error().message() << '\n';
+        return exit_bad_input;
+    }
+    const Scene& scene = loaded.value();
+    const bool navmesh = arguments.mode == "navmesh";
+    SceneDrawing drawing;
+    std::vector<PlanePath> answers;
+    MeshNodes nodes{};
+    for (const std::string& kind : arguments.mesh_nodes)
+        nodes = nodes | (kind == "vertices"  ? MeshNodes::Vertices
+                         : kind == "centers" ? MeshNodes::Centers
+                                             : MeshNodes::EdgeMidpoints);
+    auto graph = build_obstacle_graph(scene);
+    if (!graph) {
+        std::cerr << "pathkit scene: " << graph.error().message() << '\n';
+        return exit_bad_input;
+    }
+    drawing.buffer_outlines = graph.value().outlines();
+    std::optional<NavMesh> mesh;
+    if (navmesh) {
+        auto built = build_nav_mesh(scene, nodes);
+        if (!built) {
+            std::cerr << "pathkit scene: " << built.error().message() << '\n';
+            return exit_bad_input;
+        }
+        mesh = std::move(built).value();
+        drawing.triangles = mesh->triangles();
+    }
+    for (const SceneQuery& query : scene.queries) {
+        PlanePath path;
+        if (!in_bounds(scene, query.from) || !in_bounds(scene, query.to)) {
+            path.status = SearchStatus::InvalidInput;
+            path.message = std::string(in_bounds(scene, query.from) ? "goal" : "start") +
+                           " is outside the scene bounds";
+        } else {
+            path = navmesh ? mesh->find_path(query.from, query.to)
+                           : graph.value().find_path(query.from, query.to);
+        }
+        drawing.paths.push_back(path.path);
+        answers.push_back(std::move(path));
+    }
+
+    int code = exit_found;
+    nlohmann::json queries = nlohmann::json::array();
+    for (std::size_t index = 0; index < answers.size(); ++index) {
+        const PlanePath& path = answers[index];
+        if (!path.found()) code = exit_no_path;
+        if (arguments.json) {
+            nlohmann::json answer{{"status", to_string(path.status)}};
+            if (!path.message.empty()) answer["message"] = path.message;
+            if (path.found()) {
+                answer["length"] = path.cost;
+                answer["path"] = nlohmann::json::array();
+                for (Point2 point : path.path)
+                    answer["path"].push_back({point.x, point.y});
+            }
+            queries.push_back(std::move(answer));
+            continue;
+        }
+        std::cout << file << " query " << index << ": " << to_string(path.status);
+        if (path.found())
+            std::cout << ", length " << path.cost << ", " << path.path.size() << " points";
+        if (!path.message.empty()) std::cout << " (" << path.message << ')';
+        std::cout << '\n';
+    }
+    if (arguments.json) {
+        std::cout
+            << nlohmann::json{{"file", file}, {"mode", arguments.mode}, {"queries", queries}}.dump()
+            << '\n';
+    }
+    if (!arguments.svg.empty()) {
+        const std::string out = svg_path_for(arguments, file);
+        if (Status status = write_scene_svg(out, scene, drawing); !status) {
+            std::cerr << "pathkit scene: " << status.message() << '\n';
+            return exit_bad_input;
+        }
+        if (!arguments.json) std::cout << "wrote " << out << '\n';
+    }
+    return code;
+}
+
+}  // namespace
+
+Command add_scene_command(CLI::App& app) {
+    auto arguments = std::make_shared<SceneArguments>();
+    CLI::App* command = app.add_subcommand(
+        "scene", "Answer the queries of open-world scene files (.json) around polygon obstacles");
+    command->add_option("files", arguments->files, "Scene files")->required();
+    command
+        ->add_option("--mode", arguments->mode,
+                     "visibility (shortest paths on the obstacle graph) or navmesh (triangles "
+                     "and funnel)")
+        ->check(CLI::IsMember({"visibility", "navmesh"}))
+        ->capture_default_str();
+    command
+        ->add_option("--mesh-nodes", arguments->mesh_nodes,
+                     "Where the navmesh graph has nodes: vertices, centers, edge-midpoints")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"vertices", "centers", "edge-midpoints"}))
+        ->capture_default_str();
+    command->add_flag("--json", arguments->json,
+                      "One JSON object per scene: {\"file\", \"mode\", \"queries\": [...]}");
+    command->add_option("--svg", arguments->svg,
+                        "Draw the scene and paths to this SVG file (OUT-NAME.svg per scene when "
+                        "several are given)");
+    return {command, [arguments] {
+                int worst = exit_found;
+                for (const std::string& file : arguments->files)
+                    worst = std::max(worst, run_scene(*arguments, file));
+                return worst;
+            }};
+}
+
+}  // namespace pathkit::cli

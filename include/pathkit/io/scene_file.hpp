@@ -1,0 +1,55 @@
+/// Scene files: an open 2D world (bounds, buffer radius, obstacles) and queries, as JSON.
+///
+///     {"bounds": [[xmin, ymin], [xmax, ymax]],
+///      "buffer_radius": 10,                                   (optional, default 0)
+///      "obstacles": [{"polygon": [[x, y], ...]},
+///                    {"circle": {"center": [x, y], "radius": r}}],
+///      "queries": [{"from": [x, y], "to": [x, y]}]}          (optional)
+///
+/// Coordinates are world units, y up. Every obstacle is checked (`Obstacle::validate`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/core/point.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+
+namespace pathkit {
+
+/// One path query of a scene.
+struct SceneQuery {
+    Point2 from;
+    Point2 to;
+};
+
+/// A scene as read from a file.
+struct Scene {
+    /// The world's rectangle: lower-left and upper-right corners.
+    Point2 min;
+    Point2 max;
+    float buffer_radius = 0;
+    std::vector<Obstacle> obstacles;
+    std::vector<SceneQuery> queries;
+};
+
+/// The scene's obstacle graph. The bounds are walled in by a frame of obstacles whose grown
+/// inside edge lies on the bounds, so paths stay inside them as navigation mesh paths do.
+[[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene);
+
+/// The scene's navigation mesh over its bounds, triangulated, with nodes of the given kinds.
+[[nodiscard]] Expected<NavMesh> build_nav_mesh(const Scene& scene,
+                                               MeshNodes nodes = MeshNodes::EdgeMidpoints);
+
+/// Parses a scene. Errors read "SOURCE: what is wrong": a syntax error gives its line and
+/// column, a bad value the JSON pointer to it (e.g. "/obstacles/2/polygon/1").
+[[nodiscard]] Expected<Scene> parse_scene(std::string_view text, std::string_view source_name);
+
+/// Loads a scene file; errors name the file.
+[[nodiscard]] Expected<Scene> load_scene_file(const std::string& path);
+
+}  // namespace pathkit

@@ -1,0 +1,181 @@
+// Scene files (see pathkit/io/scene_file.hpp), read with nlohmann/json.
+#include "pathkit/io/scene_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace pathkit {
+
+namespace {
+
+using nlohmann::json;
+
+/// Reads values out of the document, remembering where each came from for messages.
+class SceneReader {
+  public:
+    explicit SceneReader(std::string_view source) : source_(source) {}
+
+    Expected<Scene> read(const json& document) {
+        Scene scene;
+        if (!document.is_object()) return error("", "the scene must be a JSON object");
+        for (const auto& [key, value] : document.items()) {
+            if (key != "bounds" && key != "buffer_radius" && key != "obstacles" && key != "queries")
+                return error("/" + key,
+                             "unknown key (expected bounds, buffer_radius, obstacles, queries)");
+        }
+        if (!document.contains("bounds")) return error("", "missing \"bounds\"");
+        const json& bounds = document["bounds"];
+        if (!bounds.is_array() || bounds.size() != 2)
+            return error("/bounds", "expected [[xmin, ymin], [xmax, ymax]]");
+        if (!point(bounds[0], "/bounds/0", scene.min) || !point(bounds[1], "/bounds/1", scene.max))
+            return failure_;
+        if (!(scene.min.x < scene.max.x && scene.min.y < scene.max.y))
+            return error("/bounds", "the minimum corner must lie below the maximum in x and y");
+        if (document.contains("buffer_radius")) {
+            if (!number(document["buffer_radius"], "/buffer_radius", scene.buffer_radius))
+                return failure_;
+            if (scene.buffer_radius < 0)
+                return error("/buffer_radius",
+                             "must be >= 0, got " + std::to_string(scene.buffer_radius));
+        }
+        if (!document.contains("obstacles")) return error("", "missing \"obstacles\"");
+        const json& obstacles = document["obstacles"];
+        if (!obstacles.is_array()) return error("/obstacles", "expected an array");
+        for (std::size_t index = 0; index < obstacles.size(); ++index) {
+            const std::string where = "/obstacles/" + std::to_string(index);
+            auto obstacle = read_obstacle(obstacles[index], where);
+            if (!obstacle) return obstacle.error();
+            if (Status status = obstacle.value().validate(); !status)
+                return error(where, status.message());
+            scene.obstacles.push_back(std::move(obstacle).value());
+        }
+        if (document.contains("queries")) {
+            const json& queries = document["queries"];
+            if (!queries.is_array()) return error("/queries", "expected an array");
+            for (std::size_t index = 0; index < queries.size(); ++index) {
+                const std::string where = "/queries/" + std::to_string(index);
+                const json& query = queries[index];
+                if (!query.is_object() || !query.contains("from") || !query.contains("to"))
+                    return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
+                SceneQuery read_query;
+                if (!point(query["from"], where + "/from", read_query.from) ||
+                    !point(query["to"], where + "/to", read_query.to))
+                    return failure_;
+                scene.queries.push_back(read_query);
+            }
+        }
+        return scene;
+    }
+
+  private:
+    Status error(const std::string& where, const std::string& what) {
+        failure_ = Status::invalid_input(std::string(source_) + ": " +
+                                         (where.empty() ? "" : where + ": ") + what);
+        return failure_;
+    }
+
+    bool number(const json& value, const std::string& where, float& out) {
+        if (!value.is_number()) {
+            error(where, "expected a number, got " + value.dump());
+            return false;
+        }
+        out = value.get<float>();
+        if (!std::isfinite(out)) {
+            error(where, "the number is not finite");
+            return false;
+        }
+        return true;
+    }
+
+    bool point(const json& value, const std::string& where, Point2& out) {
+        if (!value.is_array() || value.size() != 2) {
+            error(where, "expected a point [x, y], got " + value.dump());
+            return false;
+        }
+        return number(value[0], where + "/0", out.x) && number(value[1], where + "/1", out.y);
+    }
+
+    Expected<Obstacle> read_obstacle(const json& value, const std::string& where) {
+        if (value.is_object() && value.contains("polygon") && value.size() == 1) {
+            const json& points = value["polygon"];
+            if (!points.is_array()) return error(where + "/polygon", "expected [[x, y], ...]");
+            std::vector<Point2> corners(points.size());
+            for (std::size_t index = 0; index < points.size(); ++index)
+                if (!point(points[index], where + "/polygon/" + std::to_string(index),
+                           corners[index]))
+                    return failure_;
+            return Obstacle::polygon(std::move(corners));
+        }
+        if (value.is_object() && value.contains("circle") && value.size() == 1) {
+            const json& circle = value["circle"];
+            if (!circle.is_object() || !circle.contains("center") || !circle.contains("radius"))
+                return error(where + "/circle", "expected {\"center\": [x, y], \"radius\": r}");
+            Point2 center;
+            float radius = 0;
+            if (!point(circle["center"], where + "/circle/center", center) ||
+                !number(circle["radius"], where + "/circle/radius", radius))
+                return failure_;
+            return Obstacle::circle(center, radius);
+        }
+        return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}");
+    }
+
+    std::string_view source_;
+    Status failure_;
+};
+
+}  // namespace
+
+Expected<Scene> parse_scene(std::string_view text, std::string_view source_name) {
+    json document;
+    try {
+        document = json::parse(text);
+    } catch (const json::parse_error& failure) {
+        // The library's message names the line and column.
+        return Status::invalid_input(std::string(source_name) + ": " + failure.what());
+    }
+    return SceneReader(source_name).read(document);
+}
+
+Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
+    auto made = ObstacleGraph::create({.buffer_radius = scene.buffer_radius});
+    if (!made) return made.error();
+    ObstacleGraph graph = std::move(made).value();
+    // Four bars around the bounds, set back by the buffer radius that grows them again.
+    const float r = scene.buffer_radius;
+    const float thick = std::max(scene.max.x - scene.min.x, scene.max.y - scene.min.y) / 8 + 1;
+    const float x0 = scene.min.x - r, y0 = scene.min.y - r, x1 = scene.max.x + r,
+                y1 = scene.max.y + r;
+    const auto bar = [](float left, float bottom, float right, float top) {
+        return Obstacle::polygon({{left, bottom}, {right, bottom}, {right, top}, {left, top}});
+    };
+    std::vector<Obstacle> obstacles{bar(x0 - thick, y0 - thick, x1 + thick, y0),
+                                    bar(x0 - thick, y1, x1 + thick, y1 + thick),
+                                    bar(x0 - thick, y0, x0, y1), bar(x1, y0, x1 + thick, y1)};
+    obstacles.insert(obstacles.end(), scene.obstacles.begin(), scene.obstacles.end());
+    if (auto added = graph.add_obstacles(obstacles); !added) return added.error();
+    return graph;
+}
+
+Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes) {
+    auto made = NavMesh::create(scene.min, scene.max,
+                                {.buffer_radius = scene.buffer_radius, .nodes = nodes});
+    if (!made) return made.error();
+    NavMesh mesh = std::move(made).value();
+    if (auto added = mesh.add_obstacles(scene.obstacles); !added) return added.error();
+    mesh.triangulate();
+    return mesh;
+}
+
+Expected<Scene> load_scene_file(const std::string& path) {
+    std::ifstream input(path);
+    if (!input) return Status::invalid_input(path + ": cannot open the file");
+    std::ostringstream text;
+    text << input.rdbuf();
+    return parse_scene(text.str(), path);
+}
+
+}  // namespace pathkit

@@ -1,0 +1,93 @@
+// Scene files: the example scenes load, malformed ones are refused with the place named.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "pathkit/io/scene_file.hpp"
+#include "pathkit/io/scene_svg.hpp"
+
+namespace pathkit {
+namespace {
+
+void expect_refused(const std::string& text, const std::string& words) {
+    const auto scene = parse_scene(text, "bad.json");
+    ASSERT_FALSE(scene.has_value()) << text;
+    EXPECT_NE(scene.error().message().find(words), std::string::npos) << scene.error().message();
+    EXPECT_EQ(scene.error().message().rfind("bad.json: ", 0), 0u) << scene.error().message();
+}
+
+TEST(SceneFile, ASceneWithPolygonsCirclesAndQueriesLoads) {
+    const auto scene = parse_scene(R"({"bounds": [[0, 0], [100, 50]], "buffer_radius": 2,
+        "obstacles": [{"polygon": [[10, 10], [20, 10], [15, 20]]},
+                      {"circle": {"center": [50, 25], "radius": 5}}],
+        "queries": [{"from": [1, 1], "to": [99, 49]}]})",
+                                   "inline");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    EXPECT_EQ(scene.value().max, (Point2{100, 50}));
+    EXPECT_EQ(scene.value().buffer_radius, 2);
+    ASSERT_EQ(scene.value().obstacles.size(), 2u);
+    EXPECT_TRUE(scene.value().obstacles[1].is_circle());
+    ASSERT_EQ(scene.value().queries.size(), 1u);
+    EXPECT_EQ(scene.value().queries[0].to, (Point2{99, 49}));
+}
+
+TEST(SceneFile, MalformedScenesNameTheLineOrTheValue) {
+    expect_refused("{\"bounds\": [[0, 0], [1, 1]],\n \"obstacles\": [}", "line 2");
+    expect_refused(R"({"obstacles": []})", "missing \"bounds\"");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]], "obstacles": [], "extra": 1})", "/extra");
+    expect_refused(R"({"bounds": [[5, 0], [1, 10]], "obstacles": []})", "/bounds");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]], "buffer_radius": -1, "obstacles": []})",
+                   "/buffer_radius");
+    expect_refused(
+        R"({"bounds": [[0, 0], [10, 10]], "obstacles": [{"polygon": [[0, 0], [1, "x"]]}]})",
+        "/obstacles/0/polygon/1/1");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]],
+                       "obstacles": [{"polygon": [[0, 0], [2, 2], [2, 0], [0, 2]]}]})",
+                   "/obstacles/0: polygon is self-intersecting");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]],
+                       "obstacles": [{"circle": {"center": [1, 1], "radius": -3}}]})",
+                   "/obstacles/0: circle radius");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]], "obstacles": [{"square": 1}]})",
+                   "/obstacles/0: expected {\"polygon\"");
+    expect_refused(
+        R"({"bounds": [[0, 0], [10, 10]], "obstacles": [], "queries": [{"from": [1, 1]}]})",
+        "/queries/0");
+    EXPECT_FALSE(load_scene_file("nowhere.json").has_value());
+}
+
+TEST(SceneFile, TheVisibilityGraphOfASceneKeepsPathsInsideTheBounds) {
+    // A wall from the bottom edge to the top edge but for a gap at the top: the way round
+    // must use the gap, not slip past the wall's end beyond the bounds.
+    const auto scene = parse_scene(R"({"bounds": [[0, 0], [100, 100]], "buffer_radius": 2,
+        "obstacles": [{"polygon": [[45, 0], [55, 0], [55, 80], [45, 80]]},
+                      {"polygon": [[45, 90], [55, 90], [55, 100], [45, 100]]}]})",
+                                   "inline");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    const auto graph = build_obstacle_graph(scene.value());
+    const auto mesh = build_nav_mesh(scene.value());
+    ASSERT_TRUE(graph.has_value() && mesh.has_value());
+    const PlanePath visible = graph.value().find_path({10, 10}, {90, 10});
+    const PlanePath smooth = mesh.value().find_path({10, 10}, {90, 10});
+    ASSERT_TRUE(visible.found() && smooth.found());
+    for (const Point2& point : visible.path) {
+        EXPECT_LE(point.y, 100);
+        EXPECT_GE(point.y, 0);
+    }
+    EXPECT_NEAR(visible.cost, smooth.cost, 1e-2) << "both squeeze through the gap at y 82..88";
+}
+
+TEST(SceneFile, TheExampleScenesLoadAndDrawAsSvg) {
+    for (const char* name : {"courtyard", "walls_and_gaps", "asteroid_field"}) {
+        const auto scene =
+            load_scene_file(std::string(PATHKIT_EXAMPLES) + "/scenes/" + name + ".json");
+        ASSERT_TRUE(scene.has_value()) << scene.error().message();
+        EXPECT_FALSE(scene.value().queries.empty());
+        const std::string svg = scene_svg(scene.value(), {});
+        EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+        EXPECT_NE(svg.find("</svg>"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace pathkit
