@@ -1,4 +1,4 @@
-// `pathkit demo`: a built-in showcase — the GameplayKit graph example and a small tile maze.
+// `pathkit demo`: a built-in showcase — the GameplayKit graph, a small tile maze, an open world.
 #include <array>
 #include <iomanip>
 #include <iostream>
@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/graph/graph.hpp"
 
 namespace pathkit::cli {
@@ -96,6 +98,36 @@ void maze_example() {
               << " steps, " << result.stats.expanded << " tiles expanded\n";
 }
 
+/// A 2D world with polygon and circle obstacles (seed 001's third kind): the shortest path on
+/// the obstacle graph beside the navigation mesh's funnelled path, for an agent of radius 4.
+void open_world_example() {
+    std::cout << "\n== Open world around polygon obstacles (seed 001) ==\n";
+    const std::vector<Obstacle> obstacles{
+        Obstacle::polygon({{60, 60}, {140, 60}, {140, 100}, {100, 100}, {100, 180}, {60, 180}}),
+        Obstacle::circle({220, 150}, 30),
+        Obstacle::polygon({{280, 40}, {340, 40}, {340, 120}, {280, 120}}),
+    };
+    const Point2 from{20, 20}, to{380, 280};
+    auto graph = ObstacleGraph::create({.buffer_radius = 4});
+    auto mesh = NavMesh::create({0, 0}, {400, 300}, {.buffer_radius = 4});
+    if (!graph || !mesh || !graph.value().add_obstacles(obstacles) ||
+        !mesh.value().add_obstacles(obstacles))
+        return;
+    mesh.value().triangulate();
+    const auto report = [](const char* name, const PlanePath& path) {
+        std::cout << name << ": " << to_string(path.status) << ", length " << std::fixed
+                  << std::setprecision(2) << path.cost << ", corners";
+        for (const Point2& point : path.path)
+            std::cout << " (" << std::setprecision(0) << point.x << ',' << point.y << ')';
+        std::cout << '\n';
+    };
+    std::cout << "obstacle graph: " << graph.value().node_count() << " corners, "
+              << graph.value().connection_count()
+              << " connections; navmesh: " << mesh.value().triangle_count() << " triangles\n";
+    report("visibility graph", graph.value().find_path(from, to));
+    report("navmesh + funnel", mesh.value().find_path(from, to));
+}
+
 }  // namespace
 
 Command add_demo_command(CLI::App& app) {
@@ -103,6 +135,7 @@ Command add_demo_command(CLI::App& app) {
     return {command, [] {
                 gameplaykit_example();
                 maze_example();
+                open_world_example();
                 return static_cast<int>(exit_found);
             }};
 }
