@@ -1,0 +1,199 @@
+/// Crowd: many units on a tile map moving cooperatively, tick by tick (the Space Age scheme).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/core/ids.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/search/search_context.hpp"
+
+namespace pathkit {
+
+struct UnitTag;
+/// A unit of a `Crowd`: its index in `Crowd::units()`. Ids are never reused.
+using UnitId = Id<UnitTag>;
+
+/// What a unit is doing.
+enum class UnitState {
+    /// Standing, with no order.
+    Idle,
+    /// Walking its path.
+    Moving,
+    /// Waiting for the tile ahead to clear (`Unit::stalled_on` says who holds it).
+    Stalled,
+    /// Fighting: it stands still and other units treat its tile as a wall.
+    Attacking,
+};
+
+/// The 8 directions a unit can face, in map coordinates (y grows downwards).
+enum class Facing { East, SouthEast, South, SouthWest, West, NorthWest, North, NorthEast };
+
+/// What happened to a unit during a tick, for the game to react to.
+enum class CrowdEventKind {
+    /// It reached its destination and is idle.
+    Arrived,
+    /// It started waiting on another unit.
+    Stalled,
+    /// It was picked to step aside from a deadlock (it resumes its destination afterwards).
+    DeadlockResolved,
+    /// It planned a new path: around a unit it waited on too long, back to its destination
+    /// after stepping aside, or out of another unit's way.
+    Replanned,
+    /// Its destination cannot be reached; it is idle.
+    Unreachable,
+};
+
+/// One event: the tick it happened in, the unit, and what.
+struct CrowdEvent {
+    std::uint64_t tick = 0;
+    UnitId unit;
+    CrowdEventKind kind = CrowdEventKind::Arrived;
+};
+
+/// A name for the event kind: "arrived", "stalled", "deadlock_resolved", "replanned",
+/// "unreachable".
+[[nodiscard]] const char* to_string(CrowdEventKind kind);
+/// A name for the state: "idle", "moving", "stalled", "attacking".
+[[nodiscard]] const char* to_string(UnitState state);
+
+/// A unit as the crowd sees it.
+struct Unit {
+    UnitId id;
+    Cell at;
+    UnitState state = UnitState::Idle;
+    Facing facing = Facing::South;
+    /// Where its current order sends it (while stepping aside: the step-aside tile).
+    std::optional<Cell> destination;
+    /// While stepping aside from a deadlock: the destination it returns to afterwards.
+    std::optional<Cell> stashed_destination;
+    /// While stalled: the unit holding the tile it wants.
+    UnitId stalled_on;
+    /// Ticks it has waited in a row.
+    int stalled_ticks = 0;
+
+    /// The tiles still to walk, the next one first.
+    [[nodiscard]] std::span<const Cell> remaining_path() const {
+        return std::span<const Cell>(path).subspan(next_step);
+    }
+
+    std::vector<Cell> path;  // the whole planned path, start excluded
+    std::size_t next_step = 0;
+};
+
+/// How a crowd plans and waits.
+struct CrowdOptions {
+    /// Diagonal policy and step costs (the talk: straight 1, diagonal 1.5). Units are one tile.
+    MovementRules rules;
+    /// Added to the cost of stepping onto a tile another (non-attacking) unit stands on when
+    /// planning, so short detours win and long ones lose (the talk's 6). Finite, >= 0.
+    Cost occupied_penalty = 6;
+    /// A unit stalled this many ticks behind an idle or attacking unit plans around it; when
+    /// there is no way round, an idle blocker steps out of its way. >= 1.
+    int patience_ticks = 5;
+};
+
+/// Counters over the crowd's life.
+struct CrowdStats {
+    std::uint64_t stalls = 0;
+    std::uint64_t replans = 0;
+    std::uint64_t deadlocks_resolved = 0;
+    /// Searches run (move-to, move-away, replans) and the states they expanded.
+    std::uint64_t searches = 0;
+    std::uint64_t expanded = 0;
+};
+
+/// Units on one tile map, moving deterministically, one tick at a time.
+///
+/// - Each tick, units (in id order) step to the next tile of their path, or stall when it is
+///   held. A unit stepping from A to B holds both tiles during the tick, so no two units ever
+///   share a tile, swap tiles, or cross each other on a diagonal.
+/// - Orders (`move_to`, `move_group`) take effect at the start of the next tick, when every
+///   unit stands on a tile centre; a step in progress is never cut short.
+/// - Paths are planned with the one engine over the map, with tiles of attacking units as
+///   walls and tiles of other units costing `occupied_penalty` more.
+/// - Stalled units that wait on each other in a cycle are a deadlock: the lowest id in the
+///   cycle stashes its destination, steps aside to the nearest tile on no other unit's path
+///   (a zero-heuristic search with a goal test), waits there (stalled on a unit it gave way
+///   to) until the units it gave way to have finished their orders or 4 x `patience_ticks`
+///   have passed, then resumes.
+/// - The map must not change while the crowd uses it.
+class Crowd {
+  public:
+    /// A crowd on `map` (which must outlive it). Refused for bad rules, a unit size other
+    /// than 1, or a NaN or negative penalty or patience below 1.
+    [[nodiscard]] static Expected<Crowd> create(const GridMap& map,
+                                                const CrowdOptions& options = {});
+
+    /// Adds an idle or attacking unit. Refused outside the map, on a blocked tile, on a tile
+    /// another unit holds, or with another state.
+    Expected<UnitId> add_unit(Cell at, UnitState state = UnitState::Idle);
+    /// Makes a unit attack (stand still, a wall to others; its order is dropped) or stop.
+    Status set_attacking(UnitId unit, bool attacking);
+    /// Orders one unit to `target` (from the next tick). Refused for unknown units, attacking
+    /// units and targets outside the map.
+    Status move_to(UnitId unit, Cell target);
+    /// Orders several units to `target` in formation (from the next tick): they keep their
+    /// offsets within their bounding rectangle, the one closest to the target takes the target
+    /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile.
+    Status move_group(std::span<const UnitId> units, Cell target);
+
+    /// Runs one tick.
+    void step();
+
+    /// Ticks run so far.
+    [[nodiscard]] std::uint64_t tick() const { return tick_; }
+    /// Every unit, by id.
+    [[nodiscard]] std::span<const Unit> units() const { return units_; }
+    /// One unit; nullptr for unknown ids.
+    [[nodiscard]] const Unit* unit(UnitId id) const {
+        return id.index() < units_.size() ? &units_[id.index()] : nullptr;
+    }
+    /// Events since the last `clear_events()`.
+    [[nodiscard]] const std::vector<CrowdEvent>& events() const { return events_; }
+    void clear_events() { events_.clear(); }
+    /// True when no unit has an order pending, is moving or is stalled.
+    [[nodiscard]] bool is_settled() const;
+    [[nodiscard]] const CrowdStats& stats() const { return stats_; }
+    [[nodiscard]] const GridSpace& space() const { return space_; }
+
+  private:
+    Crowd(const GridMap& map, const CrowdOptions& options);
+
+    void apply_order(std::uint32_t unit);
+    void arrive(std::uint32_t unit);
+    void stall(std::uint32_t unit, std::uint32_t blocker);
+    void run_out_of_patience(std::uint32_t unit);
+    void resolve_deadlocks();
+    void resume_if_clear(std::uint32_t unit);
+    [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
+    bool step_aside(std::uint32_t unit);
+    bool plan(std::uint32_t unit, Cell target, std::uint32_t avoid_tile);
+    void emit(std::uint32_t unit, CrowdEventKind kind);
+    [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
+    void label_regions();
+    [[nodiscard]] std::optional<Cell> nearest_free_tile(Cell wanted, Cell from,
+                                                        const std::vector<Cell>& taken) const;
+
+    const GridMap* map_;
+    CrowdOptions options_;
+    GridSpace space_;
+    std::vector<Unit> units_;
+    std::vector<std::optional<Cell>> pending_;  // by unit: an order waiting for the next tick
+    std::vector<std::uint32_t> holder_;         // by padded tile: the unit holding it, or none
+    std::vector<std::uint32_t> moving_to_;      // by padded tile: this tick's step out of it
+    std::vector<std::uint32_t> region_;         // by padded tile: connected region number
+    std::vector<std::uint32_t> path_marks_;     // by padded tile: stamp for the move-away goal
+    std::vector<std::vector<std::uint32_t>> gave_way_to_;  // by unit: whom it stepped aside for
+    std::vector<int> waiting_;  // by unit: ticks waited at its step-aside tile, or -1
+    std::uint32_t path_stamp_ = 0;
+    SearchContext context_;
+    std::vector<CrowdEvent> events_;
+    CrowdStats stats_;
+    std::uint64_t tick_ = 0;
+};
+
+}  // namespace pathkit

@@ -1,0 +1,342 @@
+// Crowd: units, orders, and the tick: stepping, stalling, patience and deadlocks.
+#include "pathkit/crowd/crowd.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace pathkit {
+
+namespace {
+
+constexpr std::uint32_t none = UINT32_MAX;
+
+Facing facing_of(int dx, int dy) {
+    static constexpr Facing table[3][3] = {
+        {Facing::NorthWest, Facing::North, Facing::NorthEast},
+        {Facing::West, Facing::South, Facing::East},
+        {Facing::SouthWest, Facing::South, Facing::SouthEast},
+    };
+    return table[dy + 1][dx + 1];
+}
+
+}  // namespace
+
+const char* to_string(CrowdEventKind kind) {
+    switch (kind) {
+        case CrowdEventKind::Arrived:
+            return "arrived";
+        case CrowdEventKind::Stalled:
+            return "stalled";
+        case CrowdEventKind::DeadlockResolved:
+            return "deadlock_resolved";
+        case CrowdEventKind::Replanned:
+            return "replanned";
+        case CrowdEventKind::Unreachable:
+            return "unreachable";
+    }
+    return "unknown";
+}
+
+const char* to_string(UnitState state) {
+    switch (state) {
+        case UnitState::Idle:
+            return "idle";
+        case UnitState::Moving:
+            return "moving";
+        case UnitState::Stalled:
+            return "stalled";
+        case UnitState::Attacking:
+            return "attacking";
+    }
+    return "unknown";
+}
+
+Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
+    : map_(&map),
+      options_(options),
+      space_(map, options.rules),
+      holder_(map.padded_size(), none),
+      moving_to_(map.padded_size(), none),
+      path_marks_(map.padded_size(), 0) {
+    label_regions();
+}
+
+Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
+    if (Status status = validate(options.rules); !status)
+        return Status::invalid_input("Crowd::create: " + status.message());
+    if (options.rules.agent_size != 1)
+        return Status::invalid_input("Crowd::create: units are one tile (agent_size must be 1)");
+    if (!(options.occupied_penalty >= 0) || !std::isfinite(options.occupied_penalty))
+        return Status::invalid_input("Crowd::create: occupied_penalty must be finite and >= 0");
+    if (options.patience_ticks < 1)
+        return Status::invalid_input("Crowd::create: patience_ticks must be >= 1");
+    return Crowd(map, options);
+}
+
+Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
+    if (!map_->contains(at))
+        return Status::invalid_input("add_unit: " + to_string(at) + " is outside the map");
+    if (!map_->is_walkable(at))
+        return Status::invalid_input("add_unit: " + to_string(at) + " is blocked");
+    if (holder_[map_->index(at)] != none)
+        return Status::invalid_input("add_unit: " + to_string(at) + " already holds unit " +
+                                     std::to_string(holder_[map_->index(at)]));
+    if (state != UnitState::Idle && state != UnitState::Attacking)
+        return Status::invalid_input("add_unit: a new unit is idle or attacking");
+    const auto id = static_cast<std::uint32_t>(units_.size());
+    Unit unit;
+    unit.id = UnitId(id);
+    unit.at = at;
+    unit.state = state;
+    units_.push_back(std::move(unit));
+    pending_.emplace_back();
+    gave_way_to_.emplace_back();
+    waiting_.push_back(-1);
+    holder_[map_->index(at)] = id;
+    return UnitId(id);
+}
+
+Status Crowd::set_attacking(UnitId id, bool attacking) {
+    if (id.index() >= units_.size())
+        return Status::invalid_input("set_attacking: unit " + std::to_string(id.value) +
+                                     " does not exist");
+    Unit& unit = units_[id.index()];
+    if (attacking) {
+        unit.state = UnitState::Attacking;
+        unit.path.clear();
+        unit.next_step = 0;
+        unit.destination.reset();
+        unit.stashed_destination.reset();
+        pending_[id.index()].reset();
+        waiting_[id.index()] = -1;
+    } else if (unit.state == UnitState::Attacking) {
+        unit.state = UnitState::Idle;
+    }
+    return {};
+}
+
+Status Crowd::move_to(UnitId id, Cell target) {
+    if (id.index() >= units_.size())
+        return Status::invalid_input("move_to: unit " + std::to_string(id.value) +
+                                     " does not exist");
+    if (units_[id.index()].state == UnitState::Attacking)
+        return Status::invalid_input("move_to: unit " + std::to_string(id.value) + " is attacking");
+    if (!map_->contains(target))
+        return Status::invalid_input("move_to: target " + to_string(target) +
+                                     " is outside the map");
+    pending_[id.index()] = target;
+    return {};
+}
+
+bool Crowd::is_settled() const {
+    for (std::size_t unit = 0; unit < units_.size(); ++unit) {
+        if (pending_[unit] || units_[unit].state == UnitState::Moving ||
+            units_[unit].state == UnitState::Stalled)
+            return false;
+    }
+    return true;
+}
+
+void Crowd::emit(std::uint32_t unit, CrowdEventKind kind) {
+    events_.push_back({tick_, UnitId(unit), kind});
+}
+
+void Crowd::apply_order(std::uint32_t unit) {
+    Unit& data = units_[unit];
+    const Cell target = *pending_[unit];
+    pending_[unit].reset();
+    data.stashed_destination.reset();
+    waiting_[unit] = -1;
+    data.stalled_on = UnitId();
+    data.stalled_ticks = 0;
+    data.destination = target;
+    if (target == data.at) {
+        data.path.clear();
+        data.next_step = 0;
+        arrive(unit);
+        return;
+    }
+    if (!map_->contains(target) || !plan(unit, target, none)) {
+        data.state = UnitState::Idle;
+        data.destination.reset();
+        data.path.clear();
+        data.next_step = 0;
+        emit(unit, CrowdEventKind::Unreachable);
+        return;
+    }
+    data.state = UnitState::Moving;
+}
+
+void Crowd::arrive(std::uint32_t unit) {
+    Unit& data = units_[unit];
+    if (data.stashed_destination) {  // stepped aside: wait for the others to pass
+        data.state = UnitState::Stalled;
+        data.stalled_on = gave_way_to_[unit].empty() ? UnitId() : UnitId(gave_way_to_[unit][0]);
+        data.stalled_ticks = 0;
+        waiting_[unit] = 0;
+        return;
+    }
+    data.state = UnitState::Idle;
+    data.destination.reset();
+    emit(unit, CrowdEventKind::Arrived);
+}
+
+void Crowd::stall(std::uint32_t unit, std::uint32_t blocker) {
+    Unit& data = units_[unit];
+    if (data.state != UnitState::Stalled || data.stalled_on.value != blocker) {
+        ++stats_.stalls;
+        emit(unit, CrowdEventKind::Stalled);
+        data.stalled_ticks = 0;
+    }
+    data.state = UnitState::Stalled;
+    data.stalled_on = UnitId(blocker);
+    ++data.stalled_ticks;
+}
+
+// The unit that stepped this tick along the other diagonal of the square from -> to, if any.
+std::uint32_t Crowd::crossing_unit(Cell from, Cell to) const {
+    if (from.x == to.x || from.y == to.y) return none;
+    const Cell side_a{to.x, from.y}, side_b{from.x, to.y};
+    const std::uint32_t a = map_->index(side_a), b = map_->index(side_b);
+    if (moving_to_[a] == b) return holder_[b];
+    if (moving_to_[b] == a) return holder_[a];
+    return none;
+}
+
+// A unit waiting at its step-aside tile heads back once those it gave way to are done.
+void Crowd::resume_if_clear(std::uint32_t unit) {
+    Unit& data = units_[unit];
+    bool clear = ++waiting_[unit] >= 4 * options_.patience_ticks;
+    if (!clear) {
+        clear = std::none_of(gave_way_to_[unit].begin(), gave_way_to_[unit].end(),
+                             [&](std::uint32_t other) {
+                                 return units_[other].state == UnitState::Moving ||
+                                        units_[other].state == UnitState::Stalled;
+                             });
+    }
+    if (!clear) return;
+    pending_[unit] = *data.stashed_destination;
+    apply_order(unit);
+    if (data.state == UnitState::Moving) {
+        ++stats_.replans;
+        emit(unit, CrowdEventKind::Replanned);
+    }
+}
+
+void Crowd::step() {
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        if (pending_[unit]) apply_order(unit);
+        if (is_waiting(unit)) resume_if_clear(unit);
+    }
+
+    // Each unit in turn steps onto its next tile or stalls; a stepping unit holds both tiles.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> steps;  // (unit, tile left)
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        Unit& data = units_[unit];
+        if (data.state != UnitState::Moving && data.state != UnitState::Stalled) continue;
+        if (is_waiting(unit)) continue;
+        if (data.next_step >= data.path.size()) {
+            arrive(unit);
+            continue;
+        }
+        const Cell next = data.path[data.next_step];
+        const std::uint32_t tile = map_->index(next);
+        std::uint32_t blocker = holder_[tile];
+        if (blocker == none) blocker = crossing_unit(data.at, next);
+        if (blocker != none) {
+            stall(unit, blocker);
+            continue;
+        }
+        const std::uint32_t from = map_->index(data.at);
+        holder_[tile] = unit;
+        moving_to_[from] = tile;
+        steps.push_back({unit, from});
+        data.facing = facing_of(next.x - data.at.x, next.y - data.at.y);
+        data.state = UnitState::Moving;
+        data.stalled_on = UnitId();
+        data.stalled_ticks = 0;
+    }
+    for (const auto& [unit, from] : steps) {
+        Unit& data = units_[unit];
+        holder_[from] = none;
+        moving_to_[from] = none;
+        data.at = data.path[data.next_step++];
+        if (data.next_step == data.path.size()) arrive(unit);
+    }
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
+        if (units_[unit].state == UnitState::Stalled && !is_waiting(unit))
+            run_out_of_patience(unit);
+    resolve_deadlocks();
+    ++tick_;
+}
+
+// A unit kept waiting behind an idle or attacking unit plans around it; with no way round,
+// an idle blocker steps out of the way.
+void Crowd::run_out_of_patience(std::uint32_t unit) {
+    Unit& data = units_[unit];
+    const std::uint32_t blocker = data.stalled_on.value;
+    if (data.stalled_ticks < options_.patience_ticks || blocker == none) return;
+    Unit& other = units_[blocker];
+    if (other.state != UnitState::Idle && other.state != UnitState::Attacking) return;
+    data.stalled_ticks = 0;
+    if (data.destination && plan(unit, *data.destination, map_->index(other.at))) {
+        data.state = UnitState::Moving;
+        data.stalled_on = UnitId();
+        ++stats_.replans;
+        emit(unit, CrowdEventKind::Replanned);
+        return;
+    }
+    if (other.state == UnitState::Idle && step_aside(blocker)) {
+        other.state = UnitState::Moving;
+        ++stats_.replans;
+        emit(blocker, CrowdEventKind::Replanned);
+        return;
+    }
+    if (other.state == UnitState::Attacking) {  // walled in by a fight: give up
+        data.state = UnitState::Idle;
+        data.destination.reset();
+        data.stashed_destination.reset();
+        data.path.clear();
+        data.next_step = 0;
+        data.stalled_on = UnitId();
+        emit(unit, CrowdEventKind::Unreachable);
+    }
+}
+
+// Follows each stalled unit's chain of waits; a chain that comes back is a deadlock, broken
+// by its lowest id stepping aside.
+void Crowd::resolve_deadlocks() {
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        if (units_[unit].state != UnitState::Stalled || is_waiting(unit)) continue;
+        std::vector<std::uint32_t> chain{unit};
+        std::uint32_t at = units_[unit].stalled_on.value;
+        while (at != none && units_[at].state == UnitState::Stalled && !is_waiting(at) &&
+               chain.size() <= units_.size()) {
+            if (at == unit) break;
+            if (std::find(chain.begin(), chain.end(), at) != chain.end()) break;  // another loop
+            chain.push_back(at);
+            at = units_[at].stalled_on.value;
+        }
+        if (at != unit) continue;
+        std::sort(chain.begin(), chain.end());
+        for (std::uint32_t candidate : chain) {
+            Unit& data = units_[candidate];
+            const std::optional<Cell> destination = data.destination;
+            const bool already_aside = data.stashed_destination.has_value();
+            if (!step_aside(candidate)) continue;
+            if (!already_aside) data.stashed_destination = destination;
+            gave_way_to_[candidate].clear();
+            for (std::uint32_t other : chain)
+                if (other != candidate) gave_way_to_[candidate].push_back(other);
+            data.state = UnitState::Moving;
+            data.stalled_on = UnitId();
+            data.stalled_ticks = 0;
+            ++stats_.deadlocks_resolved;
+            emit(candidate, CrowdEventKind::DeadlockResolved);
+            break;
+        }
+    }
+}
+
+}  // namespace pathkit

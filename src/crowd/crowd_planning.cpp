@@ -1,0 +1,224 @@
+// Crowd planning: move-to paths with avoidance costs, the move-away search, group formations.
+#include <algorithm>
+#include <cmath>
+#include <deque>
+
+#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/search/goals.hpp"
+#include "pathkit/search/search.hpp"
+
+namespace pathkit {
+
+namespace {
+
+constexpr std::uint32_t none = UINT32_MAX;
+
+/// The map as a unit plans on it (the talk's move-to delegate): tiles of attacking units are
+/// walls, tiles of other units cost a penalty more, and one extra tile may be ruled out.
+class AvoidanceSpace {
+  public:
+    AvoidanceSpace(const GridSpace& grid, std::span<const Unit> units,
+                   const std::vector<std::uint32_t>& holder, std::uint32_t self, Cost penalty,
+                   std::uint32_t avoid_tile)
+        : grid_(grid),
+          units_(units),
+          holder_(holder),
+          self_(self),
+          penalty_(penalty),
+          avoid_tile_(avoid_tile) {}
+
+    [[nodiscard]] std::size_t state_count() const { return grid_.state_count(); }
+    [[nodiscard]] bool is_valid(StateId state) const {
+        return grid_.is_valid(state) && state.value != avoid_tile_ && !attacked(state.value);
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        grid_.for_each_successor(state, [&](StateId next, Cost step) {
+            if (next.value == avoid_tile_) return;
+            const std::uint32_t other = holder_[next.value];
+            if (other != none && other != self_) {
+                if (units_[other].state == UnitState::Attacking) return;
+                step += penalty_;
+            }
+            visit(next, step);
+        });
+    }
+    [[nodiscard]] Cost estimate(StateId from, StateId to) const { return grid_.estimate(from, to); }
+
+  private:
+    [[nodiscard]] bool attacked(std::uint32_t tile) const {
+        const std::uint32_t other = holder_[tile];
+        return other != none && other != self_ && units_[other].state == UnitState::Attacking;
+    }
+
+    const GridSpace& grid_;
+    std::span<const Unit> units_;
+    const std::vector<std::uint32_t>& holder_;
+    std::uint32_t self_;
+    Cost penalty_;
+    std::uint32_t avoid_tile_;
+};
+
+}  // namespace
+
+// Plans the unit's path to `target` (never through `avoid_tile`); false when none exists.
+bool Crowd::plan(std::uint32_t unit, Cell target, std::uint32_t avoid_tile) {
+    Unit& data = units_[unit];
+    if (!map_->is_walkable(target)) return false;
+    const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty,
+                               avoid_tile);
+    const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
+    if (!space.is_valid(StateId(goal))) return false;
+    const SearchResult result =
+        find_path(SingleGoal(space, StateId(goal)), StateId(start), context_);
+    ++stats_.searches;
+    stats_.expanded += result.stats.expanded;
+    if (!result.found()) return false;
+    data.path.clear();
+    for (std::size_t index = 1; index < result.path.size(); ++index)
+        data.path.push_back(map_->cell(result.path[index].value));
+    data.next_step = 0;
+    return true;
+}
+
+// The move-away search: the cheapest tile that is on no other unit's remaining path and that
+// no other unit holds, with a zero heuristic (one engine call with a goal test).
+bool Crowd::step_aside(std::uint32_t unit) {
+    if (++path_stamp_ == 0) {
+        std::fill(path_marks_.begin(), path_marks_.end(), 0);
+        path_stamp_ = 1;
+    }
+    for (std::uint32_t other = 0; other < units_.size(); ++other) {
+        if (other == unit) continue;
+        for (Cell cell : units_[other].remaining_path())
+            path_marks_[map_->index(cell)] = path_stamp_;
+    }
+    const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty, none);
+    const std::uint32_t start = map_->index(units_[unit].at);
+    const auto free_of_others = [&](StateId state) {
+        const std::uint32_t holder = holder_[state.value];
+        return state.value != start && path_marks_[state.value] != path_stamp_ &&
+               (holder == none || holder == unit);
+    };
+    const SearchResult result =
+        find_path(GoalWhere(space, free_of_others), StateId(start), context_);
+    ++stats_.searches;
+    stats_.expanded += result.stats.expanded;
+    if (!result.found()) return false;
+    Unit& data = units_[unit];
+    data.path.clear();
+    for (std::size_t index = 1; index < result.path.size(); ++index)
+        data.path.push_back(map_->cell(result.path[index].value));
+    data.next_step = 0;
+    data.destination = data.path.back();
+    return true;
+}
+
+// Numbers the map's connected regions under the movement rules (for group targets).
+void Crowd::label_regions() {
+    region_.assign(map_->padded_size(), none);
+    std::uint32_t next_region = 0;
+    std::deque<std::uint32_t> frontier;
+    for (std::uint32_t tile = 0; tile < region_.size(); ++tile) {
+        if (region_[tile] != none || !space_.is_valid(StateId(tile))) continue;
+        region_[tile] = next_region;
+        frontier.push_back(tile);
+        while (!frontier.empty()) {
+            const std::uint32_t here = frontier.front();
+            frontier.pop_front();
+            space_.for_each_successor(StateId(here), [&](StateId next, Cost) {
+                if (region_[next.value] != none) return;
+                region_[next.value] = next_region;
+                frontier.push_back(next.value);
+            });
+        }
+        ++next_region;
+    }
+}
+
+// The walkable tile nearest `wanted` (breadth-first over the map's tiles, blocked ones
+// included) that `from` can reach and no one else was given.
+std::optional<Cell> Crowd::nearest_free_tile(Cell wanted, Cell from,
+                                             const std::vector<Cell>& taken) const {
+    const std::uint32_t home = region_[map_->index(from)];
+    const auto fits = [&](Cell cell) {
+        return map_->is_walkable(cell) && region_[map_->index(cell)] == home &&
+               std::find(taken.begin(), taken.end(), cell) == taken.end();
+    };
+    const Cell clamped{
+        std::clamp(wanted.x, map_->origin().x, map_->origin().x + map_->width() - 1),
+        std::clamp(wanted.y, map_->origin().y, map_->origin().y + map_->height() - 1)};
+    std::vector<bool> seen(map_->padded_size(), false);
+    std::deque<Cell> frontier{clamped};
+    seen[map_->index(clamped)] = true;
+    while (!frontier.empty()) {
+        const Cell here = frontier.front();
+        frontier.pop_front();
+        if (fits(here)) return here;
+        for (const auto& [dx, dy] :
+             {std::pair{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}) {
+            const Cell next{here.x + dx, here.y + dy};
+            if (!map_->contains(next) || seen[map_->index(next)]) continue;
+            seen[map_->index(next)] = true;
+            frontier.push_back(next);
+        }
+    }
+    return std::nullopt;
+}
+
+Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
+    for (UnitId id : units) {
+        if (id.index() >= units_.size())
+            return Status::invalid_input("move_group: unit " + std::to_string(id.value) +
+                                         " does not exist");
+        if (units_[id.index()].state == UnitState::Attacking)
+            return Status::invalid_input("move_group: unit " + std::to_string(id.value) +
+                                         " is attacking");
+    }
+    if (!map_->contains(target))
+        return Status::invalid_input("move_group: target " + to_string(target) +
+                                     " is outside the map");
+    // Sorted top to bottom, left to right; the formation is their bounding rectangle.
+    std::vector<UnitId> sorted(units.begin(), units.end());
+    std::sort(sorted.begin(), sorted.end(), [&](UnitId a, UnitId b) {
+        const Cell pa = units_[a.index()].at, pb = units_[b.index()].at;
+        return std::tie(pa.y, pa.x, a) < std::tie(pb.y, pb.x, b);
+    });
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted.empty()) return {};
+    int left = INT32_MAX, top = INT32_MAX;
+    for (UnitId id : sorted) {
+        left = std::min(left, units_[id.index()].at.x);
+        top = std::min(top, units_[id.index()].at.y);
+    }
+    // The unit closest to the target takes it (ties: the first in sorted order).
+    UnitId leader = sorted.front();
+    double best = INFINITY;
+    for (UnitId id : sorted) {
+        const Cell at = units_[id.index()].at;
+        const double distance = std::hypot(at.x - target.x, at.y - target.y);
+        if (distance < best) {
+            best = distance;
+            leader = id;
+        }
+    }
+    const Cell leader_at = units_[leader.index()].at;
+    // The leader's tile is settled first so no one else takes the target.
+    std::stable_partition(sorted.begin(), sorted.end(), [&](UnitId id) { return id == leader; });
+    std::vector<Cell> taken;
+    for (UnitId id : sorted) {
+        const Cell at = units_[id.index()].at;
+        const Cell wanted{target.x + (at.x - left) - (leader_at.x - left),
+                          target.y + (at.y - top) - (leader_at.y - top)};
+        const std::optional<Cell> spot = nearest_free_tile(wanted, at, taken);
+        if (!spot) {
+            pending_[id.index()] = wanted;  // reported unreachable at the next tick
+            continue;
+        }
+        taken.push_back(*spot);
+        pending_[id.index()] = *spot;
+    }
+    return {};
+}
+
+}  // namespace pathkit
