@@ -10,6 +10,8 @@ namespace pathkit {
 namespace {
 
 constexpr std::uint32_t none = UINT32_MAX;
+// Patience rounds in a row that free nothing before a unit gives its order up.
+constexpr int give_up_rounds = 12;
 
 Facing facing_of(int dx, int dy) {
     static constexpr Facing table[3][3] = {
@@ -93,6 +95,9 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
     pending_.emplace_back();
     gave_way_to_.emplace_back();
     waiting_.push_back(-1);
+    failed_rounds_.push_back(0);
+    goes_home_.push_back(false);
+    returning_.push_back(false);
     holder_[map_->index(at)] = id;
     return UnitId(id);
 }
@@ -148,6 +153,8 @@ void Crowd::apply_order(std::uint32_t unit) {
     pending_[unit].reset();
     data.stashed_destination.reset();
     waiting_[unit] = -1;
+    goes_home_[unit] = false;
+    returning_[unit] = false;
     data.stalled_on = UnitId();
     data.stalled_ticks = 0;
     data.destination = target;
@@ -157,7 +164,7 @@ void Crowd::apply_order(std::uint32_t unit) {
         arrive(unit);
         return;
     }
-    if (!map_->contains(target) || !plan(unit, target, none)) {
+    if (!map_->contains(target) || !plan(unit, target, false)) {
         data.state = UnitState::Idle;
         data.destination.reset();
         data.path.clear();
@@ -179,6 +186,10 @@ void Crowd::arrive(std::uint32_t unit) {
     }
     data.state = UnitState::Idle;
     data.destination.reset();
+    if (returning_[unit]) {  // done giving way: not an order of the game's
+        returning_[unit] = false;
+        return;
+    }
     emit(unit, CrowdEventKind::Arrived);
 }
 
@@ -209,15 +220,17 @@ void Crowd::resume_if_clear(std::uint32_t unit) {
     Unit& data = units_[unit];
     bool clear = ++waiting_[unit] >= 4 * options_.patience_ticks;
     if (!clear) {
-        clear = std::none_of(gave_way_to_[unit].begin(), gave_way_to_[unit].end(),
-                             [&](std::uint32_t other) {
-                                 return units_[other].state == UnitState::Moving ||
-                                        units_[other].state == UnitState::Stalled;
-                             });
+        clear = std::none_of(
+            gave_way_to_[unit].begin(), gave_way_to_[unit].end(), [&](std::uint32_t other) {
+                return !is_waiting(other) && (units_[other].state == UnitState::Moving ||
+                                              units_[other].state == UnitState::Stalled);
+            });
     }
     if (!clear) return;
+    const bool home = goes_home_[unit];
     pending_[unit] = *data.stashed_destination;
     apply_order(unit);
+    returning_[unit] = home && data.state == UnitState::Moving;
     if (data.state == UnitState::Moving) {
         ++stats_.replans;
         emit(unit, CrowdEventKind::Replanned);
@@ -256,6 +269,7 @@ void Crowd::step() {
         data.state = UnitState::Moving;
         data.stalled_on = UnitId();
         data.stalled_ticks = 0;
+        failed_rounds_[unit] = 0;
     }
     for (const auto& [unit, from] : steps) {
         Unit& data = units_[unit];
@@ -271,8 +285,10 @@ void Crowd::step() {
     ++tick_;
 }
 
-// A unit kept waiting behind an idle or attacking unit plans around it; with no way round,
-// an idle blocker steps out of the way.
+// A unit kept waiting behind an idle or attacking unit plans around every unit not walking;
+// with no way round,
+// an idle blocker steps out of the way (and returns afterwards, unless it stood on this
+// unit's destination).
 void Crowd::run_out_of_patience(std::uint32_t unit) {
     Unit& data = units_[unit];
     const std::uint32_t blocker = data.stalled_on.value;
@@ -280,26 +296,54 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
     Unit& other = units_[blocker];
     if (other.state != UnitState::Idle && other.state != UnitState::Attacking) return;
     data.stalled_ticks = 0;
-    if (data.destination && plan(unit, *data.destination, map_->index(other.at))) {
+    const auto& gave_way = gave_way_to_[unit];
+    if (returning_[unit] &&
+        std::find(gave_way.begin(), gave_way.end(), blocker) != gave_way.end()) {
+        // On its way home, blocked by the unit it gave way to: stays put rather than push it.
+        returning_[unit] = false;
+        data.state = UnitState::Idle;
+        data.destination.reset();
+        data.path.clear();
+        data.next_step = 0;
+        data.stalled_on = UnitId();
+        return;
+    }
+    if (data.destination && plan(unit, *data.destination, true)) {
         data.state = UnitState::Moving;
         data.stalled_on = UnitId();
         ++stats_.replans;
         emit(unit, CrowdEventKind::Replanned);
         return;
     }
-    if (other.state == UnitState::Idle && step_aside(blocker)) {
-        other.state = UnitState::Moving;
-        ++stats_.replans;
-        emit(blocker, CrowdEventKind::Replanned);
-        return;
+    if (other.state == UnitState::Idle) {
+        // The idle unit steps aside and, unless it stands on this unit's destination, comes
+        // back once this unit has passed.
+        const Cell home = other.at;
+        const bool moved = step_aside(blocker);
+        if (moved) {
+            other.state = UnitState::Moving;
+            if (data.destination != home) {
+                other.stashed_destination = home;
+                gave_way_to_[blocker] = {unit};
+                goes_home_[blocker] = true;
+            } else {
+                returning_[blocker] = true;  // gives up its tile: no order of the game's ends
+            }
+            ++stats_.replans;
+            emit(blocker, CrowdEventKind::Replanned);
+            return;
+        }
     }
-    if (other.state == UnitState::Attacking) {  // walled in by a fight: give up
+    // Walled in by a fight, or by a unit that cannot get out of the way for a long while:
+    // the destination is out of reach.
+    if (other.state == UnitState::Attacking || ++failed_rounds_[unit] >= give_up_rounds) {
         data.state = UnitState::Idle;
         data.destination.reset();
         data.stashed_destination.reset();
         data.path.clear();
         data.next_step = 0;
         data.stalled_on = UnitId();
+        failed_rounds_[unit] = 0;
         emit(unit, CrowdEventKind::Unreachable);
     }
 }

@@ -13,31 +13,37 @@ namespace {
 
 constexpr std::uint32_t none = UINT32_MAX;
 
-/// The map as a unit plans on it (the talk's move-to delegate): tiles of attacking units are
-/// walls, tiles of other units cost a penalty more, and one extra tile may be ruled out.
+/// Which other units a plan treats as walls; tiles of the rest cost a penalty more.
+enum class Walls {
+    AttackingUnits,  // the talk's move-to delegate
+    StandingUnits,   // every unit not walking: planning around units that do not move
+    BusyUnits,       // stepping aside: attacking, moving and stalled units; idle ones get pushed
+};
+
+/// The map as a unit plans on it (the talk's move-to delegate): tiles of some units are walls,
+/// tiles of the others cost a penalty more.
 class AvoidanceSpace {
   public:
     AvoidanceSpace(const GridSpace& grid, std::span<const Unit> units,
                    const std::vector<std::uint32_t>& holder, std::uint32_t self, Cost penalty,
-                   std::uint32_t avoid_tile)
+                   Walls walls)
         : grid_(grid),
           units_(units),
           holder_(holder),
           self_(self),
           penalty_(penalty),
-          avoid_tile_(avoid_tile) {}
+          walls_(walls) {}
 
     [[nodiscard]] std::size_t state_count() const { return grid_.state_count(); }
     [[nodiscard]] bool is_valid(StateId state) const {
-        return grid_.is_valid(state) && state.value != avoid_tile_ && !attacked(state.value);
+        return grid_.is_valid(state) && !walled(state.value);
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
         grid_.for_each_successor(state, [&](StateId next, Cost step) {
-            if (next.value == avoid_tile_) return;
             const std::uint32_t other = holder_[next.value];
             if (other != none && other != self_) {
-                if (units_[other].state == UnitState::Attacking) return;
+                if (walled(next.value)) return;
                 step += penalty_;
             }
             visit(next, step);
@@ -46,9 +52,13 @@ class AvoidanceSpace {
     [[nodiscard]] Cost estimate(StateId from, StateId to) const { return grid_.estimate(from, to); }
 
   private:
-    [[nodiscard]] bool attacked(std::uint32_t tile) const {
+    [[nodiscard]] bool walled(std::uint32_t tile) const {
         const std::uint32_t other = holder_[tile];
-        return other != none && other != self_ && units_[other].state == UnitState::Attacking;
+        if (other == none || other == self_) return false;
+        const UnitState state = units_[other].state;
+        if (state == UnitState::Attacking) return true;
+        if (walls_ == Walls::StandingUnits) return state != UnitState::Moving;
+        return walls_ == Walls::BusyUnits && state != UnitState::Idle;
     }
 
     const GridSpace& grid_;
@@ -56,17 +66,18 @@ class AvoidanceSpace {
     const std::vector<std::uint32_t>& holder_;
     std::uint32_t self_;
     Cost penalty_;
-    std::uint32_t avoid_tile_;
+    Walls walls_;
 };
 
 }  // namespace
 
-// Plans the unit's path to `target` (never through `avoid_tile`); false when none exists.
-bool Crowd::plan(std::uint32_t unit, Cell target, std::uint32_t avoid_tile) {
+// Plans the unit's path to `target` (around idle units too when `idle_units_block`); false
+// when none exists.
+bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     Unit& data = units_[unit];
     if (!map_->is_walkable(target)) return false;
     const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty,
-                               avoid_tile);
+                               idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
     const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
     if (!space.is_valid(StateId(goal))) return false;
     const SearchResult result =
@@ -82,7 +93,8 @@ bool Crowd::plan(std::uint32_t unit, Cell target, std::uint32_t avoid_tile) {
 }
 
 // The move-away search: the cheapest tile that is on no other unit's remaining path and that
-// no other unit holds, with a zero heuristic (one engine call with a goal test).
+// no other unit holds, never through a busy unit (idle ones are pushed aside in turn), with a
+// zero heuristic (one engine call with a goal test).
 bool Crowd::step_aside(std::uint32_t unit) {
     if (++path_stamp_ == 0) {
         std::fill(path_marks_.begin(), path_marks_.end(), 0);
@@ -93,7 +105,8 @@ bool Crowd::step_aside(std::uint32_t unit) {
         for (Cell cell : units_[other].remaining_path())
             path_marks_[map_->index(cell)] = path_stamp_;
     }
-    const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty, none);
+    const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty,
+                               Walls::BusyUnits);
     const std::uint32_t start = map_->index(units_[unit].at);
     const auto free_of_others = [&](StateId state) {
         const std::uint32_t holder = holder_[state.value];

@@ -91,8 +91,12 @@ struct CrowdOptions {
     /// Added to the cost of stepping onto a tile another (non-attacking) unit stands on when
     /// planning, so short detours win and long ones lose (the talk's 6). Finite, >= 0.
     Cost occupied_penalty = 6;
-    /// A unit stalled this many ticks behind an idle or attacking unit plans around it; when
-    /// there is no way round, an idle blocker steps out of its way. >= 1.
+    /// A unit stalled this many ticks behind an idle or attacking unit plans around the units
+    /// standing still; when
+    /// there is no way round, an idle blocker steps out of its way and comes back after it
+    /// has passed (unless it stood on the unit's destination; a unit on its way back stays
+    /// where it is rather than push the unit it gave way to). After 12 such rounds that free
+    /// nothing, the unit gives up (`Unreachable`). >= 1.
     int patience_ticks = 5;
 };
 
@@ -171,7 +175,7 @@ class Crowd {
     void resume_if_clear(std::uint32_t unit);
     [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
     bool step_aside(std::uint32_t unit);
-    bool plan(std::uint32_t unit, Cell target, std::uint32_t avoid_tile);
+    bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
     void emit(std::uint32_t unit, CrowdEventKind kind);
     [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
     void label_regions();
@@ -188,7 +192,10 @@ class Crowd {
     std::vector<std::uint32_t> region_;         // by padded tile: connected region number
     std::vector<std::uint32_t> path_marks_;     // by padded tile: stamp for the move-away goal
     std::vector<std::vector<std::uint32_t>> gave_way_to_;  // by unit: whom it stepped aside for
-    std::vector<int> waiting_;  // by unit: ticks waited at its step-aside tile, or -1
+    std::vector<int> waiting_;        // by unit: ticks waited at its step-aside tile, or -1
+    std::vector<int> failed_rounds_;  // by unit: patience rounds in a row that freed nothing
+    std::vector<bool> goes_home_;     // by unit: its stash is the tile it was pushed off
+    std::vector<bool> returning_;     // by unit: walking back to that tile
     std::uint32_t path_stamp_ = 0;
     SearchContext context_;
     std::vector<CrowdEvent> events_;
