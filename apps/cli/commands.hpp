@@ -27,6 +27,8 @@ Command add_graph_command(CLI::App& app);
 Command add_path_command(CLI::App& app);
 /// `pathkit scene FILE.json...`: paths around polygon obstacles in open-world scenes.
 Command add_scene_command(CLI::App& app);
+/// `pathkit crowd SCENARIO.json...`: cooperative units on tile maps.
+Command add_crowd_command(CLI::App& app);
 /// `pathkit bench SCEN...`: every query of MovingAI scenarios, checked and timed.
 Command add_bench_command(CLI::App& app);
 

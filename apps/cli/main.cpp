@@ -11,9 +11,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("pathkit ") + pathkit::version);
     app.require_subcommand(1);
     const std::vector<pathkit::cli::Command> commands{
-        pathkit::cli::add_demo_command(app), pathkit::cli::add_graph_command(app),
-        pathkit::cli::add_path_command(app), pathkit::cli::add_scene_command(app),
-        pathkit::cli::add_bench_command(app)};
+        pathkit::cli::add_demo_command(app),  pathkit::cli::add_graph_command(app),
+        pathkit::cli::add_path_command(app),  pathkit::cli::add_scene_command(app),
+        pathkit::cli::add_crowd_command(app), pathkit::cli::add_bench_command(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -1,5 +1,6 @@
 // Crowd planning: move-to paths with avoidance costs, the move-away search, group formations.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <deque>
 
@@ -69,6 +70,19 @@ class AvoidanceSpace {
     Walls walls_;
 };
 
+/// One run of the engine, counted and timed in `stats`.
+template <class Problem>
+SearchResult timed_search(const Problem& problem, StateId start, SearchContext& context,
+                          CrowdStats& stats) {
+    const auto started = std::chrono::steady_clock::now();
+    SearchResult result = find_path(problem, start, context);
+    stats.planning_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    ++stats.searches;
+    stats.expanded += result.stats.expanded;
+    return result;
+}
+
 }  // namespace
 
 // Plans the unit's path to `target` (around idle units too when `idle_units_block`); false
@@ -81,9 +95,7 @@ bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
     if (!space.is_valid(StateId(goal))) return false;
     const SearchResult result =
-        find_path(SingleGoal(space, StateId(goal)), StateId(start), context_);
-    ++stats_.searches;
-    stats_.expanded += result.stats.expanded;
+        timed_search(SingleGoal(space, StateId(goal)), StateId(start), context_, stats_);
     if (!result.found()) return false;
     data.path.clear();
     for (std::size_t index = 1; index < result.path.size(); ++index)
@@ -114,9 +126,7 @@ bool Crowd::step_aside(std::uint32_t unit) {
                (holder == none || holder == unit);
     };
     const SearchResult result =
-        find_path(GoalWhere(space, free_of_others), StateId(start), context_);
-    ++stats_.searches;
-    stats_.expanded += result.stats.expanded;
+        timed_search(GoalWhere(space, free_of_others), StateId(start), context_, stats_);
     if (!result.found()) return false;
     Unit& data = units_[unit];
     data.path.clear();

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace pathkit {
@@ -54,6 +55,14 @@ Expected<T> load_with(const std::string& path,
 
 }  // namespace
 
+// Walkable `.` `G` `S`, blocked `@` `O` `T` `W` (and `#` when drawn by hand); else unknown.
+static std::optional<bool> tile_walkable(char tile, bool allow_hash) {
+    if (tile == '.' || tile == 'G' || tile == 'S') return true;
+    if (tile == '@' || tile == 'O' || tile == 'T' || tile == 'W' || (allow_hash && tile == '#'))
+        return false;
+    return std::nullopt;
+}
+
 Expected<GridMap> read_moving_ai_map(std::istream& input, std::string_view source) {
     LineReader lines(input, source);
     std::string line;
@@ -92,18 +101,44 @@ Expected<GridMap> read_moving_ai_map(std::istream& input, std::string_view sourc
                                " tiles, expected " + std::to_string(width));
         }
         for (int x = 0; x < width; ++x) {
-            const char tile = line[x];
-            if (tile == '.' || tile == 'G' || tile == 'S') continue;
-            if (tile != '@' && tile != 'O' && tile != 'T' && tile != 'W') {
-                return lines.error("unknown tile '" + std::string(1, tile) + "' at column " +
+            const std::optional<bool> walkable = tile_walkable(line[x], false);
+            if (!walkable) {
+                return lines.error("unknown tile '" + std::string(1, line[x]) + "' at column " +
                                    std::to_string(x));
             }
-            (void)map.value().set_walkable({x, y}, false);
+            if (!*walkable) (void)map.value().set_walkable({x, y}, false);
         }
     }
     while (lines.next(line)) {
         if (line.find_first_not_of(" \t") != std::string::npos) {
             return lines.error("text after the last map row");
+        }
+    }
+    return map;
+}
+
+Expected<GridMap> map_from_rows(const std::vector<std::string>& rows, std::string_view source) {
+    const std::string where(source);
+    if (rows.empty() || rows[0].empty())
+        return Status::invalid_input(where + ": the map has no rows");
+    if (rows.size() > GridMap::max_side || rows[0].size() > GridMap::max_side)
+        return Status::invalid_input(where + ": the map is larger than " +
+                                     std::to_string(GridMap::max_side) + " tiles a side");
+    auto map = GridMap::create(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
+    if (!map) return map.error();
+    for (std::size_t y = 0; y < rows.size(); ++y) {
+        if (rows[y].size() != rows[0].size())
+            return Status::invalid_input(where + ": row " + std::to_string(y) + " has " +
+                                         std::to_string(rows[y].size()) + " tiles, expected " +
+                                         std::to_string(rows[0].size()));
+        for (std::size_t x = 0; x < rows[y].size(); ++x) {
+            const std::optional<bool> walkable = tile_walkable(rows[y][x], true);
+            if (!walkable)
+                return Status::invalid_input(where + ": row " + std::to_string(y) + ", column " +
+                                             std::to_string(x) + ": unknown tile '" +
+                                             std::string(1, rows[y][x]) + "'");
+            if (!*walkable)
+                (void)map.value().set_walkable({static_cast<int>(x), static_cast<int>(y)}, false);
         }
     }
     return map;

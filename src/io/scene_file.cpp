@@ -1,6 +1,8 @@
 // Scene files (see pathkit/io/scene_file.hpp), read with nlohmann/json.
 #include "pathkit/io/scene_file.hpp"
 
+#include "json_reader.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -13,10 +15,10 @@ namespace {
 
 using nlohmann::json;
 
-/// Reads values out of the document, remembering where each came from for messages.
-class SceneReader {
+/// Reads a scene out of the document, remembering where each value came from for messages.
+class SceneReader : public io_detail::JsonReader {
   public:
-    explicit SceneReader(std::string_view source) : source_(source) {}
+    using JsonReader::JsonReader;
 
     Expected<Scene> read(const json& document) {
         Scene scene;
@@ -31,12 +33,12 @@ class SceneReader {
         if (!bounds.is_array() || bounds.size() != 2)
             return error("/bounds", "expected [[xmin, ymin], [xmax, ymax]]");
         if (!point(bounds[0], "/bounds/0", scene.min) || !point(bounds[1], "/bounds/1", scene.max))
-            return failure_;
+            return failure();
         if (!(scene.min.x < scene.max.x && scene.min.y < scene.max.y))
             return error("/bounds", "the minimum corner must lie below the maximum in x and y");
         if (document.contains("buffer_radius")) {
             if (!number(document["buffer_radius"], "/buffer_radius", scene.buffer_radius))
-                return failure_;
+                return failure();
             if (scene.buffer_radius < 0)
                 return error("/buffer_radius",
                              "must be >= 0, got " + std::to_string(scene.buffer_radius));
@@ -63,7 +65,7 @@ class SceneReader {
                 SceneQuery read_query;
                 if (!point(query["from"], where + "/from", read_query.from) ||
                     !point(query["to"], where + "/to", read_query.to))
-                    return failure_;
+                    return failure();
                 scene.queries.push_back(read_query);
             }
         }
@@ -71,33 +73,6 @@ class SceneReader {
     }
 
   private:
-    Status error(const std::string& where, const std::string& what) {
-        failure_ = Status::invalid_input(std::string(source_) + ": " +
-                                         (where.empty() ? "" : where + ": ") + what);
-        return failure_;
-    }
-
-    bool number(const json& value, const std::string& where, float& out) {
-        if (!value.is_number()) {
-            error(where, "expected a number, got " + value.dump());
-            return false;
-        }
-        out = value.get<float>();
-        if (!std::isfinite(out)) {
-            error(where, "the number is not finite");
-            return false;
-        }
-        return true;
-    }
-
-    bool point(const json& value, const std::string& where, Point2& out) {
-        if (!value.is_array() || value.size() != 2) {
-            error(where, "expected a point [x, y], got " + value.dump());
-            return false;
-        }
-        return number(value[0], where + "/0", out.x) && number(value[1], where + "/1", out.y);
-    }
-
     Expected<Obstacle> read_obstacle(const json& value, const std::string& where) {
         if (value.is_object() && value.contains("polygon") && value.size() == 1) {
             const json& points = value["polygon"];
@@ -106,7 +81,7 @@ class SceneReader {
             for (std::size_t index = 0; index < points.size(); ++index)
                 if (!point(points[index], where + "/polygon/" + std::to_string(index),
                            corners[index]))
-                    return failure_;
+                    return failure();
             return Obstacle::polygon(std::move(corners));
         }
         if (value.is_object() && value.contains("circle") && value.size() == 1) {
@@ -117,26 +92,18 @@ class SceneReader {
             float radius = 0;
             if (!point(circle["center"], where + "/circle/center", center) ||
                 !number(circle["radius"], where + "/circle/radius", radius))
-                return failure_;
+                return failure();
             return Obstacle::circle(center, radius);
         }
         return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}");
     }
-
-    std::string_view source_;
-    Status failure_;
 };
 
 }  // namespace
 
 Expected<Scene> parse_scene(std::string_view text, std::string_view source_name) {
     json document;
-    try {
-        document = json::parse(text);
-    } catch (const json::parse_error& failure) {
-        // The library's message names the line and column.
-        return Status::invalid_input(std::string(source_name) + ": " + failure.what());
-    }
+    if (Status status = io_detail::parse_json(text, source_name, document); !status) return status;
     return SceneReader(source_name).read(document);
 }
 

@@ -108,6 +108,8 @@ struct CrowdStats {
     /// Searches run (move-to, move-away, replans) and the states they expanded.
     std::uint64_t searches = 0;
     std::uint64_t expanded = 0;
+    /// Wall-clock seconds spent in those searches.
+    double planning_seconds = 0;
 };
 
 /// Units on one tile map, moving deterministically, one tick at a time.

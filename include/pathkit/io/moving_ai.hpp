@@ -18,6 +18,11 @@ namespace pathkit {
 /// Loads a `.map` file.
 [[nodiscard]] Expected<GridMap> load_moving_ai_map(const std::string& path);
 
+/// A map drawn as rows of MovingAI tiles (and `#`, blocked), top row first, all of one
+/// width. Errors read "SOURCE: row R, column C: what is wrong".
+[[nodiscard]] Expected<GridMap> map_from_rows(const std::vector<std::string>& rows,
+                                              std::string_view source);
+
 /// One query of a scenario file.
 struct ScenarioQuery {
     int bucket = 0;

@@ -1,0 +1,87 @@
+// `pathkit crowd SCENARIO.json...`: runs crowd scenarios and reports each unit and the counts.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "pathkit/io/crowd_file.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+struct CrowdArguments {
+    std::vector<std::string> files;
+    std::string trace;
+};
+
+/// The trace file for one scenario: OUT itself for one scenario, OUT-STEM.json for several.
+std::string trace_path_for(const CrowdArguments& arguments, const std::string& file) {
+    if (arguments.files.size() == 1) return arguments.trace;
+    const std::filesystem::path out(arguments.trace);
+    const std::string stem = std::filesystem::path(file).stem().string();
+    return (out.parent_path() / (out.stem().string() + "-" + stem + out.extension().string()))
+        .string();
+}
+
+int run_crowd(const CrowdArguments& arguments, const std::string& file) {
+    auto scenario = load_crowd_scenario(file);
+    if (!scenario) {
+        std::cerr << "pathkit crowd: " << scenario.error().message() << '\n';
+        return exit_bad_input;
+    }
+    const bool trace = !arguments.trace.empty();
+    auto report = run_crowd_scenario(scenario.value(), trace);
+    if (!report) {
+        std::cerr << "pathkit crowd: " << file << ": " << report.error().message() << '\n';
+        return exit_bad_input;
+    }
+    const CrowdRunReport& run = report.value();
+    int code = run.completed ? exit_found : exit_no_path;
+    std::cout << file << ": " << (run.completed ? "completed" : "stopped at max_ticks") << " after "
+              << run.ticks << " ticks\n";
+    for (const ScenarioUnitReport& unit : run.units) {
+        std::cout << "  unit " << unit.name << ": ";
+        if (unit.arrived_tick) {
+            std::cout << "arrived at tick " << *unit.arrived_tick;
+        } else {
+            std::cout << unit.outcome;
+            if (unit.outcome != "no order" && unit.outcome != "attacking") code = exit_no_path;
+        }
+        std::cout << ", at " << unit.at.x << ',' << unit.at.y << '\n';
+    }
+    std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
+              << ", deadlocks resolved: " << run.stats.deadlocks_resolved << '\n';
+    if (trace) {
+        const std::string out = trace_path_for(arguments, file);
+        std::ofstream output(out);
+        output << crowd_trace_json(scenario.value(), run) << '\n';
+        if (!output) {
+            std::cerr << "pathkit crowd: " << out << ": cannot write the trace\n";
+            return exit_bad_input;
+        }
+        std::cout << "  wrote " << out << '\n';
+    }
+    return code;
+}
+
+}  // namespace
+
+Command add_crowd_command(CLI::App& app) {
+    auto arguments = std::make_shared<CrowdArguments>();
+    CLI::App* command = app.add_subcommand(
+        "crowd", "Run crowd scenarios (.json): units moving together on a tile map");
+    command->add_option("files", arguments->files, "Scenario files")->required();
+    command->add_option("--trace", arguments->trace,
+                        "Write the positions of every tick and the events as JSON (OUT-NAME.json "
+                        "per scenario when several are given)");
+    return {command, [arguments] {
+                int worst = exit_found;
+                for (const std::string& file : arguments->files)
+                    worst = std::max(worst, run_crowd(*arguments, file));
+                return worst;
+            }};
+}
+
+}  // namespace pathkit::cli

@@ -1,0 +1,225 @@
+// Crowd benchmarks (issue 5): many units on a MovingAI map until all arrive, and a long soak
+// with random orders checked tick by tick.
+//
+//   pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]    every unit to a random free tile
+//   pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]      random orders on a 128 x 128 rooms map
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/crowd/crowd_checks.hpp"
+#include "pathkit/io/moving_ai.hpp"
+
+namespace {
+
+using namespace pathkit;
+using Clock = std::chrono::steady_clock;
+
+// Tiles reachable from `from` (4-neighbour flood: enough to pick targets in one region).
+std::vector<Cell> region_of(const GridMap& map, Cell from) {
+    std::vector<bool> seen(map.padded_size(), false);
+    std::vector<Cell> region{from};
+    seen[map.index(from)] = true;
+    for (std::size_t next = 0; next < region.size(); ++next) {
+        const Cell here = region[next];
+        for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+            const Cell cell{here.x + dx, here.y + dy};
+            if (!map.is_walkable(cell) || seen[map.index(cell)]) continue;
+            seen[map.index(cell)] = true;
+            region.push_back(cell);
+        }
+    }
+    return region;
+}
+
+// The largest region's tiles.
+std::vector<Cell> largest_region(const GridMap& map) {
+    std::vector<bool> done(map.padded_size(), false);
+    std::vector<Cell> best;
+    for (int y = 0; y < map.height(); ++y) {
+        for (int x = 0; x < map.width(); ++x) {
+            const Cell cell{x, y};
+            if (!map.is_walkable(cell) || done[map.index(cell)]) continue;
+            std::vector<Cell> region = region_of(map, cell);
+            for (Cell member : region)
+                done[map.index(member)] = true;
+            if (region.size() > best.size()) best = std::move(region);
+        }
+    }
+    return best;
+}
+
+// 128 x 128: rooms of 16 x 16 behind walls, each wall with one or two doors 1 or 2 tiles wide.
+GridMap rooms_map(std::mt19937& random) {
+    GridMap map = GridMap::create(128, 128).value();
+    std::uniform_int_distribution<int> along(1, 13), width(1, 2), doors(1, 2);
+    for (int line = 16; line < 128; line += 16) {
+        for (int i = 0; i < 128; ++i) {
+            (void)map.set_walkable({line, i}, false);
+            (void)map.set_walkable({i, line}, false);
+        }
+    }
+    for (int line = 16; line < 128; line += 16) {
+        for (int room = 0; room < 128; room += 16) {
+            for (int door = doors(random); door > 0; --door) {
+                const int at = room + along(random), wide = width(random);
+                for (int w = 0; w < wide; ++w) {
+                    (void)map.set_walkable({line, at + w}, true);
+                    (void)map.set_walkable({at + w, line}, true);
+                }
+            }
+        }
+    }
+    return map;
+}
+
+std::vector<Cell> positions(const Crowd& crowd) {
+    std::vector<Cell> now;
+    for (const Unit& unit : crowd.units())
+        now.push_back(unit.at);
+    return now;
+}
+
+void print_ticks(std::vector<double> tick_ms) {
+    std::sort(tick_ms.begin(), tick_ms.end());
+    double total = 0;
+    for (double ms : tick_ms)
+        total += ms;
+    const auto at = [&](double share) {
+        return tick_ms[std::min(tick_ms.size() - 1,
+                                static_cast<std::size_t>(share * tick_ms.size()))];
+    };
+    std::printf(
+        "ticks: %zu, mean %.3f ms, median %.3f ms, p99 %.3f ms, max %.3f ms, total %.2f s\n",
+        tick_ms.size(), total / tick_ms.size(), at(0.5), at(0.99), tick_ms.back(), total / 1000);
+}
+
+void print_stats(const Crowd& crowd) {
+    const CrowdStats& stats = crowd.stats();
+    std::printf(
+        "planning: %llu searches, %llu expansions, %.3f s; stalls %llu, replans %llu, "
+        "deadlocks resolved %llu\n",
+        static_cast<unsigned long long>(stats.searches),
+        static_cast<unsigned long long>(stats.expanded), stats.planning_seconds,
+        static_cast<unsigned long long>(stats.stalls),
+        static_cast<unsigned long long>(stats.replans),
+        static_cast<unsigned long long>(stats.deadlocks_resolved));
+}
+
+int arrive(const std::string& map_file, int unit_count, unsigned seed) {
+    auto loaded = load_moving_ai_map(map_file);
+    if (!loaded) {
+        std::fprintf(stderr, "%s\n", loaded.error().message().c_str());
+        return 2;
+    }
+    const GridMap& map = loaded.value();
+    std::mt19937 random(seed);
+    std::vector<Cell> tiles = largest_region(map);
+    std::shuffle(tiles.begin(), tiles.end(), random);
+    if (static_cast<int>(tiles.size()) < 2 * unit_count) return 2;
+    Crowd crowd = std::move(Crowd::create(map).value());
+    for (int unit = 0; unit < unit_count; ++unit)
+        (void)crowd.add_unit(tiles[static_cast<std::size_t>(unit)]);
+    for (int unit = 0; unit < unit_count; ++unit)  // distinct destinations, none on a unit
+        (void)crowd.move_to(UnitId(static_cast<std::uint32_t>(unit)),
+                            tiles[static_cast<std::size_t>(unit_count + unit)]);
+    std::vector<double> tick_ms;
+    while (!crowd.is_settled() && crowd.tick() < 20000) {
+        const auto start = Clock::now();
+        crowd.step();
+        tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+    int arrived = 0, unreachable = 0;
+    for (const CrowdEvent& event : crowd.events()) {
+        arrived += event.kind == CrowdEventKind::Arrived;
+        unreachable += event.kind == CrowdEventKind::Unreachable;
+    }
+    std::printf("%s: %d units, settled %s; %d arrived, %d gave up\n", map_file.c_str(), unit_count,
+                crowd.is_settled() ? "yes" : "NO", arrived, unreachable);
+    print_ticks(tick_ms);
+    print_stats(crowd);
+    return crowd.is_settled() ? 0 : 1;
+}
+
+int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
+    std::mt19937 random(seed);
+    const GridMap map = rooms_map(random);
+    std::vector<Cell> tiles = largest_region(map);
+    std::shuffle(tiles.begin(), tiles.end(), random);
+    Crowd crowd = std::move(Crowd::create(map).value());
+    for (int unit = 0; unit < unit_count; ++unit)
+        (void)crowd.add_unit(tiles[static_cast<std::size_t>(unit)]);
+    std::uniform_int_distribution<std::size_t> pick_tile(0, tiles.size() - 1);
+    std::uniform_int_distribution<int> pick_unit(0, unit_count - 1);
+    // Open orders: the tick each unit was last ordered, until it arrives or gives up.
+    std::vector<std::int64_t> ordered_at(static_cast<std::size_t>(unit_count), -1);
+    std::uint64_t violations = 0, orders = 0, longest_order = 0;
+    std::vector<double> tick_ms;
+    std::vector<Cell> before = positions(crowd);
+    for (std::uint64_t tick = 0; tick < ticks; ++tick) {
+        for (int order = 0; order < 2; ++order) {  // two random orders a tick
+            const auto unit = static_cast<std::uint32_t>(pick_unit(random));
+            if (crowd.move_to(UnitId(unit), tiles[pick_tile(random)]).ok()) {
+                ordered_at[unit] = static_cast<std::int64_t>(tick);
+                ++orders;
+            }
+        }
+        const auto start = Clock::now();
+        crowd.step();
+        tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        const std::vector<Cell> after = positions(crowd);
+        if (auto problem = check_crowd_tick(map, before, after)) {
+            if (++violations <= 5)
+                std::printf("tick %llu: %s\n", static_cast<unsigned long long>(tick),
+                            problem->c_str());
+        }
+        before = after;
+        for (const CrowdEvent& event : crowd.events()) {
+            if (event.kind != CrowdEventKind::Arrived && event.kind != CrowdEventKind::Unreachable)
+                continue;
+            std::int64_t& open = ordered_at[event.unit.index()];
+            if (open >= 0)
+                longest_order = std::max(longest_order, tick - static_cast<std::uint64_t>(open));
+            open = -1;
+        }
+        crowd.clear_events();
+    }
+    std::uint64_t still_open = 0;
+    for (std::int64_t open : ordered_at) {
+        if (open < 0) continue;
+        longest_order = std::max(longest_order, ticks - static_cast<std::uint64_t>(open));
+        still_open += ticks - static_cast<std::uint64_t>(open) > 2000;
+    }
+    std::printf(
+        "soak: %d units, %llu ticks, %llu orders, %llu violations, longest order %llu "
+        "ticks, %llu orders open for over 2000 ticks\n",
+        unit_count, static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(orders),
+        static_cast<unsigned long long>(violations), static_cast<unsigned long long>(longest_order),
+        static_cast<unsigned long long>(still_open));
+    print_ticks(tick_ms);
+    print_stats(crowd);
+    return violations == 0 && still_open == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string mode = argc > 1 ? argv[1] : "";
+    if (mode == "arrive" && argc > 2)
+        return arrive(argv[2], argc > 3 ? std::atoi(argv[3]) : 1000,
+                      argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
+    if (mode == "soak")
+        return soak(argc > 2 ? std::atoi(argv[2]) : 200,
+                    argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 100000,
+                    argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
+    std::fprintf(stderr,
+                 "usage: pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]\n"
+                 "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n");
+    return 2;
+}

@@ -1,0 +1,66 @@
+/// Crowd scenarios: a map, units and timed move orders, run to completion with a report.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/crowd/crowd.hpp"
+
+namespace pathkit {
+
+/// A unit as a scenario places it; `name` is the scenario's own number for it.
+struct ScenarioUnit {
+    int name = 0;
+    Cell at;
+    UnitState state = UnitState::Idle;
+};
+
+/// At `tick`, order the named units to `to`: one unit moves alone, several move as a group.
+struct ScenarioCommand {
+    std::uint64_t tick = 0;
+    std::vector<int> units;
+    Cell to;
+};
+
+/// Everything a crowd run needs.
+struct CrowdScenario {
+    GridMap map = GridMap::create(1, 1).value();
+    CrowdOptions options;
+    std::vector<ScenarioUnit> units;
+    std::vector<ScenarioCommand> commands;
+    /// The run stops here if the crowd has not settled by then.
+    std::uint64_t max_ticks = 1000;
+};
+
+/// How one unit's last order ended.
+struct ScenarioUnitReport {
+    int name = 0;
+    Cell at;
+    /// The tick it arrived at its last order's destination; empty if it did not (or had none).
+    std::optional<std::uint64_t> arrived_tick;
+    /// "arrived", "no order", "unreachable", "attacking" or "still moving".
+    std::string outcome;
+};
+
+/// What a run produced.
+struct CrowdRunReport {
+    /// Ticks run; `completed` when every command was given and the crowd settled.
+    std::uint64_t ticks = 0;
+    bool completed = false;
+    std::vector<ScenarioUnitReport> units;
+    CrowdStats stats;
+    /// With a trace: unit positions at the start and after every tick (`positions[t + 1]` is
+    /// after tick t), in scenario unit order, and every event (units named by index).
+    std::vector<std::vector<Cell>> positions;
+    std::vector<CrowdEvent> events;
+};
+
+/// Runs the scenario. Refused, naming the unit or command, when a unit cannot be placed or a
+/// command names an unknown unit or a target outside the map.
+[[nodiscard]] Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario,
+                                                          bool keep_trace);
+
+}  // namespace pathkit

@@ -1,0 +1,36 @@
+/// Crowd scenario files (JSON): a map, units, timed orders; and the trace a run writes.
+///
+///     {"map": {"rows": ["..@..", ...]}  or  {"file": "rooms.map"},   (relative to this file)
+///      "diagonal": "no-corner-cutting",      (optional: never, always, at-least-one-walkable)
+///      "straight_cost": 1, "diagonal_cost": 1.5, "occupied_penalty": 6, "patience_ticks": 5,
+///      "units": [{"id": 1, "at": [x, y], "state": "idle" | "attacking"}, ...],
+///      "commands": [{"tick": 0, "units": [1, 2], "to": [x, y]}, ...],
+///      "max_ticks": 1000}
+///
+/// Tiles are [column, row], row 0 the top row. A command naming several units is a group move.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/crowd/crowd_scenario.hpp"
+
+namespace pathkit {
+
+/// Parses a scenario; a map "file" is read relative to `folder`. Errors read
+/// "SOURCE: /json/pointer: what is wrong" (or the line and column of a syntax error).
+[[nodiscard]] Expected<CrowdScenario> parse_crowd_scenario(std::string_view text,
+                                                           std::string_view source_name,
+                                                           const std::string& folder);
+
+/// Loads a scenario file.
+[[nodiscard]] Expected<CrowdScenario> load_crowd_scenario(const std::string& path);
+
+/// The run as JSON: {"ticks": [[[id, x, y], ...], ...], "events": [{"tick", "unit", "kind"}]},
+/// one list of unit positions per tick (the first before tick 0), units by scenario id.
+/// `report` must come from a run with a trace.
+[[nodiscard]] std::string crowd_trace_json(const CrowdScenario& scenario,
+                                           const CrowdRunReport& report);
+
+}  // namespace pathkit

@@ -1,0 +1,82 @@
+// Crowd scenario files: maps drawn or loaded beside the file, orders, and errors with places.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "pathkit/io/crowd_file.hpp"
+
+namespace pathkit {
+namespace {
+
+void expect_refused(const std::string& text, const std::string& words) {
+    const auto scenario = parse_crowd_scenario(text, "bad.json", ".");
+    ASSERT_FALSE(scenario.has_value()) << text;
+    EXPECT_NE(scenario.error().message().find(words), std::string::npos)
+        << scenario.error().message();
+}
+
+TEST(CrowdFile, AScenarioWithADrawnMapRunsAndTracesEveryTick) {
+    const auto scenario = parse_crowd_scenario(R"({
+        "map": {"rows": ["....", ".@@.", "...."]}, "diagonal": "never",
+        "units": [{"id": 7, "at": [0, 0]}, {"id": 9, "at": [3, 2], "state": "attacking"}],
+        "commands": [{"tick": 2, "units": [7], "to": [3, 0]}], "max_ticks": 50})",
+                                               "inline", ".");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    EXPECT_FALSE(scenario.value().map.is_walkable({1, 1}));
+    EXPECT_EQ(scenario.value().options.rules.diagonal, DiagonalPolicy::Never);
+    const auto report = run_crowd_scenario(scenario.value(), true);
+    ASSERT_TRUE(report.has_value()) << report.error().message();
+    EXPECT_TRUE(report.value().completed);
+    ASSERT_EQ(report.value().units.size(), 2u);
+    EXPECT_EQ(report.value().units[0].arrived_tick, std::optional<std::uint64_t>(4))
+        << "ordered at tick 2, three steps, arriving during tick 4";
+    EXPECT_EQ(report.value().units[1].outcome, "no order");
+    const auto trace = nlohmann::json::parse(crowd_trace_json(scenario.value(), report.value()));
+    EXPECT_EQ(trace["ticks"].size(), report.value().ticks + 1);
+    EXPECT_EQ(trace["ticks"][0][0], nlohmann::json({7, 0, 0}));
+    EXPECT_EQ(trace["ticks"].back()[0], nlohmann::json({7, 3, 0}));
+    EXPECT_EQ(trace["events"].back()["kind"], "arrived");
+    EXPECT_EQ(trace["events"].back()["unit"], 7);
+}
+
+TEST(CrowdFile, AMapFileIsReadBesideTheScenario) {
+    const auto scenario =
+        load_crowd_scenario(std::string(PATHKIT_EXAMPLES) + "/crowd/rooms_traffic.json");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    EXPECT_EQ(scenario.value().map.width(), 24);
+    EXPECT_EQ(scenario.value().commands.size(), 4u);
+}
+
+TEST(CrowdFile, MalformedScenariosNameTheValue) {
+    expect_refused(R"({"map": {"rows": ["..", ".."]}, "units": [}")", "line 1");
+    expect_refused(R"({"units": []})", "/map");
+    expect_refused(R"({"map": {"rows": ["..", "..."]}, "units": []})", "row 1 has 3 tiles");
+    expect_refused(R"({"map": {"rows": ["..", ".x"]}, "units": []})", "unknown tile 'x'");
+    expect_refused(R"({"map": {"file": "nowhere.map"}, "units": []})", "/map/file");
+    expect_refused(R"({"map": {"rows": [".."]}, "units": [{"id": 1, "at": [5, 0]}]})",
+                   "/units/0/at");
+    expect_refused(R"({"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0], "state": "x"}]})",
+                   "/units/0/state");
+    expect_refused(R"({"map": {"rows": [".."]}, "diagonal": "sideways", "units": []})",
+                   "/diagonal");
+    expect_refused(
+        R"({"map": {"rows": [".."]}, "units": [], "commands": [{"units": [1], "to": [0, 0.5]}]})",
+        "/commands/0/to/1");
+    expect_refused(R"({"map": {"rows": [".."]}, "units": [], "speed": 3})", "/speed");
+}
+
+TEST(CrowdFile, RunsRefuseCommandsForUnknownUnitsAndBadOptions) {
+    auto scenario = parse_crowd_scenario(R"({"map": {"rows": ["..."]},
+        "units": [{"id": 1, "at": [0, 0]}], "commands": [{"units": [2], "to": [2, 0]}]})",
+                                         "inline", ".");
+    ASSERT_TRUE(scenario.has_value());
+    const auto run = run_crowd_scenario(scenario.value(), false);
+    ASSERT_FALSE(run.has_value());
+    EXPECT_NE(run.error().message().find("unknown unit 2"), std::string::npos);
+    scenario.value().options.occupied_penalty = -1;
+    scenario.value().commands.clear();
+    EXPECT_FALSE(run_crowd_scenario(scenario.value(), false).has_value());
+}
+
+}  // namespace
+}  // namespace pathkit
