@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "file_batches.hpp"
 #include "pathkit/io/crowd_file.hpp"
 
 namespace pathkit::cli {
@@ -15,15 +16,6 @@ struct CrowdArguments {
     std::vector<std::string> files;
     std::string trace;
 };
-
-/// The trace file for one scenario: OUT itself for one scenario, OUT-STEM.json for several.
-std::string trace_path_for(const CrowdArguments& arguments, const std::string& file) {
-    if (arguments.files.size() == 1) return arguments.trace;
-    const std::filesystem::path out(arguments.trace);
-    const std::string stem = std::filesystem::path(file).stem().string();
-    return (out.parent_path() / (out.stem().string() + "-" + stem + out.extension().string()))
-        .string();
-}
 
 int run_crowd(const CrowdArguments& arguments, const std::string& file) {
     auto scenario = load_crowd_scenario(file);
@@ -54,7 +46,7 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file) {
     std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
               << ", deadlocks resolved: " << run.stats.deadlocks_resolved << '\n';
     if (trace) {
-        const std::string out = trace_path_for(arguments, file);
+        const std::string out = output_path_for(arguments.trace, arguments.files.size(), file);
         std::ofstream output(out);
         output << crowd_trace_json(scenario.value(), run) << '\n';
         if (!output) {
@@ -77,10 +69,9 @@ Command add_crowd_command(CLI::App& app) {
                         "Write the positions of every tick and the events as JSON (OUT-NAME.json "
                         "per scenario when several are given)");
     return {command, [arguments] {
-                int worst = exit_found;
-                for (const std::string& file : arguments->files)
-                    worst = std::max(worst, run_crowd(*arguments, file));
-                return worst;
+                return run_each(arguments->files, [&](const std::string& file) {
+                    return run_crowd(*arguments, file);
+                });
             }};
 }
 

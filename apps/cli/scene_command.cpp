@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "file_batches.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/io/scene_file.hpp"
@@ -23,15 +24,6 @@ struct SceneArguments {
     bool json = false;
     std::string svg;
 };
-
-/// The SVG file for one scene: OUT itself for a single scene, OUT-STEM.svg for several.
-std::string svg_path_for(const SceneArguments& arguments, const std::string& scene_file) {
-    if (arguments.files.size() == 1) return arguments.svg;
-    std::filesystem::path out(arguments.svg);
-    const std::string stem = std::filesystem::path(scene_file).stem().string();
-    return (out.parent_path() / (out.stem().string() + "-" + stem + out.extension().string()))
-        .string();
-}
 
 bool in_bounds(const Scene& scene, Point2 point) {
     return point.x >= scene.min.x && point.x <= scene.max.x && point.y >= scene.min.y &&
@@ -113,7 +105,7 @@ int run_scene(const SceneArguments& arguments, const std::string& file) {
             << '\n';
     }
     if (!arguments.svg.empty()) {
-        const std::string out = svg_path_for(arguments, file);
+        const std::string out = output_path_for(arguments.svg, arguments.files.size(), file);
         if (Status status = write_scene_svg(out, scene, drawing); !status) {
             std::cerr << "pathkit scene: " << status.message() << '\n';
             return exit_bad_input;
@@ -148,10 +140,9 @@ Command add_scene_command(CLI::App& app) {
                         "Draw the scene and paths to this SVG file (OUT-NAME.svg per scene when "
                         "several are given)");
     return {command, [arguments] {
-                int worst = exit_found;
-                for (const std::string& file : arguments->files)
-                    worst = std::max(worst, run_scene(*arguments, file));
-                return worst;
+                return run_each(arguments->files, [&](const std::string& file) {
+                    return run_scene(*arguments, file);
+                });
             }};
 }
 
