@@ -123,7 +123,10 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
     std::vector<Cell> tiles = largest_region(map);
     std::shuffle(tiles.begin(), tiles.end(), random);
     if (static_cast<int>(tiles.size()) < 2 * unit_count) return 2;
+    const auto made = Clock::now();
     Crowd crowd = std::move(Crowd::create(map).value());
+    std::printf("crowd made (8 landmarks) in %.1f ms\n",
+                std::chrono::duration<double, std::milli>(Clock::now() - made).count());
     for (int unit = 0; unit < unit_count; ++unit)
         (void)crowd.add_unit(tiles[static_cast<std::size_t>(unit)]);
     for (int unit = 0; unit < unit_count; ++unit)  // distinct destinations, none on a unit

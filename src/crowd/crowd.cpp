@@ -58,6 +58,7 @@ Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
     : map_(&map),
       options_(options),
       space_(map, options.rules),
+      landmarks_(LandmarkHeuristic::build(space_, options.landmarks)),
       holder_(map.padded_size(), none),
       moving_to_(map.padded_size(), none),
       path_marks_(map.padded_size(), 0) {
@@ -73,6 +74,8 @@ Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
         return Status::invalid_input("Crowd::create: occupied_penalty must be finite and >= 0");
     if (options.patience_ticks < 1)
         return Status::invalid_input("Crowd::create: patience_ticks must be >= 1");
+    if (options.landmarks < 0 || options.landmarks > 16)
+        return Status::invalid_input("Crowd::create: landmarks must be in 0..16");
     return Crowd(map, options);
 }
 
@@ -96,6 +99,7 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
     gave_way_to_.emplace_back();
     waiting_.push_back(-1);
     failed_rounds_.push_back(0);
+    times_given_way_.push_back(0);
     goes_home_.push_back(false);
     returning_.push_back(false);
     holder_[map_->index(at)] = id;
@@ -319,7 +323,7 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
         // The idle unit steps aside and, unless it stands on this unit's destination, comes
         // back once this unit has passed.
         const Cell home = other.at;
-        const bool moved = step_aside(blocker);
+        const bool moved = step_aside(blocker, false);
         if (moved) {
             other.state = UnitState::Moving;
             if (data.destination != home) {
@@ -363,12 +367,22 @@ void Crowd::resolve_deadlocks() {
             at = units_[at].stalled_on.value;
         }
         if (at != unit) continue;
-        std::sort(chain.begin(), chain.end());
-        for (std::uint32_t candidate : chain) {
+        // The unit that gave way least often so far goes first (ties: the lowest id), so a jam
+        // is loosened by many units rather than one stepping back and forth.
+        std::sort(chain.begin(), chain.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return std::pair(times_given_way_[a], a) < std::pair(times_given_way_[b], b);
+        });
+        // Through free tiles first; in a jam where no one can, after some patience, the
+        // lowest id pushes into the jam so that the units behind it give way in turn.
+        const bool jammed = units_[unit].stalled_ticks >= options_.patience_ticks;
+        for (std::size_t attempt = 0; attempt < 2 * chain.size(); ++attempt) {
+            const bool into_jam = attempt >= chain.size();
+            if (into_jam && !jammed) break;
+            const std::uint32_t candidate = chain[attempt % chain.size()];
             Unit& data = units_[candidate];
             const std::optional<Cell> destination = data.destination;
             const bool already_aside = data.stashed_destination.has_value();
-            if (!step_aside(candidate)) continue;
+            if (!step_aside(candidate, into_jam)) continue;
             if (!already_aside) data.stashed_destination = destination;
             gave_way_to_[candidate].clear();
             for (std::uint32_t other : chain)
@@ -377,6 +391,7 @@ void Crowd::resolve_deadlocks() {
             data.stalled_on = UnitId();
             data.stalled_ticks = 0;
             ++stats_.deadlocks_resolved;
+            ++times_given_way_[candidate];
             emit(candidate, CrowdEventKind::DeadlockResolved);
             break;
         }

@@ -25,10 +25,11 @@ enum class Walls {
 /// tiles of the others cost a penalty more.
 class AvoidanceSpace {
   public:
-    AvoidanceSpace(const GridSpace& grid, std::span<const Unit> units,
-                   const std::vector<std::uint32_t>& holder, std::uint32_t self, Cost penalty,
-                   Walls walls)
+    AvoidanceSpace(const GridSpace& grid, const LandmarkHeuristic& landmarks,
+                   std::span<const Unit> units, const std::vector<std::uint32_t>& holder,
+                   std::uint32_t self, Cost penalty, Walls walls)
         : grid_(grid),
+          landmarks_(landmarks),
           units_(units),
           holder_(holder),
           self_(self),
@@ -50,7 +51,9 @@ class AvoidanceSpace {
             visit(next, step);
         });
     }
-    [[nodiscard]] Cost estimate(StateId from, StateId to) const { return grid_.estimate(from, to); }
+    [[nodiscard]] Cost estimate(StateId from, StateId to) const {
+        return std::max(grid_.estimate(from, to), landmarks_.estimate(from.value, to.value));
+    }
 
   private:
     [[nodiscard]] bool walled(std::uint32_t tile) const {
@@ -63,6 +66,7 @@ class AvoidanceSpace {
     }
 
     const GridSpace& grid_;
+    const LandmarkHeuristic& landmarks_;
     std::span<const Unit> units_;
     const std::vector<std::uint32_t>& holder_;
     std::uint32_t self_;
@@ -90,7 +94,7 @@ SearchResult timed_search(const Problem& problem, StateId start, SearchContext& 
 bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     Unit& data = units_[unit];
     if (!map_->is_walkable(target)) return false;
-    const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty,
+    const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
                                idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
     const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
     if (!space.is_valid(StateId(goal))) return false;
@@ -105,9 +109,9 @@ bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
 }
 
 // The move-away search: the cheapest tile that is on no other unit's remaining path and that
-// no other unit holds, never through a busy unit (idle ones are pushed aside in turn), with a
-// zero heuristic (one engine call with a goal test).
-bool Crowd::step_aside(std::uint32_t unit) {
+// no other unit holds, never through a busy unit (idle ones are pushed aside in turn) unless
+// `through_busy_units`, with a zero heuristic (one engine call with a goal test).
+bool Crowd::step_aside(std::uint32_t unit, bool through_busy_units) {
     if (++path_stamp_ == 0) {
         std::fill(path_marks_.begin(), path_marks_.end(), 0);
         path_stamp_ = 1;
@@ -117,8 +121,8 @@ bool Crowd::step_aside(std::uint32_t unit) {
         for (Cell cell : units_[other].remaining_path())
             path_marks_[map_->index(cell)] = path_stamp_;
     }
-    const AvoidanceSpace space(space_, units_, holder_, unit, options_.occupied_penalty,
-                               Walls::BusyUnits);
+    const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
+                               through_busy_units ? Walls::AttackingUnits : Walls::BusyUnits);
     const std::uint32_t start = map_->index(units_[unit].at);
     const auto free_of_others = [&](StateId state) {
         const std::uint32_t holder = holder_[state.value];
