@@ -1,0 +1,122 @@
+// World: maps, edge links and doors, checked as they are added.
+#include "pathkit/world/world.hpp"
+
+#include <cmath>
+
+#include "pathkit/world/route.hpp"
+
+namespace pathkit {
+
+namespace {
+Side opposite(Side side) {
+    return static_cast<Side>((static_cast<int>(side) + 2) % 4);
+}
+}  // namespace
+
+const char* to_string(Side side) {
+    static constexpr const char* names[] = {"north", "east", "south", "west"};
+    return names[static_cast<int>(side)];
+}
+
+World::World() : routes_(std::make_unique<RouteCache>(*this)) {}
+World::World(World&& other) noexcept
+    : maps_(std::move(other.maps_)),
+      rules_(other.rules_),
+      routes_(std::make_unique<RouteCache>(*this)) {}
+World& World::operator=(World&& other) noexcept {
+    maps_ = std::move(other.maps_);
+    rules_ = other.rules_;
+    routes_ = std::make_unique<RouteCache>(*this);
+    return *this;
+}
+World::~World() = default;
+
+void World::set_rules(const MovementRules& rules) {
+    rules_ = rules;
+    routes_->invalidate_all();
+}
+
+std::size_t World::index_of(MapId id) const {
+    for (std::size_t index = 0; index < maps_.size(); ++index)
+        if (maps_[index].id == id) return index;
+    return maps_.size();
+}
+
+const WorldMap* World::map(MapId id) const {
+    const std::size_t index = index_of(id);
+    return index < maps_.size() ? &maps_[index] : nullptr;
+}
+
+Status World::add_map(MapId id, std::string name, MapKind kind, GridMap grid, float cell_size) {
+    if (!id.is_valid()) return Status::invalid_input("add_map: the map id is invalid");
+    if (map(id))
+        return Status::invalid_input("add_map: map " + std::to_string(id.value) +
+                                     " already exists");
+    if (!(cell_size > 0) || !std::isfinite(cell_size))
+        return Status::invalid_input("add_map: map " + std::to_string(id.value) +
+                                     ": cell size must be finite and > 0");
+    if (name.empty()) name = "map " + std::to_string(id.value);
+    WorldMap added{id, std::move(name), kind, std::move(grid), cell_size, {}, {}, {}};
+    maps_.push_back(std::move(added));
+    routes_->invalidate_all();
+    return {};
+}
+
+Status World::link(MapId id, Side side, MapId neighbour_id, int offset) {
+    const std::size_t a = index_of(id), b = index_of(neighbour_id);
+    const std::string what = "link: map " + std::to_string(id.value) + " " + to_string(side);
+    if (a == maps_.size() || b == maps_.size())
+        return Status::invalid_input(what + ": map " +
+                                     std::to_string((a == maps_.size() ? id : neighbour_id).value) +
+                                     " does not exist");
+    if (a == b) return Status::invalid_input(what + ": a map cannot be its own neighbour");
+    if (maps_[a].kind != MapKind::Outdoor || maps_[b].kind != MapKind::Outdoor)
+        return Status::invalid_input(what + ": only outdoor maps meet at their edges");
+    const int here = static_cast<int>(side), there = static_cast<int>(opposite(side));
+    const auto& taken_here = maps_[a].neighbours[here];
+    const auto& taken_there = maps_[b].neighbours[there];
+    if ((taken_here && *taken_here != neighbour_id) || (taken_there && *taken_there != id))
+        return Status::invalid_input(what + ": that edge is already linked");
+    maps_[a].neighbours[here] = neighbour_id;
+    maps_[a].offsets[here] = offset;
+    maps_[b].neighbours[there] = id;
+    maps_[b].offsets[there] = -offset;
+    routes_->invalidate_all();
+    return {};
+}
+
+Status World::check_position(const WorldPosition& position, const char* role) const {
+    const WorldMap* where = map(position.map);
+    if (!where)
+        return Status::invalid_input(std::string(role) + ": map " +
+                                     std::to_string(position.map.value) + " does not exist");
+    if (!where->grid.contains(position.cell))
+        return Status::invalid_input(std::string(role) + " " + to_string(position.cell) +
+                                     " is outside map " + std::to_string(position.map.value));
+    if (!where->grid.is_walkable(position.cell))
+        return Status::invalid_input(std::string(role) + " " + to_string(position.cell) +
+                                     " is a solid tile of map " +
+                                     std::to_string(position.map.value));
+    return {};
+}
+
+Status World::add_door(MapId id, Cell at, MapId to, Cell spawn) {
+    if (Status status = check_position({id, at}, "add_door: door"); !status) return status;
+    if (Status status = check_position({to, spawn}, "add_door: spawn point"); !status)
+        return status;
+    maps_[index_of(id)].doors.push_back({at, to, spawn});
+    routes_->invalidate_all();
+    return {};
+}
+
+Status World::set_walkable(MapId id, Cell cell, bool walkable) {
+    const std::size_t index = index_of(id);
+    if (index == maps_.size())
+        return Status::invalid_input("set_walkable: map " + std::to_string(id.value) +
+                                     " does not exist");
+    if (Status status = maps_[index].grid.set_walkable(cell, walkable); !status) return status;
+    routes_->invalidate(id);
+    return {};
+}
+
+}  // namespace pathkit
