@@ -1,0 +1,96 @@
+// NPCs keeping appointments across maps: Zelda's walk from house 3 to house 5 in the seed town.
+#include <gtest/gtest.h>
+
+#include "pathkit/world/npc.hpp"
+#include "world/world_builders.hpp"
+
+namespace pathkit {
+namespace {
+
+using testing::map_id;
+
+std::vector<NpcEventKind> kinds(const Npc& npc) {
+    std::vector<NpcEventKind> result;
+    for (const NpcEvent& event : npc.events)
+        result.push_back(event.kind);
+    return result;
+}
+
+TEST(Npcs, TheClockCountsTwelveTicksAMinuteAndReadsHoursAndMinutes) {
+    GameClock clock(12, 6 * 60 + 29);
+    for (int tick = 0; tick < 11; ++tick)
+        EXPECT_FALSE(clock.tick());
+    EXPECT_TRUE(clock.tick());
+    EXPECT_EQ(GameClock::format(clock.minutes()), "06:30");
+    EXPECT_EQ(GameClock::parse("06:30"), 390);
+    EXPECT_FALSE(GameClock::parse("24:00").has_value());
+    EXPECT_FALSE(GameClock::parse("6:30").has_value());
+    EXPECT_EQ(GameClock::format(1440 + 5), "00:05");
+}
+
+TEST(Npcs, ZeldaLeavesHouseThreeInTimeAndIsInHouseFiveAtSixThirty) {
+    World world = testing::seed_town();
+    NpcSimulation town(world, GameClock(12, 6 * 60));
+    const auto zelda =
+        town.add_npc({"Zelda", {map_id(3), {2, 1}}, 8, {{6 * 60 + 30, {map_id(5), {3, 2}}}}});
+    ASSERT_TRUE(zelda.has_value()) << zelda.error().message();
+    town.run_until(7 * 60);
+    const Npc& npc = town.npcs()[zelda.value()];
+    EXPECT_EQ(kinds(npc),
+              (std::vector{NpcEventKind::Depart, NpcEventKind::EnterMap, NpcEventKind::EnterMap,
+                           NpcEventKind::EnterMap, NpcEventKind::Arrive}));
+    EXPECT_EQ(npc.events[1].where.map, map_id(0));
+    EXPECT_EQ(npc.events[2].where.map, map_id(1));
+    EXPECT_EQ(npc.events[3].where.map, map_id(5));
+    EXPECT_LE(npc.events.back().minute, 6 * 60 + 30) << "on time";
+    EXPECT_GT(npc.events.front().minute, 6 * 60) << "it waited at home before leaving";
+    EXPECT_EQ(npc.map, map_id(5));
+    EXPECT_EQ(npc.position, (Point2{3.5f * 48, 2.5f * 48}));
+    EXPECT_EQ(npc.activity, NpcActivity::Idle);
+}
+
+TEST(Npcs, ATooLongRouteArrivesLateAndSaysSo) {
+    World world = testing::seed_town();
+    NpcSimulation town(world, GameClock(12, 6 * 60));
+    ASSERT_TRUE(town.add_npc({"Link", {map_id(3), {2, 1}}, 2, {{6 * 60 + 5, {map_id(7), {2, 2}}}}})
+                    .has_value());
+    town.run_until(9 * 60);
+    const Npc& npc = town.npcs()[0];
+    ASSERT_FALSE(npc.events.empty());
+    EXPECT_EQ(npc.events.front().minute, 6 * 60) << "leaves at once";
+    EXPECT_EQ(npc.events.back().kind, NpcEventKind::Late);
+    EXPECT_GT(npc.events.back().minute, 6 * 60 + 5);
+}
+
+TEST(Npcs, AnUnreachableAppointmentIsReportedAndTheNextOneKept) {
+    World world = testing::seed_town();
+    testing::add_drawn_map(world, 8, MapKind::Indoor, {"...", "..."});  // no door leads here
+    NpcSimulation town(world, GameClock(12, 6 * 60));
+    ASSERT_TRUE(town.add_npc({"Impa",
+                              {map_id(2), {2, 2}},
+                              8,
+                              {{7 * 60, {map_id(8), {1, 1}}}, {8 * 60, {map_id(0), {0, 5}}}}})
+                    .has_value());
+    town.run_until(9 * 60);
+    const Npc& npc = town.npcs()[0];
+    ASSERT_GE(npc.events.size(), 2u);
+    EXPECT_EQ(npc.events.front().kind, NpcEventKind::Unreachable);
+    EXPECT_EQ(npc.events.front().where.map, map_id(8));
+    EXPECT_EQ(npc.events.back().kind, NpcEventKind::Arrive);
+    EXPECT_EQ(npc.map, map_id(0));
+}
+
+TEST(Npcs, BadNpcsAreRefusedWithTheReason) {
+    World world = testing::seed_town();
+    NpcSimulation town(world, GameClock());
+    EXPECT_FALSE(town.add_npc({"", {map_id(0), {0, 0}}, 4, {}}).has_value());
+    EXPECT_FALSE(town.add_npc({"Ganon", {map_id(0), {0, 0}}, 0, {}}).has_value());
+    const auto solid = town.add_npc({"Ganon", {map_id(0), {1, 1}}, 4, {}});
+    ASSERT_FALSE(solid.has_value());
+    EXPECT_NE(solid.error().message().find("solid"), std::string::npos);
+    EXPECT_FALSE(
+        town.add_npc({"Ganon", {map_id(0), {0, 0}}, 4, {{60, {map_id(42), {0, 0}}}}}).has_value());
+}
+
+}  // namespace
+}  // namespace pathkit
