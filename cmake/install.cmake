@@ -1,7 +1,7 @@
 # Install rules and the exported package, so that find_package(pathkit) works.
 include(CMakePackageConfigHelpers)
 
-install(TARGETS pathkit pathkit_geometry pathkit_crowd pathkit_io EXPORT pathkitTargets
+install(TARGETS pathkit pathkit_geometry pathkit_crowd pathkit_world pathkit_io EXPORT pathkitTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

@@ -13,7 +13,8 @@ int main(int argc, char** argv) {
     const std::vector<pathkit::cli::Command> commands{
         pathkit::cli::add_demo_command(app),  pathkit::cli::add_graph_command(app),
         pathkit::cli::add_path_command(app),  pathkit::cli::add_scene_command(app),
-        pathkit::cli::add_crowd_command(app), pathkit::cli::add_bench_command(app)};
+        pathkit::cli::add_crowd_command(app), pathkit::cli::add_world_command(app),
+        pathkit::cli::add_bench_command(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

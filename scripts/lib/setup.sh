@@ -6,7 +6,7 @@ set -euo pipefail
 pathkit_packages=(
   cmake ninja-build g++ clang-format
   libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev libboost-graph-dev
+  libcli11-dev nlohmann-json3-dev libpugixml-dev libboost-graph-dev
   pkg-config libpolyclipping-dev libcgal-dev librecast-dev
 )
 

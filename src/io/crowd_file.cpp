@@ -1,5 +1,6 @@
 // Crowd scenario files and run traces (see pathkit/io/crowd_file.hpp), with nlohmann/json.
 #include "pathkit/io/crowd_file.hpp"
+#include "file_text.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -167,12 +168,9 @@ Expected<CrowdScenario> parse_crowd_scenario(std::string_view text, std::string_
 }
 
 Expected<CrowdScenario> load_crowd_scenario(const std::string& path) {
-    std::ifstream input(path);
-    if (!input) return Status::invalid_input(path + ": cannot open the file");
-    std::ostringstream text;
-    text << input.rdbuf();
-    return parse_crowd_scenario(text.str(), path,
-                                std::filesystem::path(path).parent_path().string());
+    std::string text;
+    if (Status status = io_detail::read_file_text(path, text); !status) return status;
+    return parse_crowd_scenario(text, path, std::filesystem::path(path).parent_path().string());
 }
 
 std::string crowd_trace_json(const CrowdScenario& scenario, const CrowdRunReport& report) {

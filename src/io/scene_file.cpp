@@ -1,5 +1,6 @@
 // Scene files (see pathkit/io/scene_file.hpp), read with nlohmann/json.
 #include "pathkit/io/scene_file.hpp"
+#include "file_text.hpp"
 
 #include "json_reader.hpp"
 
@@ -138,11 +139,9 @@ Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes) {
 }
 
 Expected<Scene> load_scene_file(const std::string& path) {
-    std::ifstream input(path);
-    if (!input) return Status::invalid_input(path + ": cannot open the file");
-    std::ostringstream text;
-    text << input.rdbuf();
-    return parse_scene(text.str(), path);
+    std::string text;
+    if (Status status = io_detail::read_file_text(path, text); !status) return status;
+    return parse_scene(text, path);
 }
 
 }  // namespace pathkit

@@ -1,0 +1,83 @@
+// `pathkit world FILE.xml [--until HH:MM] [--json]`: runs the game clock and prints each NPC's
+// itinerary.
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "pathkit/io/world_file.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+struct WorldArguments {
+    std::string file;
+    std::string until = "23:59";
+    bool json = false;
+};
+
+int run_world(const WorldArguments& arguments) {
+    const auto until = GameClock::parse(arguments.until);
+    if (!until) {
+        std::cerr << "pathkit world: --until takes HH:MM, got '" << arguments.until << "'\n";
+        return exit_bad_input;
+    }
+    auto loaded = load_world_file(arguments.file);
+    if (!loaded) {
+        std::cerr << "pathkit world: " << loaded.error().message() << '\n';
+        return exit_bad_input;
+    }
+    WorldFile& file = loaded.value();
+    NpcSimulation simulation(file.world, file.clock);
+    for (NpcSpec& spec : file.npcs) {
+        if (auto added = simulation.add_npc(std::move(spec)); !added) {
+            std::cerr << "pathkit world: " << arguments.file << ": " << added.error().message()
+                      << '\n';
+            return exit_bad_input;
+        }
+    }
+    simulation.run_until(*until);
+    int code = exit_found;
+    nlohmann::json npcs = nlohmann::json::array();
+    for (const Npc& npc : simulation.npcs()) {
+        nlohmann::json events = nlohmann::json::array();
+        if (!arguments.json) std::cout << npc.name << ":\n";
+        for (const NpcEvent& event : npc.events) {
+            if (event.kind == NpcEventKind::Late || event.kind == NpcEventKind::Unreachable)
+                code = exit_no_path;
+            const std::string time = GameClock::format(event.minute);
+            if (arguments.json) {
+                events.push_back({{"time", time},
+                                  {"kind", to_string(event.kind)},
+                                  {"map", event.where.map.value},
+                                  {"x", event.where.cell.x},
+                                  {"y", event.where.cell.y}});
+            } else {
+                std::cout << "  " << time << ' ' << to_string(event.kind) << " map "
+                          << event.where.map.value << " (" << event.where.cell.x << ", "
+                          << event.where.cell.y << ")\n";
+            }
+        }
+        npcs.push_back({{"name", npc.name}, {"events", std::move(events)}});
+    }
+    if (arguments.json) std::cout << nlohmann::json{{"npcs", std::move(npcs)}}.dump() << '\n';
+    return code;
+}
+
+}  // namespace
+
+Command add_world_command(CLI::App& app) {
+    auto arguments = std::make_shared<WorldArguments>();
+    CLI::App* command = app.add_subcommand(
+        "world", "Run the clock of a world file (.xml) and print each NPC's itinerary");
+    command->add_option("file", arguments->file, "The world file")->required();
+    command->add_option("--until", arguments->until, "Stop at this time of the first day, HH:MM")
+        ->capture_default_str();
+    command->add_flag("--json", arguments->json,
+                      "Print {\"npcs\": [{\"name\", \"events\": [{\"time\", \"kind\", \"map\", "
+                      "\"x\", \"y\"}]}]}");
+    return {command, [arguments] { return run_world(*arguments); }};
+}
+
+}  // namespace pathkit::cli
