@@ -42,7 +42,7 @@ class WorldReader {
             return places_.error(root, "diagonal must be never or no-corner-cutting");
         file.world.set_rules(rules);
         file.world.routes().set_edge_portal_spacing(
-            root.attribute("edge_portal_spacing").as_int(8));
+            root.attribute("edge_portal_spacing").as_int(16));
 
         for (const pugi::xml_node& map : root.children("map"))
             if (Status status = read_map(map, file.world); !status) return status;

@@ -135,10 +135,15 @@ void RouteCache::ensure_fields(std::uint32_t map) {
     const std::size_t tiles = grid.padded_size();
     fields.distances.assign(fields.portals.size() * tiles, infinite_cost);
     const auto nowhere = [](StateId) { return false; };
+    // Four moves of one cost: breadth-first order gives the same distances, without a heap.
+    const bool uniform =
+        world_->rules().diagonal == DiagonalPolicy::Never && !grid.has_terrain_costs();
+    const SearchAlgorithm algorithm =
+        uniform ? SearchAlgorithm::BreadthFirst : SearchAlgorithm::Dijkstra;
     for (std::size_t local = 0; local < fields.portals.size(); ++local) {
         const StateId source(portals_[fields.portals[local]].tile);
         (void)find_path(GoalWhere(space, nowhere), source, field_context_,
-                        {.algorithm = SearchAlgorithm::Dijkstra});
+                        {.algorithm = algorithm});
         for (std::uint32_t tile = 0; tile < tiles; ++tile)
             fields.distances[local * tiles + tile] = field_context_.cost_to(StateId(tile));
     }

@@ -1,6 +1,6 @@
 /// World files (XML, read with pugixml): maps, their links and doors, NPCs and the clock.
 ///
-///     <world ticks_per_minute="12" start="06:00" diagonal="never" edge_portal_spacing="8">
+///     <world ticks_per_minute="12" start="06:00" diagonal="never" edge_portal_spacing="16">
 ///       <map id="0" name="grassland" kind="outdoor" width="20" height="12" cell_size="48">
 ///         <solid x="96" y="48" width="144" height="96"/>   solid area, world units (any number)
 ///         <tiles>....##..</tiles>                           or rows of tiles ('.' open, '#' solid)

@@ -43,7 +43,7 @@ class RouteCache {
   public:
     explicit RouteCache(const World& world) : world_(&world) {}
 
-    /// Every how many tiles of an open edge stretch a portal sits (>= 1; default 8).
+    /// Every how many tiles of an open edge stretch a portal sits (>= 1; default 16).
     void set_edge_portal_spacing(int spacing);
     /// The cheapest route from `from` to `to`. InvalidInput for unknown maps or tiles outside
     /// or blocked; NoPath when no route exists.
@@ -78,7 +78,7 @@ class RouteCache {
     std::uint32_t add_portal(std::uint32_t map, std::uint32_t tile);
 
     const World* world_;
-    int spacing_ = 8;
+    int spacing_ = 16;
     bool built_ = false;
     std::vector<Portal> portals_;
     std::vector<MapFields> fields_;

@@ -1,0 +1,113 @@
+// World benchmark (issue 6): 50 linked maps of 128 x 128 cells and 1,000 NPCs with four
+// appointments each, run through one game day; then cross-map route queries on warm caches.
+//
+//   pathkit_bench_world [MAPS_ACROSS] [MAPS_DOWN] [NPCS] [SPACING]   (default 10 5 1000 16)
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+
+#include "pathkit/world/npc.hpp"
+
+namespace {
+
+using namespace pathkit;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A field of 128 x 128 cells with random buildings (rectangles) covering about 15%.
+GridMap random_field(std::mt19937& random) {
+    GridMap map = GridMap::create(128, 128).value();
+    std::uniform_int_distribution<int> place(2, 120), size(2, 8);
+    for (int building = 0; building < 110; ++building) {
+        const int x = place(random), y = place(random), w = size(random), h = size(random);
+        for (int dy = 0; dy < h; ++dy)
+            for (int dx = 0; dx < w; ++dx)
+                (void)map.set_walkable({x + dx, y + dy}, false);
+    }
+    return map;
+}
+
+WorldPosition random_place(const World& world, std::mt19937& random) {
+    std::uniform_int_distribution<std::size_t> pick_map(0, world.maps().size() - 1);
+    std::uniform_int_distribution<int> coordinate(0, 127);
+    for (;;) {
+        const WorldMap& map = world.maps()[pick_map(random)];
+        const Cell cell{coordinate(random), coordinate(random)};
+        if (map.grid.is_walkable(cell)) return {map.id, cell};
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int across = argc > 1 ? std::atoi(argv[1]) : 10;
+    const int down = argc > 2 ? std::atoi(argv[2]) : 5;
+    const int npc_count = argc > 3 ? std::atoi(argv[3]) : 1000;
+    const int spacing = argc > 4 ? std::atoi(argv[4]) : 16;
+    std::mt19937 random(6);
+    World world;
+    for (int y = 0; y < down; ++y)
+        for (int x = 0; x < across; ++x)
+            (void)world.add_map(MapId(static_cast<std::uint32_t>(y * across + x)), "field",
+                                MapKind::Outdoor, random_field(random), 48);
+    for (int y = 0; y < down; ++y) {
+        for (int x = 0; x < across; ++x) {
+            const MapId here(static_cast<std::uint32_t>(y * across + x));
+            if (x + 1 < across) (void)world.link(here, Side::East, MapId(here.value + 1));
+            if (y + 1 < down) (void)world.link(here, Side::South, MapId(here.value + across));
+        }
+    }
+    world.routes().set_edge_portal_spacing(spacing);
+
+    NpcSimulation town(world, GameClock(12, 0));
+    // One appointment in each four-hour window from 06:00 to 22:00; NPCs walk 24 units a
+    // tick (two ticks a 48-unit cell), so most routes fit in the gaps.
+    std::uniform_int_distribution<int> minute_in_window(0, 4 * 60 - 1);
+    const auto made = Clock::now();
+    for (int npc = 0; npc < npc_count; ++npc) {
+        NpcSpec spec{"npc " + std::to_string(npc), random_place(world, random), 24, {}};
+        for (int appointment = 0; appointment < 4; ++appointment)
+            spec.appointments.push_back({6 * 60 + appointment * 4 * 60 + minute_in_window(random),
+                                         random_place(world, random)});
+        if (!town.add_npc(std::move(spec))) return 2;
+    }
+    const double adding = seconds_since(made);
+    const auto day = Clock::now();
+    town.run_until(24 * 60);
+    const double day_seconds = seconds_since(day);
+    int arrived = 0, late = 0, unreachable = 0;
+    for (const Npc& npc : town.npcs()) {
+        for (const NpcEvent& event : npc.events) {
+            arrived += event.kind == NpcEventKind::Arrive;
+            late += event.kind == NpcEventKind::Late;
+            unreachable += event.kind == NpcEventKind::Unreachable;
+        }
+    }
+    std::printf("%d maps of 128 x 128, %zu portals (edge spacing %d), %d NPCs x 4 appointments\n",
+                across * down, world.routes().portal_count(), spacing, npc_count);
+    std::printf(
+        "adding NPCs (first routes, filling caches): %.3f s; one game day: %.3f s; "
+        "total %.3f s\n",
+        adding, day_seconds, adding + day_seconds);
+    std::printf("appointments: %d on time, %d late, %d unreachable\n", arrived, late, unreachable);
+
+    // Route queries with every cache warm.
+    std::vector<std::pair<WorldPosition, WorldPosition>> pairs;
+    for (int query = 0; query < 500; ++query)
+        pairs.push_back({random_place(world, random), random_place(world, random)});
+    for (const auto& [from, to] : pairs)  // warm
+        (void)world.routes().find_route(from, to);
+    const auto queries = Clock::now();
+    double cost = 0;
+    for (int round = 0; round < 4; ++round)
+        for (const auto& [from, to] : pairs)
+            cost += world.routes().find_route(from, to).cost;
+    const double each = seconds_since(queries) / (4.0 * pairs.size());
+    std::printf("route query, warm caches: %.1f us mean (mean route %.0f tiles)\n", each * 1e6,
+                cost / (4.0 * pairs.size()));
+    return 0;
+}
