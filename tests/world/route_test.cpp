@@ -153,6 +153,7 @@ TEST(WorldRoutes, ChangingAMapDropsOnlyItsCachedFieldsAndTheRouteFollows) {
     // Wall off the grassland's east edge but for its top row: the route must climb to it.
     for (int y = 1; y < 6; ++y)
         ASSERT_TRUE(world.set_walkable(map_id(0), {13, y}, false).ok());
+    EXPECT_EQ(world.routes().ready_map_count(), ready - 1) << "only map 0's fields went";
     const Route after = world.routes().find_route(from, to);
     ASSERT_TRUE(after.found());
     EXPECT_GT(after.cost, before.cost);
