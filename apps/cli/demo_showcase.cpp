@@ -1,0 +1,228 @@
+// The built-in showcase of `pathkit demo`: every part built from scenarios compiled in.
+#include "demo_showcase.hpp"
+
+#include <cstdio>
+#include <string>
+
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/io/crowd_file.hpp"
+#include "pathkit/io/moving_ai.hpp"
+#include "pathkit/io/viewer_parts.hpp"
+#include "pathkit/io/world_file.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+std::string format(const char* pattern, double a, double b = 0, double c = 0) {
+    char text[160];
+    std::snprintf(text, sizeof text, pattern, a, b, c);
+    return text;
+}
+
+// Seed 002's cat maze as a dungeon: diagonals that never cut corners, a swamp ('~') three
+// times as dear, and the dog ('D') avoided by making the tiles around it cost eight times.
+ViewerPart cat_maze() {
+    std::vector<std::string> rows{
+        "########################", "#C.....#.......#.......#", "#.####.#.#####.#.#####.#",
+        "#.#....#.#~~~#...#...#.#", "#.#.####.#~~~#####.#.#.#", "#.#......#~~~~~~~..#...#",
+        "#.######.#####.#####.###", "#......#.....#.....#...#", "######.#####.#.###.#.#.#",
+        "#......#...D.#.#.....#.#", "#.######.###.#.#.#####.#", "#..........#.....#....E#",
+        "########################",
+    };
+    Cell cat, exit, dog;
+    for (int y = 0; y < static_cast<int>(rows.size()); ++y)
+        for (int x = 0; x < static_cast<int>(rows[y].size()); ++x) {
+            if (rows[y][x] == 'C') cat = {x, y};
+            if (rows[y][x] == 'E') exit = {x, y};
+            if (rows[y][x] == 'D') dog = {x, y};
+        }
+    std::vector<std::string> plain = rows;
+    for (auto& row : plain)
+        for (char& tile : row)
+            if (tile != '#') tile = '.';
+    GridMap map = map_from_rows(plain, "cat maze").value();
+    for (int y = 0; y < static_cast<int>(rows.size()); ++y)
+        for (int x = 0; x < static_cast<int>(rows[y].size()); ++x)
+            if (rows[y][x] == '~') (void)map.set_terrain_cost({x, y}, 3);
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (map.is_walkable({dog.x + dx, dog.y + dy}))
+                (void)map.set_terrain_cost({dog.x + dx, dog.y + dy}, 8);
+    const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
+    SearchContext context;
+    const GridPath path = space.find_path(cat, exit, context);
+    ViewerPart part = grid_part("Cat maze dungeon (seed 002)",
+                                format("A* with diagonals that never cut corners, swamp x3, the "
+                                       "dog's tiles x8: cost %.2f over %.0f steps, %.0f tiles "
+                                       "expanded.",
+                                       path.cost, static_cast<double>(path.path.size()) - 1,
+                                       static_cast<double>(path.stats.expanded)),
+                                map, path.path, &context);
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (map.is_walkable({dog.x + dx, dog.y + dy}))
+                part.tiles[static_cast<std::size_t>(dog.y + dy)]
+                          [static_cast<std::size_t>(dog.x + dx)] = '!';
+    part.unit_labels = {"cat", "dog"};
+    part.frames = {{{cat.x + 0.5f, cat.y + 0.5f}, {dog.x + 0.5f, dog.y + 0.5f}}};
+    part.frame_labels = {"start"};
+    return part;
+}
+
+ViewerPart crowd(const char* name, const char* json) {
+    const CrowdScenario scenario = parse_crowd_scenario(json, name, ".").value();
+    const CrowdRunReport report = run_crowd_scenario(scenario, true).value();
+    int arrived = 0;
+    for (const ScenarioUnitReport& unit : report.units)
+        arrived += unit.arrived_tick.has_value();
+    return crowd_part(
+        name,
+        format("%.0f units arrived in %.0f ticks; %.0f stalls, ", arrived,
+               static_cast<double>(report.ticks), static_cast<double>(report.stats.stalls)) +
+            format("%.0f deadlocks resolved by the move-away search.",
+                   static_cast<double>(report.stats.deadlocks_resolved)),
+        scenario, report);
+}
+
+constexpr const char* corridor_json = R"({
+  "map": {"rows": ["...@@@@@@@...", ".............", "...@@@@@@@..."]},
+  "straight_cost": 1, "diagonal_cost": 1.5,
+  "units": [{"id": 1, "at": [0, 1]}, {"id": 2, "at": [12, 1]}],
+  "commands": [{"tick": 0, "units": [1], "to": [12, 1]}, {"tick": 0, "units": [2], "to": [0, 1]}],
+  "max_ticks": 200})";
+
+constexpr const char* formation_json = R"({
+  "map": {"rows": ["....................", "....................", ".........@..........",
+                   ".........@..........", ".........@..........", ".........@..........",
+                   "....................", "...................."]},
+  "straight_cost": 1, "diagonal_cost": 1.5,
+  "units": [{"id": 1, "at": [1, 2]}, {"id": 2, "at": [2, 2]}, {"id": 3, "at": [3, 2]},
+            {"id": 4, "at": [1, 3]}, {"id": 5, "at": [2, 3]}, {"id": 6, "at": [3, 3]}],
+  "commands": [{"tick": 0, "units": [1, 2, 3, 4, 5, 6], "to": [16, 4]}],
+  "max_ticks": 300})";
+
+constexpr const char* stalling_json = R"({
+  "map": {"rows": ["...........", "...........", "...........", "...........", "...........",
+                   "...........", "..........."]},
+  "straight_cost": 1, "diagonal_cost": 1.5,
+  "units": [{"id": 1, "at": [0, 3]}, {"id": 2, "at": [5, 0]}, {"id": 3, "at": [10, 3]},
+            {"id": 4, "at": [5, 6]}],
+  "commands": [{"tick": 0, "units": [1], "to": [10, 3]}, {"tick": 0, "units": [2], "to": [5, 6]},
+               {"tick": 0, "units": [3], "to": [0, 3]}, {"tick": 0, "units": [4], "to": [5, 0]}],
+  "max_ticks": 200})";
+
+std::vector<ViewerPart> open_world() {
+    const Scene scene = parse_scene(R"({
+      "bounds": [[0, 0], [400, 300]], "buffer_radius": 8,
+      "obstacles": [
+        {"polygon": [[60, 60], [140, 60], [140, 100], [100, 100], [100, 180], [60, 180]]},
+        {"circle": {"center": [220, 150], "radius": 30}},
+        {"polygon": [[280, 40], [340, 40], [340, 120], [280, 120]]},
+        {"polygon": [[290, 180], [360, 200], [330, 260], [270, 240]]},
+        {"polygon": [[160, 230], [230, 230], [195, 280]]}],
+      "queries": [{"from": [20, 20], "to": [380, 280]}, {"from": [120, 140], "to": [310, 150]},
+                  {"from": [20, 280], "to": [380, 20]}]})",
+                                    "open world")
+                            .value();
+    const ObstacleGraph graph = build_obstacle_graph(scene).value();
+    const NavMesh mesh = build_nav_mesh(scene).value();
+    std::vector<ViewerPart> parts;
+    for (const bool navmesh : {false, true}) {
+        SceneDrawing drawing;
+        drawing.buffer_outlines = graph.outlines();
+        if (navmesh) drawing.triangles = mesh.triangles();
+        double length = 0;
+        for (const SceneQuery& query : scene.queries) {
+            const PlanePath path = navmesh ? mesh.find_path(query.from, query.to)
+                                           : graph.find_path(query.from, query.to);
+            drawing.paths.push_back(path.path);
+            length += path.cost;
+        }
+        parts.push_back(scene_part(
+            navmesh ? "Open world: navigation mesh and funnel (seed 001)"
+                    : "Open world: visibility graph (seed 001)",
+            navmesh ? format("%.0f triangles (CGAL), corridor A* and the funnel: the three paths "
+                             "total %.1f units.",
+                             static_cast<double>(mesh.triangle_count()), length)
+                    : format("%.0f corner nodes, %.0f connections: the three shortest paths total "
+                             "%.1f units.",
+                             static_cast<double>(graph.node_count()),
+                             static_cast<double>(graph.connection_count()), length),
+            scene, drawing));
+    }
+    return parts;
+}
+
+ViewerPart npc_town() {
+    std::string houses;
+    for (int id = 2; id <= 7; ++id)
+        houses += "<map id=\"" + std::to_string(id) + "\" name=\"house " + std::to_string(id) +
+                  "\" kind=\"indoor\"><tiles>######## #......# #.##...# #......# #...##.# "
+                  "#......# ###..###</tiles></map>\n";
+    std::string outdoor;
+    for (int id = 0; id <= 1; ++id) {
+        outdoor += "<map id=\"" + std::to_string(id) + "\" name=\"" +
+                   (id == 0 ? "grassland" : "earthland") +
+                   "\" kind=\"outdoor\" width=\"20\" height=\"12\" cell_size=\"48\">\n";
+        for (int house = 0; house < 3; ++house) {
+            const int x = 3 + 6 * house;
+            outdoor += "<solid x=\"" + std::to_string(x * 48) +
+                       "\" y=\"96\" width=\"96\" height=\"96\"/>"
+                       "<door x=\"" +
+                       std::to_string(x) + "\" y=\"4\" to=\"" + std::to_string(2 + 3 * id + house) +
+                       "\" spawn_x=\"3\" spawn_y=\"5\"/>\n";
+        }
+        outdoor += "<solid x=\"300\" y=\"400\" width=\"60\" height=\"40\"/>\n";
+        if (id == 0) outdoor += "<neighbour side=\"east\" map=\"1\"/>\n";
+        outdoor += "</map>\n";
+    }
+    const std::string xml =
+        "<world ticks_per_minute=\"12\" start=\"06:00\" edge_portal_spacing=\"1\">\n" + outdoor +
+        houses +
+        "<npc name=\"Zelda\" map=\"3\" x=\"2\" y=\"1\" speed=\"8\">"
+        "<appointment time=\"06:30\" map=\"5\" x=\"5\" y=\"1\"/>"
+        "<appointment time=\"09:00\" map=\"0\" x=\"10\" y=\"10\"/></npc>\n"
+        "<npc name=\"Link\" map=\"1\" x=\"18\" y=\"10\" speed=\"6\">"
+        "<appointment time=\"07:00\" map=\"7\" x=\"2\" y=\"3\"/>"
+        "<appointment time=\"08:30\" map=\"2\" x=\"5\" y=\"2\"/></npc>\n"
+        "<npc name=\"Impa\" map=\"0\" x=\"1\" y=\"10\" speed=\"4\">"
+        "<appointment time=\"07:30\" map=\"1\" x=\"18\" y=\"1\"/></npc>\n"
+        "</world>\n";
+    WorldFile file = parse_world_file(xml, "npc town", ".").value();
+    NpcSimulation town(file.world, file.clock);
+    std::vector<std::string> names;
+    for (NpcSpec& spec : file.npcs) {
+        names.push_back(spec.name);
+        (void)town.add_npc(std::move(spec));
+    }
+    const std::vector<NpcSnapshot> snapshots = snapshots_until(town, 10 * 60, 1);
+    int kept = 0, appointments = 0;
+    for (const Npc& npc : town.npcs()) {
+        appointments += static_cast<int>(npc.appointments.size());
+        for (const NpcEvent& event : npc.events)
+            kept += event.kind == NpcEventKind::Arrive;
+    }
+    return world_part("The seed's town over a game morning (seed 004)",
+                      format("06:00 to 10:00, a frame a minute: %.0f of %.0f appointments kept on "
+                             "time; Zelda walks house 3, grassland, earthland, house 5.",
+                             kept, appointments),
+                      file.world, names, snapshots);
+}
+
+}  // namespace
+
+std::vector<ViewerPart> demo_showcase() {
+    std::vector<ViewerPart> parts{cat_maze()};
+    parts.push_back(crowd("Space Age: a corridor deadlock resolved (seed 003)", corridor_json));
+    parts.push_back(crowd("Space Age: a group moving in formation (seed 003)", formation_json));
+    parts.push_back(crowd("Space Age: four units crossing, stalling (seed 003)", stalling_json));
+    for (ViewerPart& part : open_world())
+        parts.push_back(std::move(part));
+    parts.push_back(npc_town());
+    return parts;
+}
+
+}  // namespace pathkit::cli

@@ -1,0 +1,234 @@
+// Static pictures of viewer parts: SVG text, and PNG pixels written with stb_image_write.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <vector>
+
+#include "pathkit/io/viewer.hpp"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
+#include <stb/stb_image_write.h>
+
+namespace pathkit {
+
+namespace {
+
+struct Rgb {
+    std::uint8_t r, g, b;
+};
+constexpr Rgb background{251, 250, 245}, wall{74, 67, 60}, swamp{156, 143, 90},
+    danger{232, 160, 160}, floor_tile{239, 233, 220}, explored{190, 215, 240},
+    buffer{242, 196, 184}, obstacle{90, 81, 72}, triangle{154, 170, 187}, panel{125, 111, 96};
+constexpr Rgb unit_colors[] = {{217, 72, 15}, {25, 113, 194}, {47, 158, 68}, {174, 62, 201}};
+
+Rgb parse_color(const std::string& css) {  // "#rrggbb"; anything else: blue
+    if (css.size() != 7 || css[0] != '#') return {31, 111, 209};
+    const auto hex = [&](std::size_t at) {
+        return static_cast<std::uint8_t>(std::stoi(css.substr(at, 2), nullptr, 16));
+    };
+    return {hex(1), hex(3), hex(5)};
+}
+
+/// An RGB canvas in the part's units, scaled by `pixels`, y flipped for y-up parts.
+class Canvas {
+  public:
+    Canvas(const ViewerPart& part, int pixels)
+        : part_(part),
+          scale_(static_cast<float>(pixels)),
+          width_(static_cast<int>(std::ceil(part.width * scale_))),
+          height_(static_cast<int>(std::ceil(part.height * scale_))),
+          pixels_(static_cast<std::size_t>(width_) * height_, background) {}
+
+    [[nodiscard]] int width() const { return width_; }
+    [[nodiscard]] int height() const { return height_; }
+    [[nodiscard]] const std::uint8_t* data() const {
+        return reinterpret_cast<const std::uint8_t*>(pixels_.data());
+    }
+    void set(int x, int y, Rgb color) {
+        if (x >= 0 && y >= 0 && x < width_ && y < height_)
+            pixels_[static_cast<std::size_t>(y) * width_ + x] = color;
+    }
+    [[nodiscard]] float px(float x) const { return x * scale_; }
+    [[nodiscard]] float py(float y) const { return (part_.y_up ? part_.height - y : y) * scale_; }
+    void rectangle(float x0, float y0, float x1, float y1, Rgb color) {  // in pixels
+        for (int y = static_cast<int>(std::floor(y0)); y < static_cast<int>(std::ceil(y1)); ++y)
+            for (int x = static_cast<int>(std::floor(x0)); x < static_cast<int>(std::ceil(x1)); ++x)
+                set(x, y, color);
+    }
+    void disc(float cx, float cy, float radius, Rgb color) {  // in pixels
+        rectangle_if(cx - radius, cy - radius, cx + radius, cy + radius, color,
+                     [&](float x, float y) { return std::hypot(x - cx, y - cy) <= radius; });
+    }
+    void line(Point2 a, Point2 b, float thickness, Rgb color) {  // in part units
+        const float ax = px(a.x), ay = py(a.y), bx = px(b.x), by = py(b.y);
+        const float length = std::hypot(bx - ax, by - ay);
+        const int steps = std::max(1, static_cast<int>(length));
+        for (int step = 0; step <= steps; ++step) {
+            const float t = static_cast<float>(step) / static_cast<float>(steps);
+            disc(ax + (bx - ax) * t, ay + (by - ay) * t, thickness / 2, color);
+        }
+    }
+    // Even-odd fill of all rings together, by scanlines through pixel centres.
+    void fill(const std::vector<std::vector<Point2>>& rings, Rgb color) {
+        for (int y = 0; y < height_; ++y) {
+            const float sy = static_cast<float>(y) + 0.5f;
+            std::vector<float> crossings;
+            for (const auto& ring : rings) {
+                for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+                    const float y0 = py(ring[j].y), y1 = py(ring[i].y);
+                    if ((y0 > sy) == (y1 > sy)) continue;
+                    const float x0 = px(ring[j].x), x1 = px(ring[i].x);
+                    crossings.push_back(x0 + (sy - y0) / (y1 - y0) * (x1 - x0));
+                }
+            }
+            std::sort(crossings.begin(), crossings.end());
+            for (std::size_t k = 0; k + 1 < crossings.size(); k += 2)
+                for (int x = static_cast<int>(std::ceil(crossings[k] - 0.5f));
+                     static_cast<float>(x) + 0.5f <= crossings[k + 1]; ++x)
+                    set(x, y, color);
+        }
+    }
+
+  private:
+    template <class Inside>
+    void rectangle_if(float x0, float y0, float x1, float y1, Rgb color, Inside inside) {
+        for (int y = static_cast<int>(std::floor(y0)); y <= static_cast<int>(std::ceil(y1)); ++y)
+            for (int x = static_cast<int>(std::floor(x0)); x <= static_cast<int>(std::ceil(x1));
+                 ++x)
+                if (inside(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f))
+                    set(x, y, color);
+    }
+
+    const ViewerPart& part_;
+    float scale_;
+    int width_, height_;
+    std::vector<Rgb> pixels_;
+};
+
+std::string svg_points(const std::vector<Point2>& points, bool y_up, float height) {
+    std::ostringstream text;
+    for (const Point2& p : points)
+        text << p.x << ',' << (y_up ? height - p.y : p.y) << ' ';
+    return text.str();
+}
+
+}  // namespace
+
+std::string part_svg(const ViewerPart& part) {
+    const float line = std::max(part.width, part.height) / 500;
+    const auto points = [&](const std::vector<Point2>& list) {
+        return svg_points(list, part.y_up, part.height);
+    };
+    std::ostringstream svg;
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << part.width << ' '
+        << part.height << "\" width=\"800\" height=\""
+        << static_cast<int>(800 * part.height / part.width) << "\">\n<title>" << part.name
+        << "</title>\n<rect width=\"" << part.width << "\" height=\"" << part.height
+        << "\" fill=\"#fbfaf5\"/>\n";
+    for (std::size_t y = 0; y < part.tiles.size(); ++y) {
+        for (std::size_t x = 0; x < part.tiles[y].size(); ++x) {
+            const char tile = part.tiles[y][x];
+            if (tile == ' ') continue;
+            const char* color = tile == '#'   ? "#4a433c"
+                                : tile == '~' ? "#9c8f5a"
+                                : tile == '!' ? "#e8a0a0"
+                                              : "#efe9dc";
+            svg << "<rect x=\"" << x << "\" y=\"" << y
+                << "\" width=\"1.02\" height=\"1.02\" fill=\"" << color << "\"/>\n";
+        }
+    }
+    for (const Point2& p : part.explored)
+        svg << "<rect x=\"" << p.x - 0.45f << "\" y=\""
+            << (part.y_up ? part.height - p.y : p.y) - 0.45f
+            << "\" width=\"0.9\" height=\"0.9\" fill=\"#5096e6\" fill-opacity=\"0.28\"/>\n";
+    for (const auto& t : part.triangles)
+        svg << "<polygon points=\"" << points({t[0], t[1], t[2]})
+            << "\" fill=\"none\" stroke=\"#9ab\" stroke-width=\"" << line / 2 << "\"/>\n";
+    if (!part.buffers.empty()) {
+        svg << "<path fill=\"#f2c4b8\" fill-rule=\"evenodd\" d=\"";
+        for (const auto& ring : part.buffers)
+            svg << 'M' << points(ring) << "Z ";
+        svg << "\"/>\n";
+    }
+    for (const auto& shape : part.obstacles)
+        svg << "<polygon points=\"" << points(shape) << "\" fill=\"#5a5148\"/>\n";
+    for (const ViewerPanel& panel : part.panels)
+        svg << "<rect x=\"" << panel.x << "\" y=\"" << panel.y << "\" width=\"" << panel.width
+            << "\" height=\"" << panel.height
+            << "\" fill=\"none\" stroke=\"#7d6f60\" stroke-width=\"" << line * 1.5f << "\"/>\n";
+    for (const ViewerPath& path : part.paths)
+        svg << "<polyline points=\"" << points(path.points) << "\" fill=\"none\" stroke=\""
+            << path.color << "\" stroke-width=\"" << line * 2.5f
+            << "\" stroke-linejoin=\"round\"/>\n";
+    if (!part.frames.empty()) {
+        const float radius = std::max(part.width, part.height) / 120;
+        for (std::size_t unit = 0; unit < part.frames.front().size(); ++unit) {
+            const Point2 p = part.frames.front()[unit];
+            if (std::isnan(p.x)) continue;
+            svg << "<circle cx=\"" << p.x << "\" cy=\"" << (part.y_up ? part.height - p.y : p.y)
+                << "\" r=\"" << radius << "\" fill=\"#d9480f\"/>\n";
+        }
+    }
+    svg << "</svg>\n";
+    return svg.str();
+}
+
+Status write_part_png(const std::string& path, const ViewerPart& part, int pixels) {
+    pixels = std::clamp(pixels, 1, 64);
+    if (part.width * static_cast<float>(pixels) > 8192 ||
+        part.height * static_cast<float>(pixels) > 8192)
+        return Status::invalid_input(path + ": the picture would exceed 8192 pixels a side");
+    Canvas canvas(part, pixels);
+    const float cell = static_cast<float>(pixels);
+    for (std::size_t y = 0; y < part.tiles.size(); ++y) {
+        for (std::size_t x = 0; x < part.tiles[y].size(); ++x) {
+            const char tile = part.tiles[y][x];
+            if (tile == ' ') continue;
+            const Rgb color = tile == '#'   ? wall
+                              : tile == '~' ? swamp
+                              : tile == '!' ? danger
+                                            : floor_tile;
+            canvas.rectangle(static_cast<float>(x) * cell, static_cast<float>(y) * cell,
+                             static_cast<float>(x + 1) * cell, static_cast<float>(y + 1) * cell,
+                             color);
+        }
+    }
+    for (const Point2& p : part.explored)
+        canvas.rectangle(canvas.px(p.x) - 0.4f * cell, canvas.py(p.y) - 0.4f * cell,
+                         canvas.px(p.x) + 0.4f * cell, canvas.py(p.y) + 0.4f * cell, explored);
+    const float line =
+        std::max(1.f, static_cast<float>(std::max(canvas.width(), canvas.height())) / 400);
+    for (const auto& t : part.triangles)
+        for (int edge = 0; edge < 3; ++edge)
+            canvas.line(t[edge], t[(edge + 1) % 3], line / 2, triangle);
+    if (!part.buffers.empty()) canvas.fill(part.buffers, buffer);
+    for (const auto& shape : part.obstacles)
+        canvas.fill({shape}, obstacle);
+    for (const ViewerPanel& p : part.panels) {
+        const Point2 corners[] = {{p.x, p.y},
+                                  {p.x + p.width, p.y},
+                                  {p.x + p.width, p.y + p.height},
+                                  {p.x, p.y + p.height}};
+        for (int edge = 0; edge < 4; ++edge)
+            canvas.line(corners[edge], corners[(edge + 1) % 4], line, panel);
+    }
+    for (const ViewerPath& route : part.paths)
+        for (std::size_t index = 1; index < route.points.size(); ++index)
+            canvas.line(route.points[index - 1], route.points[index], line * 2,
+                        parse_color(route.color));
+    if (!part.frames.empty()) {
+        for (std::size_t unit = 0; unit < part.frames.front().size(); ++unit) {
+            const Point2 p = part.frames.front()[unit];
+            if (!std::isnan(p.x))
+                canvas.disc(canvas.px(p.x), canvas.py(p.y), line * 3, unit_colors[unit % 4]);
+        }
+    }
+    if (!stbi_write_png(path.c_str(), canvas.width(), canvas.height(), 3, canvas.data(),
+                        canvas.width() * 3))
+        return Status::invalid_input(path + ": cannot write the PNG file");
+    return {};
+}
+
+}  // namespace pathkit

@@ -1,0 +1,107 @@
+// The HTML viewer page and the SVG and PNG pictures of its parts.
+#include "pathkit/io/viewer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace pathkit {
+
+namespace io_detail {
+extern const std::string_view viewer_page;
+}  // namespace io_detail
+
+namespace {
+
+using nlohmann::json;
+
+json points_json(const std::vector<Point2>& points) {
+    json list = json::array();
+    for (const Point2& point : points)
+        list.push_back({point.x, point.y});
+    return list;
+}
+
+json part_json(const ViewerPart& part) {
+    json data{{"name", part.name},
+              {"summary", part.summary},
+              {"width", part.width},
+              {"height", part.height},
+              {"y_up", part.y_up},
+              {"tiles", part.tiles},
+              {"explored", points_json(part.explored)},
+              {"unit_labels", part.unit_labels},
+              {"frame_labels", part.frame_labels}};
+    data["panels"] = json::array();
+    for (const ViewerPanel& panel : part.panels)
+        data["panels"].push_back({{"label", panel.label},
+                                  {"x", panel.x},
+                                  {"y", panel.y},
+                                  {"width", panel.width},
+                                  {"height", panel.height}});
+    for (const auto* rings : {&part.obstacles, &part.buffers}) {
+        json list = json::array();
+        for (const auto& ring : *rings)
+            list.push_back(points_json(ring));
+        data[rings == &part.obstacles ? "obstacles" : "buffers"] = std::move(list);
+    }
+    data["triangles"] = json::array();
+    for (const auto& triangle : part.triangles)
+        data["triangles"].push_back(points_json({triangle[0], triangle[1], triangle[2]}));
+    data["paths"] = json::array();
+    for (const ViewerPath& path : part.paths)
+        data["paths"].push_back(
+            {{"label", path.label}, {"color", path.color}, {"points", points_json(path.points)}});
+    data["frames"] = json::array();
+    for (const auto& frame : part.frames)
+        data["frames"].push_back(points_json(frame));  // NaN becomes null: not shown
+    return data;
+}
+
+void replace_all(std::string& text, std::string_view from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+}
+
+std::string escape_html(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '<')
+            out += "&lt;";
+        else if (c == '>')
+            out += "&gt;";
+        else if (c == '&')
+            out += "&amp;";
+        else
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string viewer_html(const std::string& title, const std::vector<ViewerPart>& parts) {
+    json data{{"parts", json::array()}};
+    for (const ViewerPart& part : parts)
+        data["parts"].push_back(part_json(part));
+    std::string payload = data.dump();
+    replace_all(payload, "</", "<\\/");  // never close the script element early
+    std::string page(io_detail::viewer_page);
+    replace_all(page, "{{TITLE}}", escape_html(title));
+    replace_all(page, "{{DATA}}", payload);
+    return page;
+}
+
+Status write_viewer_html(const std::string& path, const std::string& title,
+                         const std::vector<ViewerPart>& parts) {
+    std::ofstream output(path, std::ios::binary);
+    if (!output) return Status::invalid_input(path + ": cannot write the file");
+    output << viewer_html(title, parts);
+    if (!output) return Status::invalid_input(path + ": writing failed");
+    return {};
+}
+
+}  // namespace pathkit
