@@ -7,6 +7,8 @@
 #include "commands.hpp"
 #include "file_batches.hpp"
 #include "pathkit/io/crowd_file.hpp"
+#include "pathkit/io/viewer_parts.hpp"
+#include "picture_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -15,6 +17,7 @@ namespace {
 struct CrowdArguments {
     std::vector<std::string> files;
     std::string trace;
+    PictureFlags pictures;
 };
 
 int run_crowd(const CrowdArguments& arguments, const std::string& file) {
@@ -23,7 +26,7 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file) {
         std::cerr << "pathkit crowd: " << scenario.error().message() << '\n';
         return exit_bad_input;
     }
-    const bool trace = !arguments.trace.empty();
+    const bool trace = !arguments.trace.empty() || arguments.pictures.any();
     auto report = run_crowd_scenario(scenario.value(), trace);
     if (!report) {
         std::cerr << "pathkit crowd: " << file << ": " << report.error().message() << '\n';
@@ -45,7 +48,15 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file) {
     }
     std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
               << ", deadlocks resolved: " << run.stats.deadlocks_resolved << '\n';
-    if (trace) {
+    if (arguments.pictures.any()) {
+        const ViewerPart part = crowd_part(
+            file, "completed after " + std::to_string(run.ticks) + " ticks", scenario.value(), run);
+        if (int written = arguments.pictures.write("pathkit crowd", {part}, arguments.files.size(),
+                                                   file, "crowd");
+            written != exit_found)
+            return written;
+    }
+    if (!arguments.trace.empty()) {
         const std::string out = output_path_for(arguments.trace, arguments.files.size(), file);
         std::ofstream output(out);
         output << crowd_trace_json(scenario.value(), run) << '\n';
@@ -68,6 +79,7 @@ Command add_crowd_command(CLI::App& app) {
     command->add_option("--trace", arguments->trace,
                         "Write the positions of every tick and the events as JSON (OUT-NAME.json "
                         "per scenario when several are given)");
+    arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] {
                 return run_each(arguments->files, [&](const std::string& file) {
                     return run_crowd(*arguments, file);

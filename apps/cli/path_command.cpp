@@ -7,6 +7,8 @@
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
+#include "pathkit/io/viewer_parts.hpp"
+#include "picture_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -18,6 +20,7 @@ struct PathArguments {
     std::string to;
     std::string diagonal = "no-corner-cutting";
     std::string algorithm = "astar";
+    PictureFlags pictures;
 };
 
 int run_path(const PathArguments& arguments) {
@@ -37,8 +40,21 @@ int run_path(const PathArguments& arguments) {
     const GridSpace space(map.value(), rules);
     SearchOptions options;
     if (arguments.algorithm == "dijkstra") options.algorithm = SearchAlgorithm::Dijkstra;
-    const GridPath result = arguments.algorithm == "jps" ? find_path_jps(space, *from, *to, options)
-                                                         : space.find_path(*from, *to, options);
+    SearchContext context;
+    const GridPath result = arguments.algorithm == "jps"
+                                ? find_path_jps(space, *from, *to, context, options)
+                                : space.find_path(*from, *to, context, options);
+    if (arguments.pictures.any()) {
+        const ViewerPart part = grid_part(
+            arguments.map_file,
+            std::string(to_string(result.status)) + " with " + std::string(result.stats.method) +
+                ", cost " + std::to_string(result.cost) + "; explored tiles shaded",
+            map.value(), result.path, &context);
+        if (int code =
+                arguments.pictures.write("pathkit path", {part}, 1, arguments.map_file, "path");
+            code != exit_found)
+            return code;
+    }
     std::cout << "status: " << to_string(result.status) << '\n';
     if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
     if (result.status == SearchStatus::InvalidInput) return exit_bad_input;
@@ -68,6 +84,7 @@ Command add_path_command(CLI::App& app) {
                      "Search: astar, jps (jump point search) or dijkstra")
         ->check(CLI::IsMember({"astar", "jps", "dijkstra"}))
         ->capture_default_str();
+    arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] { return run_path(*arguments); }};
 }
 

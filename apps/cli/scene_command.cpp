@@ -12,6 +12,8 @@
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/io/scene_file.hpp"
 #include "pathkit/io/scene_svg.hpp"
+#include "pathkit/io/viewer_parts.hpp"
+#include "picture_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -23,6 +25,7 @@ struct SceneArguments {
     std::vector<std::string> mesh_nodes{"edge-midpoints"};
     bool json = false;
     std::string svg;
+    PictureFlags pictures;
 };
 
 bool in_bounds(const Scene& scene, Point2 point) {
@@ -104,6 +107,14 @@ int run_scene(const SceneArguments& arguments, const std::string& file) {
             << nlohmann::json{{"file", file}, {"mode", arguments.mode}, {"queries", queries}}.dump()
             << '\n';
     }
+    if (arguments.pictures.any()) {
+        const ViewerPart part =
+            scene_part(file, arguments.mode + " paths, buffers shaded", scene, drawing);
+        if (int written = arguments.pictures.write("pathkit scene", {part}, arguments.files.size(),
+                                                   file, "scene");
+            written != exit_found)
+            return written;
+    }
     if (!arguments.svg.empty()) {
         const std::string out = output_path_for(arguments.svg, arguments.files.size(), file);
         if (Status status = write_scene_svg(out, scene, drawing); !status) {
@@ -139,6 +150,7 @@ Command add_scene_command(CLI::App& app) {
     command->add_option("--svg", arguments->svg,
                         "Draw the scene and paths to this SVG file (OUT-NAME.svg per scene when "
                         "several are given)");
+    arguments->pictures.add_to(*command, false, true);
     return {command, [arguments] {
                 return run_each(arguments->files, [&](const std::string& file) {
                     return run_scene(*arguments, file);

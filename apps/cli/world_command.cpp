@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "pathkit/io/viewer_parts.hpp"
 #include "pathkit/io/world_file.hpp"
+#include "picture_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -15,6 +17,7 @@ struct WorldArguments {
     std::string file;
     std::string until = "23:59";
     bool json = false;
+    PictureFlags pictures;
 };
 
 int run_world(const WorldArguments& arguments) {
@@ -37,7 +40,18 @@ int run_world(const WorldArguments& arguments) {
             return exit_bad_input;
         }
     }
-    simulation.run_until(*until);
+    std::vector<std::string> names;
+    for (const Npc& npc : simulation.npcs())
+        names.push_back(npc.name);
+    const std::vector<NpcSnapshot> snapshots = snapshots_until(simulation, *until, 1);
+    if (arguments.pictures.any()) {
+        const ViewerPart part =
+            world_part(arguments.file, "NPCs, a frame a game minute", file.world, names, snapshots);
+        if (int written =
+                arguments.pictures.write("pathkit world", {part}, 1, arguments.file, "world");
+            written != exit_found)
+            return written;
+    }
     int code = exit_found;
     nlohmann::json npcs = nlohmann::json::array();
     for (const Npc& npc : simulation.npcs()) {
@@ -77,6 +91,7 @@ Command add_world_command(CLI::App& app) {
     command->add_flag("--json", arguments->json,
                       "Print {\"npcs\": [{\"name\", \"events\": [{\"time\", \"kind\", \"map\", "
                       "\"x\", \"y\"}]}]}");
+    arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] { return run_world(*arguments); }};
 }
 

@@ -32,6 +32,27 @@ pathkit_install_packages() {
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# Installs optional packages (the browser test's Chromium) when missing; never fails: the
+# tests that need them skip with a message instead.
+pathkit_install_optional() {
+  local missing=()
+  for package in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$package")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Optional packages missing (their tests will skip): ${missing[*]}" >&2
+    return 0
+  fi
+  echo "Installing optional Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" ||
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } ||
+    echo "Could not install ${missing[*]}; the tests that need them will skip." >&2
+}
+
 # Configures and builds one CMake preset (default, release or sanitize); extra args go to the build.
 pathkit_build() {
   local preset="$1"

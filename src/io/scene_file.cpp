@@ -120,10 +120,12 @@ Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
     const auto bar = [](float left, float bottom, float right, float top) {
         return Obstacle::polygon({{left, bottom}, {right, bottom}, {right, top}, {left, top}});
     };
-    std::vector<Obstacle> obstacles{bar(x0 - thick, y0 - thick, x1 + thick, y0),
-                                    bar(x0 - thick, y1, x1 + thick, y1 + thick),
-                                    bar(x0 - thick, y0, x0, y1), bar(x1, y0, x1 + thick, y1)};
-    obstacles.insert(obstacles.end(), scene.obstacles.begin(), scene.obstacles.end());
+    // The scene's obstacles first, so their ids are their indices in the scene.
+    std::vector<Obstacle> obstacles = scene.obstacles;
+    for (const Obstacle& frame :
+         {bar(x0 - thick, y0 - thick, x1 + thick, y0), bar(x0 - thick, y1, x1 + thick, y1 + thick),
+          bar(x0 - thick, y0, x0, y1), bar(x1, y0, x1 + thick, y1)})
+        obstacles.push_back(frame);
     if (auto added = graph.add_obstacles(obstacles); !added) return added.error();
     return graph;
 }
