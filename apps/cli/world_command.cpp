@@ -1,5 +1,6 @@
 // `pathkit world FILE.xml [--until HH:MM] [--json]`: runs the game clock and prints each NPC's
 // itinerary.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "pathkit/io/viewer_parts.hpp"
 #include "pathkit/io/world_file.hpp"
 #include "picture_flags.hpp"
+#include "progress.hpp"
 
 namespace pathkit::cli {
 
@@ -43,7 +45,18 @@ int run_world(const WorldArguments& arguments) {
     std::vector<std::string> names;
     for (const Npc& npc : simulation.npcs())
         names.push_back(npc.name);
-    const std::vector<NpcSnapshot> snapshots = snapshots_until(simulation, *until, 1);
+    // A game hour at a time, for the progress line on a terminal.
+    const std::int64_t start = simulation.clock().minutes();
+    Progress progress("game time",
+                      static_cast<std::size_t>(std::max<std::int64_t>(0, *until - start)));
+    std::vector<NpcSnapshot> snapshots;
+    while (snapshots.empty() || simulation.clock().minutes() < *until) {
+        const std::int64_t stop = std::min<std::int64_t>(*until, simulation.clock().minutes() + 60);
+        std::vector<NpcSnapshot> hour = snapshots_until(simulation, stop, 1);
+        snapshots.insert(snapshots.end(), hour.begin() + (snapshots.empty() ? 0 : 1), hour.end());
+        progress.update(static_cast<std::size_t>(simulation.clock().minutes() - start));
+        if (stop >= *until) break;
+    }
     if (arguments.pictures.any()) {
         const ViewerPart part =
             world_part(arguments.file, "NPCs, a frame a game minute", file.world, names, snapshots);
