@@ -9,6 +9,7 @@
 #include "pathkit/io/crowd_file.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
+#include "progress.hpp"
 
 namespace pathkit::cli {
 
@@ -27,7 +28,10 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file) {
         return exit_bad_input;
     }
     const bool trace = !arguments.trace.empty() || arguments.pictures.any();
-    auto report = run_crowd_scenario(scenario.value(), trace);
+    Progress progress("ticks", scenario.value().max_ticks);
+    auto report = run_crowd_scenario(scenario.value(), trace, [&](std::uint64_t tick) {
+        if (tick % 64 == 0) progress.update(tick);
+    });
     if (!report) {
         std::cerr << "pathkit crowd: " << file << ": " << report.error().message() << '\n';
         return exit_bad_input;

@@ -6,7 +6,8 @@
 
 namespace pathkit {
 
-Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool keep_trace) {
+Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool keep_trace,
+                                            const std::function<void(std::uint64_t)>& on_tick) {
     auto made = Crowd::create(scenario.map, scenario.options);
     if (!made) return made.error();
     Crowd crowd = std::move(made).value();
@@ -63,6 +64,7 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         if (next_command == commands.size() && crowd.is_settled()) break;
         crowd.step();
         if (keep_trace) record_positions();
+        if (on_tick) on_tick(crowd.tick());
     }
     report.ticks = crowd.tick();
     report.completed = next_command == commands.size() && crowd.is_settled();

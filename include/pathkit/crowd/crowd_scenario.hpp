@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,9 +59,11 @@ struct CrowdRunReport {
     std::vector<CrowdEvent> events;
 };
 
-/// Runs the scenario. Refused, naming the unit or command, when a unit cannot be placed or a
-/// command names an unknown unit or a target outside the map.
-[[nodiscard]] Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario,
-                                                          bool keep_trace);
+/// Runs the scenario, calling `on_tick(ticks_done)` after every tick when given (a progress
+/// line, say). Refused, naming the unit or command, when a unit cannot be placed or a command
+/// names an unknown unit or a target outside the map.
+[[nodiscard]] Expected<CrowdRunReport> run_crowd_scenario(
+    const CrowdScenario& scenario, bool keep_trace,
+    const std::function<void(std::uint64_t)>& on_tick = {});
 
 }  // namespace pathkit
