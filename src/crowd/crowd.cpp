@@ -135,6 +135,7 @@ Status Crowd::move_to(UnitId id, Cell target) {
         return Status::invalid_input("move_to: target " + to_string(target) +
                                      " is outside the map");
     pending_[id.index()] = target;
+    units_[id.index()].group.reset();
     return {};
 }
 

@@ -233,7 +233,9 @@ Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
     // The leader's tile is settled first so no one else takes the target.
     std::stable_partition(sorted.begin(), sorted.end(), [&](UnitId id) { return id == leader; });
     std::vector<Cell> taken;
+    const std::uint32_t group = ++groups_;
     for (UnitId id : sorted) {
+        units_[id.index()].group = group;
         const Cell at = units_[id.index()].at;
         const Cell wanted{target.x + (at.x - left) - (leader_at.x - left),
                           target.y + (at.y - top) - (leader_at.y - top)};

@@ -135,6 +135,8 @@ TEST(CrowdTalk, AGroupMovesIntoTheFormationOfItsBoundingRectangle) {
     for (char mark : {'a', 'b', 'c', 'd'})
         group.push_back(crowd.add_unit(drawn.find(mark)).value());
     ASSERT_TRUE(crowd.move_group(group, drawn.find('X')).ok());
+    for (UnitId unit : group)
+        EXPECT_EQ(crowd.unit(unit)->group, std::optional<std::uint32_t>(1));
     run(crowd);
     // 'd' is closest to X and takes it; the others keep their offsets from 'd'.
     const Cell x = drawn.find('X');

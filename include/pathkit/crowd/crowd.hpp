@@ -75,6 +75,9 @@ struct Unit {
     UnitId stalled_on;
     /// Ticks it has waited in a row.
     int stalled_ticks = 0;
+    /// The group of its last group order (numbered from 1 by `move_group`); none after a
+    /// single-unit order.
+    std::optional<std::uint32_t> group;
 
     /// The tiles still to walk, the next one first.
     [[nodiscard]] std::span<const Cell> remaining_path() const {
@@ -210,6 +213,7 @@ class Crowd {
     std::vector<CrowdEvent> events_;
     CrowdStats stats_;
     std::uint64_t tick_ = 0;
+    std::uint32_t groups_ = 0;
 };
 
 }  // namespace pathkit
