@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
             if (y + 1 < down) (void)world.link(here, Side::South, MapId(here.value + across));
         }
     }
-    world.routes().set_edge_portal_spacing(spacing);
+    (void)world.set_edge_portal_spacing(spacing);
 
     NpcSimulation town(world, GameClock(12, 0));
     // One appointment in each four-hour window from 06:00 to 22:00; NPCs walk 24 units a
@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
         }
     }
     std::printf("%d maps of 128 x 128, %zu portals (edge spacing %d), %d NPCs x 4 appointments\n",
-                across * down, world.routes().portal_count(), spacing, npc_count);
+                across * down, world.portal_count(), spacing, npc_count);
     std::printf(
         "adding NPCs (first routes, filling caches): %.3f s; one game day: %.3f s; "
         "total %.3f s\n",
@@ -100,12 +100,12 @@ int main(int argc, char** argv) {
     for (int query = 0; query < 500; ++query)
         pairs.push_back({random_place(world, random), random_place(world, random)});
     for (const auto& [from, to] : pairs)  // warm
-        (void)world.routes().find_route(from, to);
+        (void)world.find_route(from, to);
     const auto queries = Clock::now();
     double cost = 0;
     for (int round = 0; round < 4; ++round)
         for (const auto& [from, to] : pairs)
-            cost += world.routes().find_route(from, to).cost;
+            cost += world.find_route(from, to).cost;
     const double each = seconds_since(queries) / (4.0 * pairs.size());
     std::printf("route query, warm caches: %.1f us mean (mean route %.0f tiles)\n", each * 1e6,
                 cost / (4.0 * pairs.size()));

@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     }
     auto& file = loaded.value();
     pathkit::Route route =
-        file.world.routes().find_route({pathkit::MapId(3), {2, 1}}, {pathkit::MapId(5), {5, 1}});
+        file.world.find_route({pathkit::MapId(3), {2, 1}}, {pathkit::MapId(5), {5, 1}});
     std::cout << "route through maps";
     for (pathkit::MapId map : route.maps())
         std::cout << ' ' << map.value;

@@ -4,7 +4,7 @@ set -euo pipefail
 
 # Everything the build, the tests and the benchmarks need, from Debian's packages.
 pathkit_packages=(
-  cmake ninja-build g++ clang-format libstb-dev
+  cmake ninja-build ccache g++ clang-format libstb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libpugixml-dev libboost-graph-dev
   pkg-config libpolyclipping-dev libcgal-dev librecast-dev

@@ -148,6 +148,13 @@ bool Crowd::is_settled() const {
     return true;
 }
 
+Status Crowd::skip_to(std::uint64_t tick) {
+    if (!is_settled())
+        return Status::invalid_input("skip_to: units are moving or have orders pending");
+    tick_ = std::max(tick_, tick);
+    return {};
+}
+
 void Crowd::emit(std::uint32_t unit, CrowdEventKind kind) {
     events_.push_back({tick_, UnitId(unit), kind});
 }

@@ -40,14 +40,56 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     }
 
     CrowdRunReport report;
-    const auto record_positions = [&] {
+    std::uint64_t trace_positions = 0;
+    const auto record_positions = [&](std::uint64_t copies) -> Status {
+        const std::uint64_t units = crowd.units().size();
+        if (units * copies > max_trace_positions - trace_positions)
+            return Status::invalid_input(
+                "the trace would hold more than " + std::to_string(max_trace_positions) +
+                " unit positions (" + std::to_string(units) + " units, tick " +
+                std::to_string(crowd.tick()) + "); run fewer ticks or without a trace");
+        trace_positions += units * copies;
         std::vector<Cell> now;
         for (const Unit& unit : crowd.units())
             now.push_back(unit.at);
+        for (std::uint64_t copy = 1; copy < copies; ++copy)
+            report.positions.push_back(now);
         report.positions.push_back(std::move(now));
+        return {};
     };
-    if (keep_trace) record_positions();
-    std::vector<std::uint64_t> last_order(crowd.units().size(), UINT64_MAX);
+    if (keep_trace)
+        if (Status status = record_positions(1); !status) return status;
+
+    // Each unit's last order and how it ended, updated from the events as they come, so
+    // events need not be kept (they go into the report only with a trace).
+    constexpr std::uint64_t no_order = UINT64_MAX;
+    std::vector<std::uint64_t> last_order(crowd.units().size(), no_order);
+    std::vector<std::optional<std::uint64_t>> arrived(crowd.units().size());
+    std::vector<bool> unreachable(crowd.units().size(), false);
+    const auto take_events = [&]() -> Status {
+        for (const CrowdEvent& event : crowd.events()) {
+            const std::size_t unit = event.unit.index();
+            if (last_order[unit] != no_order && event.tick >= last_order[unit]) {
+                if (event.kind == CrowdEventKind::Arrived) {
+                    arrived[unit] = event.tick;
+                    unreachable[unit] = false;
+                } else if (event.kind == CrowdEventKind::Unreachable) {
+                    arrived[unit].reset();
+                    unreachable[unit] = true;
+                }
+            }
+            if (!keep_trace) continue;
+            if (++trace_positions > max_trace_positions)
+                return Status::invalid_input("the trace would hold more than " +
+                                             std::to_string(max_trace_positions) +
+                                             " positions and events; run fewer ticks or without "
+                                             "a trace");
+            report.events.push_back(event);
+        }
+        crowd.clear_events();
+        return {};
+    };
+
     std::size_t next_command = 0;
     while (crowd.tick() < scenario.max_ticks) {
         while (next_command < commands.size() && commands[next_command].tick <= crowd.tick()) {
@@ -57,39 +99,50 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
             if (!given)
                 return Status::invalid_input("command " + std::to_string(next_command) + ": " +
                                              given.message());
-            for (UnitId id : ids)
+            for (UnitId id : ids) {
                 last_order[id.index()] = crowd.tick();
+                arrived[id.index()].reset();
+                unreachable[id.index()] = false;
+            }
             ++next_command;
         }
-        if (next_command == commands.size() && crowd.is_settled()) break;
+        if (crowd.is_settled()) {
+            if (next_command == commands.size()) break;
+            // Nothing moves until the next command: skip the empty ticks.
+            const std::uint64_t until = std::min(commands[next_command].tick, scenario.max_ticks);
+            if (until > crowd.tick()) {
+                const std::uint64_t skipped = until - crowd.tick();
+                (void)crowd.skip_to(until);
+                if (keep_trace)
+                    if (Status status = record_positions(skipped); !status) return status;
+                if (on_tick) on_tick(crowd.tick());
+                continue;
+            }
+        }
         crowd.step();
-        if (keep_trace) record_positions();
+        if (Status status = take_events(); !status) return status;
+        if (keep_trace)
+            if (Status status = record_positions(1); !status) return status;
         if (on_tick) on_tick(crowd.tick());
     }
     report.ticks = crowd.tick();
     report.completed = next_command == commands.size() && crowd.is_settled();
     report.stats = crowd.stats();
-    report.events = crowd.events();
     for (const ScenarioUnit& placed : scenario.units) {
         const UnitId id = id_of[placed.name];
         const Unit& unit = *crowd.unit(id);
         ScenarioUnitReport line{placed.name, unit.at, std::nullopt, "no order"};
-        if (last_order[id.index()] != UINT64_MAX) {
+        if (last_order[id.index()] != no_order) {
             line.outcome = unit.state == UnitState::Attacking ? "attacking" : "still moving";
-            for (const CrowdEvent& event : report.events) {
-                if (event.unit != id || event.tick < last_order[id.index()]) continue;
-                if (event.kind == CrowdEventKind::Arrived) {
-                    line.arrived_tick = event.tick;
-                    line.outcome = "arrived";
-                } else if (event.kind == CrowdEventKind::Unreachable) {
-                    line.arrived_tick.reset();
-                    line.outcome = "unreachable";
-                }
+            if (arrived[id.index()]) {
+                line.arrived_tick = arrived[id.index()];
+                line.outcome = "arrived";
+            } else if (unreachable[id.index()]) {
+                line.outcome = "unreachable";
             }
         }
         report.units.push_back(line);
     }
-    if (!keep_trace) report.events.clear();
     return report;
 }
 

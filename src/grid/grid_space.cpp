@@ -74,6 +74,30 @@ GridSpace::GridSpace(const GridMap& map, MovementRules rules)
     refresh();
 }
 
+GridSpace::GridSpace(const GridSpace& other)
+    : map_(other.map_),
+      rules_(other.rules_),
+      rules_status_(other.rules_status_),
+      heuristic_(other.heuristic_),
+      octile_straight_(other.octile_straight_),
+      octile_extra_(other.octile_extra_),
+      fit_table_(other.fit_table_),
+      fit_revision_(other.fit_revision_) {
+    std::copy(std::begin(other.offsets_), std::end(other.offsets_), offsets_);
+    std::copy(std::begin(other.allowed_diagonals_), std::end(other.allowed_diagonals_),
+              allowed_diagonals_);
+    // The fit table moved with the copy; the map's own bytes did not.
+    fits_ = other.fits_ == other.fit_table_.data() ? fit_table_.data() : other.fits_;
+}
+
+GridSpace& GridSpace::operator=(const GridSpace& other) {
+    if (this != &other) {
+        GridSpace copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
 void GridSpace::refresh() {
     fit_revision_ = map_->revision();
     if (rules_.agent_size <= 1 || !rules_status_) {

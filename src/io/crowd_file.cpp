@@ -1,14 +1,13 @@
 // Crowd scenario files and run traces (see pathkit/io/crowd_file.hpp), with nlohmann/json.
 #include "pathkit/io/crowd_file.hpp"
-#include "file_text.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <set>
-#include <sstream>
+#include <tuple>
 
+#include "input_file.hpp"
 #include "json_reader.hpp"
+#include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
 namespace pathkit {
@@ -25,34 +24,50 @@ class CrowdReader : public io_detail::JsonReader {
 
     Expected<CrowdScenario> read(const json& document) {
         CrowdScenario scenario;
-        if (!document.is_object()) return error("", "the scenario must be a JSON object");
-        static const std::set<std::string> known{
-            "map",           "diagonal",         "straight_cost",
-            "diagonal_cost", "occupied_penalty", "patience_ticks",
-            "units",         "commands",         "max_ticks"};
-        for (const auto& [key, value] : document.items())
-            if (!known.contains(key)) return error("/" + key, "unknown key");
+        if (!object(document, "",
+                    {"map", "diagonal", "straight_cost", "diagonal_cost", "occupied_penalty",
+                     "patience_ticks", "units", "commands", "max_ticks"}))
+            return failure();
         if (auto map = read_map(document); !map) {
             return map.error();
         } else {
             scenario.map = std::move(map).value();
         }
         if (Status status = read_options(document, scenario.options); !status) return status;
-        if (!document.contains("units") || !document["units"].is_array())
-            return error("/units", "expected an array of units");
-        const json& units = document["units"];
-        for (std::size_t index = 0; index < units.size(); ++index) {
+        if (Status status = read_units(document, scenario); !status) return status;
+        if (Status status = read_commands(document, scenario); !status) return status;
+        if (const json* ticks = io_detail::member(document, "max_ticks")) {
+            std::int64_t read = 0;
+            if (!integer(*ticks, "/max_ticks", read, 0,
+                         static_cast<std::int64_t>(limits::max_crowd_ticks)))
+                return failure();
+            scenario.max_ticks = static_cast<std::uint64_t>(read);
+        }
+        return scenario;
+    }
+
+  private:
+    Status read_units(const json& document, CrowdScenario& scenario) {
+        const json* units = io_detail::member(document, "units");
+        if (!units) return error("", "missing \"units\"");
+        if (!array(*units, "/units", limits::max_crowd_units)) return failure();
+        for (std::size_t index = 0; index < units->size(); ++index) {
             const std::string where = "/units/" + std::to_string(index);
-            const json& unit = units[index];
-            long long name = 0;
+            const json& unit = (*units)[index];
+            if (!object(unit, where, {"id", "at", "state"})) return failure();
+            const json* id = io_detail::member(unit, "id");
+            const json* at = io_detail::member(unit, "at");
+            if (!id || !at) return error(where, "expected {\"id\": n, \"at\": [x, y]}");
+            std::int64_t name = 0;
             ScenarioUnit placed;
-            if (!unit.is_object() || !unit.contains("id") || !unit.contains("at"))
-                return error(where, "expected {\"id\": n, \"at\": [x, y]}");
-            if (!integer(unit["id"], where + "/id", name) ||
-                !cell(unit["at"], where + "/at", placed.at))
+            if (!integer(*id, where + "/id", name, 0, limits::max_file_id) ||
+                !cell(*at, where + "/at", placed.at))
                 return failure();
             placed.name = static_cast<int>(name);
-            const std::string state = unit.value("state", "idle");
+            std::string state = "idle";
+            if (const json* given = io_detail::member(unit, "state");
+                given && !text(*given, where + "/state", state))
+                return failure();
             if (state != "idle" && state != "attacking")
                 return error(where + "/state", "expected \"idle\" or \"attacking\"");
             placed.state = state == "idle" ? UnitState::Idle : UnitState::Attacking;
@@ -61,96 +76,101 @@ class CrowdReader : public io_detail::JsonReader {
                              to_string(placed.at) + " is outside the map or blocked");
             scenario.units.push_back(placed);
         }
-        if (document.contains("commands")) {
-            const json& commands = document["commands"];
-            if (!commands.is_array()) return error("/commands", "expected an array");
-            for (std::size_t index = 0; index < commands.size(); ++index) {
-                const std::string where = "/commands/" + std::to_string(index);
-                const json& command = commands[index];
-                if (!command.is_object() || !command.contains("units") || !command.contains("to") ||
-                    !command["units"].is_array())
-                    return error(where, "expected {\"tick\": t, \"units\": [ids], \"to\": [x, y]}");
-                ScenarioCommand read_command;
-                long long tick = 0;
-                if (command.contains("tick") && !integer(command["tick"], where + "/tick", tick))
-                    return failure();
-                if (tick < 0) return error(where + "/tick", "must be >= 0");
-                read_command.tick = static_cast<std::uint64_t>(tick);
-                for (std::size_t member = 0; member < command["units"].size(); ++member) {
-                    long long name = 0;
-                    if (!integer(command["units"][member],
-                                 where + "/units/" + std::to_string(member), name))
-                        return failure();
-                    read_command.units.push_back(static_cast<int>(name));
-                }
-                if (!cell(command["to"], where + "/to", read_command.to)) return failure();
-                scenario.commands.push_back(std::move(read_command));
-            }
-        }
-        if (document.contains("max_ticks")) {
-            long long ticks = 0;
-            if (!integer(document["max_ticks"], "/max_ticks", ticks)) return failure();
-            if (ticks < 0) return error("/max_ticks", "must be >= 0");
-            scenario.max_ticks = static_cast<std::uint64_t>(ticks);
-        }
-        return scenario;
+        return {};
     }
 
-  private:
-    Expected<GridMap> read_map(const json& document) {
-        if (!document.contains("map") || !document["map"].is_object())
-            return error("/map", "expected {\"rows\": [...]} or {\"file\": \"x.map\"}");
-        const json& map = document["map"];
-        if (map.contains("rows") && map["rows"].is_array()) {
-            std::vector<std::string> rows;
-            for (const json& row : map["rows"]) {
-                if (!row.is_string()) return error("/map/rows", "expected strings of tiles");
-                rows.push_back(row.get<std::string>());
+    Status read_commands(const json& document, CrowdScenario& scenario) {
+        const json* commands = io_detail::member(document, "commands");
+        if (!commands) return {};
+        if (!array(*commands, "/commands", limits::max_crowd_commands)) return failure();
+        for (std::size_t index = 0; index < commands->size(); ++index) {
+            const std::string where = "/commands/" + std::to_string(index);
+            const json& command = (*commands)[index];
+            if (!object(command, where, {"tick", "units", "to"})) return failure();
+            const json* units = io_detail::member(command, "units");
+            const json* to = io_detail::member(command, "to");
+            if (!units || !to)
+                return error(where, "expected {\"tick\": t, \"units\": [ids], \"to\": [x, y]}");
+            ScenarioCommand read_command;
+            if (const json* tick = io_detail::member(command, "tick")) {
+                std::int64_t read = 0;
+                if (!integer(*tick, where + "/tick", read, 0,
+                             static_cast<std::int64_t>(limits::max_crowd_ticks)))
+                    return failure();
+                read_command.tick = static_cast<std::uint64_t>(read);
             }
-            auto grid = map_from_rows(rows, "/map/rows");
+            if (!array(*units, where + "/units", limits::max_crowd_units)) return failure();
+            if (units->empty()) return error(where + "/units", "names no unit");
+            for (std::size_t member = 0; member < units->size(); ++member) {
+                std::int64_t name = 0;
+                if (!integer((*units)[member], where + "/units/" + std::to_string(member), name, 0,
+                             limits::max_file_id))
+                    return failure();
+                read_command.units.push_back(static_cast<int>(name));
+            }
+            if (!cell(*to, where + "/to", read_command.to)) return failure();
+            scenario.commands.push_back(std::move(read_command));
+        }
+        return {};
+    }
+
+    Expected<GridMap> read_map(const json& document) {
+        const json* map = io_detail::member(document, "map");
+        const char* expected = "expected {\"rows\": [...]} or {\"file\": \"x.map\"}";
+        if (!map) return error("", "missing \"map\"");
+        if (!object(*map, "/map", {"rows", "file"})) return failure();
+        if (const json* rows = io_detail::member(*map, "rows"); rows && map->size() == 1) {
+            if (!array(*rows, "/map/rows", GridMap::max_side)) return failure();
+            std::vector<std::string> lines(rows->size());
+            for (std::size_t index = 0; index < rows->size(); ++index)
+                if (!text((*rows)[index], "/map/rows/" + std::to_string(index), lines[index]))
+                    return failure();
+            auto grid = map_from_rows(lines, "/map/rows");
             if (!grid) return error("", grid.error().message());
             return grid;
         }
-        if (map.contains("file") && map["file"].is_string()) {
-            const std::filesystem::path file(map["file"].get<std::string>());
-            const std::string path = file.is_absolute()
-                                         ? file.string()
-                                         : (std::filesystem::path(folder_) / file).string();
-            auto grid = load_moving_ai_map(path);
+        if (const json* file = io_detail::member(*map, "file"); file && map->size() == 1) {
+            std::string name;
+            if (!text(*file, "/map/file", name)) return failure();
+            const std::filesystem::path path(name);
+            auto grid = load_moving_ai_map(path.is_absolute()
+                                               ? path.string()
+                                               : (std::filesystem::path(folder_) / path).string());
             if (!grid) return error("/map/file", grid.error().message());
             return grid;
         }
-        return error("/map", "expected {\"rows\": [...]} or {\"file\": \"x.map\"}");
+        return error("/map", expected);
     }
 
     Status read_options(const json& document, CrowdOptions& options) {
-        if (document.contains("diagonal")) {
-            const json& name = document["diagonal"];
-            const std::string text = name.is_string() ? name.get<std::string>() : "";
-            if (text == "never")
+        if (const json* name = io_detail::member(document, "diagonal")) {
+            std::string text_name;
+            if (!text(*name, "/diagonal", text_name)) return failure();
+            if (text_name == "never")
                 options.rules.diagonal = DiagonalPolicy::Never;
-            else if (text == "always")
+            else if (text_name == "always")
                 options.rules.diagonal = DiagonalPolicy::Always;
-            else if (text == "at-least-one-walkable")
+            else if (text_name == "at-least-one-walkable")
                 options.rules.diagonal = DiagonalPolicy::AtLeastOneWalkable;
-            else if (text == "no-corner-cutting")
+            else if (text_name == "no-corner-cutting")
                 options.rules.diagonal = DiagonalPolicy::NoCornerCutting;
             else
                 return error("/diagonal",
                              "expected never, always, at-least-one-walkable or "
                              "no-corner-cutting");
         }
-        for (const auto& [key, target] :
-             {std::pair{"straight_cost", &options.rules.straight_cost},
-              std::pair{"diagonal_cost", &options.rules.diagonal_cost},
-              std::pair{"occupied_penalty", &options.occupied_penalty}}) {
-            if (document.contains(key) && !number(document[key], std::string("/") + key, *target))
+        for (const auto& [key, target, low] :
+             {std::tuple{"straight_cost", &options.rules.straight_cost, 1e-6},
+              std::tuple{"diagonal_cost", &options.rules.diagonal_cost, 1e-6},
+              std::tuple{"occupied_penalty", &options.occupied_penalty, 0.0}}) {
+            if (const json* value = io_detail::member(document, key);
+                value && !number(*value, std::string("/") + key, *target, low, 1e6))
                 return failure();
         }
-        if (document.contains("patience_ticks")) {
-            long long ticks = 0;
-            if (!integer(document["patience_ticks"], "/patience_ticks", ticks)) return failure();
-            options.patience_ticks = static_cast<int>(std::clamp<long long>(ticks, -1, 1'000'000));
+        if (const json* patience = io_detail::member(document, "patience_ticks")) {
+            std::int64_t ticks = 0;
+            if (!integer(*patience, "/patience_ticks", ticks, 1, 1'000'000)) return failure();
+            options.patience_ticks = static_cast<int>(ticks);
         }
         return {};
     }
@@ -186,7 +206,7 @@ std::string crowd_trace_json(const CrowdScenario& scenario, const CrowdRunReport
         events.push_back({{"tick", event.tick},
                           {"unit", scenario.units[event.unit.index()].name},
                           {"kind", to_string(event.kind)}});
-    return json{{"ticks", std::move(ticks)}, {"events", std::move(events)}}.dump();
+    return io_detail::json_text(json{{"ticks", std::move(ticks)}, {"events", std::move(events)}});
 }
 
 }  // namespace pathkit

@@ -1,11 +1,12 @@
 // Parser for the `.graph` text format (see pathkit/io/graph_file.hpp).
 #include "pathkit/io/graph_file.hpp"
 
-#include "text_fields.hpp"
-
 #include <cmath>
-#include <fstream>
-#include <sstream>
+
+#include "input_file.hpp"
+#include "pathkit/io/limits.hpp"
+#include "safe_text.hpp"
+#include "text_fields.hpp"
 
 namespace pathkit {
 
@@ -19,10 +20,18 @@ namespace {
 
 using io_detail::split_words;
 
+/// Coordinates stay within ±10^9 world units, so distances between nodes stay finite.
+constexpr float max_coordinate = 1e9f;
+
 std::optional<float> parse_finite(std::string_view word) {
     float value = 0;
     if (!io_detail::parse_number(word, value) || !std::isfinite(value)) return std::nullopt;
     return value;
+}
+
+/// A word quoted in a message: at most 60 bytes, valid UTF-8.
+std::string quoted(std::string_view word) {
+    return "'" + io_detail::valid_utf8(word.substr(0, 60)) + (word.size() > 60 ? "...'" : "'");
 }
 
 /// Reads one file, statement by statement, keeping the place for error messages.
@@ -40,8 +49,7 @@ class GraphReader {
         if (words[0] == "node") return read_node(words);
         if (words[0] == "edge") return read_edge(words);
         if (words[0] == "disable") return read_disable(words);
-        return error("unknown statement '" + std::string(words[0]) +
-                     "' (expected node, edge or disable)");
+        return error("unknown statement " + quoted(words[0]) + " (expected node, edge or disable)");
     }
 
     NamedGraph take() { return std::move(result_); }
@@ -52,8 +60,11 @@ class GraphReader {
                                      ": " + what);
     }
 
-    NodeId node_named(std::string_view name, std::optional<Point3> position = std::nullopt) {
+    /// The node with this name, made when new; nothing when the file has too many nodes.
+    std::optional<NodeId> node_named(std::string_view name,
+                                     std::optional<Point3> position = std::nullopt) {
         if (auto existing = result_.find(name)) return *existing;
+        if (result_.graph.node_count() >= limits::max_graph_nodes) return std::nullopt;
         const NodeId id = position ? result_.graph.add_node(*position) : result_.graph.add_node();
         result_.names.emplace_back(name);
         result_.ids.emplace(std::string(name), id);
@@ -65,24 +76,23 @@ class GraphReader {
             return error("expected 'node NAME [X Y [Z]]'");
         }
         if (result_.find(words[1])) {
-            return error("node '" + std::string(words[1]) + "' is declared twice");
+            return error("node " + quoted(words[1]) + " is declared twice");
         }
-        if (words.size() == 2) {
-            node_named(words[1]);
-            return {};
-        }
+        if (words.size() == 2) return node_named(words[1]) ? Status() : too_many_nodes();
         Point3 position;
         float* coordinates[] = {&position.x, &position.y, &position.z};
         for (std::size_t index = 2; index < words.size(); ++index) {
             auto value = parse_finite(words[index]);
-            if (!value) {
-                return error("coordinate '" + std::string(words[index]) +
-                             "' is not a finite number");
+            if (!value || std::fabs(*value) > max_coordinate) {
+                return error("coordinate " + quoted(words[index]) + " is not a number within ±1e9");
             }
             *coordinates[index - 2] = *value;
         }
-        node_named(words[1], position);
-        return {};
+        return node_named(words[1], position) ? Status() : too_many_nodes();
+    }
+
+    Status too_many_nodes() const {
+        return error("more than " + std::to_string(limits::max_graph_nodes) + " nodes");
     }
 
     Status read_edge(const std::vector<std::string_view>& words) {
@@ -93,22 +103,33 @@ class GraphReader {
         if (words.size() == 5) {
             cost = parse_finite(words[4]);
             if (!cost || *cost < 0) {
-                return error("cost '" + std::string(words[4]) + "' is not a finite number >= 0");
+                return error("cost " + quoted(words[4]) + " is not a finite number >= 0");
             }
         }
         if (words[1] == words[3]) {
-            return error("node '" + std::string(words[1]) + "' cannot be connected to itself");
+            return error("node " + quoted(words[1]) + " cannot be connected to itself");
         }
-        const NodeId from = node_named(words[1]);
-        const NodeId to[] = {node_named(words[3])};
-        auto status = result_.graph.add_connections(from, to, words[2] == "<->", cost);
+        const std::optional<NodeId> from = node_named(words[1]);
+        const std::optional<NodeId> to = node_named(words[3]);
+        if (!from || !to) return too_many_nodes();
+        const bool both_ways = words[2] == "<->";
+        if (result_.graph.connection_count() + (both_ways ? 2 : 1) > limits::max_graph_connections)
+            return error("more than " + std::to_string(limits::max_graph_connections) +
+                         " connections");
+        for (const NodeId node : {*from, *to})
+            if (result_.graph.connections(node).size() >= limits::max_graph_degree ||
+                result_.graph.incoming(node).size() >= limits::max_graph_degree)
+                return error("node " + quoted(result_.name(node)) + " has more than " +
+                             std::to_string(limits::max_graph_degree) + " connections");
+        const NodeId targets[] = {*to};
+        auto status = result_.graph.add_connections(*from, targets, both_ways, cost);
         return status ? status : error(status.message());
     }
 
     Status read_disable(const std::vector<std::string_view>& words) {
         if (words.size() != 2) return error("expected 'disable NAME'");
         auto node = result_.find(words[1]);
-        if (!node) return error("node '" + std::string(words[1]) + "' is not declared");
+        if (!node) return error("node " + quoted(words[1]) + " is not declared");
         return result_.graph.set_enabled(*node, false);
     }
 
@@ -117,13 +138,13 @@ class GraphReader {
     NamedGraph result_;
 };
 
-}  // namespace
-
-Expected<NamedGraph> read_graph(std::istream& input, std::string_view source_name) {
+/// Parses a whole `.graph` text.
+Expected<NamedGraph> parse_graph(std::string_view text, std::string_view source_name) {
     GraphReader reader(source_name);
-    std::string line;
-    while (std::getline(input, line)) {
-        if (auto status = reader.read_line(line); !status) return status;
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        if (auto status = reader.read_line(text.substr(0, end)); !status) return status;
+        text.remove_prefix(std::min(end + 1, text.size()));
     }
     NamedGraph graph = reader.take();
     if (graph.graph.node_count() == 0) {
@@ -132,10 +153,19 @@ Expected<NamedGraph> read_graph(std::istream& input, std::string_view source_nam
     return graph;
 }
 
+}  // namespace
+
+Expected<NamedGraph> read_graph(std::istream& input, std::string_view source_name) {
+    std::string text;
+    if (Status status = io_detail::read_stream_text(input, source_name, text); !status)
+        return status;
+    return parse_graph(text, source_name);
+}
+
 Expected<NamedGraph> load_graph_file(const std::string& path) {
-    std::ifstream file(path);
-    if (!file) return Status::invalid_input(path + ": cannot open the file");
-    return read_graph(file, path);
+    std::string text;
+    if (Status status = io_detail::read_file_text(path, text); !status) return status;
+    return parse_graph(text, path);
 }
 
 }  // namespace pathkit

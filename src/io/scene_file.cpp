@@ -1,14 +1,13 @@
 // Scene files (see pathkit/io/scene_file.hpp), read with nlohmann/json.
 #include "pathkit/io/scene_file.hpp"
-#include "file_text.hpp"
-
-#include "json_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "input_file.hpp"
+#include "json_reader.hpp"
+#include "pathkit/io/limits.hpp"
 
 namespace pathkit {
 
@@ -23,49 +22,50 @@ class SceneReader : public io_detail::JsonReader {
 
     Expected<Scene> read(const json& document) {
         Scene scene;
-        if (!document.is_object()) return error("", "the scene must be a JSON object");
-        for (const auto& [key, value] : document.items()) {
-            if (key != "bounds" && key != "buffer_radius" && key != "obstacles" && key != "queries")
-                return error("/" + key,
-                             "unknown key (expected bounds, buffer_radius, obstacles, queries)");
-        }
-        if (!document.contains("bounds")) return error("", "missing \"bounds\"");
-        const json& bounds = document["bounds"];
-        if (!bounds.is_array() || bounds.size() != 2)
-            return error("/bounds", "expected [[xmin, ymin], [xmax, ymax]]");
-        if (!point(bounds[0], "/bounds/0", scene.min) || !point(bounds[1], "/bounds/1", scene.max))
+        if (!object(document, "", {"bounds", "buffer_radius", "obstacles", "queries"}))
+            return failure();
+        const json* bounds = io_detail::member(document, "bounds");
+        if (!bounds) return error("", "missing \"bounds\"");
+        if (!bounds->is_array() || bounds->size() != 2)
+            return error("/bounds", "expected [[xmin, ymin], [xmax, ymax]], got " +
+                                        io_detail::describe(*bounds));
+        if (!point((*bounds)[0], "/bounds/0", scene.min) ||
+            !point((*bounds)[1], "/bounds/1", scene.max))
             return failure();
         if (!(scene.min.x < scene.max.x && scene.min.y < scene.max.y))
             return error("/bounds", "the minimum corner must lie below the maximum in x and y");
-        if (document.contains("buffer_radius")) {
-            if (!number(document["buffer_radius"], "/buffer_radius", scene.buffer_radius))
-                return failure();
-            if (scene.buffer_radius < 0)
-                return error("/buffer_radius",
-                             "must be >= 0, got " + std::to_string(scene.buffer_radius));
-        }
-        if (!document.contains("obstacles")) return error("", "missing \"obstacles\"");
-        const json& obstacles = document["obstacles"];
-        if (!obstacles.is_array()) return error("/obstacles", "expected an array");
-        for (std::size_t index = 0; index < obstacles.size(); ++index) {
+        if (const json* radius = io_detail::member(document, "buffer_radius");
+            radius && !number(*radius, "/buffer_radius", scene.buffer_radius, 0, 250'000))
+            return failure();
+        const json* obstacles = io_detail::member(document, "obstacles");
+        if (!obstacles) return error("", "missing \"obstacles\"");
+        if (!array(*obstacles, "/obstacles", limits::max_scene_points)) return failure();
+        std::size_t points = 0;
+        for (std::size_t index = 0; index < obstacles->size(); ++index) {
             const std::string where = "/obstacles/" + std::to_string(index);
-            auto obstacle = read_obstacle(obstacles[index], where);
+            auto obstacle = read_obstacle((*obstacles)[index], where);
             if (!obstacle) return obstacle.error();
+            points += obstacle.value().is_circle() ? 1 : obstacle.value().points().size();
+            if (points > limits::max_scene_points)
+                return error(where, "the scene has more than " +
+                                        std::to_string(limits::max_scene_points) + " points");
             if (Status status = obstacle.value().validate(); !status)
                 return error(where, status.message());
             scene.obstacles.push_back(std::move(obstacle).value());
         }
-        if (document.contains("queries")) {
-            const json& queries = document["queries"];
-            if (!queries.is_array()) return error("/queries", "expected an array");
-            for (std::size_t index = 0; index < queries.size(); ++index) {
+        if (const json* queries = io_detail::member(document, "queries")) {
+            if (!array(*queries, "/queries", limits::max_scene_queries)) return failure();
+            for (std::size_t index = 0; index < queries->size(); ++index) {
                 const std::string where = "/queries/" + std::to_string(index);
-                const json& query = queries[index];
-                if (!query.is_object() || !query.contains("from") || !query.contains("to"))
-                    return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
+                const json& query = (*queries)[index];
                 SceneQuery read_query;
-                if (!point(query["from"], where + "/from", read_query.from) ||
-                    !point(query["to"], where + "/to", read_query.to))
+                if (!object(query, where, {"from", "to"})) return failure();
+                const json* from = io_detail::member(query, "from");
+                const json* to = io_detail::member(query, "to");
+                if (!from || !to)
+                    return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
+                if (!point(*from, where + "/from", read_query.from) ||
+                    !point(*to, where + "/to", read_query.to))
                     return failure();
                 scene.queries.push_back(read_query);
             }
@@ -75,28 +75,30 @@ class SceneReader : public io_detail::JsonReader {
 
   private:
     Expected<Obstacle> read_obstacle(const json& value, const std::string& where) {
-        if (value.is_object() && value.contains("polygon") && value.size() == 1) {
-            const json& points = value["polygon"];
-            if (!points.is_array()) return error(where + "/polygon", "expected [[x, y], ...]");
-            std::vector<Point2> corners(points.size());
-            for (std::size_t index = 0; index < points.size(); ++index)
-                if (!point(points[index], where + "/polygon/" + std::to_string(index),
+        if (const json* points = io_detail::member(value, "polygon"); points && value.size() == 1) {
+            if (!array(*points, where + "/polygon", limits::max_scene_points)) return failure();
+            std::vector<Point2> corners(points->size());
+            for (std::size_t index = 0; index < points->size(); ++index)
+                if (!point((*points)[index], where + "/polygon/" + std::to_string(index),
                            corners[index]))
                     return failure();
             return Obstacle::polygon(std::move(corners));
         }
-        if (value.is_object() && value.contains("circle") && value.size() == 1) {
-            const json& circle = value["circle"];
-            if (!circle.is_object() || !circle.contains("center") || !circle.contains("radius"))
+        if (const json* circle = io_detail::member(value, "circle"); circle && value.size() == 1) {
+            if (!object(*circle, where + "/circle", {"center", "radius"})) return failure();
+            const json* center = io_detail::member(*circle, "center");
+            const json* radius = io_detail::member(*circle, "radius");
+            if (!center || !radius)
                 return error(where + "/circle", "expected {\"center\": [x, y], \"radius\": r}");
-            Point2 center;
-            float radius = 0;
-            if (!point(circle["center"], where + "/circle/center", center) ||
-                !number(circle["radius"], where + "/circle/radius", radius))
+            Point2 at;
+            float size = 0;
+            if (!point(*center, where + "/circle/center", at) ||
+                !number(*radius, where + "/circle/radius", size))
                 return failure();
-            return Obstacle::circle(center, radius);
+            return Obstacle::circle(at, size);
         }
-        return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}");
+        return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}, got " +
+                                io_detail::describe(value));
     }
 };
 

@@ -1,48 +1,56 @@
 // World files (see pathkit/io/world_file.hpp), read with pugixml.
 #include "pathkit/io/world_file.hpp"
-#include "file_text.hpp"
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "input_file.hpp"
 #include "pathkit/grid/rasterize.hpp"
+#include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/tiled.hpp"
-#include "xml_places.hpp"
+#include "xml_reader.hpp"
 
 namespace pathkit {
 
 namespace {
 
+constexpr int max_id = static_cast<int>(limits::max_file_id);
+constexpr int max_tile = GridMap::max_side;
+
 /// Reads one document, naming the line and element of anything wrong.
 class WorldReader {
   public:
     WorldReader(std::string_view text, std::string_view source, std::string folder)
-        : places_(text, source), folder_(std::move(folder)) {}
+        : xml_(text, source), folder_(std::move(folder)) {}
 
     Expected<WorldFile> read(const pugi::xml_node& root) {
         if (std::string_view(root.name()) != "world")
-            return Status::invalid_input(std::string("the document must be a <world>"));
+            return xml_.error(root, "the document must be a <world>");
         WorldFile file{World(), GameClock(), {}};
-        const int ticks = root.attribute("ticks_per_minute").as_int(12);
-        if (ticks < 1) return places_.error(root, "ticks_per_minute must be >= 1");
-        const auto start = GameClock::parse(root.attribute("start").as_string("00:00"));
-        if (!start) return places_.error(root, "start must be HH:MM");
-        file.clock = GameClock(ticks, *start);
-        const std::string diagonal = root.attribute("diagonal").as_string("never");
+        int ticks = 0, spacing = 0;
+        std::string start, diagonal;
+        if (!xml_.integer(root, "ticks_per_minute", ticks, 1, GameClock::max_ticks_per_minute,
+                          12) ||
+            !xml_.text(root, "start", start, "00:00") ||
+            !xml_.text(root, "diagonal", diagonal, "never") ||
+            !xml_.integer(root, "edge_portal_spacing", spacing, 1, max_tile, 16))
+            return xml_.failure();
+        const auto start_minute = GameClock::parse(start);
+        if (!start_minute) return xml_.error(root, "start must be HH:MM");
+        file.clock = GameClock(ticks, *start_minute);
         MovementRules rules;
         if (diagonal == "never")
             rules.diagonal = DiagonalPolicy::Never;
         else if (diagonal == "no-corner-cutting")
             rules.diagonal = DiagonalPolicy::NoCornerCutting;
         else
-            return places_.error(root, "diagonal must be never or no-corner-cutting");
+            return xml_.error(root, "diagonal must be never or no-corner-cutting");
         file.world.set_rules(rules);
-        file.world.routes().set_edge_portal_spacing(
-            root.attribute("edge_portal_spacing").as_int(16));
+        if (Status status = file.world.set_edge_portal_spacing(spacing); !status)
+            return xml_.error(root, status.message());
 
         for (const pugi::xml_node& map : root.children("map"))
             if (Status status = read_map(map, file.world); !status) return status;
@@ -57,123 +65,142 @@ class WorldReader {
     }
 
   private:
-    // An attribute that must be there, as an int.
-    bool required_int(const pugi::xml_node& node, const char* name, int& out) {
-        const pugi::xml_attribute attribute = node.attribute(name);
-        if (!attribute) {
-            failure_ = places_.error(node, std::string("missing attribute \"") + name + "\"");
-            return false;
-        }
-        out = attribute.as_int();
-        return true;
-    }
-
     Status read_map(const pugi::xml_node& node, World& world) {
         int id = 0;
-        if (!required_int(node, "id", id)) return failure_;
-        if (id < 0) return places_.error(node, "id must be >= 0");
-        const std::string kind = node.attribute("kind").as_string("outdoor");
+        std::string kind, name;
+        float cell_size = 0;
+        if (!xml_.integer(node, "id", id, 0, max_id) || !xml_.text(node, "kind", kind, "outdoor") ||
+            !xml_.text(node, "name", name, ""))
+            return xml_.failure();
         if (kind != "outdoor" && kind != "indoor")
-            return places_.error(node, "kind must be outdoor or indoor");
-        float cell_size = node.attribute("cell_size").as_float(48);
+            return xml_.error(node, "kind must be outdoor or indoor");
         std::optional<GridMap> grid;
         if (const pugi::xml_node tiled = node.child("tiled")) {
-            auto loaded = load_tiled_map(
-                (std::filesystem::path(folder_) / tiled.attribute("file").as_string()).string());
-            if (!loaded) return places_.error(tiled, loaded.error().message());
-            cell_size = node.attribute("cell_size").as_float(loaded.value().cell_size);
+            std::string file;
+            if (!xml_.text(tiled, "file", file)) return xml_.failure();
+            auto loaded = load_tiled_map((std::filesystem::path(folder_) / file).string());
+            if (!loaded) return xml_.error(tiled, loaded.error().message());
+            if (!xml_.number(node, "cell_size", cell_size, min_cell_size, max_cell_size,
+                             loaded.value().cell_size))
+                return xml_.failure();
             grid = std::move(loaded.value().grid);
         } else if (const pugi::xml_node tiles = node.child("tiles")) {
+            if (!xml_.number(node, "cell_size", cell_size, min_cell_size, max_cell_size, 48))
+                return xml_.failure();
             std::vector<std::string> rows;
             std::istringstream text(tiles.child_value());
             for (std::string row; text >> row;)
                 rows.push_back(row);
             auto drawn = map_from_rows(rows, "tiles");
-            if (!drawn) return places_.error(tiles, drawn.error().message());
+            if (!drawn) return xml_.error(tiles, drawn.error().message());
             grid = std::move(drawn).value();
         } else {
             int width = 0, height = 0;
-            if (!required_int(node, "width", width) || !required_int(node, "height", height))
-                return failure_;
-            std::vector<Rect> solids;
-            for (const pugi::xml_node& solid : node.children("solid"))
-                solids.push_back({solid.attribute("x").as_float(), solid.attribute("y").as_float(),
-                                  solid.attribute("width").as_float(),
-                                  solid.attribute("height").as_float()});
-            auto made = rasterize(static_cast<float>(width) * cell_size,
-                                  static_cast<float>(height) * cell_size, cell_size, solids);
-            if (!made) return places_.error(node, made.error().message());
+            if (!xml_.number(node, "cell_size", cell_size, min_cell_size, max_cell_size, 48) ||
+                !xml_.integer(node, "width", width, 1, max_tile) ||
+                !xml_.integer(node, "height", height, 1, max_tile))
+                return xml_.failure();
+            if (static_cast<std::int64_t>(width) * height > limits::max_map_tiles)
+                return xml_.error(node, std::to_string(width) + " x " + std::to_string(height) +
+                                            " tiles is over the limit of " +
+                                            std::to_string(limits::max_map_tiles));
+            auto made = GridMap::create(width, height);
+            if (!made) return xml_.error(node, made.error().message());
             grid = std::move(made).value();
+            std::vector<Rect> solids;
+            for (const pugi::xml_node& solid : node.children("solid")) {
+                Rect rectangle;
+                if (!xml_.number(solid, "x", rectangle.x, -1e9, 1e9) ||
+                    !xml_.number(solid, "y", rectangle.y, -1e9, 1e9) ||
+                    !xml_.number(solid, "width", rectangle.width, 0, 1e9) ||
+                    !xml_.number(solid, "height", rectangle.height, 0, 1e9))
+                    return xml_.failure();
+                solids.push_back(rectangle);
+            }
+            if (Status status = block_rectangles(*grid, cell_size, cell_size, solids); !status)
+                return xml_.error(node, status.message());
         }
-        const Status added = world.add_map(
-            MapId(static_cast<std::uint32_t>(id)), node.attribute("name").as_string(),
-            kind == "outdoor" ? MapKind::Outdoor : MapKind::Indoor, std::move(*grid), cell_size);
-        return added ? Status() : places_.error(node, added.message());
+        total_tiles_ += static_cast<std::int64_t>(grid->width()) * grid->height();
+        if (total_tiles_ > limits::max_world_tiles)
+            return xml_.error(node, "the world's maps have more than " +
+                                        std::to_string(limits::max_world_tiles) +
+                                        " tiles together");
+        const Status added = world.add_map(MapId(static_cast<std::uint32_t>(id)), name,
+                                           kind == "outdoor" ? MapKind::Outdoor : MapKind::Indoor,
+                                           std::move(*grid), cell_size);
+        return added ? Status() : xml_.error(node, added.message());
     }
 
     Status read_links(const pugi::xml_node& node, World& world) {
-        const MapId id(static_cast<std::uint32_t>(node.attribute("id").as_int()));
+        int id = 0;
+        if (!xml_.integer(node, "id", id, 0, max_id)) return xml_.failure();
+        const MapId map(static_cast<std::uint32_t>(id));
         for (const pugi::xml_node& neighbour : node.children("neighbour")) {
-            const std::string side = neighbour.attribute("side").as_string();
+            std::string side;
+            int other = 0, offset = 0;
+            if (!xml_.text(neighbour, "side", side) ||
+                !xml_.integer(neighbour, "map", other, 0, max_id) ||
+                !xml_.integer(neighbour, "offset", offset, -max_tile, max_tile, 0))
+                return xml_.failure();
             const Side sides[] = {Side::North, Side::East, Side::South, Side::West};
-            const char* names[] = {"north", "east", "south", "west"};
             int which = -1;
             for (int index = 0; index < 4; ++index)
-                if (side == names[index]) which = index;
-            if (which < 0)
-                return places_.error(neighbour, "side must be north, east, south or west");
-            int other = 0;
-            if (!required_int(neighbour, "map", other)) return failure_;
+                if (side == to_string(sides[index])) which = index;
+            if (which < 0) return xml_.error(neighbour, "side must be north, east, south or west");
             const Status linked =
-                world.link(id, sides[which], MapId(static_cast<std::uint32_t>(other)),
-                           neighbour.attribute("offset").as_int(0));
-            if (!linked) return places_.error(neighbour, linked.message());
+                world.link(map, sides[which], MapId(static_cast<std::uint32_t>(other)), offset);
+            if (!linked) return xml_.error(neighbour, linked.message());
         }
         for (const pugi::xml_node& door : node.children("door")) {
             int x = 0, y = 0, to = 0, spawn_x = 0, spawn_y = 0;
-            if (!required_int(door, "x", x) || !required_int(door, "y", y) ||
-                !required_int(door, "to", to) || !required_int(door, "spawn_x", spawn_x) ||
-                !required_int(door, "spawn_y", spawn_y))
-                return failure_;
-            const Status added = world.add_door(id, {x, y}, MapId(static_cast<std::uint32_t>(to)),
+            if (!xml_.integer(door, "x", x, 0, max_tile) ||
+                !xml_.integer(door, "y", y, 0, max_tile) ||
+                !xml_.integer(door, "to", to, 0, max_id) ||
+                !xml_.integer(door, "spawn_x", spawn_x, 0, max_tile) ||
+                !xml_.integer(door, "spawn_y", spawn_y, 0, max_tile))
+                return xml_.failure();
+            const Status added = world.add_door(map, {x, y}, MapId(static_cast<std::uint32_t>(to)),
                                                 {spawn_x, spawn_y});
-            if (!added) return places_.error(door, added.message());
+            if (!added) return xml_.error(door, added.message());
         }
         return {};
     }
 
     Expected<NpcSpec> read_npc(const pugi::xml_node& node, const World& world) {
         NpcSpec spec;
-        spec.name = node.attribute("name").as_string();
-        if (spec.name.empty()) return places_.error(node, "missing attribute \"name\"");
         int map = 0, x = 0, y = 0;
-        if (!required_int(node, "map", map) || !required_int(node, "x", x) ||
-            !required_int(node, "y", y))
-            return failure_;
+        if (!xml_.text(node, "name", spec.name) || !xml_.integer(node, "map", map, 0, max_id) ||
+            !xml_.integer(node, "x", x, 0, max_tile) || !xml_.integer(node, "y", y, 0, max_tile) ||
+            !xml_.number(node, "speed", spec.speed, NpcSpec::min_speed, NpcSpec::max_speed, 4))
+            return xml_.failure();
+        if (spec.name.empty()) return xml_.error(node, "the name is empty");
         spec.start = {MapId(static_cast<std::uint32_t>(map)), {x, y}};
         if (Status status = world.check_position(spec.start, "start"); !status)
-            return places_.error(node, status.message());
-        spec.speed = node.attribute("speed").as_float(4);
-        if (!(spec.speed > 0) || !std::isfinite(spec.speed))
-            return places_.error(node, "speed must be > 0");
+            return xml_.error(node, status.message());
         for (const pugi::xml_node& appointment : node.children("appointment")) {
-            const auto time = GameClock::parse(appointment.attribute("time").as_string());
-            if (!time) return places_.error(appointment, "time must be HH:MM");
+            std::string time;
             int to_map = 0, to_x = 0, to_y = 0;
-            if (!required_int(appointment, "map", to_map) ||
-                !required_int(appointment, "x", to_x) || !required_int(appointment, "y", to_y))
-                return failure_;
+            if (!xml_.text(appointment, "time", time) ||
+                !xml_.integer(appointment, "map", to_map, 0, max_id) ||
+                !xml_.integer(appointment, "x", to_x, 0, max_tile) ||
+                !xml_.integer(appointment, "y", to_y, 0, max_tile))
+                return xml_.failure();
+            const auto minute = GameClock::parse(time);
+            if (!minute) return xml_.error(appointment, "time must be HH:MM");
             const WorldPosition place{MapId(static_cast<std::uint32_t>(to_map)), {to_x, to_y}};
             if (Status status = world.check_position(place, "appointment"); !status)
-                return places_.error(appointment, status.message());
-            spec.appointments.push_back({*time, place});
+                return xml_.error(appointment, status.message());
+            spec.appointments.push_back({*minute, place});
         }
         return spec;
     }
 
-    io_detail::XmlPlaces places_;
+    static constexpr double min_cell_size = 1e-3;
+    static constexpr double max_cell_size = 1e5;
+
+    io_detail::XmlReader xml_;
     std::string folder_;
-    Status failure_;
+    std::int64_t total_tiles_ = 0;
 };
 
 }  // namespace
@@ -181,13 +208,12 @@ class WorldReader {
 Expected<WorldFile> parse_world_file(std::string_view text, std::string_view source,
                                      const std::string& folder) {
     pugi::xml_document document;
-    const io_detail::XmlPlaces places(text, source);
+    const io_detail::XmlReader xml(text, source);
     const pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
-    if (!parsed) return places.parse_error(parsed);
-    auto file = WorldReader(text, source, folder).read(document.document_element());
-    if (!file && file.error().message().rfind("the document", 0) == 0)
-        return Status::invalid_input(std::string(source) + ": " + file.error().message());
-    return file;
+    if (!parsed) return xml.parse_error(parsed);
+    if (!document.document_element())
+        return Status::invalid_input(std::string(source) + ": the document has no element");
+    return WorldReader(text, source, folder).read(document.document_element());
 }
 
 Expected<WorldFile> load_world_file(const std::string& path) {

@@ -8,7 +8,19 @@
 namespace pathkit {
 
 GameClock::GameClock(int ticks_per_minute, int start_minute)
-    : ticks_per_minute_(std::max(1, ticks_per_minute)), minutes_(start_minute) {}
+    : ticks_per_minute_(std::clamp(ticks_per_minute, 1, max_ticks_per_minute)),
+      minutes_(start_minute) {}
+
+void GameClock::skip_to_just_before(std::int64_t minute) {
+    const std::int64_t target = minute - 1;
+    if (target < minutes_ || (target == minutes_ && tick_in_minute_ >= ticks_per_minute_ - 1))
+        return;
+    const std::int64_t skipped =
+        (target - minutes_) * ticks_per_minute_ + (ticks_per_minute_ - 1 - tick_in_minute_);
+    ticks_ += static_cast<std::uint64_t>(skipped);
+    minutes_ = target;
+    tick_in_minute_ = ticks_per_minute_ - 1;
+}
 
 bool GameClock::tick() {
     ++ticks_;
@@ -52,7 +64,7 @@ const char* to_string(NpcEventKind kind) {
     return "unknown";
 }
 
-NpcSimulation::NpcSimulation(World& world, GameClock clock) : world_(&world), clock_(clock) {}
+NpcSimulation::NpcSimulation(const World& world, GameClock clock) : world_(&world), clock_(clock) {}
 
 Point2 NpcSimulation::centre(MapId map, Cell cell) const {
     const float size = world_->map(map)->cell_size;
@@ -62,8 +74,10 @@ Point2 NpcSimulation::centre(MapId map, Cell cell) const {
 Expected<std::size_t> NpcSimulation::add_npc(NpcSpec spec) {
     const std::string who = "add_npc: " + (spec.name.empty() ? std::string("an NPC") : spec.name);
     if (spec.name.empty()) return Status::invalid_input("add_npc: an NPC needs a name");
-    if (!(spec.speed > 0) || !std::isfinite(spec.speed))
-        return Status::invalid_input(who + ": speed must be finite and > 0");
+    if (!(spec.speed >= NpcSpec::min_speed && spec.speed <= NpcSpec::max_speed))
+        return Status::invalid_input(who + ": speed " + std::to_string(spec.speed) +
+                                     " is outside " + std::to_string(NpcSpec::min_speed) + ".." +
+                                     std::to_string(NpcSpec::max_speed));
     if (Status status = world_->check_position(spec.start, "start"); !status)
         return Status::invalid_input(who + ": " + status.message());
     for (const Appointment& appointment : spec.appointments)
@@ -83,8 +97,9 @@ Expected<std::size_t> NpcSimulation::add_npc(NpcSpec spec) {
     return npcs_.size() - 1;
 }
 
-void NpcSimulation::record(Npc& npc, NpcEventKind kind, WorldPosition where) const {
-    npc.events.push_back({clock_.minutes(), kind, where});
+void NpcSimulation::record(Npc& npc, NpcEventKind kind, WorldPosition where,
+                           std::string message) const {
+    npc.events.push_back({clock_.minutes(), kind, where, std::move(message)});
 }
 
 // Ticks to walk the route: each tile step takes ceil(cell size / speed) ticks, each change of
@@ -108,15 +123,16 @@ void NpcSimulation::plan_next(Npc& npc) {
         const Cell here{
             static_cast<int>(std::floor(npc.position.x / world_->map(npc.map)->cell_size)),
             static_cast<int>(std::floor(npc.position.y / world_->map(npc.map)->cell_size))};
-        Route route = world_->routes().find_route({npc.map, here}, next.place);
+        Route route = world_->find_route({npc.map, here}, next.place);
         if (!route.found()) {
-            record(npc, NpcEventKind::Unreachable, next.place);
+            record(npc, NpcEventKind::Unreachable, next.place, route.message);
             ++npc.next_appointment;
             continue;
         }
         const std::int64_t minutes_needed =
             (travel_ticks(npc, route) + clock_.ticks_per_minute() - 1) / clock_.ticks_per_minute();
         npc.route = std::move(route);
+        npc.reported_late = false;
         npc.leg = 0;
         npc.waypoint = 0;
         npc.depart_minute =
@@ -137,9 +153,7 @@ void NpcSimulation::walk(Npc& npc) {
             record(npc, NpcEventKind::EnterMap, {next.map, next.cells.front()});
             return;
         }
-        const Appointment& done = npc.appointments[npc.next_appointment];
-        record(npc, clock_.minutes() <= done.minute ? NpcEventKind::Arrive : NpcEventKind::Late,
-               done.place);
+        record(npc, NpcEventKind::Arrive, npc.appointments[npc.next_appointment].place);
         npc.activity = NpcActivity::Idle;
         ++npc.next_appointment;
         plan_next(npc);
@@ -165,6 +179,11 @@ void NpcSimulation::step() {
     clock_.tick();
     for (Npc& npc : npcs_) {
         if (npc.activity == NpcActivity::Walk) {
+            const Appointment& due = npc.appointments[npc.next_appointment];
+            if (!npc.reported_late && clock_.minutes() > due.minute) {
+                npc.reported_late = true;
+                record(npc, NpcEventKind::Late, due.place);
+            }
             walk(npc);
         } else if (npc.depart_minute >= 0 && clock_.minutes() >= npc.depart_minute) {
             npc.activity = NpcActivity::Walk;
@@ -177,8 +196,17 @@ void NpcSimulation::step() {
 }
 
 void NpcSimulation::run_until(std::int64_t minute) {
-    while (clock_.minutes() < minute)
+    while (clock_.minutes() < minute) {
+        // While nobody walks, nothing happens before the next departure: skip to it.
+        std::int64_t next = minute;
+        bool walking = false;
+        for (const Npc& npc : npcs_) {
+            walking = walking || npc.activity == NpcActivity::Walk;
+            if (npc.depart_minute >= 0) next = std::min(next, npc.depart_minute);
+        }
+        if (!walking) clock_.skip_to_just_before(next);
         step();
+    }
 }
 
 }  // namespace pathkit

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "pathkit/world/route.hpp"
+#include "route_cache.hpp"
 
 namespace pathkit {
 
@@ -18,15 +18,21 @@ const char* to_string(Side side) {
     return names[static_cast<int>(side)];
 }
 
-World::World() : routes_(std::make_unique<RouteCache>(*this)) {}
+// The cache points at no world (each call is handed one), so it moves with the maps and
+// keeps its settings; a moved-from world gets a fresh one.
+World::World() : routes_(std::make_unique<detail::RouteCache>()) {}
 World::World(World&& other) noexcept
-    : maps_(std::move(other.maps_)),
-      rules_(other.rules_),
-      routes_(std::make_unique<RouteCache>(*this)) {}
+    : maps_(std::move(other.maps_)), rules_(other.rules_), routes_(std::move(other.routes_)) {
+    other.maps_.clear();
+    other.routes_ = std::make_unique<detail::RouteCache>();
+}
 World& World::operator=(World&& other) noexcept {
+    if (this == &other) return *this;
     maps_ = std::move(other.maps_);
     rules_ = other.rules_;
-    routes_ = std::make_unique<RouteCache>(*this);
+    routes_ = std::move(other.routes_);
+    other.maps_.clear();
+    other.routes_ = std::make_unique<detail::RouteCache>();
     return *this;
 }
 World::~World() = default;
@@ -34,6 +40,44 @@ World::~World() = default;
 void World::set_rules(const MovementRules& rules) {
     rules_ = rules;
     routes_->invalidate_all();
+}
+
+Status World::set_edge_portal_spacing(int spacing) {
+    if (spacing < 1 || spacing > GridMap::max_side)
+        return Status::invalid_input("set_edge_portal_spacing: " + std::to_string(spacing) +
+                                     " is outside 1.." + std::to_string(GridMap::max_side));
+    routes_->spacing = spacing;
+    routes_->invalidate_all();
+    return {};
+}
+
+int World::edge_portal_spacing() const {
+    return routes_->spacing;
+}
+
+void World::set_route_memory_limit(std::size_t bytes) {
+    routes_->memory_limit = bytes;
+}
+
+std::size_t World::route_memory_limit() const {
+    return routes_->memory_limit;
+}
+
+Route World::find_route(const WorldPosition& from, const WorldPosition& to,
+                        SearchContext& context) const {
+    return routes_->find_route(*this, from, to, context);
+}
+
+std::size_t World::portal_count() const {
+    return routes_->portal_count(*this);
+}
+
+std::size_t World::ready_map_count() const {
+    return routes_->ready_map_count();
+}
+
+std::size_t World::route_memory_estimate() const {
+    return routes_->memory_estimate(*this);
 }
 
 std::size_t World::index_of(MapId id) const {
@@ -115,7 +159,18 @@ Status World::set_walkable(MapId id, Cell cell, bool walkable) {
         return Status::invalid_input("set_walkable: map " + std::to_string(id.value) +
                                      " does not exist");
     if (Status status = maps_[index].grid.set_walkable(cell, walkable); !status) return status;
-    routes_->invalidate(id);
+    routes_->invalidate(index);
+    return {};
+}
+
+Status World::set_terrain_cost(MapId id, Cell cell, float multiplier) {
+    const std::size_t index = index_of(id);
+    if (index == maps_.size())
+        return Status::invalid_input("set_terrain_cost: map " + std::to_string(id.value) +
+                                     " does not exist");
+    if (Status status = maps_[index].grid.set_terrain_cost(cell, multiplier); !status)
+        return status;
+    routes_->invalidate(index);
     return {};
 }
 

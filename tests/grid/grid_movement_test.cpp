@@ -1,6 +1,8 @@
 // Moving on tiles: the tutorial's maze, each diagonal policy, costs, terrain and unit size.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <cmath>
 #include <vector>
 
@@ -188,6 +190,26 @@ TEST(TileMovement, ATwoByTwoUnitTakesTheWideGapAndASmallUnitTheNarrowOne) {
     EXPECT_EQ(narrow.path[2], (Cell{1, 2})) << "through the one-tile gap";
     EXPECT_EQ(large.find_path(gaps.find('S'), {1, 2}).status, SearchStatus::InvalidInput)
         << "no room for a 2x2 unit on the gap tile";
+}
+
+TEST(TileMovement, ACopiedSpaceForBigUnitsKeepsItsOwnTableOfWhereTheyFit) {
+    const auto hall = ascii_map({"S.........", "..........", "..........", "###..#####",
+                                 "..........", "..........", ".........."});
+    MovementRules rules;
+    rules.agent_size = 2;
+    std::optional<GridSpace> original(std::in_place, hall.map, rules);
+    const GridSpace copy(*original);
+    GridSpace assigned(hall.map);
+    assigned = *original;
+    original.reset();  // the copies must not read the original's table (ASan would see it)
+    for (const GridSpace* space : {&copy, static_cast<const GridSpace*>(&assigned)}) {
+        const GridPath path = space->find_path({0, 0}, {7, 4});
+        ASSERT_TRUE(path.found()) << path.message;
+        EXPECT_EQ(space->find_path({0, 0}, {0, 3}).status, SearchStatus::InvalidInput)
+            << "a wall tile has no room for the unit";
+    }
+    const GridSpace moved(std::move(assigned));
+    EXPECT_TRUE(moved.find_path({0, 0}, {7, 4}).found());
 }
 
 TEST(TileMovement, AThreeByThreeUnitFindsNoWayThroughATwoTileGap) {

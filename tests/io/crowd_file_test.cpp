@@ -49,7 +49,7 @@ TEST(CrowdFile, AMapFileIsReadBesideTheScenario) {
 
 TEST(CrowdFile, MalformedScenariosNameTheValue) {
     expect_refused(R"({"map": {"rows": ["..", ".."]}, "units": [}")", "line 1");
-    expect_refused(R"({"units": []})", "/map");
+    expect_refused(R"({"units": []})", "missing \"map\"");
     expect_refused(R"({"map": {"rows": ["..", "..."]}, "units": []})", "row 1 has 3 tiles");
     expect_refused(R"({"map": {"rows": ["..", ".x"]}, "units": []})", "unknown tile 'x'");
     expect_refused(R"({"map": {"file": "nowhere.map"}, "units": []})", "/map/file");

@@ -64,9 +64,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadFile{"NodeWithOneCoordinate", "node a 1\n",
                 "test.graph:1: expected 'node NAME [X Y [Z]]'"},
         BadFile{"NonNumericCoordinate", "node a 1 y\n",
-                "test.graph:1: coordinate 'y' is not a finite number"},
+                "test.graph:1: coordinate 'y' is not a number within ±1e9"},
         BadFile{"NanCoordinate", "node a nan 0\n",
-                "test.graph:1: coordinate 'nan' is not a finite number"},
+                "test.graph:1: coordinate 'nan' is not a number within ±1e9"},
         BadFile{"NodeDeclaredTwice", "node a\n\nnode a\n",
                 "test.graph:3: node 'a' is declared twice"},
         BadFile{"EdgeWithoutArrow", "edge a b\n",
@@ -90,7 +90,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(GraphFile, AMissingFileIsAClearError) {
     const auto loaded = load_graph_file("/nonexistent/town.graph");
     ASSERT_FALSE(loaded);
-    EXPECT_EQ(loaded.error().message(), "/nonexistent/town.graph: cannot open the file");
+    EXPECT_EQ(loaded.error().message(),
+              "/nonexistent/town.graph: cannot open the file (No such file or directory)");
 }
 
 }  // namespace

@@ -54,7 +54,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(BadMap{"ShortRow", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n",
                              "test.map:6: row 1 has 2 tiles, expected 3"},
                       BadMap{"MissingRow", "type octile\nheight 2\nwidth 3\nmap\n...\n",
-                             "test.map: the map has 1 rows, expected 2"},
+                             "test.map: the header announces 2 rows of 3 tiles but only 4 "
+                             "bytes follow it"},
                       BadMap{"UnknownTile", "type octile\nheight 1\nwidth 3\nmap\n.x.\n",
                              "test.map:5: unknown tile 'x' at column 1"},
                       BadMap{"NegativeHeight", "type octile\nheight -2\nwidth 3\nmap\n",
@@ -63,7 +64,9 @@ INSTANTIATE_TEST_SUITE_P(
                              "test.map: the header has no 'map' line"},
                       BadMap{"NoWidth", "type octile\nheight 1\nmap\n.\n",
                              "test.map:3: the header lacks 'width' or 'height'"},
-                      BadMap{"Garbage", "hello\n", "test.map:1: unexpected header line 'hello'"},
+                      BadMap{"Garbage", "hello\n",
+                             "test.map:1: unexpected header line 'hello' (expected type, height, "
+                             "width, then map)"},
                       BadMap{"ExtraRows", "type octile\nheight 1\nwidth 1\nmap\n.\n.\n",
                              "test.map:6: text after the last map row"}),
     [](const ::testing::TestParamInfo<BadMap>& param_info) { return param_info.param.name; });
@@ -94,7 +97,7 @@ TEST(MovingAiScenario, ReportsBadRowsWithTheirLine) {
               "test.scen:2: expected 9 fields (bucket map width height start_x start_y goal_x "
               "goal_y length), found 7");
     EXPECT_EQ(scenario_from("version 1\n0 a.map 5 3 0 zero 4 0 4\n").error().message(),
-              "test.scen:2: field 6 'zero' is not a whole number");
+              "test.scen:2: field 6 'zero' is not a whole number in 0..1000000000");
     EXPECT_EQ(scenario_from("version 1\n0 a.map 5 3 0 0 4 0 nan\n").error().message(),
               "test.scen:2: length 'nan' is not a finite number >= 0");
     EXPECT_EQ(scenario_from("version 7\n").error().message(),

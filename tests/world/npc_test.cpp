@@ -1,6 +1,8 @@
 // NPCs keeping appointments across maps: Zelda's walk from house 3 to house 5 in the seed town.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "pathkit/world/npc.hpp"
 #include "world/world_builders.hpp"
 
@@ -49,7 +51,7 @@ TEST(Npcs, ZeldaLeavesHouseThreeInTimeAndIsInHouseFiveAtSixThirty) {
     EXPECT_EQ(npc.activity, NpcActivity::Idle);
 }
 
-TEST(Npcs, ATooLongRouteArrivesLateAndSaysSo) {
+TEST(Npcs, ATooLongRouteIsReportedLateWhenTheTimePassesThenArrives) {
     World world = testing::seed_town();
     NpcSimulation town(world, GameClock(12, 6 * 60));
     ASSERT_TRUE(town.add_npc({"Link", {map_id(3), {2, 1}}, 2, {{6 * 60 + 5, {map_id(7), {2, 2}}}}})
@@ -58,8 +60,39 @@ TEST(Npcs, ATooLongRouteArrivesLateAndSaysSo) {
     const Npc& npc = town.npcs()[0];
     ASSERT_FALSE(npc.events.empty());
     EXPECT_EQ(npc.events.front().minute, 6 * 60) << "leaves at once";
-    EXPECT_EQ(npc.events.back().kind, NpcEventKind::Late);
+    const auto late = std::find_if(npc.events.begin(), npc.events.end(),
+                                   [](const NpcEvent& e) { return e.kind == NpcEventKind::Late; });
+    ASSERT_NE(late, npc.events.end());
+    EXPECT_EQ(late->minute, 6 * 60 + 6) << "the first minute after the appointment";
+    EXPECT_EQ(npc.events.back().kind, NpcEventKind::Arrive);
     EXPECT_GT(npc.events.back().minute, 6 * 60 + 5);
+}
+
+TEST(Npcs, AnNpcStillOnItsWayWhenTheRunStopsIsReportedLate) {
+    World world = testing::seed_town();
+    NpcSimulation town(world, GameClock(12, 6 * 60));
+    ASSERT_TRUE(town.add_npc({"Link", {map_id(3), {2, 1}}, 2, {{6 * 60 + 5, {map_id(7), {2, 2}}}}})
+                    .has_value());
+    town.run_until(6 * 60 + 7);
+    EXPECT_EQ(kinds(town.npcs()[0]).back(), NpcEventKind::Late) << "not arrived, but late";
+}
+
+TEST(Npcs, IdleHoursAreSkippedWithTheSameItineraryAsTickByTick) {
+    World world = testing::seed_town();
+    const NpcSpec zelda{"Zelda", {map_id(3), {2, 1}}, 8, {{20 * 60, {map_id(5), {3, 2}}}}};
+    NpcSimulation skipping(world, GameClock(GameClock::max_ticks_per_minute, 0));
+    NpcSimulation stepping(world, GameClock(GameClock::max_ticks_per_minute, 0));
+    ASSERT_TRUE(skipping.add_npc(zelda).has_value());
+    ASSERT_TRUE(stepping.add_npc(zelda).has_value());
+    skipping.run_until(21 * 60);
+    while (stepping.clock().minutes() < 21 * 60)
+        stepping.step();
+    EXPECT_EQ(skipping.clock().ticks(), stepping.clock().ticks());
+    ASSERT_EQ(skipping.npcs()[0].events.size(), stepping.npcs()[0].events.size());
+    for (std::size_t index = 0; index < stepping.npcs()[0].events.size(); ++index) {
+        EXPECT_EQ(skipping.npcs()[0].events[index].minute, stepping.npcs()[0].events[index].minute);
+        EXPECT_EQ(skipping.npcs()[0].events[index].kind, stepping.npcs()[0].events[index].kind);
+    }
 }
 
 TEST(Npcs, AnUnreachableAppointmentIsReportedAndTheNextOneKept) {

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "pathkit/world/route.hpp"
+#include "pathkit/world/world.hpp"
 #include "support/ascii_map.hpp"
 
 namespace pathkit::testing {
@@ -54,9 +54,9 @@ inline World seed_town() {
     return world;
 }
 
-/// The cheapest route cost by brute force: Dijkstra over every tile of every map (4 moves),
-/// edges and doors costing one step. With a `sequence` of maps, only routes that visit
-/// exactly those maps in that order count.
+/// The cheapest route cost by brute force: Dijkstra over every tile of every map (4 moves, a
+/// step costing the terrain multiplier of the tile entered), edges and doors costing one step. With
+/// a `sequence` of maps, only routes that visit exactly those maps in that order count.
 inline double brute_force_route_cost(const World& world, WorldPosition from, WorldPosition to,
                                      const std::vector<MapId>& sequence = {}) {
     struct Node {
@@ -91,11 +91,11 @@ inline double brute_force_route_cost(const World& world, WorldPosition from, Wor
             return map && map->grid.is_walkable(n.second);
         };
         const WorldMap& map = *world.map(MapId(node.first));
-        std::vector<Node> next;
+        std::vector<std::pair<Node, double>> next;  // a node and the step's cost
         for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
             const Cell cell{node.second.x + dx, node.second.y + dy};
             if (map.grid.contains(cell)) {
-                next.push_back({node.first, cell, 0});
+                next.push_back({{node.first, cell, 0}, map.grid.terrain_cost(cell)});
                 continue;
             }
             // Off the edge: onto the neighbour across it, shifted by the link's offset.
@@ -112,22 +112,22 @@ inline double brute_force_route_cost(const World& world, WorldPosition from, Wor
             if (side == Side::West) landing = {other.grid.width() - 1, node.second.y - offset};
             if (side == Side::South) landing = {node.second.x - offset, 0};
             if (side == Side::North) landing = {node.second.x - offset, other.grid.height() - 1};
-            if (other.grid.contains(landing)) next.push_back({neighbour->value, landing, 0});
+            if (other.grid.contains(landing)) next.push_back({{neighbour->value, landing, 0}, 1.0});
         }
         for (const WorldMap& any : world.maps()) {  // doors, both ways
             for (const Door& door : any.doors) {
                 if (any.id.value == node.first && door.at == node.second)
-                    next.push_back({door.to.value, door.spawn, 0});
+                    next.push_back({{door.to.value, door.spawn, 0}, 1.0});
                 if (door.to.value == node.first && door.spawn == node.second)
-                    next.push_back({any.id.value, door.at, 0});
+                    next.push_back({{any.id.value, door.at, 0}, 1.0});
             }
         }
-        for (Node& n : next) {
+        for (auto& [n, step] : next) {
             if (!usable(n)) continue;
             auto found = best.find(key(n));
-            if (found == best.end() || cost + 1 < found->second) {
-                best[key(n)] = cost + 1;
-                open.insert({cost + 1, n});
+            if (found == best.end() || cost + step < found->second) {
+                best[key(n)] = cost + step;
+                open.insert({cost + step, n});
             }
         }
     }

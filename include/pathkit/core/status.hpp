@@ -8,7 +8,7 @@ namespace pathkit {
 
 /// The outcome of an operation that can be refused, such as adding an edge with a NaN cost.
 /// Library code never throws for bad input and never exits: it returns one of these.
-class Status {
+class [[nodiscard]] Status {
   public:
     /// Success.
     Status() = default;

@@ -157,6 +157,10 @@ class Crowd {
 
     /// Runs one tick.
     void step();
+    /// Moves the tick counter on to `tick` at once, as if that many ticks ran: only while the
+    /// crowd is settled, when ticks change nothing. Refused otherwise; no effect for a past
+    /// tick.
+    Status skip_to(std::uint64_t tick);
 
     /// Ticks run so far.
     [[nodiscard]] std::uint64_t tick() const { return tick_; }

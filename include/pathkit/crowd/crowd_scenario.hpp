@@ -12,6 +12,10 @@
 
 namespace pathkit {
 
+/// Most unit positions and events a run keeps in its trace (positions take 8 bytes each): a
+/// run whose trace would grow past it is refused with a message.
+inline constexpr std::uint64_t max_trace_positions = 32'000'000;
+
 /// A unit as a scenario places it; `name` is the scenario's own number for it.
 struct ScenarioUnit {
     int name = 0;
@@ -54,14 +58,17 @@ struct CrowdRunReport {
     std::vector<ScenarioUnitReport> units;
     CrowdStats stats;
     /// With a trace: unit positions at the start and after every tick (`positions[t + 1]` is
-    /// after tick t), in scenario unit order, and every event (units named by index).
+    /// after tick t), in scenario unit order, and every event (units named by index). Ticks
+    /// skipped while the crowd was settled appear as copies of the positions.
     std::vector<std::vector<Cell>> positions;
     std::vector<CrowdEvent> events;
 };
 
 /// Runs the scenario, calling `on_tick(ticks_done)` after every tick when given (a progress
-/// line, say). Refused, naming the unit or command, when a unit cannot be placed or a command
-/// names an unknown unit or a target outside the map.
+/// line, say). While the crowd is settled, ticks up to the next command are skipped rather
+/// than run. Refused, naming the unit or command, when a unit cannot be placed or a command
+/// names an unknown unit or a target outside the map, and when the trace would pass
+/// `max_trace_positions`.
 [[nodiscard]] Expected<CrowdRunReport> run_crowd_scenario(
     const CrowdScenario& scenario, bool keep_trace,
     const std::function<void(std::uint64_t)>& on_tick = {});

@@ -32,6 +32,12 @@ class GridSpace {
   public:
     /// The map must outlive the space. Invalid rules make every query return InvalidInput.
     GridSpace(const GridMap& map, MovementRules rules = {});
+    /// Copies share the map; a copy keeps its own table of where big units fit.
+    GridSpace(const GridSpace& other);
+    GridSpace& operator=(const GridSpace& other);
+    GridSpace(GridSpace&&) noexcept = default;
+    GridSpace& operator=(GridSpace&&) noexcept = default;
+    ~GridSpace() = default;
 
     [[nodiscard]] const GridMap& map() const { return *map_; }
     [[nodiscard]] const MovementRules& rules() const { return rules_; }

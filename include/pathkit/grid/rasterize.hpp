@@ -16,4 +16,11 @@ namespace pathkit {
 [[nodiscard]] Expected<GridMap> rasterize(float world_width, float world_height, float cell_size,
                                           std::span<const Rect> solids);
 
+/// Blocks every tile of `map` that shares area with one of `solids`, the map's top-left tile
+/// covering world units [0, cell_width) x [0, cell_height). Only the tiles a rectangle
+/// reaches are visited. Refused for a non-positive tile size or a NaN, infinite or negative
+/// rectangle field (rectangles before it are applied).
+[[nodiscard]] Status block_rectangles(GridMap& map, float cell_width, float cell_height,
+                                      std::span<const Rect> solids);
+
 }  // namespace pathkit

@@ -11,6 +11,8 @@
 #include "pathkit/core/ids.hpp"
 #include "pathkit/grid/grid_map.hpp"
 #include "pathkit/grid/movement.hpp"
+#include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_result.hpp"
 
 namespace pathkit {
 
@@ -53,10 +55,42 @@ struct WorldMap {
     std::vector<Door> doors;
 };
 
-class RouteCache;
+/// The part of a route inside one map: the tiles walked there, the entry tile first.
+struct RouteLeg {
+    MapId map;
+    std::vector<Cell> cells;
+    /// Travel cost inside this map, in tiles (straight steps 1, times terrain costs).
+    Cost cost = 0;
+};
 
-/// Maps linked by edges and doors. Maps and links are added first; `set_walkable` may change
-/// tiles later (routes through that map are recomputed on their next use).
+/// A route across maps. `cost` is in tiles (each door or edge crossing costs 1 step).
+struct Route {
+    SearchStatus status = SearchStatus::NoPath;
+    std::string message;
+    std::vector<RouteLeg> legs;
+    Cost cost = 0;
+    [[nodiscard]] bool found() const { return status == SearchStatus::Found; }
+    /// The maps in order, e.g. 3, 0, 1, 5.
+    [[nodiscard]] std::vector<MapId> maps() const;
+};
+
+namespace detail {
+class RouteCache;
+}
+
+/// Maps linked by edges and doors, and the routes across them.
+///
+/// Maps and links are added first; `set_walkable` may change tiles later (routes through that
+/// map are recomputed on their next use). Routes run over a portal graph: portals are door
+/// tiles, spawn tiles and tiles where an edge can be crossed (every `edge_portal_spacing`-th
+/// of each open stretch of an edge, and its ends); inside each map the costs between portals
+/// are true grid costs, from distance fields computed the first time a map is needed and kept
+/// until it changes. With a spacing of 1 routes are the shortest there are; with spacing k a
+/// route may cross an edge up to k / 2 tiles away from the best crossing.
+///
+/// Changing the world needs exclusive access. Queries (`find_route` and the other const
+/// members) may run on many threads at once on one `const World&`, each with its own
+/// `SearchContext`: the shared caches fill themselves under a lock.
 class World {
   public:
     World();
@@ -64,10 +98,17 @@ class World {
     World& operator=(World&&) noexcept;
     ~World();
 
-    /// Movement inside maps (the seed: four directions, `DiagonalPolicy::Never`). Set before
-    /// the first route.
+    /// Movement inside maps (the seed: four directions, `DiagonalPolicy::Never`).
     void set_rules(const MovementRules& rules);
     [[nodiscard]] const MovementRules& rules() const { return rules_; }
+    /// Every how many tiles of an open edge stretch a portal sits: 1..GridMap::max_side
+    /// (default 16). Kept when the world is moved.
+    Status set_edge_portal_spacing(int spacing);
+    [[nodiscard]] int edge_portal_spacing() const;
+    /// Most bytes the distance fields of all maps may take together (default 1 GiB). A route
+    /// that needs more is refused (InvalidInput) with the figure and the limit in its message.
+    void set_route_memory_limit(std::size_t bytes);
+    [[nodiscard]] std::size_t route_memory_limit() const;
 
     /// Adds a map. Refused for a used id, a bad cell size or an empty name.
     Status add_map(MapId id, std::string name, MapKind kind, GridMap grid, float cell_size);
@@ -79,6 +120,9 @@ class World {
     Status add_door(MapId map, Cell at, MapId to, Cell spawn);
     /// Makes a tile of a map walkable or blocked; cached routes of that map are dropped.
     Status set_walkable(MapId map, Cell cell, bool walkable);
+    /// Sets a tile's terrain multiplier (see `GridMap::set_terrain_cost`); cached routes of that
+    /// map are dropped.
+    Status set_terrain_cost(MapId map, Cell cell, float multiplier);
 
     /// The map with this id, or nullptr.
     [[nodiscard]] const WorldMap* map(MapId id) const;
@@ -87,16 +131,29 @@ class World {
     /// Ok when `position` is a walkable tile of a known map; else why not.
     [[nodiscard]] Status check_position(const WorldPosition& position, const char* role) const;
 
-    /// The route cache (see route.hpp); built lazily, one per world.
-    [[nodiscard]] RouteCache& routes() const { return *routes_; }
+    /// The cheapest route from `from` to `to`. InvalidInput for unknown maps, tiles outside or
+    /// blocked, or distance fields over the memory limit; NoPath when no route exists.
+    [[nodiscard]] Route find_route(const WorldPosition& from, const WorldPosition& to,
+                                   SearchContext& context) const;
+    /// As above, with the calling thread's own context.
+    [[nodiscard]] Route find_route(const WorldPosition& from, const WorldPosition& to) const {
+        return find_route(from, to, thread_search_context());
+    }
+
+    /// Portals in the portal graph (built when first needed).
+    [[nodiscard]] std::size_t portal_count() const;
+    /// Maps whose distance fields are computed.
+    [[nodiscard]] std::size_t ready_map_count() const;
+    /// Bytes the distance fields of every map would take (what the memory limit is held to).
+    [[nodiscard]] std::size_t route_memory_estimate() const;
 
   private:
-    friend class RouteCache;
+    friend class detail::RouteCache;
     [[nodiscard]] std::size_t index_of(MapId id) const;
 
     std::vector<WorldMap> maps_;
     MovementRules rules_{.diagonal = DiagonalPolicy::Never};
-    std::unique_ptr<RouteCache> routes_;
+    std::unique_ptr<detail::RouteCache> routes_;
 };
 
 /// "north", "east", "south", "west".

@@ -1,0 +1,43 @@
+/// The limits every pathkit reader enforces, so hostile files cost bounded time and memory.
+/// docs/limits.md lists them with the library's own limits; a file past one is refused with a
+/// message naming the figure and the limit.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pathkit::limits {
+
+/// Largest input file read, in bytes (256 MiB). Only regular files are read: folders,
+/// devices, FIFOs and sockets are refused before they are opened.
+inline constexpr std::size_t max_file_bytes = std::size_t{256} << 20;
+/// Deepest nesting of JSON arrays and objects.
+inline constexpr int max_json_depth = 64;
+/// Most tiles of one map described by a file (8192 x 8192 tiles; a side is also at most
+/// `GridMap::max_side`). A map this size takes about 100 MB.
+inline constexpr std::int64_t max_map_tiles = std::int64_t{1} << 26;
+/// Most query rows of a MovingAI `.scen` file.
+inline constexpr std::size_t max_scenario_rows = 1'000'000;
+/// Most nodes and connections of a `.graph` file, and most connections from or to one node
+/// (adding a connection scans the node's list, so the degree bounds the time per line).
+inline constexpr std::size_t max_graph_nodes = 1'000'000;
+inline constexpr std::size_t max_graph_connections = 4'000'000;
+inline constexpr std::size_t max_graph_degree = 1'000;
+/// Most tiles of all maps of one world file together (about 180 MB of maps).
+inline constexpr std::int64_t max_world_tiles = std::int64_t{1} << 27;
+/// Most points of all obstacles of one scene file.
+inline constexpr std::size_t max_scene_points = 1'000'000;
+/// Most queries of one scene file.
+inline constexpr std::size_t max_scene_queries = 100'000;
+/// Most units of a crowd scenario, and most commands.
+inline constexpr std::size_t max_crowd_units = 100'000;
+inline constexpr std::size_t max_crowd_commands = 1'000'000;
+/// Latest tick a crowd scenario may name (`max_ticks`, command ticks): about 115 days at 100
+/// ticks a second. Ticks in which nothing moves are skipped, not simulated.
+inline constexpr std::uint64_t max_crowd_ticks = 1'000'000'000;
+/// Largest unit, node or map id a file may use.
+inline constexpr std::int64_t max_file_id = 2'147'483'646;
+/// Largest absolute tile coordinate a file may name.
+inline constexpr std::int64_t max_tile_coordinate = 1'000'000'000;
+
+}  // namespace pathkit::limits

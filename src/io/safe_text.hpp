@@ -1,0 +1,16 @@
+// Internal to io/: text from files made safe to write out (valid UTF-8, escaped for XML).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace pathkit::io_detail {
+
+/// `text` with every byte that is not part of a well-formed UTF-8 sequence replaced by U+FFFD.
+[[nodiscard]] std::string valid_utf8(std::string_view text);
+
+/// `text` as valid UTF-8 with & < > " ' escaped and control characters other than tab and
+/// newline dropped: safe inside XML (SVG) and HTML text and attribute values.
+[[nodiscard]] std::string xml_escaped(std::string_view text);
+
+}  // namespace pathkit::io_detail
