@@ -8,8 +8,10 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "commands.hpp"
+#include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
@@ -35,33 +37,55 @@ struct FileFigures {
     double search_bytes_per_cell = 0;  ///< the search context's memory over the map's tiles
 };
 
-/// The map a scenario names: --map if given, else the file named in its rows, beside it.
+/// The map a query names: --map if given, else the file named in its row, beside the scenario.
 std::string map_path_for(const BenchArguments& arguments, const std::string& scenario_file,
-                         const Scenario& scenario) {
+                         const ScenarioQuery& query) {
     if (!arguments.map_file.empty()) return arguments.map_file;
-    const std::filesystem::path folder = std::filesystem::path(scenario_file).parent_path();
-    if (!scenario.queries.empty()) return (folder / scenario.queries.front().map_name).string();
-    return (folder / std::filesystem::path(scenario_file).stem()).string();
+    return (std::filesystem::path(scenario_file).parent_path() / query.map_name).string();
 }
 
-/// Solves one scenario file; returns its figures or the error that stopped it.
+/// The map every query of a file is solved on, loaded again only when a row names another.
+struct CurrentMap {
+    std::string path;
+    std::optional<GridMap> map;
+    std::optional<GridSpace> space;
+};
+
+/// Solves one scenario file, each row on the map it names; returns its figures or the error
+/// that stopped it.
 Expected<FileFigures> run_file(const BenchArguments& arguments, const std::string& scenario_file,
                                bool show_progress) {
-    SearchContext context;  // one per file, so its memory is this map's
+    SearchContext context;  // one per file, so its memory is this file's maps'
     auto scenario = load_moving_ai_scenario(scenario_file);
     if (!scenario) return scenario.error();
     FileFigures figures;
     figures.scenario = scenario_file;
-    figures.map = map_path_for(arguments, scenario_file, scenario.value());
-    auto map = load_moving_ai_map(figures.map);
-    if (!map) return map.error();
-    const GridSpace space(map.value());
-    context.reserve(space.state_count());  // allocated before the clock starts, as a game would
+    CurrentMap current;
+    double largest_map_tiles = 1;
     SearchOptions options;
     const auto& queries = scenario.value().queries;
     for (std::size_t row = 0; row < queries.size(); ++row) {
         const ScenarioQuery& query = queries[row];
-        if (auto status = check_query(query, map.value()); !status) {
+        const std::string map_file = map_path_for(arguments, scenario_file, query);
+        if (map_file != current.path) {
+            current.space.reset();
+            auto map = load_moving_ai_map(map_file);
+            if (!map) return map.error();
+            current = {map_file, std::move(map).value(), std::nullopt};
+            current.space.emplace(*current.map);
+            // Allocated before the clock starts, as a game would.
+            context.reserve(current.space->state_count());
+            largest_map_tiles =
+                std::max(largest_map_tiles,
+                         static_cast<double>(current.map->width()) * current.map->height());
+            if (figures.map.empty())
+                figures.map = map_file;
+            else if (figures.map != map_file && !figures.map.ends_with(", ..."))
+                figures.map += ", ...";
+        }
+        const GridMap& map = *current.map;
+        const GridSpace& space = *current.space;
+        if (auto status = check_query(query, map); !status) {
             return Status::invalid_input(scenario_file + ": query " + std::to_string(row + 1) +
                                          ": " + status.message());
         }
@@ -89,9 +113,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         }
     }
     if (show_progress) std::cerr << "\r\033[K" << std::flush;
-    figures.search_bytes_per_cell =
-        static_cast<double>(context.memory_bytes()) /
-        (static_cast<double>(map.value().width()) * map.value().height());
+    figures.search_bytes_per_cell = static_cast<double>(context.memory_bytes()) / largest_map_tiles;
     return figures;
 }
 
@@ -130,7 +152,7 @@ int run_bench(const BenchArguments& arguments) {
                                 {"files", list},
                                 {"queries", queries},
                                 {"mismatches", mismatches}};
-        std::cout << document.dump(2) << '\n';
+        std::cout << json_text(document, 2) << '\n';
     } else {
         std::cout << std::left << std::setw(28) << "scenario" << std::right << std::setw(9)
                   << "queries" << std::setw(12) << "mismatches" << std::setw(12) << "mean_us"

@@ -6,11 +6,11 @@
 
 namespace pathkit::cli {
 
-/// Exit codes shared by every subcommand.
+/// Exit codes shared by every subcommand (listed in `pathkit --help` and the README).
 enum ExitCode : int {
-    exit_found = 0,      ///< the command did its job (a path was found)
-    exit_no_path = 1,    ///< the input was fine but no full path exists within the limits
-    exit_bad_input = 2,  ///< a file or argument was refused; the message says which
+    exit_found = 0,      ///< every query answered (every path found, every NPC on time)
+    exit_no_path = 1,    ///< the input was fine but something was not found, late or unreachable
+    exit_bad_input = 2,  ///< a file, argument or query was refused, or an output not written
 };
 
 /// A registered subcommand: run it when `app->parsed()`; it returns the exit code.

@@ -1,11 +1,10 @@
 // `pathkit crowd SCENARIO.json...`: runs crowd scenarios and reports each unit and the counts.
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "file_batches.hpp"
+#include "outputs.hpp"
 #include "pathkit/io/crowd_file.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
@@ -21,21 +20,15 @@ struct CrowdArguments {
     PictureFlags pictures;
 };
 
-int run_crowd(const CrowdArguments& arguments, const std::string& file) {
+int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandOutputs& outputs) {
     auto scenario = load_crowd_scenario(file);
-    if (!scenario) {
-        std::cerr << "pathkit crowd: " << scenario.error().message() << '\n';
-        return exit_bad_input;
-    }
+    if (!scenario) return outputs.refuse(scenario.error().message());
     const bool trace = !arguments.trace.empty() || arguments.pictures.any();
     Progress progress("ticks", scenario.value().max_ticks);
     auto report = run_crowd_scenario(scenario.value(), trace, [&](std::uint64_t tick) {
         if (tick % 64 == 0) progress.update(tick);
     });
-    if (!report) {
-        std::cerr << "pathkit crowd: " << file << ": " << report.error().message() << '\n';
-        return exit_bad_input;
-    }
+    if (!report) return outputs.refuse(file + ": " + report.error().message());
     const CrowdRunReport& run = report.value();
     int code = run.completed ? exit_found : exit_no_path;
     std::cout << file << ": " << (run.completed ? "completed" : "stopped at max_ticks") << " after "
@@ -55,20 +48,16 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file) {
     if (arguments.pictures.any()) {
         const ViewerPart part = crowd_part(
             file, "completed after " + std::to_string(run.ticks) + " ticks", scenario.value(), run);
-        if (int written = arguments.pictures.write("pathkit crowd", {part}, arguments.files.size(),
-                                                   file, "crowd");
-            written != exit_found)
-            return written;
+        if (int added = arguments.pictures.add(outputs, "pathkit crowd", {part},
+                                               arguments.files.size(), file);
+            added != exit_found)
+            return added;
     }
     if (!arguments.trace.empty()) {
-        const std::string out = output_path_for(arguments.trace, arguments.files.size(), file);
-        std::ofstream output(out);
-        output << crowd_trace_json(scenario.value(), run) << '\n';
-        if (!output) {
-            std::cerr << "pathkit crowd: " << out << ": cannot write the trace\n";
-            return exit_bad_input;
-        }
-        std::cout << "  wrote " << out << '\n';
+        if (int added = outputs.add(output_path_for(arguments.trace, arguments.files.size(), file),
+                                    crowd_trace_json(scenario.value(), run) + '\n');
+            added != exit_found)
+            return added;
     }
     return code;
 }
@@ -85,9 +74,11 @@ Command add_crowd_command(CLI::App& app) {
                         "per scenario when several are given)");
     arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] {
-                return run_each(arguments->files, [&](const std::string& file) {
-                    return run_crowd(*arguments, file);
-                });
+                CommandOutputs outputs("crowd");
+                outputs.protect_inputs(arguments->files);
+                return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
+                    return run_crowd(*arguments, file, outputs);
+                }));
             }};
 }
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "outputs.hpp"
 #include "pathkit/io/graph_file.hpp"
 #include "search_flags.hpp"
 
@@ -19,10 +20,10 @@ struct GraphArguments {
     SearchFlags search;
 };
 
+/// 0 found; 2 refused; 1 otherwise (no path, budget spent, or only a partial path).
 int exit_code_for(const GraphPath& result) {
     switch (result.status) {
         case SearchStatus::Found:
-        case SearchStatus::Partial:
             return exit_found;
         case SearchStatus::InvalidInput:
             return exit_bad_input;
@@ -55,7 +56,7 @@ void print_json(const NamedGraph& graph, const GraphPath& result) {
                             {"path", path},
                             {"expanded", result.stats.expanded},
                             {"generated", result.stats.generated}};
-    std::cout << document.dump(2) << '\n';
+    std::cout << json_text(document, 2) << '\n';
 }
 
 int run_graph(const GraphArguments& arguments) {

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "grid_flags.hpp"
+#include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
@@ -24,17 +25,13 @@ struct PathArguments {
 };
 
 int run_path(const PathArguments& arguments) {
+    CommandOutputs outputs("path");
+    outputs.protect_inputs({arguments.map_file});
     const auto from = parse_cell(arguments.from);
     const auto to = parse_cell(arguments.to);
-    if (!from || !to) {
-        std::cerr << "pathkit path: --from and --to take X,Y (whole numbers)\n";
-        return exit_bad_input;
-    }
+    if (!from || !to) return outputs.refuse("--from and --to take X,Y (whole numbers)");
     auto map = load_moving_ai_map(arguments.map_file);
-    if (!map) {
-        std::cerr << "pathkit path: " << map.error().message() << '\n';
-        return exit_bad_input;
-    }
+    if (!map) return outputs.refuse(map.error().message());
     MovementRules rules;
     rules.diagonal = diagonal_policy(arguments.diagonal);
     const GridSpace space(map.value(), rules);
@@ -51,14 +48,14 @@ int run_path(const PathArguments& arguments) {
                 ", cost " + std::to_string(result.cost) + "; explored tiles shaded",
             map.value(), result.path, &context);
         if (int code =
-                arguments.pictures.write("pathkit path", {part}, 1, arguments.map_file, "path");
+                arguments.pictures.add(outputs, "pathkit path", {part}, 1, arguments.map_file);
             code != exit_found)
             return code;
     }
     std::cout << "status: " << to_string(result.status) << '\n';
     if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
     if (result.status == SearchStatus::InvalidInput) return exit_bad_input;
-    if (!result.found()) return exit_no_path;
+    if (!result.found()) return outputs.finish(exit_no_path);
     std::cout << "cost: " << path_cost(space, result.path) << '\n'
               << "steps: " << result.path.size() - 1 << '\n'
               << "method: " << result.stats.method << '\n'
@@ -67,7 +64,7 @@ int run_path(const PathArguments& arguments) {
     for (const Cell& cell : result.path)
         std::cout << ' ' << cell.x << ',' << cell.y;
     std::cout << '\n';
-    return exit_found;
+    return outputs.finish(exit_found);
 }
 
 }  // namespace

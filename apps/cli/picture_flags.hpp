@@ -2,12 +2,12 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "file_batches.hpp"
+#include "outputs.hpp"
 #include "pathkit/io/viewer.hpp"
 
 namespace pathkit::cli {
@@ -27,39 +27,33 @@ struct PictureFlags {
         if (with_png) {
             command.add_option("--png", png, "Write a PNG picture");
             command.add_option("--png-scale", png_pixels, "PNG pixels per tile or world unit")
+                ->check(CLI::Range(1, 64))
                 ->capture_default_str();
         }
     }
     [[nodiscard]] bool any() const { return !html.empty() || !svg.empty() || !png.empty(); }
 
-    /// Writes what was asked for; returns exit_bad_input (after saying why) when a file
-    /// cannot be written. Pictures show the first part.
-    [[nodiscard]] int write(const std::string& title, const std::vector<ViewerPart>& parts,
-                            std::size_t input_count, const std::string& input,
-                            const char* command) const {
-        const auto failed = [&](const Status& status) {
-            std::cerr << "pathkit " << command << ": " << status.message() << '\n';
-            return exit_bad_input;
-        };
-        if (!html.empty()) {
-            const std::string out = output_path_for(html, input_count, input);
-            if (Status status = write_viewer_html(out, title, parts); !status)
-                return failed(status);
-            std::cerr << "wrote " << out << '\n';
-        }
+    /// Adds what was asked for to `outputs`; exit_bad_input (after saying why) when a picture
+    /// cannot be made. Pictures show the first part.
+    [[nodiscard]] int add(CommandOutputs& outputs, const std::string& title,
+                          const std::vector<ViewerPart>& parts, std::size_t input_count,
+                          const std::string& input) const {
+        if (!html.empty())
+            if (int code = outputs.add(output_path_for(html, input_count, input),
+                                       viewer_html(title, parts));
+                code != exit_found)
+                return code;
         if (parts.empty()) return exit_found;
-        if (!svg.empty()) {
-            const std::string out = output_path_for(svg, input_count, input);
-            std::ofstream file(out);
-            file << part_svg(parts.front());
-            if (!file) return failed(Status::invalid_input(out + ": cannot write the file"));
-            std::cerr << "wrote " << out << '\n';
-        }
+        if (!svg.empty())
+            if (int code =
+                    outputs.add(output_path_for(svg, input_count, input), part_svg(parts.front()));
+                code != exit_found)
+                return code;
         if (!png.empty()) {
             const std::string out = output_path_for(png, input_count, input);
-            if (Status status = write_part_png(out, parts.front(), png_pixels); !status)
-                return failed(status);
-            std::cerr << "wrote " << out << '\n';
+            auto picture = part_png(parts.front(), png_pixels);
+            if (!picture) return outputs.refuse(out + ": " + picture.error().message());
+            return outputs.add(out, std::move(picture).value());
         }
         return exit_found;
     }

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "file_batches.hpp"
+#include "outputs.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/io/scene_file.hpp"
@@ -28,18 +29,36 @@ struct SceneArguments {
     PictureFlags pictures;
 };
 
+/// Most obstacle corners `--mode visibility` takes: its graph grows with the square of them
+/// (1,000 polygons, 6,000 corners build in about half a second); navmesh mode has no limit
+/// beyond the scene file's.
+constexpr std::size_t max_visibility_corners = 20'000;
+
+Status check_visibility_size(const Scene& scene) {
+    std::size_t corners = 0;
+    for (const Obstacle& obstacle : scene.obstacles)
+        corners += obstacle.is_circle() ? 16 : obstacle.points().size();
+    if (corners <= max_visibility_corners) return {};
+    return Status::invalid_input(std::to_string(corners) +
+                                 " obstacle corners are more than --mode visibility takes (" +
+                                 std::to_string(max_visibility_corners) + "); use --mode navmesh");
+}
+
 bool in_bounds(const Scene& scene, Point2 point) {
     return point.x >= scene.min.x && point.x <= scene.max.x && point.y >= scene.min.y &&
            point.y <= scene.max.y;
 }
 
-/// Answers every query of one scene; returns the worst exit code.
-int run_scene(const SceneArguments& arguments, const std::string& file) {
+/// The exit code for one answer: 0 found, 1 no path, 2 an invalid query.
+int exit_code_for(const PlanePath& path) {
+    if (path.found()) return exit_found;
+    return path.status == SearchStatus::InvalidInput ? exit_bad_input : exit_no_path;
+}
+
+/// Answers every query of one scene and adds its pictures; returns the worst exit code.
+int run_scene(const SceneArguments& arguments, const std::string& file, CommandOutputs& outputs) {
     auto loaded = load_scene_file(file);
-    if (!loaded) {
-        std::cerr << "pathkit scene: " << loaded.error().message() << '\n';
-        return exit_bad_input;
-    }
+    if (!loaded) return outputs.refuse(loaded.error().message());
     const Scene& scene = loaded.value();
     const bool navmesh = arguments.mode == "navmesh";
     SceneDrawing drawing;
@@ -49,21 +68,23 @@ int run_scene(const SceneArguments& arguments, const std::string& file) {
         nodes = nodes | (kind == "vertices"  ? MeshNodes::Vertices
                          : kind == "centers" ? MeshNodes::Centers
                                              : MeshNodes::EdgeMidpoints);
-    auto graph = build_obstacle_graph(scene);
-    if (!graph) {
-        std::cerr << "pathkit scene: " << graph.error().message() << '\n';
-        return exit_bad_input;
-    }
-    drawing.buffer_outlines = graph.value().outlines();
+    // Only the structure the mode queries is built: a navmesh run never pays for the
+    // visibility graph.
+    std::optional<ObstacleGraph> graph;
     std::optional<NavMesh> mesh;
     if (navmesh) {
         auto built = build_nav_mesh(scene, nodes);
-        if (!built) {
-            std::cerr << "pathkit scene: " << built.error().message() << '\n';
-            return exit_bad_input;
-        }
+        if (!built) return outputs.refuse(file + ": " + built.error().message());
         mesh = std::move(built).value();
         drawing.triangles = mesh->triangles();
+        drawing.buffer_outlines = mesh->outlines();
+    } else {
+        if (Status status = check_visibility_size(scene); !status)
+            return outputs.refuse(file + ": " + status.message());
+        auto built = build_obstacle_graph(scene);
+        if (!built) return outputs.refuse(file + ": " + built.error().message());
+        graph = std::move(built).value();
+        drawing.buffer_outlines = graph->outlines();
     }
     for (const SceneQuery& query : scene.queries) {
         PlanePath path;
@@ -73,7 +94,7 @@ int run_scene(const SceneArguments& arguments, const std::string& file) {
                            " is outside the scene bounds";
         } else {
             path = navmesh ? mesh->find_path(query.from, query.to)
-                           : graph.value().find_path(query.from, query.to);
+                           : graph->find_path(query.from, query.to);
         }
         drawing.paths.push_back(path.path);
         answers.push_back(std::move(path));
@@ -83,7 +104,7 @@ int run_scene(const SceneArguments& arguments, const std::string& file) {
     nlohmann::json queries = nlohmann::json::array();
     for (std::size_t index = 0; index < answers.size(); ++index) {
         const PlanePath& path = answers[index];
-        if (!path.found()) code = exit_no_path;
+        code = std::max(code, exit_code_for(path));
         if (arguments.json) {
             nlohmann::json answer{{"status", to_string(path.status)}};
             if (!path.message.empty()) answer["message"] = path.message;
@@ -103,25 +124,22 @@ int run_scene(const SceneArguments& arguments, const std::string& file) {
         std::cout << '\n';
     }
     if (arguments.json) {
-        std::cout
-            << nlohmann::json{{"file", file}, {"mode", arguments.mode}, {"queries", queries}}.dump()
-            << '\n';
+        std::cout << json_text({{"file", file}, {"mode", arguments.mode}, {"queries", queries}})
+                  << '\n';
     }
     if (arguments.pictures.any()) {
         const ViewerPart part =
             scene_part(file, arguments.mode + " paths, buffers shaded", scene, drawing);
-        if (int written = arguments.pictures.write("pathkit scene", {part}, arguments.files.size(),
-                                                   file, "scene");
-            written != exit_found)
-            return written;
+        if (int added = arguments.pictures.add(outputs, "pathkit scene", {part},
+                                               arguments.files.size(), file);
+            added != exit_found)
+            return added;
     }
     if (!arguments.svg.empty()) {
-        const std::string out = output_path_for(arguments.svg, arguments.files.size(), file);
-        if (Status status = write_scene_svg(out, scene, drawing); !status) {
-            std::cerr << "pathkit scene: " << status.message() << '\n';
-            return exit_bad_input;
-        }
-        if (!arguments.json) std::cout << "wrote " << out << '\n';
+        if (int added = outputs.add(output_path_for(arguments.svg, arguments.files.size(), file),
+                                    scene_svg(scene, drawing));
+            added != exit_found)
+            return added;
     }
     return code;
 }
@@ -152,9 +170,11 @@ Command add_scene_command(CLI::App& app) {
                         "several are given)");
     arguments->pictures.add_to(*command, false, true);
     return {command, [arguments] {
-                return run_each(arguments->files, [&](const std::string& file) {
-                    return run_scene(*arguments, file);
-                });
+                CommandOutputs outputs("scene");
+                outputs.protect_inputs(arguments->files);
+                return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
+                    return run_scene(*arguments, file, outputs);
+                }));
             }};
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "outputs.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "pathkit/io/world_file.hpp"
 #include "picture_flags.hpp"
@@ -23,24 +24,25 @@ struct WorldArguments {
 };
 
 int run_world(const WorldArguments& arguments) {
+    CommandOutputs outputs("world");
+    outputs.protect_inputs({arguments.file});
     const auto until = GameClock::parse(arguments.until);
-    if (!until) {
-        std::cerr << "pathkit world: --until takes HH:MM, got '" << arguments.until << "'\n";
-        return exit_bad_input;
-    }
+    if (!until) return outputs.refuse("--until takes HH:MM, got '" + arguments.until + "'");
     auto loaded = load_world_file(arguments.file);
-    if (!loaded) {
-        std::cerr << "pathkit world: " << loaded.error().message() << '\n';
-        return exit_bad_input;
-    }
+    if (!loaded) return outputs.refuse(loaded.error().message());
     WorldFile& file = loaded.value();
+    // Routes keep distance fields per map; a world whose fields would not fit is refused
+    // before anything runs, with the figures.
+    if (const std::size_t needed = file.world.route_memory_estimate();
+        needed > file.world.route_memory_limit())
+        return outputs.refuse(arguments.file + ": routes would need " +
+                              std::to_string(needed >> 20) + " MB of distance fields, over the " +
+                              "limit of " + std::to_string(file.world.route_memory_limit() >> 20) +
+                              " MB; use fewer or smaller maps or a larger edge_portal_spacing");
     NpcSimulation simulation(file.world, file.clock);
     for (NpcSpec& spec : file.npcs) {
-        if (auto added = simulation.add_npc(std::move(spec)); !added) {
-            std::cerr << "pathkit world: " << arguments.file << ": " << added.error().message()
-                      << '\n';
-            return exit_bad_input;
-        }
+        if (auto added = simulation.add_npc(std::move(spec)); !added)
+            return outputs.refuse(arguments.file + ": " + added.error().message());
     }
     std::vector<std::string> names;
     for (const Npc& npc : simulation.npcs())
@@ -60,10 +62,9 @@ int run_world(const WorldArguments& arguments) {
     if (arguments.pictures.any()) {
         const ViewerPart part =
             world_part(arguments.file, "NPCs, a frame a game minute", file.world, names, snapshots);
-        if (int written =
-                arguments.pictures.write("pathkit world", {part}, 1, arguments.file, "world");
-            written != exit_found)
-            return written;
+        if (int added = arguments.pictures.add(outputs, "pathkit world", {part}, 1, arguments.file);
+            added != exit_found)
+            return added;
     }
     int code = exit_found;
     nlohmann::json npcs = nlohmann::json::array();
@@ -75,21 +76,25 @@ int run_world(const WorldArguments& arguments) {
                 code = exit_no_path;
             const std::string time = GameClock::format(event.minute);
             if (arguments.json) {
-                events.push_back({{"time", time},
-                                  {"kind", to_string(event.kind)},
-                                  {"map", event.where.map.value},
-                                  {"x", event.where.cell.x},
-                                  {"y", event.where.cell.y}});
+                nlohmann::json entry{{"time", time},
+                                     {"kind", to_string(event.kind)},
+                                     {"map", event.where.map.value},
+                                     {"x", event.where.cell.x},
+                                     {"y", event.where.cell.y}};
+                if (!event.message.empty()) entry["message"] = event.message;
+                events.push_back(std::move(entry));
             } else {
                 std::cout << "  " << time << ' ' << to_string(event.kind) << " map "
                           << event.where.map.value << " (" << event.where.cell.x << ", "
-                          << event.where.cell.y << ")\n";
+                          << event.where.cell.y << ")";
+                if (!event.message.empty()) std::cout << ": " << event.message;
+                std::cout << '\n';
             }
         }
         npcs.push_back({{"name", npc.name}, {"events", std::move(events)}});
     }
-    if (arguments.json) std::cout << nlohmann::json{{"npcs", std::move(npcs)}}.dump() << '\n';
-    return code;
+    if (arguments.json) std::cout << json_text({{"npcs", std::move(npcs)}}) << '\n';
+    return outputs.finish(code);
 }
 
 }  // namespace

@@ -98,6 +98,22 @@ void NavMesh::triangulate() {
     dirty_ = false;
 }
 
+std::vector<std::vector<Point2>> NavMesh::outlines() const {
+    std::vector<const std::vector<Ring>*> parts;
+    for (const ObstacleEntry& entry : obstacles_)
+        if (entry.alive) parts.push_back(&entry.grown);
+    std::vector<std::vector<Point2>> rings;
+    for (const geometry::Shape& shape : geometry::merge(parts)) {
+        for (const Ring& ring : shape) {
+            std::vector<Point2> points;
+            for (FixedPoint point : ring)
+                points.push_back(geometry::to_point(point));
+            rings.push_back(std::move(points));
+        }
+    }
+    return rings;
+}
+
 Point2 NavMesh::vertex_point(std::uint32_t vertex) const {
     return geometry::to_point({vertices_[vertex][0], vertices_[vertex][1]});
 }

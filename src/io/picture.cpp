@@ -1,11 +1,14 @@
 // Static pictures of viewer parts: SVG text, and PNG pixels written with stb_image_write.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
 #include <vector>
 
+#include "pathkit/io/output_files.hpp"
 #include "pathkit/io/viewer.hpp"
+#include "safe_text.hpp"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
@@ -24,11 +27,41 @@ constexpr Rgb background{251, 250, 245}, wall{74, 67, 60}, swamp{156, 143, 90},
 constexpr Rgb unit_colors[] = {{217, 72, 15}, {25, 113, 194}, {47, 158, 68}, {174, 62, 201}};
 
 Rgb parse_color(const std::string& css) {  // "#rrggbb"; anything else: blue
-    if (css.size() != 7 || css[0] != '#') return {31, 111, 209};
-    const auto hex = [&](std::size_t at) {
-        return static_cast<std::uint8_t>(std::stoi(css.substr(at, 2), nullptr, 16));
-    };
-    return {hex(1), hex(3), hex(5)};
+    unsigned value = 0;
+    const char* end = css.data() + css.size();
+    if (css.size() != 7 || css[0] != '#' ||
+        std::from_chars(css.data() + 1, end, value, 16).ptr != end)
+        return {31, 111, 209};
+    return {static_cast<std::uint8_t>(value >> 16), static_cast<std::uint8_t>(value >> 8),
+            static_cast<std::uint8_t>(value)};
+}
+
+/// The part of segment a-b inside the rectangle [low, high] on both axes (Liang-Barsky);
+/// false when none is.
+bool clip(float& ax, float& ay, float& bx, float& by, float low_x, float low_y, float high_x,
+          float high_y) {
+    float t0 = 0, t1 = 1;
+    const float dx = bx - ax, dy = by - ay;
+    const float p[] = {-dx, dx, -dy, dy};
+    const float q[] = {ax - low_x, high_x - ax, ay - low_y, high_y - ay};
+    for (int side = 0; side < 4; ++side) {
+        if (p[side] == 0) {
+            if (q[side] < 0) return false;
+            continue;
+        }
+        const float t = q[side] / p[side];
+        if (p[side] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+    }
+    if (t0 > t1) return false;
+    const float start_x = ax + t0 * dx, start_y = ay + t0 * dy;
+    bx = ax + t1 * dx;
+    by = ay + t1 * dy;
+    ax = start_x;
+    ay = start_y;
+    return true;
 }
 
 /// An RGB canvas in the part's units, scaled by `pixels`, y flipped for y-up parts.
@@ -53,8 +86,8 @@ class Canvas {
     [[nodiscard]] float px(float x) const { return x * scale_; }
     [[nodiscard]] float py(float y) const { return (part_.y_up ? part_.height - y : y) * scale_; }
     void rectangle(float x0, float y0, float x1, float y1, Rgb color) {  // in pixels
-        for (int y = static_cast<int>(std::floor(y0)); y < static_cast<int>(std::ceil(y1)); ++y)
-            for (int x = static_cast<int>(std::floor(x0)); x < static_cast<int>(std::ceil(x1)); ++x)
+        for (int y = clamp_y(std::floor(y0)); y < clamp_y(std::ceil(y1)); ++y)
+            for (int x = clamp_x(std::floor(x0)); x < clamp_x(std::ceil(x1)); ++x)
                 set(x, y, color);
     }
     void disc(float cx, float cy, float radius, Rgb color) {  // in pixels
@@ -62,7 +95,11 @@ class Canvas {
                      [&](float x, float y) { return std::hypot(x - cx, y - cy) <= radius; });
     }
     void line(Point2 a, Point2 b, float thickness, Rgb color) {  // in part units
-        const float ax = px(a.x), ay = py(a.y), bx = px(b.x), by = py(b.y);
+        float ax = px(a.x), ay = py(a.y), bx = px(b.x), by = py(b.y);
+        const float margin = thickness + 1;
+        if (!clip(ax, ay, bx, by, -margin, -margin, static_cast<float>(width_) + margin,
+                  static_cast<float>(height_) + margin))
+            return;
         const float length = std::hypot(bx - ax, by - ay);
         const int steps = std::max(1, static_cast<int>(length));
         for (int step = 0; step <= steps; ++step) {
@@ -84,19 +121,25 @@ class Canvas {
                 }
             }
             std::sort(crossings.begin(), crossings.end());
-            for (std::size_t k = 0; k + 1 < crossings.size(); k += 2)
-                for (int x = static_cast<int>(std::ceil(crossings[k] - 0.5f));
-                     static_cast<float>(x) + 0.5f <= crossings[k + 1]; ++x)
+            for (std::size_t k = 0; k + 1 < crossings.size(); k += 2)  // clipped to the canvas
+                for (int x = clamp_x(std::ceil(crossings[k] - 0.5f));
+                     x < width_ && static_cast<float>(x) + 0.5f <= crossings[k + 1]; ++x)
                     set(x, y, color);
         }
     }
 
   private:
+    /// A pixel column or row clamped to the canvas and one past it (no overflowing casts).
+    [[nodiscard]] int clamp_x(float x) const {
+        return static_cast<int>(std::clamp(x, -1.f, static_cast<float>(width_)));
+    }
+    [[nodiscard]] int clamp_y(float y) const {
+        return static_cast<int>(std::clamp(y, -1.f, static_cast<float>(height_)));
+    }
     template <class Inside>
     void rectangle_if(float x0, float y0, float x1, float y1, Rgb color, Inside inside) {
-        for (int y = static_cast<int>(std::floor(y0)); y <= static_cast<int>(std::ceil(y1)); ++y)
-            for (int x = static_cast<int>(std::floor(x0)); x <= static_cast<int>(std::ceil(x1));
-                 ++x)
+        for (int y = clamp_y(std::floor(y0)); y <= clamp_y(std::ceil(y1)); ++y)
+            for (int x = clamp_x(std::floor(x0)); x <= clamp_x(std::ceil(x1)); ++x)
                 if (inside(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f))
                     set(x, y, color);
     }
@@ -124,9 +167,9 @@ std::string part_svg(const ViewerPart& part) {
     std::ostringstream svg;
     svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << part.width << ' '
         << part.height << "\" width=\"800\" height=\""
-        << static_cast<int>(800 * part.height / part.width) << "\">\n<title>" << part.name
-        << "</title>\n<rect width=\"" << part.width << "\" height=\"" << part.height
-        << "\" fill=\"#fbfaf5\"/>\n";
+        << io_detail::picture_height(800, part.width, part.height) << "\">\n<title>"
+        << io_detail::xml_escaped(part.name) << "</title>\n<rect width=\"" << part.width
+        << "\" height=\"" << part.height << "\" fill=\"#fbfaf5\"/>\n";
     for (std::size_t y = 0; y < part.tiles.size(); ++y) {
         for (std::size_t x = 0; x < part.tiles[y].size(); ++x) {
             const char tile = part.tiles[y][x];
@@ -160,7 +203,7 @@ std::string part_svg(const ViewerPart& part) {
             << "\" fill=\"none\" stroke=\"#7d6f60\" stroke-width=\"" << line * 1.5f << "\"/>\n";
     for (const ViewerPath& path : part.paths)
         svg << "<polyline points=\"" << points(path.points) << "\" fill=\"none\" stroke=\""
-            << path.color << "\" stroke-width=\"" << line * 2.5f
+            << io_detail::xml_escaped(path.color) << "\" stroke-width=\"" << line * 2.5f
             << "\" stroke-linejoin=\"round\"/>\n";
     if (!part.frames.empty()) {
         const float radius = std::max(part.width, part.height) / 120;
@@ -175,11 +218,18 @@ std::string part_svg(const ViewerPart& part) {
     return svg.str();
 }
 
-Status write_part_png(const std::string& path, const ViewerPart& part, int pixels) {
-    pixels = std::clamp(pixels, 1, 64);
+Expected<std::string> part_png(const ViewerPart& part, int pixels) {
+    if (pixels < 1 || pixels > 64)
+        return Status::invalid_input("PNG scale " + std::to_string(pixels) +
+                                     " is outside 1..64 pixels per unit");
+    if (!(part.width > 0 && part.height > 0 && std::isfinite(part.width) &&
+          std::isfinite(part.height)))
+        return Status::invalid_input("the picture has no area to draw");
     if (part.width * static_cast<float>(pixels) > 8192 ||
         part.height * static_cast<float>(pixels) > 8192)
-        return Status::invalid_input(path + ": the picture would exceed 8192 pixels a side");
+        return Status::invalid_input(
+            "the picture would exceed 8192 pixels a side (" + std::to_string(part.width) + " x " +
+            std::to_string(part.height) + " units at " + std::to_string(pixels) + " pixels each)");
     Canvas canvas(part, pixels);
     const float cell = static_cast<float>(pixels);
     for (std::size_t y = 0; y < part.tiles.size(); ++y) {
@@ -225,10 +275,19 @@ Status write_part_png(const std::string& path, const ViewerPart& part, int pixel
                 canvas.disc(canvas.px(p.x), canvas.py(p.y), line * 3, unit_colors[unit % 4]);
         }
     }
-    if (!stbi_write_png(path.c_str(), canvas.width(), canvas.height(), 3, canvas.data(),
-                        canvas.width() * 3))
-        return Status::invalid_input(path + ": cannot write the PNG file");
-    return {};
+    int size = 0;
+    unsigned char* bytes = stbi_write_png_to_mem(canvas.data(), canvas.width() * 3, canvas.width(),
+                                                 canvas.height(), 3, &size);
+    if (!bytes) return Status::invalid_input("the PNG encoder failed (out of memory)");
+    std::string png(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
+    STBIW_FREE(bytes);
+    return png;
+}
+
+Status write_part_png(const std::string& path, const ViewerPart& part, int pixels) {
+    auto png = part_png(part, pixels);
+    if (!png) return Status::invalid_input(path + ": " + png.error().message());
+    return write_file_atomically(path, std::move(png).value());
 }
 
 }  // namespace pathkit

@@ -1,6 +1,9 @@
 // Valid UTF-8 and XML escaping for text that came from files (see safe_text.hpp).
 #include "safe_text.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace pathkit::io_detail {
 
 namespace {
@@ -74,6 +77,11 @@ std::string xml_escaped(std::string_view text) {
         }
     }
     return out;
+}
+
+int picture_height(int width, double extent_width, double extent_height) {
+    const double height = width * extent_height / extent_width;
+    return std::isfinite(height) ? static_cast<int>(std::clamp(height, 1.0, 100000.0)) : width;
 }
 
 }  // namespace pathkit::io_detail

@@ -1,4 +1,4 @@
-// Internal to io/: text from files made safe to write out (valid UTF-8, escaped for XML).
+// Internal to io/: text and sizes from files made safe to write out (valid UTF-8, XML escapes).
 #pragma once
 
 #include <string>
@@ -12,5 +12,9 @@ namespace pathkit::io_detail {
 /// `text` as valid UTF-8 with & < > " ' escaped and control characters other than tab and
 /// newline dropped: safe inside XML (SVG) and HTML text and attribute values.
 [[nodiscard]] std::string xml_escaped(std::string_view text);
+
+/// The height in whole pixels of a picture `width` pixels wide showing an extent of
+/// `extent_width` x `extent_height`, clamped to 1..100000 (never an overflowing cast).
+[[nodiscard]] int picture_height(int width, double extent_width, double extent_height);
 
 }  // namespace pathkit::io_detail

@@ -2,8 +2,10 @@
 #include "pathkit/io/scene_svg.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
+
+#include "pathkit/io/output_files.hpp"
+#include "safe_text.hpp"
 
 namespace pathkit {
 
@@ -25,7 +27,7 @@ std::string scene_svg(const Scene& scene, const SceneDrawing& drawing) {
     std::ostringstream svg;
     svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"" << scene.min.x << ' '
         << -scene.max.y << ' ' << width << ' ' << height << "\" width=\"800\" height=\""
-        << static_cast<int>(800 * height / width) << "\">\n"
+        << io_detail::picture_height(800, width, height) << "\">\n"
         << "<g transform=\"scale(1,-1)\">\n"  // world y points up
         << "<rect x=\"" << scene.min.x << "\" y=\"" << scene.min.y << "\" width=\"" << width
         << "\" height=\"" << height << "\" fill=\"#fbfaf5\" stroke=\"#333\" stroke-width=\"" << line
@@ -69,11 +71,7 @@ std::string scene_svg(const Scene& scene, const SceneDrawing& drawing) {
 }
 
 Status write_scene_svg(const std::string& path, const Scene& scene, const SceneDrawing& drawing) {
-    std::ofstream output(path);
-    if (!output) return Status::invalid_input(path + ": cannot write the file");
-    output << scene_svg(scene, drawing);
-    if (!output) return Status::invalid_input(path + ": writing failed");
-    return {};
+    return write_file_atomically(path, scene_svg(scene, drawing));
 }
 
 }  // namespace pathkit

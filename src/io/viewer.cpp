@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "json_reader.hpp"
+#include "pathkit/io/output_files.hpp"
+#include "safe_text.hpp"
 
 namespace pathkit {
 
@@ -66,42 +68,23 @@ void replace_all(std::string& text, std::string_view from, const std::string& to
         text.replace(at, from.size(), to);
 }
 
-std::string escape_html(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '<')
-            out += "&lt;";
-        else if (c == '>')
-            out += "&gt;";
-        else if (c == '&')
-            out += "&amp;";
-        else
-            out += c;
-    }
-    return out;
-}
-
 }  // namespace
 
 std::string viewer_html(const std::string& title, const std::vector<ViewerPart>& parts) {
     json data{{"parts", json::array()}};
     for (const ViewerPart& part : parts)
         data["parts"].push_back(part_json(part));
-    std::string payload = data.dump();
-    replace_all(payload, "</", "<\\/");  // never close the script element early
+    std::string payload = io_detail::json_text(data);  // invalid UTF-8 in names replaced
+    replace_all(payload, "</", "<\\/");                // never close the script element early
     std::string page(io_detail::viewer_page);
-    replace_all(page, "{{TITLE}}", escape_html(title));
+    replace_all(page, "{{TITLE}}", io_detail::xml_escaped(title));
     replace_all(page, "{{DATA}}", payload);
     return page;
 }
 
 Status write_viewer_html(const std::string& path, const std::string& title,
                          const std::vector<ViewerPart>& parts) {
-    std::ofstream output(path, std::ios::binary);
-    if (!output) return Status::invalid_input(path + ": cannot write the file");
-    output << viewer_html(title, parts);
-    if (!output) return Status::invalid_input(path + ": writing failed");
-    return {};
+    return write_file_atomically(path, viewer_html(title, parts));
 }
 
 }  // namespace pathkit

@@ -81,6 +81,8 @@ class NavMesh {
 
     /// The triangles, for drawing.
     [[nodiscard]] std::vector<MeshTriangle> triangles() const;
+    /// The grown obstacles, merged where they overlap: each ring a closed polygon, for drawing.
+    [[nodiscard]] std::vector<std::vector<Point2>> outlines() const;
     [[nodiscard]] std::size_t triangle_count() const { return triangle_corners_.size(); }
     /// The triangle containing `point` (on an edge: one of its triangles); none outside the
     /// bounds or inside a grown obstacle.

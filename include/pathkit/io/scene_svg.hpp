@@ -23,7 +23,8 @@ struct SceneDrawing {
 /// An SVG document of the scene's bounds and obstacles with the drawing over them, y up.
 [[nodiscard]] std::string scene_svg(const Scene& scene, const SceneDrawing& drawing);
 
-/// Writes `scene_svg` to `path`; refused with the file's name when it cannot be written.
+/// Writes `scene_svg` to `path` (all or nothing); refused with the file's name when it cannot
+/// be written.
 [[nodiscard]] Status write_scene_svg(const std::string& path, const Scene& scene,
                                      const SceneDrawing& drawing);
 

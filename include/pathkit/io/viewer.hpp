@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "pathkit/core/expected.hpp"
 #include "pathkit/core/point.hpp"
-#include "pathkit/core/status.hpp"
 
 namespace pathkit {
 
@@ -53,14 +53,19 @@ struct ViewerPart {
 /// The page for `parts`, with `title` as its heading.
 [[nodiscard]] std::string viewer_html(const std::string& title,
                                       const std::vector<ViewerPart>& parts);
-/// Writes `viewer_html` to `path`; refused with the file's name when it cannot be written.
+/// Writes `viewer_html` to `path` (all or nothing, see output_files.hpp); refused with the
+/// file's name when it cannot be written.
 [[nodiscard]] Status write_viewer_html(const std::string& path, const std::string& title,
                                        const std::vector<ViewerPart>& parts);
 
 /// One part as an SVG picture (the first frame of its units).
 [[nodiscard]] std::string part_svg(const ViewerPart& part);
-/// One part as a PNG picture, `pixels` per unit of the part (1..64); refused when the file
-/// cannot be written or the picture would exceed 8192 pixels a side.
+/// One part as the bytes of a PNG picture, `pixels` per unit of the part (1..64). Refused for
+/// a scale outside 1..64, an empty or non-finite extent, or a picture over 8192 pixels a side.
+/// Shapes reaching outside the picture are clipped to it.
+[[nodiscard]] Expected<std::string> part_png(const ViewerPart& part, int pixels);
+/// Writes `part_png` to `path` (all or nothing); refused as it is, or when the file cannot be
+/// written.
 [[nodiscard]] Status write_part_png(const std::string& path, const ViewerPart& part, int pixels);
 
 }  // namespace pathkit

@@ -302,6 +302,12 @@ SearchResult Search<Problem>::finish() {
         }
         std::reverse(result.path.begin(), result.path.end());
         result.cost = context_.records_[end_].g;
+        if (!(result.cost < infinite_cost)) {  // finite steps whose sum overflowed a float
+            result.status = SearchStatus::InvalidInput;
+            result.message = "the path's cost overflows the largest finite cost";
+            result.path.clear();
+            result.cost = 0;
+        }
     }
     release_context();
     return result;
