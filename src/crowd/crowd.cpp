@@ -12,6 +12,8 @@ namespace {
 constexpr std::uint32_t none = UINT32_MAX;
 // Patience rounds in a row that free nothing before a unit gives its order up.
 constexpr int give_up_rounds = 12;
+// Move-away searches a tick may run for deadlocks (see resolve_deadlocks).
+constexpr int max_step_aside_searches_per_tick = 32;
 
 Facing facing_of(int dx, int dy) {
     static constexpr Facing table[3][3] = {
@@ -61,7 +63,8 @@ Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
       landmarks_(LandmarkHeuristic::build(space_, options.landmarks)),
       holder_(map.padded_size(), none),
       moving_to_(map.padded_size(), none),
-      path_marks_(map.padded_size(), 0) {
+      path_marks_(map.padded_size(), 0),
+      path_owner_(map.padded_size(), none) {
     label_regions();
 }
 
@@ -290,6 +293,7 @@ void Crowd::step() {
         data.at = data.path[data.next_step++];
         if (data.next_step == data.path.size()) arrive(unit);
     }
+    paths_marked_ = false;  // units stepped on: their remaining paths are shorter
     for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
         if (units_[unit].state == UnitState::Stalled && !is_waiting(unit))
             run_out_of_patience(unit);
@@ -362,47 +366,64 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
 
 // Follows each stalled unit's chain of waits; a chain that comes back is a deadlock, broken
 // by its lowest id stepping aside.
+// Stalled units wait on one unit each, so the waits form chains that may close into cycles:
+// each unit is walked once per tick (0 not seen, 1 on the current walk, 2 done).
 void Crowd::resolve_deadlocks() {
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
-        if (units_[unit].state != UnitState::Stalled || is_waiting(unit)) continue;
-        std::vector<std::uint32_t> chain{unit};
-        std::uint32_t at = units_[unit].stalled_on.value;
-        while (at != none && units_[at].state == UnitState::Stalled && !is_waiting(at) &&
-               chain.size() <= units_.size()) {
-            if (at == unit) break;
-            if (std::find(chain.begin(), chain.end(), at) != chain.end()) break;  // another loop
+    walk_.assign(units_.size(), 0);
+    const auto waits = [&](std::uint32_t unit) {
+        return units_[unit].state == UnitState::Stalled && !is_waiting(unit);
+    };
+    // Move-away searches in one tick: a jam of thousands of units loosens over a few ticks
+    // instead of one tick searching for all of them.
+    int searches_left = max_step_aside_searches_per_tick;
+    for (std::uint32_t first = 0; first < units_.size(); ++first) {
+        if (walk_[first] != 0 || !waits(first)) continue;
+        std::vector<std::uint32_t> chain;
+        std::uint32_t at = first;
+        while (at != none && walk_[at] == 0 && waits(at)) {
+            walk_[at] = 1;
             chain.push_back(at);
             at = units_[at].stalled_on.value;
         }
-        if (at != unit) continue;
-        // The unit that gave way least often so far goes first (ties: the lowest id), so a jam
-        // is loosened by many units rather than one stepping back and forth.
-        std::sort(chain.begin(), chain.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return std::pair(times_given_way_[a], a) < std::pair(times_given_way_[b], b);
-        });
-        // Through free tiles first; in a jam where no one can, after some patience, the
-        // lowest id pushes into the jam so that the units behind it give way in turn.
-        const bool jammed = units_[unit].stalled_ticks >= options_.patience_ticks;
-        for (std::size_t attempt = 0; attempt < 2 * chain.size(); ++attempt) {
-            const bool into_jam = attempt >= chain.size();
-            if (into_jam && !jammed) break;
-            const std::uint32_t candidate = chain[attempt % chain.size()];
-            Unit& data = units_[candidate];
-            const std::optional<Cell> destination = data.destination;
-            const bool already_aside = data.stashed_destination.has_value();
-            if (!step_aside(candidate, into_jam)) continue;
-            if (!already_aside) data.stashed_destination = destination;
-            gave_way_to_[candidate].clear();
-            for (std::uint32_t other : chain)
-                if (other != candidate) gave_way_to_[candidate].push_back(other);
-            data.state = UnitState::Moving;
-            data.stalled_on = UnitId();
-            data.stalled_ticks = 0;
-            ++stats_.deadlocks_resolved;
-            ++times_given_way_[candidate];
-            emit(candidate, CrowdEventKind::DeadlockResolved);
-            break;
+        if (at != none && walk_[at] == 1) {  // the walk met itself: a cycle from `at` on
+            const auto begin = std::find(chain.begin(), chain.end(), at);
+            resolve_deadlock({begin, chain.end()}, searches_left);
         }
+        for (std::uint32_t unit : chain)
+            walk_[unit] = 2;
+    }
+}
+
+// One cycle: the unit that gave way least often so far goes first (ties: the lowest id), so a
+// jam is loosened by many units rather than one stepping back and forth.
+void Crowd::resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left) {
+    // Through free tiles first; in a jam where no one can, after some patience (counted by the
+    // cycle's lowest id), units push into the jam so that those behind them give way in turn.
+    const std::uint32_t lowest = *std::min_element(cycle.begin(), cycle.end());
+    const bool jammed = units_[lowest].stalled_ticks >= options_.patience_ticks;
+    std::sort(cycle.begin(), cycle.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return std::pair(times_given_way_[a], a) < std::pair(times_given_way_[b], b);
+    });
+    for (std::size_t attempt = 0; attempt < 2 * cycle.size() && searches_left > 0; ++attempt) {
+        const bool into_jam = attempt >= cycle.size();
+        if (into_jam && !jammed) break;
+        const std::uint32_t candidate = cycle[attempt % cycle.size()];
+        Unit& data = units_[candidate];
+        const std::optional<Cell> destination = data.destination;
+        const bool already_aside = data.stashed_destination.has_value();
+        --searches_left;
+        if (!step_aside(candidate, into_jam)) continue;
+        if (!already_aside) data.stashed_destination = destination;
+        gave_way_to_[candidate].clear();
+        for (std::uint32_t other : cycle)
+            if (other != candidate) gave_way_to_[candidate].push_back(other);
+        data.state = UnitState::Moving;
+        data.stalled_on = UnitId();
+        data.stalled_ticks = 0;
+        ++stats_.deadlocks_resolved;
+        ++times_given_way_[candidate];
+        emit(candidate, CrowdEventKind::DeadlockResolved);
+        break;
     }
 }
 

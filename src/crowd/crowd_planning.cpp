@@ -92,6 +92,7 @@ SearchResult timed_search(const Problem& problem, StateId start, SearchContext& 
 // Plans the unit's path to `target` (around idle units too when `idle_units_block`); false
 // when none exists.
 bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
+    paths_marked_ = false;  // a new path: the marks for move-away searches are out of date
     Unit& data = units_[unit];
     if (!map_->is_walkable(target)) return false;
     const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
@@ -111,23 +112,42 @@ bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
 // The move-away search: the cheapest tile that is on no other unit's remaining path and that
 // no other unit holds, never through a busy unit (idle ones are pushed aside in turn) unless
 // `through_busy_units`, with a zero heuristic (one engine call with a goal test).
-bool Crowd::step_aside(std::uint32_t unit, bool through_busy_units) {
+// Marks the tiles on any unit's remaining path, once per tick (with the one unit whose path a
+// tile is on, or `none` for several), so each move-away search reads them without walking
+// every path again.
+void Crowd::mark_remaining_paths() {
+    if (paths_marked_) return;
     if (++path_stamp_ == 0) {
         std::fill(path_marks_.begin(), path_marks_.end(), 0);
         path_stamp_ = 1;
     }
-    for (std::uint32_t other = 0; other < units_.size(); ++other) {
-        if (other == unit) continue;
-        for (Cell cell : units_[other].remaining_path())
-            path_marks_[map_->index(cell)] = path_stamp_;
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
+        mark_path(unit);
+    paths_marked_ = true;
+}
+
+void Crowd::mark_path(std::uint32_t unit) {
+    for (Cell cell : units_[unit].remaining_path()) {
+        const std::uint32_t tile = map_->index(cell);
+        if (path_marks_[tile] != path_stamp_) {
+            path_marks_[tile] = path_stamp_;
+            path_owner_[tile] = unit;
+        } else if (path_owner_[tile] != unit) {
+            path_owner_[tile] = none;
+        }
     }
+}
+
+bool Crowd::step_aside(std::uint32_t unit, bool through_busy_units) {
+    mark_remaining_paths();
     const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
                                through_busy_units ? Walls::AttackingUnits : Walls::BusyUnits);
     const std::uint32_t start = map_->index(units_[unit].at);
     const auto free_of_others = [&](StateId state) {
         const std::uint32_t holder = holder_[state.value];
-        return state.value != start && path_marks_[state.value] != path_stamp_ &&
-               (holder == none || holder == unit);
+        const bool on_others_path =
+            path_marks_[state.value] == path_stamp_ && path_owner_[state.value] != unit;
+        return state.value != start && !on_others_path && (holder == none || holder == unit);
     };
     const SearchResult result =
         timed_search(GoalWhere(space, free_of_others), StateId(start), context_, stats_);
@@ -138,6 +158,7 @@ bool Crowd::step_aside(std::uint32_t unit, bool through_busy_units) {
         data.path.push_back(map_->cell(result.path[index].value));
     data.next_step = 0;
     data.destination = data.path.back();
+    mark_path(unit);  // later move-away searches this tick keep off it too
     return true;
 }
 

@@ -38,28 +38,70 @@ void add_parts(ClipperLib::Clipper& clipper, const std::vector<const std::vector
             clipper.AddPath(to_clipper(ring), type, true);
 }
 
-// Collects the shapes under `node`: each outer contour with its holes, then islands in holes.
-void collect_shapes(const ClipperLib::PolyNode& node, std::vector<Shape>& shapes) {
-    for (const ClipperLib::PolyNode* child : node.Childs) {
-        if (child->IsHole()) {
-            collect_shapes(*child, shapes);
-            continue;
-        }
-        Shape shape{from_clipper(child->Contour)};
-        for (const ClipperLib::PolyNode* hole : child->Childs)
-            shape.push_back(from_clipper(hole->Contour));
-        shapes.push_back(std::move(shape));
-        for (const ClipperLib::PolyNode* hole : child->Childs)
-            collect_shapes(*hole, shapes);
-    }
+/// Most corners a result may have for rings that meet at a corner to be split apart.
+constexpr std::size_t max_strictly_simple_corners = 50'000;
+
+/// True when two corners of the rings coincide (rings touching at a point), on results small
+/// enough to split such rings apart.
+bool touches_itself(const ClipperLib::Paths& paths) {
+    std::vector<std::pair<ClipperLib::cInt, ClipperLib::cInt>> corners;
+    for (const ClipperLib::Path& path : paths)
+        for (const ClipperLib::IntPoint& point : path)
+            corners.push_back({point.X, point.Y});
+    if (corners.size() > max_strictly_simple_corners) return false;
+    std::sort(corners.begin(), corners.end());
+    return std::adjacent_find(corners.begin(), corners.end()) != corners.end();
 }
 
+/// True when `hole` lies inside `outer` (both simple rings that do not cross).
+bool encloses(const ClipperLib::Path& outer, const ClipperLib::Path& hole) {
+    for (const ClipperLib::IntPoint& point : hole) {
+        const int where = ClipperLib::PointInPolygon(point, outer);
+        if (where != -1) return where == 1;  // -1: on the boundary, try the next corner
+    }
+    return true;
+}
+
+// The result of a Clipper operation as shapes: each outer ring with the holes inside it.
+// Clipper's own nesting (PolyTree) takes quadratic time on saw-toothed outlines (its
+// FixupFirstLefts walks every ring for every join), so rings come back as a flat list and each
+// hole goes to the smallest outer ring around it here.
 std::vector<Shape> shapes_of(ClipperLib::Clipper& clipper, ClipperLib::ClipType operation) {
-    clipper.StrictlySimple(true);
-    ClipperLib::PolyTree tree;
-    clipper.Execute(operation, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero);
+    ClipperLib::Paths paths;
+    clipper.Execute(operation, paths, ClipperLib::pftNonZero, ClipperLib::pftNonZero);
+    if (touches_itself(paths)) {
+        // Rings meeting at a corner are split apart (strictly simple), a pass that takes
+        // quadratic time in Clipper: only when there is such a corner, on outlines up to a size.
+        clipper.StrictlySimple(true);
+        paths.clear();
+        clipper.Execute(operation, paths, ClipperLib::pftNonZero, ClipperLib::pftNonZero);
+    }
+    std::vector<std::size_t> outers, holes;
+    for (std::size_t index = 0; index < paths.size(); ++index)
+        (ClipperLib::Orientation(paths[index]) ? outers : holes).push_back(index);
     std::vector<Shape> shapes;
-    collect_shapes(tree, shapes);
+    std::vector<FixedBox> boxes;
+    for (std::size_t outer : outers) {
+        shapes.push_back({from_clipper(paths[outer])});
+        boxes.push_back(box_of(shapes.back()));
+    }
+    std::vector<std::size_t> by_area(outers.size());  // smallest first: the innermost wins
+    for (std::size_t index = 0; index < by_area.size(); ++index)
+        by_area[index] = index;
+    std::sort(by_area.begin(), by_area.end(), [&](std::size_t a, std::size_t b) {
+        return ClipperLib::Area(paths[outers[a]]) < ClipperLib::Area(paths[outers[b]]);
+    });
+    for (std::size_t hole : holes) {
+        Ring ring = from_clipper(paths[hole]);
+        const FixedBox box = box_of(Shape{ring});
+        for (std::size_t candidate : by_area) {
+            if (!boxes[candidate].contains(box.min) || !boxes[candidate].contains(box.max) ||
+                !encloses(paths[outers[candidate]], paths[hole]))
+                continue;
+            shapes[candidate].push_back(std::move(ring));
+            break;
+        }
+    }
     return shapes;
 }
 

@@ -112,6 +112,46 @@ const Obstacle* ObstacleGraph::obstacle(ObstacleId id) const {
     return &obstacles_[id.index()].shape;
 }
 
+namespace {
+
+/// True when a corner of the obstacle's grown outline lies in or on `shape`.
+bool reaches(const Shape& shape, const FixedBox& box, const std::vector<Ring>& grown,
+             const FixedBox& grown_box) {
+    if (!grown_box.overlaps(box)) return false;
+    for (const Ring& ring : grown)
+        for (const FixedPoint& corner : ring)
+            if (geometry::locate(shape, corner) != geometry::Placement::Outside) return true;
+    return false;
+}
+
+}  // namespace
+
+// Clipper rounds the crossings it makes to the grid, and where it splits an edge can depend on
+// every other outline in the same union. So that an edit gives exactly what a rebuild gives,
+// each connected piece is the union of its own members alone: when one union gives several
+// pieces, each is redone from its members.
+std::vector<Shape> ObstacleGraph::merge_members(const std::vector<std::uint32_t>& members) const {
+    const auto parts_of = [&](const std::vector<std::uint32_t>& group) {
+        std::vector<const std::vector<Ring>*> parts;
+        for (std::uint32_t member : group)
+            parts.push_back(&obstacles_[member].grown);
+        return parts;
+    };
+    std::vector<Shape> pieces = geometry::merge(parts_of(members));
+    if (pieces.size() <= 1) return pieces;
+    std::vector<Shape> canonical;
+    for (const Shape& piece : pieces) {
+        const FixedBox box = geometry::box_of(piece);
+        std::vector<std::uint32_t> group;
+        for (std::uint32_t member : members)
+            if (reaches(piece, box, obstacles_[member].grown, obstacles_[member].box))
+                group.push_back(member);
+        for (Shape& shape : geometry::merge(parts_of(group)))
+            canonical.push_back(std::move(shape));
+    }
+    return canonical;
+}
+
 // Replaces `old_regions` (and every region sharing a member with them) by the merged shapes of
 // their live members plus `extra_members`, then brings the connections up to date.
 void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
@@ -136,27 +176,18 @@ void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
     for (std::uint32_t region : old_regions)
         retire_region(region, orphaned);
 
-    std::vector<const std::vector<Ring>*> parts;
-    for (std::uint32_t member : members) {
+    for (std::uint32_t member : members)
         obstacles_[member].regions.clear();
-        parts.push_back(&obstacles_[member].grown);
-    }
     std::vector<std::uint32_t> created;
     std::vector<std::uint32_t> fresh_nodes;
-    for (Shape& shape : geometry::merge(parts)) {
+    for (Shape& shape : merge_members(members)) {
         const std::uint32_t region = new_region();
         RegionData& data = regions_[region];
         data.box = geometry::box_of(shape);
         data.shape = std::move(shape);
         for (std::uint32_t member : members) {
             const ObstacleData& obstacle = obstacles_[member];
-            if (!obstacle.box.overlaps(data.box)) continue;
-            bool inside = false;
-            for (const Ring& ring : obstacle.grown)
-                for (std::size_t corner = 0; corner < ring.size() && !inside; corner += 1)
-                    inside =
-                        geometry::locate(data.shape, ring[corner]) != geometry::Placement::Outside;
-            if (!inside) continue;
+            if (!reaches(data.shape, data.box, obstacle.grown, obstacle.box)) continue;
             data.members.push_back(member);
             obstacles_[member].regions.push_back(region);
         }

@@ -62,11 +62,19 @@ Status check_simple_polygon(const Ring& ring) {
         flat = cross(ring[0], ring[1], ring[index]) == 0;
     if (flat) return Status::invalid_input("polygon has zero area: its points are collinear");
     for (std::size_t first = 0; first < count; ++first) {
-        const FixedPoint a = ring[first], b = ring[(first + 1) % count];
         // Neighbouring edges share a corner; they must not fold back over each other.
+        const FixedPoint a = ring[first], b = ring[(first + 1) % count];
         const FixedPoint after = ring[(first + 2) % count];
         if (on_segment(a, b, after) || on_segment(b, after, a))
             return Status::invalid_input("polygon folds back on itself at " + describe(b));
+    }
+    if (is_simple_ring(ring)) return {};
+    if (count > max_named_crossing_points)
+        return Status::invalid_input("polygon is self-intersecting: two of its " +
+                                     std::to_string(count) + " edges cross or touch");
+    // Only to name the two edges: every pair, on a ring small enough for that to be quick.
+    for (std::size_t first = 0; first < count; ++first) {
+        const FixedPoint a = ring[first], b = ring[(first + 1) % count];
         for (std::size_t second = first + 2; second < count; ++second) {
             if (first == 0 && second == count - 1) continue;  // the closing neighbours
             const FixedPoint c = ring[second], d = ring[(second + 1) % count];
@@ -77,7 +85,7 @@ Status check_simple_polygon(const Ring& ring) {
                                              " " + describe(c) + "-" + describe(d));
         }
     }
-    return {};
+    return Status::invalid_input("polygon is self-intersecting");
 }
 
 }  // namespace pathkit::geometry

@@ -20,7 +20,12 @@ namespace pathkit::geometry {
 [[nodiscard]] Ring fixed_ring(const std::vector<Point2>& points);
 
 /// Ok when the ring has 3 or more points, non-zero area and no edges that cross or touch,
-/// except neighbours at their shared corner.
+/// except neighbours at their shared corner. O(n log n); the message names the two edges
+/// that meet when the ring has at most `max_named_crossing_points` points.
 [[nodiscard]] Status check_simple_polygon(const Ring& ring);
+inline constexpr std::size_t max_named_crossing_points = 2048;
+
+/// CGAL's simplicity test (simple_polygon.cpp, the only other file that sees CGAL).
+[[nodiscard]] bool is_simple_ring(const Ring& ring);
 
 }  // namespace pathkit::geometry

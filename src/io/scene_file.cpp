@@ -76,7 +76,7 @@ class SceneReader : public io_detail::JsonReader {
   private:
     Expected<Obstacle> read_obstacle(const json& value, const std::string& where) {
         if (const json* points = io_detail::member(value, "polygon"); points && value.size() == 1) {
-            if (!array(*points, where + "/polygon", limits::max_scene_points)) return failure();
+            if (!array(*points, where + "/polygon", limits::max_obstacle_points)) return failure();
             std::vector<Point2> corners(points->size());
             for (std::size_t index = 0; index < points->size(); ++index)
                 if (!point((*points)[index], where + "/polygon/" + std::to_string(index),

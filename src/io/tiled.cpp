@@ -90,7 +90,7 @@ bool read_csv(io_detail::XmlReader& xml, const pugi::xml_node& data, GridMap& gr
     return true;
 }
 
-Expected<TiledMap> read_tmx(const std::string& text, const std::string& source) {
+Expected<TiledMap> read_tmx(std::string_view text, const std::string& source) {
     pugi::xml_document document;
     io_detail::XmlReader xml(text, source);
     const pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
@@ -250,7 +250,7 @@ class TmjReader : public io_detail::JsonReader {
     }
 };
 
-Expected<TiledMap> read_tmj(const std::string& text, const std::string& source) {
+Expected<TiledMap> read_tmj(std::string_view text, const std::string& source) {
     nlohmann::json map;
     if (Status status = io_detail::parse_json(text, source, map); !status) return status;
     return TmjReader(source).read(map, source);
@@ -258,13 +258,19 @@ Expected<TiledMap> read_tmj(const std::string& text, const std::string& source) 
 
 }  // namespace
 
+Expected<TiledMap> parse_tiled_map(std::string_view text, std::string_view source,
+                                   TiledFormat format) {
+    const std::string name(source);
+    return format == TiledFormat::Tmx ? read_tmx(text, name) : read_tmj(text, name);
+}
+
 Expected<TiledMap> load_tiled_map(const std::string& path) {
     const std::string extension = std::filesystem::path(path).extension().string();
     if (extension != ".tmx" && extension != ".tmj" && extension != ".json")
         return Status::invalid_input(path + ": not a Tiled map (.tmx or .tmj)");
     std::string text;
     if (Status status = io_detail::read_file_text(path, text); !status) return status;
-    return extension == ".tmx" ? read_tmx(text, path) : read_tmj(text, path);
+    return parse_tiled_map(text, path, extension == ".tmx" ? TiledFormat::Tmx : TiledFormat::Tmj);
 }
 
 }  // namespace pathkit

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "pathkit/geometry/obstacle_graph.hpp"
+#include "support/obstacle_edges.hpp"
 
 namespace pathkit {
 namespace {
@@ -179,19 +180,7 @@ TEST(ObstacleGraphDifferential, PathLengthsEqualABruteForceShortestPathOnRandomS
     EXPECT_GT(compared, 60);
 }
 
-using EdgeSet = std::set<std::tuple<float, float, float, float>>;
-
-EdgeSet edges_of(const ObstacleGraph& graph) {
-    EdgeSet edges;
-    for (NodeId node : graph.nodes()) {
-        const Point2 a = graph.position(node);
-        for (const auto& link : graph.connections(node)) {
-            const Point2 b = graph.position(link.to);
-            if (std::tie(a.x, a.y) < std::tie(b.x, b.y)) edges.insert({a.x, a.y, b.x, b.y});
-        }
-    }
-    return edges;
-}
+using testing::edges_of;
 
 TEST(ObstacleGraphDifferential, AddingAndRemovingObstaclesGivesExactlyTheGraphOfAFullRebuild) {
     std::mt19937 random(7);
@@ -227,6 +216,29 @@ TEST(ObstacleGraphDifferential, AddingAndRemovingObstaclesGivesExactlyTheGraphOf
         EXPECT_EQ(graph.node_count(), 0u);
         EXPECT_EQ(graph.connection_count(), 0u);
     }
+}
+
+TEST(ObstacleGraphDifferential, NearlyIdenticalObstaclesMergeAlikeAddedOneByOneOrAllTogether) {
+    // Found by fuzzing: two near-twin triangles whose grown outlines cross at shallow angles.
+    // Clipper rounds those crossings to the grid, and in one union with an unrelated obstacle
+    // it split an edge that a union of the twins alone did not; each merged piece is now the
+    // union of its own members only, so both orders give the same graph.
+    const std::vector<Obstacle> shapes{
+        Obstacle::polygon({{9, 57}, {14, 18}, {23, 14}}),
+        Obstacle::polygon({{58, 44}, {38, 52}, {35, 30}}),
+        Obstacle::polygon({{19, 3}, {7, 40}, {52, 4}}),
+        Obstacle::polygon({{21, 3}, {7, 40}, {52, 4}}),
+        Obstacle::polygon({{3, 1}, {6, 49}, {1, 5}}),
+    };
+    ObstacleGraph edited = ObstacleGraph::create({.buffer_radius = 1}).value();
+    const auto first = edited.add_obstacles(std::vector{shapes[0]});
+    ASSERT_TRUE(first.has_value());
+    ASSERT_TRUE(edited.remove_obstacles(first.value()).ok());
+    for (std::size_t index = 1; index < shapes.size(); ++index)
+        ASSERT_TRUE(edited.add_obstacles(std::vector{shapes[index]}).has_value());
+    ObstacleGraph rebuilt = ObstacleGraph::create({.buffer_radius = 1}).value();
+    ASSERT_TRUE(rebuilt.add_obstacles(std::vector(shapes.begin() + 1, shapes.end())).has_value());
+    EXPECT_EQ(edges_of(edited), edges_of(rebuilt));
 }
 
 }  // namespace

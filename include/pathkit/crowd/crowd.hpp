@@ -189,6 +189,9 @@ class Crowd {
     void resume_if_clear(std::uint32_t unit);
     [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
     bool step_aside(std::uint32_t unit, bool through_busy_units);
+    void mark_remaining_paths();
+    void mark_path(std::uint32_t unit);
+    void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
     void emit(std::uint32_t unit, CrowdEventKind kind);
     [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
@@ -206,6 +209,7 @@ class Crowd {
     std::vector<std::uint32_t> moving_to_;      // by padded tile: this tick's step out of it
     std::vector<std::uint32_t> region_;         // by padded tile: connected region number
     std::vector<std::uint32_t> path_marks_;     // by padded tile: stamp for the move-away goal
+    std::vector<std::uint32_t> path_owner_;     // by padded tile: the one unit whose path it is on
     std::vector<std::vector<std::uint32_t>> gave_way_to_;  // by unit: whom it stepped aside for
     std::vector<int> waiting_;        // by unit: ticks waited at its step-aside tile, or -1
     std::vector<int> failed_rounds_;  // by unit: patience rounds in a row that freed nothing
@@ -213,6 +217,8 @@ class Crowd {
     std::vector<bool> goes_home_;  // by unit: its stash is the tile it was pushed off
     std::vector<bool> returning_;  // by unit: walking back to that tile
     std::uint32_t path_stamp_ = 0;
+    bool paths_marked_ = false;        // path_marks_ hold this tick's remaining paths
+    std::vector<std::uint32_t> walk_;  // by unit: deadlock search state (0 new, 1 on walk, 2 done)
     SearchContext context_;
     std::vector<CrowdEvent> events_;
     CrowdStats stats_;

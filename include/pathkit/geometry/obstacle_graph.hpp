@@ -183,6 +183,8 @@ class ObstacleGraph {
     [[nodiscard]] std::uint32_t region_containing(const geometry::FixedPoint& point) const;
     void regroup(std::vector<std::uint32_t> old_regions, std::vector<std::uint32_t> extra_members,
                  bool cut_crossing_connections);
+    [[nodiscard]] std::vector<std::vector<std::vector<geometry::FixedPoint>>> merge_members(
+        const std::vector<std::uint32_t>& members) const;
     [[nodiscard]] static std::uint64_t pair_key(std::uint32_t a, std::uint32_t b);
 
     ObstacleGraphOptions options_;

@@ -25,8 +25,10 @@ inline constexpr std::size_t max_graph_connections = 4'000'000;
 inline constexpr std::size_t max_graph_degree = 1'000;
 /// Most tiles of all maps of one world file together (about 180 MB of maps).
 inline constexpr std::int64_t max_world_tiles = std::int64_t{1} << 27;
-/// Most points of all obstacles of one scene file.
-inline constexpr std::size_t max_scene_points = 1'000'000;
+/// Most points of all obstacles of one scene file, and of one polygon (merging saw-toothed
+/// outlines costs Clipper time that grows with the square of their corners).
+inline constexpr std::size_t max_scene_points = 200'000;
+inline constexpr std::size_t max_obstacle_points = 10'000;
 /// Most queries of one scene file.
 inline constexpr std::size_t max_scene_queries = 100'000;
 /// Most units of a crowd scenario, and most commands.

@@ -20,8 +20,15 @@ struct TiledMap {
     float cell_size = 1;
 };
 
-/// Loads a `.tmx` or `.tmj` file (by its extension). Errors name the file and, for `.tmx`, the
-/// line and element.
+/// The two file formats of Tiled.
+enum class TiledFormat { Tmx, Tmj };
+
+/// Parses a Tiled map from text. Errors read "SOURCE:LINE: <element>: what" (.tmx) or
+/// "SOURCE: /json/pointer: what" (.tmj). Maps are limited as `limits::max_map_tiles` says.
+[[nodiscard]] Expected<TiledMap> parse_tiled_map(std::string_view text, std::string_view source,
+                                                 TiledFormat format);
+
+/// Loads a `.tmx` or `.tmj` (or `.json`) file, by its extension.
 [[nodiscard]] Expected<TiledMap> load_tiled_map(const std::string& path);
 
 }  // namespace pathkit
