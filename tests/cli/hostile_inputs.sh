@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# The `pathkit` tool against files a hostile user would write: every case must end within its
+# time with the exit code and message given, never a crash, a sanitizer report or a
+# half-written output. Usage: hostile_inputs.sh PATHKIT DATA_FOLDER
+set -uo pipefail
+pathkit="$(realpath "$1")" data="$(realpath "$2")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+
+# expect CODE REGEX COMMAND...: runs pathkit COMMAND... (30 s at most) and checks both.
+expect() {
+  local code="$1" pattern="$2"
+  shift 2
+  local output status
+  output="$(timeout 30 "$pathkit" "$@" 2>&1 </dev/null)"
+  status=$?
+  if [ "$status" -ne "$code" ] || ! grep -Eq -- "$pattern" <<<"$output" ||
+    grep -Eq "terminate called|Sanitizer|runtime error|Segmentation" <<<"$output"; then
+    echo "FAILED: pathkit $* -> exit $status, expected $code and /$pattern/"
+    head -c 2000 <<<"$output"
+    echo
+    failures=$((failures + 1))
+  else
+    echo "ok: pathkit ${1:-} ... -> $status"
+  fi
+}
+# absent FILE...: none of these files may exist (outputs are all or nothing).
+absent() {
+  for file in "$@"; do
+    if [ -e "$file" ]; then
+      echo "FAILED: $file was left behind"
+      failures=$((failures + 1))
+    fi
+  done
+}
+repeat() { # repeat N TEXT: TEXT N times
+  local out="" i
+  for ((i = 0; i < $1; i++)); do out+="$2"; done
+  printf '%s' "$out"
+}
+
+# ---- text that is not UTF-8 reaching JSON, SVG and HTML output -------------------------------
+printf 'node caf\xe9\nnode b\nedge caf\xe9 -> b 2\n' >latin1.graph
+expect 0 '"path": \[' graph latin1.graph --from $'caf\xe9' --to b --json
+printf '<world><map id="0" name="gr\xfcn" width="4" height="3"/>\n<npc name="Z\xe9lda" map="0" x="0" y="0"><appointment time="00:30" map="0" x="3" y="2"/></npc></world>\n' >latin1.xml
+expect 0 '"name":"Z' world latin1.xml --json --until 01:00 --html latin1.html
+cp "$data/scene_with_invalid_query.json" $'named\xff.json'
+expect 2 '"queries"' scene $'named\xff.json' --json
+printf 'type octile\nheight 1\nwidth 3\nmap\n...\n' >'x<y>&z.map'
+expect 0 'status: found' path 'x<y>&z.map' --from 0,0 --to 2,0 --svg title.svg
+grep -q '<title>x&lt;y&gt;&amp;z.map</title>' title.svg || {
+  echo "FAILED: the SVG title is not escaped"
+  failures=$((failures + 1))
+}
+
+# ---- numbers out of range, wrong types, deep nesting ---------------------------------------
+echo '{"bounds": [[0, 0], [1e400, 10]], "obstacles": []}' >huge.json
+expect 2 'huge.json: .*(overflow|range)' scene huge.json
+echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0]}], "max_ticks": 1e400}' >huge_crowd.json
+expect 2 'huge_crowd.json' crowd huge_crowd.json
+{ printf '{"bounds": [[0, 0], '; repeat 100000 '['; repeat 100000 ']'; printf '], "obstacles": []}'; } >deep.json
+expect 2 'deep.json:1:[0-9]+: values nested deeper than 64' scene deep.json
+echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0], "state": 5}]}' >state.json
+expect 2 'state.json: /units/0/state: expected a string, got 5' crowd state.json
+echo '{"map": {"rows": [".."]}, "units": [{"id": 4294967297, "at": [0, 0]}]}' >id.json
+expect 2 '/units/0/id: 4294967297 is outside 0..2147483646' crowd id.json
+echo '{"width": 4294967300, "height": 2, "tilewidth": 32, "tileheight": 32, "layers": []}' >wide.tmj
+printf '<world><map id="0"><tiled file="wide.tmj"/></map></world>\n' >wide.xml
+expect 2 'wide.tmj: /width: 4294967300 is outside 1..16384' world wide.xml
+printf '<map width="2" height="1" tilewidth="8" tileheight="8"><layer name="solid"><data encoding="csv">1abc,0</data></layer></map>\n' >csv.tmx
+printf '<world><map id="0"><tiled file="csv.tmx"/></map></world>\n' >csv.xml
+expect 2 'csv.tmx:1: <data>: tile 0: "1abc" is not a tile number' world csv.xml
+printf '<world><map id="abc" width="2" height="2"/></world>\n' >id.xml
+expect 2 'id.xml:1: <map>: id="abc" is not a whole number' world id.xml
+printf '<world><map id="0" width="2" height="2" cell_size="1e30"/></world>\n' >cell.xml
+expect 2 'cell_size="1e30" is not a number in' world cell.xml
+printf '<world><map id="0" width="2" height="2"/><npc name="a" map="0" x="0" y="0" speed="3e38"/></world>\n' >speed.xml
+expect 2 'speed="3e38"' world speed.xml
+printf 'node a\nnode b\nnode c\nedge a -> b 3e38\nedge b -> c 3e38\n' >overflow.graph
+expect 2 "cost overflows" graph overflow.graph --from a --to c
+
+# ---- inputs that used to hang ----------------------------------------------------------------
+printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml
+expect 2 'ticks_per_minute="2147483647" is not a whole number in 1..3600' world ticks.xml
+printf '<world ticks_per_minute="3600"><map id="0" width="9" height="1"/><npc name="a" map="0" x="0" y="0"><appointment time="23:00" map="0" x="8" y="0"/></npc></world>\n' >idle.xml
+expect 0 'arrive' world idle.xml
+echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"tick": 4611686018427387904, "units": [1], "to": [1, 0]}]}' >late_command.json
+expect 2 '/commands/0/tick: 4611686018427387904 is outside 0..1000000000' crowd late_command.json
+echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0]}], "max_ticks": 1000000000, "commands": [{"tick": 999999990, "units": [1], "to": [1, 0]}]}' >far_command.json
+expect 0 'unit 1: arrived at tick 99999999' crowd far_command.json
+expect 2 'trace would hold more than' crowd far_command.json --trace far.trace.json
+absent far.trace.json
+{
+  printf '{"bounds": [[0, 0], [10000, 10000]], "obstacles": [{"polygon": ['
+  awk 'BEGIN { n = 10000; for (i = 0; i < n; i++) { a = 6.283185307 * i / n; r = (i % 2) ? 4000 : 3990;
+        printf "%s[%.3f, %.3f]", (i ? ", " : ""), 5000 + r * cos(a), 5000 + r * sin(a) } }'
+  printf ']}], "queries": [{"from": [100, 100], "to": [9900, 9900]}]}'
+} >star.json
+expect 0 'query 0: found' scene star.json --mode navmesh
+{
+  printf '{"bounds": [[0, 0], [2000, 2000]], "buffer_radius": 1, "obstacles": ['
+  awk 'BEGIN { k = 0; for (y = 0; y < 49; y++) for (x = 0; x < 49; x++) {
+        x0 = 20 + x * 40; y0 = 20 + y * 40;
+        printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (k++ ? ", " : ""),
+               x0, y0, x0 + 10, y0, x0 + 10, y0 + 10, x0, y0 + 10 } }'
+  printf '], "queries": [{"from": [5, 5], "to": [1995, 1995]}]}'
+} >squares.json
+expect 0 'query 0: found' scene squares.json --mode navmesh
+{
+  printf '{"bounds": [[0, 0], [100, 100]], "obstacles": [{"polygon": ['
+  awk 'BEGIN { for (i = 0; i < 60000; i++) printf "%s[%d, %d]", (i ? ", " : ""), i % 100, (i * 7) % 100 }'
+  printf ']}]}'
+} >huge_polygon.json
+expect 2 'huge_polygon.json: /obstacles/0/polygon: has 60000 values, over the limit of 10000' scene huge_polygon.json --mode navmesh
+{
+  printf '{"bounds": [[0, 0], [10000, 10000]], "obstacles": ['
+  awk 'BEGIN { for (k = 0; k < 3; k++) { printf "%s{\"polygon\": [", (k ? ", " : "");
+        for (i = 0; i < 9000; i++) { a = 6.283185307 * i / 9000; r = (i % 2) ? 1400 : 1390;
+          printf "%s[%.3f, %.3f]", (i ? ", " : ""), 1600 + 3200 * k + r * cos(a), 5000 + r * sin(a) }
+        printf "]}" } }'
+  printf ']}'
+} >stars.json
+expect 2 '27000 obstacle corners are more than --mode visibility takes' scene stars.json
+/usr/bin/env awk 'BEGIN {
+  printf "{\"map\": {\"rows\": ["; for (y = 0; y < 60; y++) printf "%s\"%s\"", (y ? ", " : ""), sprintf("%60s", "");
+  printf "]}, \"units\": ["; for (i = 0; i < 3600; i++) printf "%s{\"id\": %d, \"at\": [%d, %d]}", (i ? ", " : ""), i + 1, i % 60, int(i / 60);
+  printf "], \"commands\": ["; for (i = 0; i < 3600; i++) printf "%s{\"units\": [%d], \"to\": [%d, %d]}", (i ? ", " : ""), i + 1, 59 - i % 60, 59 - int(i / 60);
+  printf "], \"max_ticks\": 500}\n" }' | sed 's/"                                                            "/"............................................................"/g' >packed.json
+expect 1 'stopped at max_ticks after 500 ticks' crowd packed.json
+echo '{"bounds": [[0, 0], [50, 50]], "obstacles": [{"polygon": [[-900000, -900000], [900000, -900000], [900000, 20]]}], "queries": []}' >wide_obstacle.json
+expect 0 'wrote wide_obstacle.png' scene wide_obstacle.json --png wide_obstacle.png --png-scale 8
+{
+  printf '{"width": 8192, "height": 8192, "tilewidth": 16, "tileheight": 16, "layers": [{"type": "objectgroup", "name": "solid", "objects": ['
+  awk 'BEGIN { for (i = 0; i < 200; i++) printf "%s{\"x\": %d, \"y\": %d, \"width\": 6000, \"height\": 6000}", (i ? ", " : ""), i * 600, i * 300 }'
+  printf ']}]}'
+} >big.tmj
+printf '<world><map id="0"><tiled file="big.tmj"/></map></world>\n' >big.xml
+expect 0 '' world big.xml --until 00:01
+echo '{"width": 16384, "height": 16384, "tilewidth": 16, "tileheight": 16, "layers": []}' >huge.tmj
+printf '<world><map id="0"><tiled file="huge.tmj"/></map></world>\n' >huge.xml
+expect 2 '268435456 tiles, over the limit of 67108864' world huge.xml
+
+# ---- memory: devices, FIFOs, folders, huge declared sizes --------------------------------------
+for command in "path /dev/zero --from 0,0 --to 1,1" "graph /dev/zero --from a --to b" \
+  "scene /dev/zero" "crowd /dev/zero" "world /dev/zero" "bench /dev/zero"; do
+  # shellcheck disable=SC2086
+  expect 2 '/dev/zero: cannot read a device' $command
+done
+mkfifo pipe.json
+expect 2 'pipe.json: cannot read a FIFO' scene pipe.json
+expect 2 'cannot read a folder' crowd .
+printf 'type octile\nheight 16384\nwidth 16384\nmap\n' >short.map
+expect 2 'short.map:[0-9]+: the map is 16384 x 16384 = 268435456 tiles, over the limit' path short.map --from 0,0 --to 1,1
+printf 'type octile\nheight 8000\nwidth 8000\nmap\n' >short2.map
+expect 2 'short2.map: the header announces 8000 rows of 8000 tiles but only 0 bytes follow it' path short2.map --from 0,0 --to 1,1
+printf '<world edge_portal_spacing="16"><map id="0" width="2000" height="2000"><neighbour side="east" map="1"/></map><map id="1" width="2000" height="2000"/></world>\n' >linked.xml
+expect 2 'routes would need [0-9]+ MB of distance fields, over the limit of 1024 MB' world linked.xml
+
+# ---- files a reader must not accept ------------------------------------------------------------
+: >empty.scen
+expect 2 'empty.scen: the file is empty' bench empty.scen
+printf '0\ttiny.map\t4\t3\t0\t0\t3\t2\t5\n' >noversion.scen
+expect 2 "noversion.scen:1: the file must start with its 'version 1' line" bench noversion.scen
+printf 'height 1\nwidth 2\nmap\n..\n' >untyped.map
+expect 2 "untyped.map:3: the header lacks its 'type octile' line" path untyped.map --from 0,0 --to 1,0
+cp "$data/tiny.map" first.map
+printf 'type octile\nheight 2\nwidth 2\nmap\n..\n..\n' >second.map
+printf 'version 1\n0\tfirst.map\t5\t3\t0\t0\t3\t2\t5\n0\tsecond.map\t2\t2\t0\t0\t1\t1\t1.41421356\n' >two_maps.scen
+expect 0 'total: 2 queries, 0 mismatches' bench two_maps.scen
+
+# ---- outputs: all or nothing, checked writes ----------------------------------------------------
+expect 2 '/dev/full: cannot write there' path "$data/tiny.map" --from 0,0 --to 3,2 --png /dev/full
+expect 2 '/dev/full: cannot write there' path "$data/tiny.map" --from 0,0 --to 3,2 --svg /dev/full
+expect 2 '/dev/full: cannot write there' crowd "$data/../../examples/crowd/corridor_deadlock.json" --trace /dev/full
+expect 2 'cannot write the file' path "$data/tiny.map" --from 0,0 --to 3,2 --html kept.html --svg missing/folder/p.svg
+absent kept.html
+expect 2 'an input file' scene "$data/scene_with_invalid_query.json" --svg "$data/scene_with_invalid_query.json"
+expect 2 '' path "$data/tiny.map" --from 0,0 --to 3,2 --png-scale 0 --png zero.png
+absent zero.png
+
+# ---- answers that must not look like success -----------------------------------------------------
+printf '<world ticks_per_minute="12"><map id="0" width="60" height="1"/><npc name="slow" map="0" x="0" y="0" speed="0.01"><appointment time="00:05" map="0" x="59" y="0"/></npc></world>\n' >slow.xml
+expect 1 'late' world slow.xml --until 01:00
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures case(s) failed"
+  exit 1
+fi
+echo "every hostile input got its clear answer"
