@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "pathkit/io/limits.hpp"
+#include "safe_text.hpp"
 
 namespace pathkit::io_detail {
 
@@ -11,13 +12,15 @@ namespace {
 
 using nlohmann::json;
 
-/// nlohmann's messages start "[json.exception.parse_error.101] "; users need only the rest.
+/// nlohmann's messages start "[json.exception.parse_error.101] "; users need only the rest,
+/// and not all of a 100,000-digit number it quotes.
 std::string without_exception_tag(const char* what) {
-    const std::string_view text(what);
+    std::string_view text(what);
     const auto close = text.find("] ");
-    return std::string(text.starts_with("[json.exception.") && close != std::string_view::npos
-                           ? text.substr(close + 2)
-                           : text);
+    if (text.starts_with("[json.exception.") && close != std::string_view::npos)
+        text.remove_prefix(close + 2);
+    constexpr std::size_t longest = 160;
+    return text.size() <= longest ? std::string(text) : valid_utf8(text.substr(0, longest)) + "...";
 }
 
 /// Finds nesting deeper than the limit before the parser builds it (outside strings).
@@ -114,7 +117,8 @@ bool JsonReader::object(const json& value, const std::string& where,
         std::string names;
         for (std::string_view name : known)
             names += (names.empty() ? "" : ", ") + std::string(name);
-        (void)error(where + "/" + pointer_token(key), "unknown key (expected " + names + ")");
+        (void)error(where + "/" + valid_utf8(pointer_token(key).substr(0, 60)),
+                    "unknown key (expected " + names + ")");
         return false;
     }
     return true;

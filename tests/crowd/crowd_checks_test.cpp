@@ -1,8 +1,9 @@
-// The crowd tick validator: it must catch every kind of violation it promises to.
+// The crowd tick validator catches every violation it promises to; settled time is skipped.
 #include <gtest/gtest.h>
 
 #include <vector>
 
+#include "pathkit/crowd/crowd.hpp"
 #include "pathkit/crowd/crowd_checks.hpp"
 #include "support/ascii_map.hpp"
 
@@ -25,6 +26,22 @@ TEST(CrowdChecks, LegalStepsPassAndEachViolationIsNamed) {
     EXPECT_NE(check({{0, 0}, {1, 0}}, {{1, 1}, {0, 1}})->find("crossed"), std::string::npos);
     EXPECT_NE(check({{0, 0}}, {{2, 0}})->find("jumped"), std::string::npos);
     EXPECT_NE(check({{1, 1}}, {{2, 1}})->find("not walkable"), std::string::npos);
+}
+
+TEST(CrowdSkipping, TimeSkipsOnlyWhileTheCrowdIsSettled) {
+    const auto drawn = testing::ascii_map({"....."});
+    Crowd crowd = Crowd::create(drawn.map).value();
+    const UnitId unit = crowd.add_unit({0, 0}).value();
+    ASSERT_TRUE(crowd.skip_to(1'000'000).ok());
+    EXPECT_EQ(crowd.tick(), 1'000'000u);
+    EXPECT_TRUE(crowd.skip_to(10).ok()) << "a past tick changes nothing";
+    EXPECT_EQ(crowd.tick(), 1'000'000u);
+    ASSERT_TRUE(crowd.move_to(unit, {4, 0}).ok());
+    EXPECT_FALSE(crowd.skip_to(2'000'000).ok()) << "an order is pending";
+    while (!crowd.is_settled())
+        crowd.step();
+    EXPECT_EQ(crowd.unit(unit)->at, (Cell{4, 0}));
+    EXPECT_EQ(crowd.tick(), 1'000'004u);
 }
 
 }  // namespace

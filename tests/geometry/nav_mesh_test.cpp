@@ -3,7 +3,6 @@
 
 #include <cmath>
 #include <random>
-#include <thread>
 
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
@@ -156,47 +155,6 @@ TEST(NavMesh, OnRandomScenesPathsAreValidAndNeverShorterThanTheVisibilityOptimum
     std::printf("navmesh length / optimum over %d queries: mean %.4f, worst %.4f\n", compared,
                 ratio_sum / compared, worst_ratio);
     EXPECT_LT(ratio_sum / compared, 1.1) << "the funnel should stay close to the optimum";
-}
-
-TEST(NavMesh, ThreadsQueryOneGraphAndOneMeshAtOnceEachWithItsOwnContext) {
-    std::vector<Obstacle> obstacles;
-    for (int index = 0; index < 30; ++index) {
-        const float x = static_cast<float>(10 + (index * 37) % 80),
-                    y = static_cast<float>(10 + (index * 53) % 80);
-        obstacles.push_back(rectangle(x, y, x + 4, y + 3));
-    }
-    const NavMesh mesh = make_mesh(obstacles, 1, MeshNodes::EdgeMidpoints, 100);
-    ObstacleGraph graph = std::move(ObstacleGraph::create({.buffer_radius = 1}).value());
-    ASSERT_TRUE(graph.add_obstacles(obstacles).has_value());
-    std::vector<std::pair<Point2, Point2>> queries;
-    for (int index = 0; index < 40; ++index)
-        queries.push_back({{1.f + index * 2.f, 1}, {99.f - index * 2.f, 99}});
-    std::vector<float> serial_graph, serial_mesh;
-    for (const auto& [from, to] : queries) {
-        const PlanePath shortest = graph.find_path(from, to), smooth = mesh.find_path(from, to);
-        ASSERT_TRUE(shortest.found() && smooth.found());
-        serial_graph.push_back(shortest.cost);
-        serial_mesh.push_back(smooth.cost);
-    }
-    std::vector<int> mismatches(4, 0);
-    std::vector<std::thread> threads;
-    for (int thread = 0; thread < 4; ++thread) {
-        threads.emplace_back([&, thread] {
-            PlaneQueryContext context;
-            for (int round = 0; round < 5; ++round) {
-                for (std::size_t index = 0; index < queries.size(); ++index) {
-                    const auto& [from, to] = queries[index];
-                    mismatches[thread] +=
-                        graph.find_path(from, to, context).cost != serial_graph[index];
-                    mismatches[thread] +=
-                        mesh.find_path(from, to, context).cost != serial_mesh[index];
-                }
-            }
-        });
-    }
-    for (std::thread& thread : threads)
-        thread.join();
-    EXPECT_EQ(mismatches, std::vector<int>(4, 0));
 }
 
 }  // namespace

@@ -47,6 +47,25 @@ TEST(CrowdFile, AMapFileIsReadBesideTheScenario) {
     EXPECT_EQ(scenario.value().commands.size(), 4u);
 }
 
+TEST(CrowdFile, SettledTicksAreSkippedAndATraceThatWouldNotFitIsRefused) {
+    const auto scenario = parse_crowd_scenario(R"({
+        "map": {"rows": ["...."]}, "units": [{"id": 1, "at": [0, 0]}],
+        "commands": [{"tick": 999999990, "units": [1], "to": [3, 0]}],
+        "max_ticks": 1000000000})",
+                                               "far.json", ".");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    const auto report = run_crowd_scenario(scenario.value(), false);  // seconds, not days
+    ASSERT_TRUE(report.has_value()) << report.error().message();
+    EXPECT_TRUE(report.value().completed);
+    EXPECT_EQ(report.value().units[0].arrived_tick, std::optional<std::uint64_t>(999999992));
+    EXPECT_TRUE(report.value().events.empty()) << "events are kept only with a trace";
+    const auto traced = run_crowd_scenario(scenario.value(), true);
+    ASSERT_FALSE(traced.has_value());
+    EXPECT_NE(traced.error().message().find("trace would hold more than 32000000"),
+              std::string::npos)
+        << traced.error().message();
+}
+
 TEST(CrowdFile, MalformedScenariosNameTheValue) {
     expect_refused(R"({"map": {"rows": ["..", ".."]}, "units": [}")", "line 1");
     expect_refused(R"({"units": []})", "missing \"map\"");

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "pathkit/core/assert.hpp"
 #include "pathkit/core/cost.hpp"
 #include "pathkit/core/ids.hpp"
 #include "pathkit/core/point.hpp"
@@ -138,6 +139,7 @@ class Graph {
     /// Calls `visit(StateId, Cost)` for each connection out of `state` to an enabled node.
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
+        PATHKIT_ASSERT(state.index() < out_.size());
         const auto& edges = out_[state.index()];
         if (disabled_count_ == 0) {
             for (const Edge& edge : edges)

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "pathkit/core/assert.hpp"
 #include "pathkit/core/expected.hpp"
 #include "pathkit/core/status.hpp"
 #include "pathkit/grid/cell.hpp"
@@ -65,13 +66,16 @@ class GridMap {
     [[nodiscard]] int stride() const { return stride_; }
     /// Number of padded tiles: (width + 2) x (height + 2); every index is below it.
     [[nodiscard]] std::size_t padded_size() const { return walkable_.size(); }
-    /// The padded index of a tile inside the map.
+    /// The padded index of a tile inside the map or on its border (unchecked in release).
     [[nodiscard]] std::uint32_t index(Cell cell) const {
+        PATHKIT_ASSERT(cell.x >= origin_.x - 1 && cell.y >= origin_.y - 1 &&
+                       cell.x <= origin_.x + width_ && cell.y <= origin_.y + height_);
         return static_cast<std::uint32_t>((cell.y - origin_.y + 1) * stride_ +
                                           (cell.x - origin_.x + 1));
     }
     /// The tile at a padded index (border indices give tiles just outside the map).
     [[nodiscard]] Cell cell(std::uint32_t index) const {
+        PATHKIT_ASSERT(index < padded_size());
         const int row = padded_row(index);
         return {static_cast<int>(index) - row * stride_ - 1 + origin_.x, row - 1 + origin_.y};
     }

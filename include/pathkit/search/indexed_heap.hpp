@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pathkit/core/assert.hpp"
 #include "pathkit/core/cost.hpp"
 
 namespace pathkit::detail {
@@ -63,6 +64,7 @@ class IndexedHeap {
     /// Removes and returns the smallest entry; closes its state's record, which takes its
     /// parent back. The heap must not be empty.
     Entry pop() {
+        PATHKIT_ASSERT(!entries_.empty());
         const Entry top = entries_.front();
         SearchRecord& record = records_[top.state];
         record.parent_or_slot = top.parent;
@@ -77,7 +79,10 @@ class IndexedHeap {
     }
 
     /// The key of the open state in `slot`.
-    [[nodiscard]] std::uint64_t key_at(std::uint32_t slot) const { return entries_[slot].key; }
+    [[nodiscard]] std::uint64_t key_at(std::uint32_t slot) const {
+        PATHKIT_ASSERT(slot < entries_.size());
+        return entries_[slot].key;
+    }
     /// The parent of the open state in `slot`.
     [[nodiscard]] std::uint32_t parent_at(std::uint32_t slot) const {
         return entries_[slot].parent;
@@ -86,6 +91,7 @@ class IndexedHeap {
     /// Lowers the key of the open state in `slot` (`key` must not exceed the current one) and
     /// gives it a new parent.
     void decrease(std::uint32_t slot, std::uint64_t key, std::uint32_t parent) {
+        PATHKIT_ASSERT(slot < entries_.size() && key <= entries_[slot].key);
         entries_[slot].key = key;
         entries_[slot].parent = parent;
         sift_up(slot);
@@ -105,6 +111,7 @@ class IndexedHeap {
             slot = parent;
         }
         place(slot, moving);
+        PATHKIT_ASSERT(ordered_at(slot));
     }
 
     void sift_down(std::uint32_t slot) {
@@ -119,11 +126,20 @@ class IndexedHeap {
             slot = child;
         }
         place(slot, moving);
+        PATHKIT_ASSERT(ordered_at(slot));
     }
 
     void place(std::uint32_t slot, const Entry& entry) {
         entries_[slot] = entry;
         records_[entry.state].parent_or_slot = slot;
+    }
+
+    /// The heap order holds at `slot`: not before its parent, not after its children.
+    [[nodiscard]] bool ordered_at(std::uint32_t slot) const {
+        const std::size_t left = 2 * std::size_t{slot} + 1;
+        return (slot == 0 || !before(entries_[slot], entries_[(slot - 1) / 2])) &&
+               (left >= entries_.size() || !before(entries_[left], entries_[slot])) &&
+               (left + 1 >= entries_.size() || !before(entries_[left + 1], entries_[slot]));
     }
 
     std::vector<Entry> entries_;

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "pathkit/core/assert.hpp"
 #include "pathkit/core/config.hpp"
 #include "pathkit/search/search_context.hpp"
 #include "pathkit/search/search_options.hpp"
@@ -227,6 +228,8 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
         return;
     }
     ++stats_.generated;
+    // The space's promises, checked in debug builds: successors are valid states.
+    PATHKIT_ASSERT(to < problem_.state_count() && problem_.is_valid(StateId(to)));
     const Cost g = from_g + step;
     auto& record = records_[to];
     if (!record.written_by(search_number_)) {

@@ -1,0 +1,162 @@
+// Many threads querying one shared graph, grid, obstacle graph, navigation mesh and world at
+// once, each with its own context: the same answers as one thread gives (run under TSan too).
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <latch>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+#include "pathkit/graph/graph.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/world/world.hpp"
+#include "support/random_graph.hpp"
+#include "world/world_builders.hpp"
+
+namespace pathkit {
+namespace {
+
+constexpr int thread_count = 4;
+
+/// Runs `answer(query, thread)` for every query on `thread_count` threads at once, several
+/// rounds each, and expects every answer to equal `expected[query]`.
+void expect_same_answers_on_every_thread(const std::vector<double>& expected,
+                                         const std::function<double(std::size_t, int)>& answer) {
+    std::vector<int> mismatches(thread_count, 0);
+    std::vector<std::thread> threads;
+    std::latch start(thread_count);  // every thread begins at once, so their work overlaps
+    for (int thread = 0; thread < thread_count; ++thread) {
+        threads.emplace_back([&, thread] {
+            start.arrive_and_wait();
+            for (int round = 0; round < 3; ++round)
+                for (std::size_t query = 0; query < expected.size(); ++query)
+                    mismatches[thread] += answer(query, thread) != expected[query];
+        });
+    }
+    for (std::thread& thread : threads)
+        thread.join();
+    EXPECT_EQ(mismatches, std::vector<int>(thread_count, 0));
+}
+
+TEST(ManyThreads, QueryOneGraphEachWithItsOwnContextOrTheThreadsOwn) {
+    std::mt19937 random(3);
+    const Graph graph = testing::make_random_graph({.nodes = 400, .edges = 1600}, random);
+    std::vector<std::pair<NodeId, NodeId>> queries;
+    std::vector<double> expected;
+    for (std::uint32_t index = 0; index < 60; ++index) {
+        queries.push_back({NodeId(index * 5), NodeId(399 - index * 3)});
+        expected.push_back(graph.find_path(queries.back().first, queries.back().second).cost);
+    }
+    std::vector<SearchContext> contexts(thread_count);
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+        const auto [from, to] = queries[query];
+        return thread % 2 == 0 ? graph.find_path(from, to, contexts[thread]).cost
+                               : graph.find_path(from, to).cost;  // thread_search_context()
+    });
+}
+
+TEST(ManyThreads, QueryOneGridWithAStarAndJumpPointSearch) {
+    GridMap map = GridMap::create(120, 90).value();
+    std::mt19937 random(5);
+    std::bernoulli_distribution wall(0.25);
+    for (int y = 0; y < map.height(); ++y)
+        for (int x = 0; x < map.width(); ++x)
+            if (wall(random)) (void)map.set_walkable({x, y}, false);
+    const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
+    std::vector<std::pair<Cell, Cell>> queries;
+    std::vector<double> expected;
+    for (int index = 0; index < 40; ++index) {
+        const Cell from{(index * 13) % 120, (index * 7) % 90},
+            to{(index * 29) % 120, 89 - index % 90};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        queries.push_back({from, to});
+        expected.push_back(space.find_path(from, to).cost);
+    }
+    ASSERT_GT(queries.size(), 10u);
+    const std::size_t count = queries.size();
+    for (std::size_t query = 0; query < count; ++query)  // the second half by JPS
+        expected.push_back(find_path_jps(space, queries[query].first, queries[query].second).cost);
+    std::vector<SearchContext> contexts(thread_count);
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+        const auto [from, to] = queries[query % count];
+        const GridPath path = query < count ? space.find_path(from, to, contexts[thread])
+                                            : find_path_jps(space, from, to, contexts[thread]);
+        return static_cast<double>(path.cost);
+    });
+}
+
+/// Thirty small rectangles spread over a 100 x 100 world.
+std::vector<Obstacle> rectangles() {
+    std::vector<Obstacle> obstacles;
+    for (int index = 0; index < 30; ++index) {
+        const float x = static_cast<float>(10 + (index * 37) % 80),
+                    y = static_cast<float>(10 + (index * 53) % 80);
+        obstacles.push_back(Obstacle::polygon({{x, y}, {x + 4, y}, {x + 4, y + 3}, {x, y + 3}}));
+    }
+    return obstacles;
+}
+
+std::vector<std::pair<Point2, Point2>> corner_to_corner_queries() {
+    std::vector<std::pair<Point2, Point2>> queries;
+    for (int index = 0; index < 40; ++index)
+        queries.push_back({{1.f + index * 2.f, 1}, {99.f - index * 2.f, 99}});
+    return queries;
+}
+
+/// Corner-to-corner queries on an obstacle graph or a mesh, each thread with its own context.
+template <class Plane>
+void expect_plane_answers_agree(const Plane& plane) {
+    const auto queries = corner_to_corner_queries();
+    std::vector<double> expected;
+    for (const auto& [from, to] : queries)
+        expected.push_back(plane.find_path(from, to).cost);
+    std::vector<PlaneQueryContext> contexts(thread_count);
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+        return static_cast<double>(
+            plane.find_path(queries[query].first, queries[query].second, contexts[thread]).cost);
+    });
+}
+
+TEST(ManyThreads, QueryOneObstacleGraph) {
+    ObstacleGraph graph = ObstacleGraph::create({.buffer_radius = 1}).value();
+    ASSERT_TRUE(graph.add_obstacles(rectangles()).has_value());
+    expect_plane_answers_agree(graph);
+}
+
+TEST(ManyThreads, QueryOneNavigationMesh) {
+    NavMesh mesh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 1}).value();
+    ASSERT_TRUE(mesh.add_obstacles(rectangles()).has_value());
+    mesh.triangulate();
+    expect_plane_answers_agree(mesh);
+}
+
+TEST(ManyThreads, RouteThroughOneConstWorldWhoseCachesFillWhileTheyAsk) {
+    const auto queries = std::vector<std::pair<WorldPosition, WorldPosition>>{
+        {{testing::map_id(3), {2, 1}}, {testing::map_id(5), {3, 2}}},
+        {{testing::map_id(2), {2, 2}}, {testing::map_id(7), {2, 2}}},
+        {{testing::map_id(0), {0, 5}}, {testing::map_id(1), {13, 0}}},
+        {{testing::map_id(6), {1, 1}}, {testing::map_id(4), {3, 3}}},
+    };
+    std::vector<double> expected;
+    {
+        const World reference = testing::seed_town();
+        for (const auto& [from, to] : queries)
+            expected.push_back(reference.find_route(from, to).cost);
+    }
+    for (int trial = 0; trial < 3; ++trial) {
+        const World world = testing::seed_town();  // nothing cached: the threads fill it
+        std::vector<SearchContext> contexts(thread_count);
+        expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+            const auto& [from, to] = queries[query];
+            return static_cast<double>(world.find_route(from, to, contexts[thread]).cost);
+        });
+        EXPECT_EQ(world.ready_map_count(), world.maps().size());
+    }
+}
+
+}  // namespace
+}  // namespace pathkit
