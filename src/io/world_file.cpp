@@ -80,12 +80,13 @@ class WorldReader {
             if (!xml_.text(tiled, "file", file)) return xml_.failure();
             auto loaded = load_tiled_map((std::filesystem::path(folder_) / file).string());
             if (!loaded) return xml_.error(tiled, loaded.error().message());
-            if (!xml_.number(node, "cell_size", cell_size, min_cell_size, max_cell_size,
-                             loaded.value().cell_size))
+            if (!xml_.number(node, "cell_size", cell_size, World::min_cell_size,
+                             World::max_cell_size, loaded.value().cell_size))
                 return xml_.failure();
             grid = std::move(loaded.value().grid);
         } else if (const pugi::xml_node tiles = node.child("tiles")) {
-            if (!xml_.number(node, "cell_size", cell_size, min_cell_size, max_cell_size, 48))
+            if (!xml_.number(node, "cell_size", cell_size, World::min_cell_size,
+                             World::max_cell_size, 48))
                 return xml_.failure();
             std::vector<std::string> rows;
             std::istringstream text(tiles.child_value());
@@ -96,7 +97,8 @@ class WorldReader {
             grid = std::move(drawn).value();
         } else {
             int width = 0, height = 0;
-            if (!xml_.number(node, "cell_size", cell_size, min_cell_size, max_cell_size, 48) ||
+            if (!xml_.number(node, "cell_size", cell_size, World::min_cell_size,
+                             World::max_cell_size, 48) ||
                 !xml_.integer(node, "width", width, 1, max_tile) ||
                 !xml_.integer(node, "height", height, 1, max_tile))
                 return xml_.failure();
@@ -194,9 +196,6 @@ class WorldReader {
         }
         return spec;
     }
-
-    static constexpr double min_cell_size = 1e-3;
-    static constexpr double max_cell_size = 1e5;
 
     io_detail::XmlReader xml_;
     std::string folder_;

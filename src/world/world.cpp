@@ -96,9 +96,11 @@ Status World::add_map(MapId id, std::string name, MapKind kind, GridMap grid, fl
     if (map(id))
         return Status::invalid_input("add_map: map " + std::to_string(id.value) +
                                      " already exists");
-    if (!(cell_size > 0) || !std::isfinite(cell_size))
-        return Status::invalid_input("add_map: map " + std::to_string(id.value) +
-                                     ": cell size must be finite and > 0");
+    if (!(cell_size >= min_cell_size && cell_size <= max_cell_size))
+        return Status::invalid_input("add_map: map " + std::to_string(id.value) + ": cell size " +
+                                     std::to_string(cell_size) + " is outside " +
+                                     std::to_string(min_cell_size) + ".." +
+                                     std::to_string(max_cell_size));
     if (name.empty()) name = "map " + std::to_string(id.value);
     WorldMap added{id, std::move(name), kind, std::move(grid), cell_size, {}, {}, {}};
     maps_.push_back(std::move(added));

@@ -110,7 +110,12 @@ class World {
     void set_route_memory_limit(std::size_t bytes);
     [[nodiscard]] std::size_t route_memory_limit() const;
 
-    /// Adds a map. Refused for a used id, a bad cell size or an empty name.
+    /// Smallest and largest tile side accepted, in world units (positions stay finite).
+    static constexpr float min_cell_size = 1e-3f;
+    static constexpr float max_cell_size = 1e5f;
+
+    /// Adds a map. Refused for a used id or a cell size outside min..max_cell_size; an empty
+    /// name becomes "map ID".
     Status add_map(MapId id, std::string name, MapKind kind, GridMap grid, float cell_size);
     /// Links the `side` edge of `map` to the opposite edge of `neighbour` (both ways), with
     /// `offset` as in `WorldMap::offsets`. Refused for unknown or indoor maps, or a taken edge.
