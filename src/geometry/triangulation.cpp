@@ -70,9 +70,12 @@ Triangulation triangulate(const std::vector<Shape>& shapes) {
             cdt.insert_constraint(points.begin(), points.end(), /*close=*/true);
         }
     }
+    Triangulation result;
+    // No free space, or only a point or a line of it: no triangles (and faces without
+    // neighbours, which the labelling could not walk). Found by fuzzing.
+    if (cdt.dimension() < 2) return result;
     label_depths(cdt);
 
-    Triangulation result;
     for (auto vertex = cdt.finite_vertices_begin(); vertex != cdt.finite_vertices_end(); ++vertex)
         vertex->info() = unnumbered;
     std::vector<Cdt::Face_handle> inside;

@@ -157,5 +157,14 @@ TEST(NavMesh, OnRandomScenesPathsAreValidAndNeverShorterThanTheVisibilityOptimum
     EXPECT_LT(ratio_sum / compared, 1.1) << "the funnel should stay close to the optimum";
 }
 
+TEST(NavMesh, AnObstacleCoveringTheWholeWorldLeavesNoTrianglesAndEveryQueryInvalid) {
+    // Found by fuzzing: the free space was empty, and the triangulation had no faces to walk.
+    const NavMesh mesh =
+        make_mesh({Obstacle::circle({10, 10}, 40)}, 0, MeshNodes::EdgeMidpoints, 20);
+    EXPECT_EQ(mesh.triangle_count(), 0u);
+    const PlanePath path = mesh.find_path({1, 1}, {19, 19});
+    EXPECT_EQ(path.status, SearchStatus::InvalidInput) << path.message;
+}
+
 }  // namespace
 }  // namespace pathkit
