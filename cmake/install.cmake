@@ -1,24 +1,38 @@
-# Install rules and the exported package, so that find_package(pathkit) works.
+# Install rules and the exported package, so that find_package(pathkit [COMPONENTS ...]) works.
+# Each part with dependencies has its own export set, so a core-only consumer never needs them.
 include(CMakePackageConfigHelpers)
 
-install(TARGETS pathkit pathkit_geometry pathkit_crowd pathkit_world pathkit_io EXPORT pathkitTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+set(pathkit_destination ${CMAKE_INSTALL_LIBDIR}/cmake/pathkit)
+# pathkit_install_part(EXPORT_SET TARGETS...)
+function(pathkit_install_part export_set)
+  install(TARGETS ${ARGN} EXPORT ${export_set}
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+    INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT ${export_set} NAMESPACE pathkit:: DESTINATION ${pathkit_destination})
+endfunction()
+
+set(pathkit_components core crowd world)
+pathkit_install_part(pathkitTargets pathkit pathkit_crowd pathkit_world)
+if(PATHKIT_BUILD_GEOMETRY)
+  pathkit_install_part(pathkitGeometryTargets pathkit_geometry)
+  list(APPEND pathkit_components geometry)
+endif()
+if(PATHKIT_BUILD_IO)
+  pathkit_install_part(pathkitIoTargets pathkit_io)
+  list(APPEND pathkit_components io)
+endif()
 install(DIRECTORY include/pathkit ${PROJECT_BINARY_DIR}/include/pathkit
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(EXPORT pathkitTargets NAMESPACE pathkit::
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/pathkit)
 
 configure_package_config_file(cmake/pathkitConfig.cmake.in
-  ${PROJECT_BINARY_DIR}/pathkitConfig.cmake
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/pathkit)
+  ${PROJECT_BINARY_DIR}/pathkitConfig.cmake INSTALL_DESTINATION ${pathkit_destination})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/pathkitConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/pathkitConfig.cmake
               ${PROJECT_BINARY_DIR}/pathkitConfigVersion.cmake
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/pathkit)
-if(PATHKIT_BUILD_CLI)
+  DESTINATION ${pathkit_destination})
+if(PATHKIT_BUILD_TOOLS)
   install(TARGETS pathkit_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -1,4 +1,4 @@
-// A minimal pathkit user: the seed's graph, one path, printed.
+// A pathkit user of every library: a graph, a graph file, an open world.
 #include <iostream>
 #include <sstream>
 
