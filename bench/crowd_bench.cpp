@@ -141,7 +141,8 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
     int arrived = 0, unreachable = 0;
     for (const CrowdEvent& event : crowd.events()) {
         arrived += event.kind == CrowdEventKind::Arrived;
-        unreachable += event.kind == CrowdEventKind::Unreachable;
+        unreachable +=
+            event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp;
     }
     std::printf("%s: %d units, settled %s; %d arrived, %d gave up\n", map_file.c_str(), unit_count,
                 crowd.is_settled() ? "yes" : "NO", arrived, unreachable);
@@ -184,7 +185,8 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
         }
         before = after;
         for (const CrowdEvent& event : crowd.events()) {
-            if (event.kind != CrowdEventKind::Arrived && event.kind != CrowdEventKind::Unreachable)
+            if (event.kind != CrowdEventKind::Arrived &&
+                event.kind != CrowdEventKind::Unreachable && event.kind != CrowdEventKind::GaveUp)
                 continue;
             std::int64_t& open = ordered_at[event.unit.index()];
             if (open >= 0)

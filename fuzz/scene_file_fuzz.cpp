@@ -3,7 +3,6 @@
 #include <string_view>
 
 #include "pathkit/io/scene_file.hpp"
-#include "pathkit/io/scene_svg.hpp"
 #include "pathkit/io/viewer.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 
@@ -19,10 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         drawing.triangles = mesh.value().triangles();
         drawing.buffer_outlines = mesh.value().outlines();
     }
-    if (auto graph = build_obstacle_graph(scene.value()))
+    if (auto graph = build_obstacle_graph(scene.value())) {
         for (const SceneQuery& query : scene.value().queries)
             (void)graph.value().find_path(query.from, query.to);
-    (void)scene_svg(scene.value(), drawing);
+        drawing.graph_edges = graph_edges(graph.value());
+    }
     const ViewerPart part = scene_part("fuzz", "fuzz", scene.value(), drawing);
     (void)part_svg(part);
     if (part.width * part.height <= 256.0 * 256.0) (void)part_png(part, 1);

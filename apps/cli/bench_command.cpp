@@ -15,6 +15,7 @@
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
+#include "search_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -23,7 +24,7 @@ namespace {
 struct BenchArguments {
     std::vector<std::string> scenario_files;
     std::string map_file;
-    std::string algorithm = "astar";
+    SearchFlags search;
     bool json = false;
 };
 
@@ -62,7 +63,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     figures.scenario = scenario_file;
     CurrentMap current;
     double largest_map_tiles = 1;
-    SearchOptions options;
+    const SearchOptions options = arguments.search.options();
     const auto& queries = scenario.value().queries;
     for (std::size_t row = 0; row < queries.size(); ++row) {
         const ScenarioQuery& query = queries[row];
@@ -91,7 +92,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         }
         const auto started = std::chrono::steady_clock::now();
         const GridPath result =
-            arguments.algorithm == "jps"
+            arguments.search.jump_point_search()
                 ? find_path_jps(space, query.start, query.goal, context, options)
                 : space.find_path(query.start, query.goal, context, options);
         const auto stopped = std::chrono::steady_clock::now();
@@ -148,7 +149,7 @@ int run_bench(const BenchArguments& arguments) {
                             {"mean_expanded", mean(file.total_expanded, file.queries)},
                             {"search_bytes_per_cell", file.search_bytes_per_cell}});
         }
-        nlohmann::json document{{"algo", arguments.algorithm},
+        nlohmann::json document{{"algo", arguments.search.algorithm},
                                 {"files", list},
                                 {"queries", queries},
                                 {"mismatches", mismatches}};
@@ -156,7 +157,8 @@ int run_bench(const BenchArguments& arguments) {
     } else {
         std::cout << std::left << std::setw(28) << "scenario" << std::right << std::setw(9)
                   << "queries" << std::setw(12) << "mismatches" << std::setw(12) << "mean_us"
-                  << std::setw(15) << "mean_expanded" << std::setw(16) << "bytes_per_cell" << '\n';
+                  << std::setw(15) << "mean_expanded" << std::setw(23) << "search_bytes_per_cell"
+                  << '\n';
         for (const auto& file : files) {
             std::cout << std::left << std::setw(28)
                       << std::filesystem::path(file.scenario).filename().string() << std::right
@@ -164,10 +166,10 @@ int run_bench(const BenchArguments& arguments) {
                       << std::setw(12) << std::fixed << std::setprecision(2)
                       << mean(file.total_microseconds, file.queries) << std::setw(15)
                       << std::setprecision(1) << mean(file.total_expanded, file.queries)
-                      << std::setw(16) << file.search_bytes_per_cell << '\n';
+                      << std::setw(23) << file.search_bytes_per_cell << '\n';
         }
         std::cout << "total: " << queries << " queries, " << mismatches << " mismatches ("
-                  << arguments.algorithm << ")\n";
+                  << arguments.search.algorithm << ")\n";
     }
     return mismatches == 0 ? exit_found : exit_no_path;
 }
@@ -181,9 +183,7 @@ Command add_bench_command(CLI::App& app) {
     command->add_option("scen", arguments->scenario_files, "The .scen files")->required();
     command->add_option("--map", arguments->map_file,
                         "The .map for every scenario (default: the map named in each, beside it)");
-    command->add_option("--algo", arguments->algorithm, "Search: astar or jps (jump point search)")
-        ->check(CLI::IsMember({"astar", "jps"}))
-        ->capture_default_str();
+    arguments->search.add_to(*command);
     command->add_flag("--json", arguments->json, "Print the figures as one JSON document");
     return {command, [arguments] { return run_bench(*arguments); }};
 }

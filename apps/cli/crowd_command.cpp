@@ -1,6 +1,7 @@
 // `pathkit crowd SCENARIO.json...`: runs crowd scenarios and reports each unit and the counts.
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "file_batches.hpp"
@@ -17,6 +18,7 @@ namespace {
 struct CrowdArguments {
     std::vector<std::string> files;
     std::string trace;
+    bool json = false;
     PictureFlags pictures;
 };
 
@@ -31,23 +33,42 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandO
     if (!report) return outputs.refuse(file + ": " + report.error().message());
     const CrowdRunReport& run = report.value();
     int code = run.completed ? exit_found : exit_no_path;
-    std::cout << file << ": " << (run.completed ? "completed" : "stopped at max_ticks") << " after "
-              << run.ticks << " ticks\n";
+    const std::string ending = (run.completed ? "completed" : "stopped at max_ticks") +
+                               std::string(" after ") + std::to_string(run.ticks) + " ticks";
+    nlohmann::json units = nlohmann::json::array();
+    if (!arguments.json) std::cout << file << ": " << ending << '\n';
     for (const ScenarioUnitReport& unit : run.units) {
-        std::cout << "  unit " << unit.name << ": ";
-        if (unit.arrived_tick) {
-            std::cout << "arrived at tick " << *unit.arrived_tick;
-        } else {
-            std::cout << unit.outcome;
-            if (unit.outcome != "no order" && unit.outcome != "attacking") code = exit_no_path;
+        if (!unit.arrived_tick && unit.outcome != "no order" && unit.outcome != "attacking")
+            code = exit_no_path;
+        if (arguments.json) {
+            nlohmann::json line{
+                {"id", unit.name}, {"at", {unit.at.x, unit.at.y}}, {"outcome", unit.outcome}};
+            if (unit.arrived_tick) line["arrived_tick"] = *unit.arrived_tick;
+            units.push_back(std::move(line));
+            continue;
         }
-        std::cout << ", at " << unit.at.x << ',' << unit.at.y << '\n';
+        std::cout << "  unit " << unit.name << ": "
+                  << (unit.arrived_tick ? "arrived at tick " + std::to_string(*unit.arrived_tick)
+                                        : unit.outcome)
+                  << ", at " << to_string(unit.at) << '\n';
     }
-    std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
-              << ", deadlocks resolved: " << run.stats.deadlocks_resolved << '\n';
+    if (arguments.json) {
+        std::cout << json_text({{"file", file},
+                                {"completed", run.completed},
+                                {"ticks", run.ticks},
+                                {"units", units},
+                                {"stalls", run.stats.stalls},
+                                {"replans", run.stats.replans},
+                                {"deadlocks_resolved", run.stats.deadlocks_resolved}})
+                  << '\n';
+    } else {
+        std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
+                  << ", deadlocks resolved: " << run.stats.deadlocks_resolved << '\n';
+    }
     if (arguments.pictures.any()) {
-        const ViewerPart part = crowd_part(
-            file, "completed after " + std::to_string(run.ticks) + " ticks", scenario.value(), run);
+        const ViewerPart part =
+            crowd_part(file, ending + "; rings: where units go, dashes: their planned ways",
+                       scenario.value(), run);
         if (int added = arguments.pictures.add(outputs, "pathkit crowd", {part},
                                                arguments.files.size(), file);
             added != exit_found)
@@ -72,7 +93,10 @@ Command add_crowd_command(CLI::App& app) {
     command->add_option("--trace", arguments->trace,
                         "Write the positions of every tick and the events as JSON (OUT-NAME.json "
                         "per scenario when several are given)");
-    arguments->pictures.add_to(*command, true, true);
+    command->add_flag("--json", arguments->json,
+                      "One JSON object per scenario: {\"file\", \"completed\", \"ticks\", "
+                      "\"units\": [...], \"stalls\", \"replans\", \"deadlocks_resolved\"}");
+    arguments->pictures.add_to(*command, true, true, true);
     return {command, [arguments] {
                 CommandOutputs outputs("crowd");
                 outputs.protect_inputs(arguments->files);

@@ -1,25 +1,47 @@
-// `pathkit demo [--out DIR]`: writes the built-in showcase as one self-contained HTML page.
+// `pathkit demo [--out DIR|FILE.html] [--json]`: writes the built-in showcase as one
+// self-contained HTML page.
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "demo_showcase.hpp"
+#include "outputs.hpp"
 
 namespace pathkit::cli {
 
 namespace {
 
-int run_demo(const std::string& folder) {
-    std::error_code error;
-    std::filesystem::create_directories(folder, error);
-    const std::string path = (std::filesystem::path(folder) / "pathkit-demo.html").string();
-    const std::vector<ViewerPart> parts = demo_showcase();
-    if (Status written = write_viewer_html(path, "pathkit demo", parts); !written) {
-        std::cerr << "pathkit demo: " << written.message() << '\n';
-        return exit_bad_input;
+struct DemoArguments {
+    std::string out = ".";
+    bool json = false;
+};
+
+int run_demo(const DemoArguments& arguments) {
+    CommandOutputs outputs("demo");
+    // A name ending in .html is the page itself; anything else is the folder it goes into.
+    const std::filesystem::path out(arguments.out);
+    std::string path = out.string();
+    if (out.extension() != ".html") {
+        std::error_code error;
+        std::filesystem::create_directories(out, error);
+        if (error)
+            return outputs.refuse(out.string() + ": cannot make the folder (" + error.message() +
+                                  ")");
+        path = (out / "pathkit-demo.html").string();
     }
-    std::cout << "wrote " << path << " (open it in a browser)\n";
+    const std::vector<ViewerPart> parts = demo_showcase();
+    if (int added = outputs.add(path, viewer_html("pathkit demo", parts)); added != exit_found)
+        return added;
+    if (int written = outputs.finish(exit_found); written != exit_found) return written;
+    if (arguments.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const ViewerPart& part : parts)
+            list.push_back({{"name", part.name}, {"summary", part.summary}});
+        std::cout << json_text({{"file", path}, {"parts", list}}, 2) << '\n';
+        return exit_found;
+    }
+    std::cout << "open " << path << " in a browser; it shows:\n";
     for (const ViewerPart& part : parts)
         std::cout << "  " << part.name << ": " << part.summary << '\n';
     return exit_found;
@@ -28,12 +50,17 @@ int run_demo(const std::string& folder) {
 }  // namespace
 
 Command add_demo_command(CLI::App& app) {
-    auto folder = std::make_shared<std::string>(".");
+    auto arguments = std::make_shared<DemoArguments>();
     CLI::App* command = app.add_subcommand(
-        "demo", "Write the built-in showcase (no files needed) as pathkit-demo.html");
-    command->add_option("--out", *folder, "The folder to write pathkit-demo.html into")
+        "demo", "Write the built-in showcase (no files needed) as one HTML page");
+    command
+        ->add_option("--out", arguments->out,
+                     "The page (a name ending in .html) or the folder to write "
+                     "pathkit-demo.html into")
         ->capture_default_str();
-    return {command, [folder] { return run_demo(*folder); }};
+    command->add_flag("--json", arguments->json,
+                      "Print {\"file\", \"parts\": [{\"name\", \"summary\"}]}");
+    return {command, [arguments] { return run_demo(*arguments); }};
 }
 
 }  // namespace pathkit::cli

@@ -17,13 +17,13 @@ namespace pathkit::cli {
 namespace {
 
 std::string format(const char* pattern, double a, double b = 0, double c = 0) {
-    char text[160];
+    char text[512];
     std::snprintf(text, sizeof text, pattern, a, b, c);
     return text;
 }
 
-// Seed 002's cat maze as a dungeon: diagonals that never cut corners, a swamp ('~') three
-// times as dear, and the dog ('D') avoided by making the tiles around it cost eight times.
+// A dungeon after Kodeco's cat-maze A* tutorial: diagonals that never cut corners, a swamp
+// ('~') three times as dear, and the dog ('D') avoided by making the tiles around it dearer.
 ViewerPart cat_maze() {
     std::vector<std::string> rows{
         "########################", "#C.....#.......#.......#", "#.####.#.#####.#.#####.#",
@@ -54,10 +54,10 @@ ViewerPart cat_maze() {
     const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
     SearchContext context;
     const GridPath path = space.find_path(cat, exit, context);
-    ViewerPart part = grid_part("Cat maze dungeon (seed 002)",
+    ViewerPart part = grid_part("A cat in a dungeon (after Kodeco's cat-maze A* tutorial)",
                                 format("A* with diagonals that never cut corners, swamp x3, the "
                                        "dog's tiles x8: cost %.2f over %.0f steps, %.0f tiles "
-                                       "expanded.",
+                                       "explored.",
                                        path.cost, static_cast<double>(path.path.size()) - 1,
                                        static_cast<double>(path.stats.expanded)),
                                 map, path.path, &context);
@@ -66,6 +66,7 @@ ViewerPart cat_maze() {
             if (map.is_walkable({dog.x + dx, dog.y + dy}))
                 part.tiles[static_cast<std::size_t>(dog.y + dy)]
                           [static_cast<std::size_t>(dog.x + dx)] = '!';
+    mark_query(part, tile_centre(map, cat), tile_centre(map, exit), "");
     part.unit_labels = {"cat", "dog"};
     part.frames = {{{cat.x + 0.5f, cat.y + 0.5f}, {dog.x + 0.5f, dog.y + 0.5f}}};
     part.frame_labels = {"start"};
@@ -133,17 +134,21 @@ std::vector<ViewerPart> open_world() {
     for (const bool navmesh : {false, true}) {
         SceneDrawing drawing;
         drawing.buffer_outlines = graph.outlines();
-        if (navmesh) drawing.triangles = mesh.triangles();
+        if (navmesh)
+            drawing.triangles = mesh.triangles();
+        else
+            drawing.graph_edges = graph_edges(graph);
         double length = 0;
         for (const SceneQuery& query : scene.queries) {
             const PlanePath path = navmesh ? mesh.find_path(query.from, query.to)
                                            : graph.find_path(query.from, query.to);
             drawing.paths.push_back(path.path);
+            drawing.failures.push_back(path.found() ? "" : path.message);
             length += path.cost;
         }
         parts.push_back(scene_part(
-            navmesh ? "Open world: navigation mesh and funnel (seed 001)"
-                    : "Open world: visibility graph (seed 001)",
+            navmesh ? "Open world: navigation mesh and funnel (as GameplayKit's GKMeshGraph)"
+                    : "Open world: visibility graph (as GameplayKit's GKObstacleGraph)",
             navmesh ? format("%.0f triangles (CGAL), corridor A* and the funnel: the three paths "
                              "total %.1f units.",
                              static_cast<double>(mesh.triangle_count()), length)
@@ -203,11 +208,14 @@ ViewerPart npc_town() {
     for (const Npc& npc : town.npcs()) {
         appointments += static_cast<int>(npc.appointments.size());
         for (const NpcEvent& event : npc.events)
-            kept += event.kind == NpcEventKind::Arrive;
+            kept += event.kind == NpcEventKind::Arrive ? 1
+                    : event.kind == NpcEventKind::Late ? -1
+                                                       : 0;
     }
-    return world_part("The seed's town over a game morning (seed 004)",
+    return world_part("NPCs in a town of linked maps, over a game morning",
                       format("06:00 to 10:00, a frame a minute: %.0f of %.0f appointments kept on "
-                             "time; Zelda walks house 3, grassland, earthland, house 5.",
+                             "time. Zelda walks from house 3 over grassland and earthland into "
+                             "house 5; rings mark where NPCs go, dashes their routes.",
                              kept, appointments),
                       file.world, names, snapshots);
 }
@@ -216,9 +224,10 @@ ViewerPart npc_town() {
 
 std::vector<ViewerPart> demo_showcase() {
     std::vector<ViewerPart> parts{cat_maze()};
-    parts.push_back(crowd("Space Age: a corridor deadlock resolved (seed 003)", corridor_json));
-    parts.push_back(crowd("Space Age: a group moving in formation (seed 003)", formation_json));
-    parts.push_back(crowd("Space Age: four units crossing, stalling (seed 003)", stalling_json));
+    // The crowd scenarios of Matt Comi's "Cooperative Path Finding" talk on Space Age's units.
+    parts.push_back(crowd("Crowd: a deadlock in a corridor, resolved", corridor_json));
+    parts.push_back(crowd("Crowd: a group moving in formation", formation_json));
+    parts.push_back(crowd("Crowd: four units crossing, stalling", stalling_json));
     for (ViewerPart& part : open_world())
         parts.push_back(std::move(part));
     parts.push_back(npc_town());

@@ -3,7 +3,10 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include <regex>
+
 #include "commands.hpp"
+#include "format.hpp"
 #include "outputs.hpp"
 #include "pathkit/io/graph_file.hpp"
 #include "search_flags.hpp"
@@ -32,11 +35,28 @@ int exit_code_for(const GraphPath& result) {
     }
 }
 
+/// The library's message with "node 4" written as the file names it: "node 'ford'".
+std::string with_node_names(const NamedGraph& graph, const std::string& message) {
+    static const std::regex node(R"(node (\d+))");
+    std::string out;
+    auto last = message.cbegin();
+    for (std::sregex_iterator match(message.begin(), message.end(), node), end; match != end;
+         ++match) {
+        out.append(last, message.cbegin() + match->position());
+        const unsigned long id = std::stoul((*match)[1].str());
+        out += id < graph.names.size() ? "node '" + graph.names[id] + "'" : match->str();
+        last = message.cbegin() + match->position() + match->length();
+    }
+    out.append(last, message.cend());
+    return out;
+}
+
 void print_text(const NamedGraph& graph, const GraphPath& result) {
     std::cout << "status: " << to_string(result.status) << '\n';
-    if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
+    if (!result.message.empty())
+        std::cout << "message: " << with_node_names(graph, result.message) << '\n';
     if (!result.path.empty()) {
-        std::cout << "cost: " << result.cost << '\n' << "path:";
+        std::cout << "cost: " << format_cost(result.cost) << '\n' << "path:";
         for (std::size_t index = 0; index < result.path.size(); ++index) {
             std::cout << (index == 0 ? " " : " -> ") << graph.name(result.path[index]);
         }
@@ -51,7 +71,7 @@ void print_json(const NamedGraph& graph, const GraphPath& result) {
     for (NodeId node : result.path)
         path.push_back(graph.name(node));
     nlohmann::json document{{"status", to_string(result.status)},
-                            {"message", result.message},
+                            {"message", with_node_names(graph, result.message)},
                             {"cost", result.cost},
                             {"path", path},
                             {"expanded", result.stats.expanded},
@@ -74,6 +94,10 @@ int run_graph(const GraphArguments& arguments) {
                       << "'\n";
             return exit_bad_input;
         }
+    }
+    if (auto why = arguments.search.unsupported(false)) {
+        std::cerr << "pathkit graph: " << *why << '\n';
+        return exit_bad_input;
     }
     const GraphPath result = graph.graph.find_path(*from, *to, arguments.search.options());
     if (arguments.json) {

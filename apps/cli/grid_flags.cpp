@@ -21,18 +21,19 @@ std::optional<Cell> parse_cell(const std::string& text) {
 }
 
 void add_diagonal_flag(CLI::App& command, std::string& name) {
-    command
-        .add_option("--diagonal", name,
-                    "Diagonal moves: never, always, at-least-one or no-corner-cutting")
-        ->check(CLI::IsMember({"never", "always", "at-least-one", "no-corner-cutting"}))
+    command.add_option("--diagonal", name, "Diagonal moves: " + std::string(diagonal_policy_names))
+        ->check(
+            [](const std::string& value) {
+                return diagonal_policy_named(value)
+                           ? std::string()
+                           : "expected one of " + std::string(diagonal_policy_names);
+            },
+            "DIAGONAL")
         ->capture_default_str();
 }
 
 DiagonalPolicy diagonal_policy(const std::string& name) {
-    if (name == "never") return DiagonalPolicy::Never;
-    if (name == "always") return DiagonalPolicy::Always;
-    if (name == "at-least-one") return DiagonalPolicy::AtLeastOneWalkable;
-    return DiagonalPolicy::NoCornerCutting;
+    return diagonal_policy_named(name).value_or(DiagonalPolicy::NoCornerCutting);
 }
 
 }  // namespace pathkit::cli

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "format.hpp"
 #include "grid_flags.hpp"
 #include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
@@ -10,6 +11,7 @@
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
+#include "search_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -20,9 +22,14 @@ struct PathArguments {
     std::string from;
     std::string to;
     std::string diagonal = "no-corner-cutting";
-    std::string algorithm = "astar";
+    bool json = false;
+    SearchFlags search;
     PictureFlags pictures;
 };
+
+nlohmann::json tile_json(Cell cell) {
+    return nlohmann::json::array({cell.x, cell.y});
+}
 
 int run_path(const PathArguments& arguments) {
     CommandOutputs outputs("path");
@@ -35,36 +42,63 @@ int run_path(const PathArguments& arguments) {
     MovementRules rules;
     rules.diagonal = diagonal_policy(arguments.diagonal);
     const GridSpace space(map.value(), rules);
-    SearchOptions options;
-    if (arguments.algorithm == "dijkstra") options.algorithm = SearchAlgorithm::Dijkstra;
     SearchContext context;
-    const GridPath result = arguments.algorithm == "jps"
+    const SearchOptions options = arguments.search.options();
+    const GridPath result = arguments.search.jump_point_search()
                                 ? find_path_jps(space, *from, *to, context, options)
                                 : space.find_path(*from, *to, context, options);
+    const bool has_path = !result.path.empty();
+    const double cost = has_path ? path_cost(space, result.path) : 0;
+    const int code = result.found()                                ? exit_found
+                     : result.status == SearchStatus::InvalidInput ? exit_bad_input
+                                                                   : exit_no_path;
     if (arguments.pictures.any()) {
-        const ViewerPart part = grid_part(
-            arguments.map_file,
-            std::string(to_string(result.status)) + " with " + std::string(result.stats.method) +
-                ", cost " + std::to_string(result.cost) + "; explored tiles shaded",
-            map.value(), result.path, &context);
-        if (int code =
+        const std::string summary =
+            result.found() ? "found, cost " + format_cost(cost) + " with " +
+                                 std::string(result.stats.method) + "; explored tiles shaded"
+                           : std::string(to_string(result.status)) + ": " + result.message;
+        ViewerPart part =
+            grid_part(arguments.map_file, summary, map.value(), result.path, &context);
+        mark_query(part, tile_centre(map.value(), *from), tile_centre(map.value(), *to),
+                   result.found() ? std::string() : result.message);
+        if (int added =
                 arguments.pictures.add(outputs, "pathkit path", {part}, 1, arguments.map_file);
-            code != exit_found)
-            return code;
+            added != exit_found)
+            return added;
     }
-    std::cout << "status: " << to_string(result.status) << '\n';
-    if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
-    if (result.status == SearchStatus::InvalidInput) return exit_bad_input;
-    if (!result.found()) return outputs.finish(exit_no_path);
-    std::cout << "cost: " << path_cost(space, result.path) << '\n'
-              << "steps: " << result.path.size() - 1 << '\n'
-              << "method: " << result.stats.method << '\n'
-              << "expanded: " << result.stats.expanded << '\n'
-              << "cells:";
-    for (const Cell& cell : result.path)
-        std::cout << ' ' << cell.x << ',' << cell.y;
-    std::cout << '\n';
-    return outputs.finish(exit_found);
+    if (arguments.json) {
+        nlohmann::json document{{"map", arguments.map_file},
+                                {"from", tile_json(*from)},
+                                {"to", tile_json(*to)},
+                                {"status", to_string(result.status)}};
+        if (!result.message.empty()) document["message"] = result.message;
+        if (has_path) {
+            document["cost"] = cost;
+            document["steps"] = result.path.size() - 1;
+            document["path"] = nlohmann::json::array();
+            for (const Cell& cell : result.path)
+                document["path"].push_back(tile_json(cell));
+        }
+        document["method"] = result.stats.method;
+        document["expanded"] = result.stats.expanded;
+        std::cout << json_text(document, 2) << '\n';
+    } else {
+        std::cout << "status: " << to_string(result.status) << '\n';
+        if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
+        if (has_path) {
+            std::cout << "cost: " << format_cost(cost) << '\n'
+                      << "steps: " << result.path.size() - 1 << '\n';
+        }
+        std::cout << "method: " << result.stats.method << '\n'
+                  << "expanded: " << result.stats.expanded << '\n';
+        if (has_path) {
+            std::cout << "path:";
+            for (const Cell& cell : result.path)
+                std::cout << ' ' << to_string(cell);
+            std::cout << '\n';
+        }
+    }
+    return outputs.finish(code);
 }
 
 }  // namespace
@@ -76,11 +110,8 @@ Command add_path_command(CLI::App& app) {
     command->add_option("--from", arguments->from, "Start tile X,Y (column, row)")->required();
     command->add_option("--to", arguments->to, "Goal tile X,Y (column, row)")->required();
     add_diagonal_flag(*command, arguments->diagonal);
-    command
-        ->add_option("--algo", arguments->algorithm,
-                     "Search: astar, jps (jump point search) or dijkstra")
-        ->check(CLI::IsMember({"astar", "jps", "dijkstra"}))
-        ->capture_default_str();
+    arguments->search.add_to(*command);
+    command->add_flag("--json", arguments->json, "Print the result as one JSON document");
     arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] { return run_path(*arguments); }};
 }

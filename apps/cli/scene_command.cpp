@@ -1,5 +1,5 @@
 // `pathkit scene FILE.json...`: every query of open-world scene files, on a visibility graph or a
-// navigation mesh, printed as text or JSON and optionally drawn as SVG.
+// navigation mesh, printed as text or JSON and optionally drawn.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -8,13 +8,14 @@
 
 #include "commands.hpp"
 #include "file_batches.hpp"
+#include "format.hpp"
 #include "outputs.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/io/scene_file.hpp"
-#include "pathkit/io/scene_svg.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
+#include "search_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -25,7 +26,7 @@ struct SceneArguments {
     std::string mode = "visibility";
     std::vector<std::string> mesh_nodes{"edge-midpoints"};
     bool json = false;
-    std::string svg;
+    SearchFlags search;
     PictureFlags pictures;
 };
 
@@ -57,6 +58,7 @@ int exit_code_for(const PlanePath& path) {
 
 /// Answers every query of one scene and adds its pictures; returns the worst exit code.
 int run_scene(const SceneArguments& arguments, const std::string& file, CommandOutputs& outputs) {
+    if (auto why = arguments.search.unsupported(false)) return outputs.refuse(*why);
     auto loaded = load_scene_file(file);
     if (!loaded) return outputs.refuse(loaded.error().message());
     const Scene& scene = loaded.value();
@@ -85,7 +87,10 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
         if (!built) return outputs.refuse(file + ": " + built.error().message());
         graph = std::move(built).value();
         drawing.buffer_outlines = graph->outlines();
+        drawing.graph_edges = graph_edges(*graph);
     }
+    PlaneQueryContext context;
+    const SearchOptions options = arguments.search.options();
     for (const SceneQuery& query : scene.queries) {
         PlanePath path;
         if (!in_bounds(scene, query.from) || !in_bounds(scene, query.to)) {
@@ -93,10 +98,13 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
             path.message = std::string(in_bounds(scene, query.from) ? "goal" : "start") +
                            " is outside the scene bounds";
         } else {
-            path = navmesh ? mesh->find_path(query.from, query.to)
-                           : graph->find_path(query.from, query.to);
+            path = navmesh ? mesh->find_path(query.from, query.to, context, options)
+                           : graph->find_path(query.from, query.to, context, options);
         }
         drawing.paths.push_back(path.path);
+        drawing.failures.push_back(path.found()
+                                       ? std::string()
+                                       : std::string(to_string(path.status)) + ": " + path.message);
         answers.push_back(std::move(path));
     }
 
@@ -119,7 +127,8 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
         }
         std::cout << file << " query " << index << ": " << to_string(path.status);
         if (path.found())
-            std::cout << ", length " << path.cost << ", " << path.path.size() << " points";
+            std::cout << ", length " << format_cost(path.cost) << ", " << path.path.size()
+                      << " points";
         if (!path.message.empty()) std::cout << " (" << path.message << ')';
         std::cout << '\n';
     }
@@ -128,16 +137,13 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
                   << '\n';
     }
     if (arguments.pictures.any()) {
-        const ViewerPart part =
-            scene_part(file, arguments.mode + " paths, buffers shaded", scene, drawing);
+        const ViewerPart part = scene_part(
+            file,
+            (navmesh ? "navigation mesh and funnel paths" : "visibility graph and shortest paths") +
+                std::string("; buffers shaded"),
+            scene, drawing);
         if (int added = arguments.pictures.add(outputs, "pathkit scene", {part},
                                                arguments.files.size(), file);
-            added != exit_found)
-            return added;
-    }
-    if (!arguments.svg.empty()) {
-        if (int added = outputs.add(output_path_for(arguments.svg, arguments.files.size(), file),
-                                    scene_svg(scene, drawing));
             added != exit_found)
             return added;
     }
@@ -163,12 +169,10 @@ Command add_scene_command(CLI::App& app) {
         ->delimiter(',')
         ->check(CLI::IsMember({"vertices", "centers", "edge-midpoints"}))
         ->capture_default_str();
+    arguments->search.add_to(*command);
     command->add_flag("--json", arguments->json,
                       "One JSON object per scene: {\"file\", \"mode\", \"queries\": [...]}");
-    command->add_option("--svg", arguments->svg,
-                        "Draw the scene and paths to this SVG file (OUT-NAME.svg per scene when "
-                        "several are given)");
-    arguments->pictures.add_to(*command, false, true);
+    arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] {
                 CommandOutputs outputs("scene");
                 outputs.protect_inputs(arguments->files);

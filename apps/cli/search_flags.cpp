@@ -4,8 +4,11 @@
 namespace pathkit::cli {
 
 void SearchFlags::add_to(CLI::App& command) {
-    command.add_option("--algo", algorithm, "Search mode: astar, dijkstra or bfs")
-        ->check(CLI::IsMember({"astar", "dijkstra", "bfs"}))
+    command
+        .add_option("--algo", algorithm,
+                    "Search: astar, dijkstra, bfs (fewest steps) or jps (jump point search, "
+                    "grid maps)")
+        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "jps"}))
         ->capture_default_str();
     command
         .add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
@@ -13,7 +16,13 @@ void SearchFlags::add_to(CLI::App& command) {
         ->capture_default_str();
     command.add_option("--budget", budget, "Stop after this many expansions (0: no limit)");
     command.add_flag("--partial", partial,
-                     "When the goal is not reached, print the path to the closest state");
+                     "When the goal is not reached, give the path to the closest state found");
+}
+
+std::optional<std::string> SearchFlags::unsupported(bool grid) const {
+    if (algorithm == "jps" && !grid)
+        return "--algo jps runs on grid maps only; here use astar, dijkstra or bfs";
+    return std::nullopt;
 }
 
 SearchOptions SearchFlags::options() const {

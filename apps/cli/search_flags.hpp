@@ -1,7 +1,9 @@
-// Command-line flags that choose the engine's mode and limits, shared by path commands.
+// Command-line flags that choose the engine's mode and limits, the same on every command
+// that runs a search (graph, path, scene, bench).
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "pathkit/search/search_options.hpp"
@@ -15,9 +17,13 @@ struct SearchFlags {
     std::size_t budget = 0;
     bool partial = false;
 
-    /// Adds --algo, --weight, --budget and --partial to `command`.
+    /// Adds --algo (astar, dijkstra, bfs, jps), --weight, --budget and --partial to `command`.
     void add_to(CLI::App& command);
+    /// Why --algo does not apply to what the command searches ("jps runs on grid maps only"),
+    /// or nothing. `grid` is true for commands on tile maps.
+    [[nodiscard]] std::optional<std::string> unsupported(bool grid) const;
     [[nodiscard]] SearchOptions options() const;
+    [[nodiscard]] bool jump_point_search() const { return algorithm == "jps"; }
 };
 
 }  // namespace pathkit::cli

@@ -75,18 +75,20 @@ int run_world(const WorldArguments& arguments) {
             if (event.kind == NpcEventKind::Late || event.kind == NpcEventKind::Unreachable)
                 code = exit_no_path;
             const std::string time = GameClock::format(event.minute);
+            const WorldMap* map = file.world.map(event.where.map);
+            const std::string map_name = map ? map->name : std::to_string(event.where.map.value);
             if (arguments.json) {
                 nlohmann::json entry{{"time", time},
                                      {"kind", to_string(event.kind)},
                                      {"map", event.where.map.value},
+                                     {"map_name", map_name},
                                      {"x", event.where.cell.x},
                                      {"y", event.where.cell.y}};
                 if (!event.message.empty()) entry["message"] = event.message;
                 events.push_back(std::move(entry));
             } else {
-                std::cout << "  " << time << ' ' << to_string(event.kind) << " map "
-                          << event.where.map.value << " (" << event.where.cell.x << ", "
-                          << event.where.cell.y << ")";
+                std::cout << "  " << time << ' ' << to_string(event.kind) << ' ' << map_name
+                          << " at " << to_string(event.where.cell);
                 if (!event.message.empty()) std::cout << ": " << event.message;
                 std::cout << '\n';
             }
@@ -108,8 +110,8 @@ Command add_world_command(CLI::App& app) {
         ->capture_default_str();
     command->add_flag("--json", arguments->json,
                       "Print {\"npcs\": [{\"name\", \"events\": [{\"time\", \"kind\", \"map\", "
-                      "\"x\", \"y\"}]}]}");
-    arguments->pictures.add_to(*command, true, true);
+                      "\"map_name\", \"x\", \"y\", \"message\"}]}]}");
+    arguments->pictures.add_to(*command, true, true, true);
     return {command, [arguments] { return run_world(*arguments); }};
 }
 

@@ -38,6 +38,8 @@ const char* to_string(CrowdEventKind kind) {
             return "replanned";
         case CrowdEventKind::Unreachable:
             return "unreachable";
+        case CrowdEventKind::GaveUp:
+            return "gave_up";
     }
     return "unknown";
 }
@@ -70,28 +72,25 @@ Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
 
 Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (Status status = validate(options.rules); !status)
-        return Status::invalid_input("Crowd::create: " + status.message());
+        return Status::invalid_input(status.message());
     if (options.rules.agent_size != 1)
-        return Status::invalid_input("Crowd::create: units are one tile (agent_size must be 1)");
+        return Status::invalid_input("units are one tile (agent_size must be 1)");
     if (!(options.occupied_penalty >= 0) || !std::isfinite(options.occupied_penalty))
-        return Status::invalid_input("Crowd::create: occupied_penalty must be finite and >= 0");
-    if (options.patience_ticks < 1)
-        return Status::invalid_input("Crowd::create: patience_ticks must be >= 1");
+        return Status::invalid_input("occupied_penalty must be finite and >= 0");
+    if (options.patience_ticks < 1) return Status::invalid_input("patience_ticks must be >= 1");
     if (options.landmarks < 0 || options.landmarks > 16)
-        return Status::invalid_input("Crowd::create: landmarks must be in 0..16");
+        return Status::invalid_input("landmarks must be in 0..16");
     return Crowd(map, options);
 }
 
 Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
-    if (!map_->contains(at))
-        return Status::invalid_input("add_unit: " + to_string(at) + " is outside the map");
-    if (!map_->is_walkable(at))
-        return Status::invalid_input("add_unit: " + to_string(at) + " is blocked");
+    if (!map_->contains(at)) return Status::invalid_input(to_string(at) + " is outside the map");
+    if (!map_->is_walkable(at)) return Status::invalid_input(to_string(at) + " is blocked");
     if (holder_[map_->index(at)] != none)
-        return Status::invalid_input("add_unit: " + to_string(at) + " already holds unit " +
+        return Status::invalid_input(to_string(at) + " already holds unit " +
                                      std::to_string(holder_[map_->index(at)]));
     if (state != UnitState::Idle && state != UnitState::Attacking)
-        return Status::invalid_input("add_unit: a new unit is idle or attacking");
+        return Status::invalid_input("a new unit is idle or attacking");
     const auto id = static_cast<std::uint32_t>(units_.size());
     Unit unit;
     unit.id = UnitId(id);
@@ -111,8 +110,7 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
 
 Status Crowd::set_attacking(UnitId id, bool attacking) {
     if (id.index() >= units_.size())
-        return Status::invalid_input("set_attacking: unit " + std::to_string(id.value) +
-                                     " does not exist");
+        return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
     Unit& unit = units_[id.index()];
     if (attacking) {
         unit.state = UnitState::Attacking;
@@ -130,13 +128,11 @@ Status Crowd::set_attacking(UnitId id, bool attacking) {
 
 Status Crowd::move_to(UnitId id, Cell target) {
     if (id.index() >= units_.size())
-        return Status::invalid_input("move_to: unit " + std::to_string(id.value) +
-                                     " does not exist");
+        return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
     if (units_[id.index()].state == UnitState::Attacking)
-        return Status::invalid_input("move_to: unit " + std::to_string(id.value) + " is attacking");
+        return Status::invalid_input("unit " + std::to_string(id.value) + " is attacking");
     if (!map_->contains(target))
-        return Status::invalid_input("move_to: target " + to_string(target) +
-                                     " is outside the map");
+        return Status::invalid_input("target " + to_string(target) + " is outside the map");
     pending_[id.index()] = target;
     units_[id.index()].group.reset();
     return {};
@@ -152,8 +148,7 @@ bool Crowd::is_settled() const {
 }
 
 Status Crowd::skip_to(std::uint64_t tick) {
-    if (!is_settled())
-        return Status::invalid_input("skip_to: units are moving or have orders pending");
+    if (!is_settled()) return Status::invalid_input("units are moving or have orders pending");
     tick_ = std::max(tick_, tick);
     return {};
 }
@@ -351,7 +346,7 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
         }
     }
     // Walled in by a fight, or by a unit that cannot get out of the way for a long while:
-    // the destination is out of reach.
+    // the unit gives up (the destination may well be reachable once the jam clears).
     if (other.state == UnitState::Attacking || ++failed_rounds_[unit] >= give_up_rounds) {
         data.state = UnitState::Idle;
         data.destination.reset();
@@ -360,12 +355,10 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
         data.next_step = 0;
         data.stalled_on = UnitId();
         failed_rounds_[unit] = 0;
-        emit(unit, CrowdEventKind::Unreachable);
+        emit(unit, CrowdEventKind::GaveUp);
     }
 }
 
-// Follows each stalled unit's chain of waits; a chain that comes back is a deadlock, broken
-// by its lowest id stepping aside.
 // Stalled units wait on one unit each, so the waits form chains that may close into cycles:
 // each unit is walked once per tick (0 not seen, 1 on the current walk, 2 done).
 void Crowd::resolve_deadlocks() {

@@ -217,15 +217,12 @@ std::optional<Cell> Crowd::nearest_free_tile(Cell wanted, Cell from,
 Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
     for (UnitId id : units) {
         if (id.index() >= units_.size())
-            return Status::invalid_input("move_group: unit " + std::to_string(id.value) +
-                                         " does not exist");
+            return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
         if (units_[id.index()].state == UnitState::Attacking)
-            return Status::invalid_input("move_group: unit " + std::to_string(id.value) +
-                                         " is attacking");
+            return Status::invalid_input("unit " + std::to_string(id.value) + " is attacking");
     }
     if (!map_->contains(target))
-        return Status::invalid_input("move_group: target " + to_string(target) +
-                                     " is outside the map");
+        return Status::invalid_input("target " + to_string(target) + " is outside the map");
     // Sorted top to bottom, left to right; the formation is their bounding rectangle.
     std::vector<UnitId> sorted(units.begin(), units.end());
     std::sort(sorted.begin(), sorted.end(), [&](UnitId a, UnitId b) {

@@ -12,49 +12,82 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     if (!made) return made.error();
     Crowd crowd = std::move(made).value();
     std::map<int, UnitId> id_of;
+    std::map<std::pair<int, int>, int> name_at;  // the scenario's names, for messages
     for (const ScenarioUnit& unit : scenario.units) {
         if (id_of.contains(unit.name))
             return Status::invalid_input("unit " + std::to_string(unit.name) + " is placed twice");
+        if (const auto other = name_at.find({unit.at.x, unit.at.y}); other != name_at.end())
+            return Status::invalid_input("units " + std::to_string(other->second) + " and " +
+                                         std::to_string(unit.name) + " are both placed at " +
+                                         to_string(unit.at));
+        name_at[{unit.at.x, unit.at.y}] = unit.name;
         auto id = crowd.add_unit(unit.at, unit.state);
         if (!id)
             return Status::invalid_input("unit " + std::to_string(unit.name) + ": " +
                                          id.error().message());
         id_of[unit.name] = id.value();
     }
-    std::vector<ScenarioCommand> commands = scenario.commands;
-    std::stable_sort(commands.begin(), commands.end(),
-                     [](const auto& a, const auto& b) { return a.tick < b.tick; });
+    // Commands in time order; messages keep each command's number in the file.
+    std::vector<std::size_t> order(scenario.commands.size());
+    for (std::size_t index = 0; index < order.size(); ++index)
+        order[index] = index;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return scenario.commands[a].tick < scenario.commands[b].tick;
+    });
+    std::vector<ScenarioCommand> commands;
+    for (std::size_t index : order)
+        commands.push_back(scenario.commands[index]);
     std::vector<std::vector<UnitId>> command_units;
     for (std::size_t index = 0; index < commands.size(); ++index) {
         std::vector<UnitId> ids;
         for (int name : commands[index].units) {
             if (!id_of.contains(name))
-                return Status::invalid_input("command " + std::to_string(index) +
+                return Status::invalid_input("command " + std::to_string(order[index]) +
                                              " names unknown unit " + std::to_string(name));
+            if (crowd.unit(id_of[name])->state == UnitState::Attacking)
+                return Status::invalid_input("command " + std::to_string(order[index]) + ": unit " +
+                                             std::to_string(name) +
+                                             " is attacking and takes no orders");
             ids.push_back(id_of[name]);
         }
         if (!scenario.map.contains(commands[index].to))
-            return Status::invalid_input("command " + std::to_string(index) + ": target " +
+            return Status::invalid_input("command " + std::to_string(order[index]) + ": target " +
                                          to_string(commands[index].to) + " is outside the map");
         command_units.push_back(std::move(ids));
     }
 
     CrowdRunReport report;
     std::uint64_t trace_positions = 0;
+    // Planned paths go into the trace while they fit in this many tiles, then stop.
+    std::uint64_t planned_room = max_trace_positions / 8;
     const auto record_positions = [&](std::uint64_t copies) -> Status {
         const std::uint64_t units = crowd.units().size();
-        if (units * copies > max_trace_positions - trace_positions)
+        if (2 * units * copies > max_trace_positions - trace_positions)
             return Status::invalid_input(
                 "the trace would hold more than " + std::to_string(max_trace_positions) +
                 " unit positions (" + std::to_string(units) + " units, tick " +
                 std::to_string(crowd.tick()) + "); run fewer ticks or without a trace");
-        trace_positions += units * copies;
+        trace_positions += 2 * units * copies;
         std::vector<Cell> now;
-        for (const Unit& unit : crowd.units())
+        std::vector<std::optional<Cell>> going;
+        std::vector<std::vector<Cell>> ways;
+        for (const Unit& unit : crowd.units()) {
             now.push_back(unit.at);
-        for (std::uint64_t copy = 1; copy < copies; ++copy)
+            going.push_back(unit.destination);
+            const auto left = unit.remaining_path();
+            if (left.size() * copies <= planned_room) {
+                planned_room -= left.size() * copies;
+                ways.emplace_back(left.begin(), left.end());
+            } else {
+                planned_room = 0;
+                ways.emplace_back();
+            }
+        }
+        for (std::uint64_t copy = 0; copy < copies; ++copy) {
             report.positions.push_back(now);
-        report.positions.push_back(std::move(now));
+            report.destinations.push_back(going);
+            report.planned.push_back(ways);
+        }
         return {};
     };
     if (keep_trace)
@@ -64,20 +97,15 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     // events need not be kept (they go into the report only with a trace).
     constexpr std::uint64_t no_order = UINT64_MAX;
     std::vector<std::uint64_t> last_order(crowd.units().size(), no_order);
-    std::vector<std::optional<std::uint64_t>> arrived(crowd.units().size());
-    std::vector<bool> unreachable(crowd.units().size(), false);
+    // How each unit's last order ended: arrived, unreachable or gave up, and when.
+    std::vector<std::optional<CrowdEvent>> ending(crowd.units().size());
     const auto take_events = [&]() -> Status {
         for (const CrowdEvent& event : crowd.events()) {
             const std::size_t unit = event.unit.index();
-            if (last_order[unit] != no_order && event.tick >= last_order[unit]) {
-                if (event.kind == CrowdEventKind::Arrived) {
-                    arrived[unit] = event.tick;
-                    unreachable[unit] = false;
-                } else if (event.kind == CrowdEventKind::Unreachable) {
-                    arrived[unit].reset();
-                    unreachable[unit] = true;
-                }
-            }
+            if (last_order[unit] != no_order && event.tick >= last_order[unit] &&
+                (event.kind == CrowdEventKind::Arrived ||
+                 event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp))
+                ending[unit] = event;
             if (!keep_trace) continue;
             if (++trace_positions > max_trace_positions)
                 return Status::invalid_input("the trace would hold more than " +
@@ -97,12 +125,11 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
             const Status given = ids.size() == 1 ? crowd.move_to(ids[0], commands[next_command].to)
                                                  : crowd.move_group(ids, commands[next_command].to);
             if (!given)
-                return Status::invalid_input("command " + std::to_string(next_command) + ": " +
-                                             given.message());
+                return Status::invalid_input("command " + std::to_string(order[next_command]) +
+                                             ": " + given.message());
             for (UnitId id : ids) {
                 last_order[id.index()] = crowd.tick();
-                arrived[id.index()].reset();
-                unreachable[id.index()] = false;
+                ending[id.index()].reset();
             }
             ++next_command;
         }
@@ -134,11 +161,17 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         ScenarioUnitReport line{placed.name, unit.at, std::nullopt, "no order"};
         if (last_order[id.index()] != no_order) {
             line.outcome = unit.state == UnitState::Attacking ? "attacking" : "still moving";
-            if (arrived[id.index()]) {
-                line.arrived_tick = arrived[id.index()];
-                line.outcome = "arrived";
-            } else if (unreachable[id.index()]) {
-                line.outcome = "unreachable";
+            if (const auto& end = ending[id.index()]) {
+                if (end->kind == CrowdEventKind::Arrived) {
+                    line.arrived_tick = end->tick;
+                    line.outcome = "arrived";
+                } else if (end->kind == CrowdEventKind::Unreachable) {
+                    line.outcome = "unreachable";
+                } else {
+                    line.outcome = "gave up after " +
+                                   std::to_string(end->tick - last_order[id.index()]) +
+                                   " ticks in a jam";
+                }
             }
         }
         report.units.push_back(line);

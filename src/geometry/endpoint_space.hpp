@@ -16,7 +16,7 @@ namespace pathkit::geometry {
 [[nodiscard]] inline PlanePath refusal(std::string reason) {
     PlanePath result;
     result.status = SearchStatus::InvalidInput;
-    result.message = "find_path: " + std::move(reason);
+    result.message = std::move(reason);
     return result;
 }
 

@@ -30,15 +30,15 @@ Expected<NavMesh> NavMesh::create(Point2 min, Point2 max, const NavMeshOptions& 
     for (const auto& [corner, name] : {std::pair{min, "min"}, std::pair{max, "max"}}) {
         if (Status status = geometry::check_coordinate(corner, std::string("bounds ") + name);
             !status)
-            return Status::invalid_input("NavMesh::create: " + status.message());
+            return Status::invalid_input(status.message());
     }
     const FixedPoint low = geometry::to_fixed(min), high = geometry::to_fixed(max);
     if (!(low.x < high.x && low.y < high.y))
-        return Status::invalid_input("NavMesh::create: bounds min must be below max in x and y");
+        return Status::invalid_input("bounds min must be below max in x and y");
     if (Status status = geometry::check_buffer_radius(options.buffer_radius); !status)
-        return Status::invalid_input("NavMesh::create: " + status.message());
+        return Status::invalid_input(status.message());
     if (static_cast<unsigned>(options.nodes) == 0 || static_cast<unsigned>(options.nodes) > 7)
-        return Status::invalid_input("NavMesh::create: choose at least one kind of mesh node");
+        return Status::invalid_input("choose at least one kind of mesh node");
     NavMesh mesh(options);
     mesh.bounds_ = {low.x, low.y, high.x, high.y};
     return mesh;
@@ -49,7 +49,7 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
     for (std::size_t index = 0; index < obstacles.size(); ++index) {
         auto grown =
             geometry::grow_checked(obstacles[index], options_.buffer_radius, options_.corners,
-                                   "add_obstacles: obstacle " + std::to_string(index) + ": ");
+                                   "obstacle " + std::to_string(index) + ": ");
         if (!grown) return grown.error();
         fresh.push_back({obstacles[index], std::move(grown).value(), true});
     }
@@ -65,7 +65,7 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
 Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
     for (ObstacleId id : obstacles) {
         if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
-            return Status::invalid_input("remove_obstacles: obstacle " + std::to_string(id.value) +
+            return Status::invalid_input("obstacle " + std::to_string(id.value) +
                                          " is not in the mesh");
     }
     for (ObstacleId id : obstacles)

@@ -36,8 +36,7 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         if (Status status = geometry::check_coordinate(point, name); !status)
             return refuse(status.message());
         const geometry::FixedPoint fixed = geometry::to_fixed(point);
-        const std::string where =
-            " (" + std::to_string(point.x) + ", " + std::to_string(point.y) + ")";
+        const std::string where = " " + to_string(point);
         if (fixed.x < bounds_[0] || fixed.x > bounds_[2] || fixed.y < bounds_[1] ||
             fixed.y > bounds_[3])
             return refuse(name + where + " is outside the mesh bounds");

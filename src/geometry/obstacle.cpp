@@ -1,5 +1,6 @@
 // Obstacle shapes and the checks every obstacle passes before it enters a graph or a mesh.
 #include "pathkit/geometry/obstacle.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -43,7 +44,7 @@ Status Obstacle::validate() const {
         if (Status status = geometry::check_coordinate(center_, "circle center"); !status)
             return status;
         if (!std::isfinite(radius_) || radius_ <= 0)
-            return Status::invalid_input("circle radius " + std::to_string(radius_) +
+            return Status::invalid_input("circle radius " + to_text(radius_) +
                                          " must be finite and > 0");
         if (std::fabs(center_.x) + radius_ * 1.05f > max_world_coordinate ||
             std::fabs(center_.y) + radius_ * 1.05f > max_world_coordinate)

@@ -28,7 +28,7 @@ ObstacleGraph::~ObstacleGraph() = default;
 
 Expected<ObstacleGraph> ObstacleGraph::create(const ObstacleGraphOptions& options) {
     if (Status status = geometry::check_buffer_radius(options.buffer_radius); !status)
-        return Status::invalid_input("ObstacleGraph::create: " + status.message());
+        return Status::invalid_input(status.message());
     return ObstacleGraph(options);
 }
 
@@ -44,7 +44,7 @@ Expected<std::vector<ObstacleId>> ObstacleGraph::add_obstacles(
     for (std::size_t index = 0; index < obstacles.size(); ++index) {
         auto grown =
             geometry::grow_checked(obstacles[index], options_.buffer_radius, options_.corners,
-                                   "add_obstacles: obstacle " + std::to_string(index) + ": ");
+                                   "obstacle " + std::to_string(index) + ": ");
         if (!grown) return grown.error();
         ObstacleData data;
         data.shape = obstacles[index];
@@ -74,7 +74,7 @@ Expected<std::vector<ObstacleId>> ObstacleGraph::add_obstacles(
 Status ObstacleGraph::remove_obstacles(std::span<const ObstacleId> obstacles) {
     for (ObstacleId id : obstacles) {
         if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
-            return Status::invalid_input("remove_obstacles: obstacle " + std::to_string(id.value) +
+            return Status::invalid_input("obstacle " + std::to_string(id.value) +
                                          " is not in the graph");
     }
     std::vector<std::uint32_t> touched;

@@ -209,15 +209,12 @@ void ObstacleGraph::cut_connections_through(const std::vector<std::uint32_t>& re
 
 Expected<NodeId> ObstacleGraph::connect_node_using_obstacles(Point2 position,
                                                              const ConnectOptions& options) {
-    if (Status status =
-            geometry::check_coordinate(position, "connect_node_using_obstacles: position");
-        !status)
-        return status;
+    if (Status status = geometry::check_coordinate(position, "position"); !status) return status;
     for (const auto* list : {&options.ignored, &options.ignoring_buffer}) {
         for (ObstacleId id : *list) {
             if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
-                return Status::invalid_input("connect_node_using_obstacles: obstacle " +
-                                             std::to_string(id.value) + " is not in the graph");
+                return Status::invalid_input("obstacle " + std::to_string(id.value) +
+                                             " is not in the graph");
         }
     }
     const std::uint32_t node = new_node();
@@ -229,10 +226,9 @@ Expected<NodeId> ObstacleGraph::connect_node_using_obstacles(Point2 position,
 
 Status ObstacleGraph::remove_node(NodeId node) {
     if (!contains(node))
-        return Status::invalid_input("remove_node: node " + std::to_string(node.value) +
-                                     " is not in the graph");
+        return Status::invalid_input("node " + std::to_string(node.value) + " is not in the graph");
     if (nodes_[node.index()].region != none)
-        return Status::invalid_input("remove_node: node " + std::to_string(node.value) +
+        return Status::invalid_input("node " + std::to_string(node.value) +
                                      " is an obstacle corner; remove its obstacle instead");
     remove_node_unchecked(node.value);
     return {};
@@ -240,8 +236,7 @@ Status ObstacleGraph::remove_node(NodeId node) {
 
 Status ObstacleGraph::lock_connection(NodeId a, NodeId b) {
     if (!contains(a) || !contains(b))
-        return Status::invalid_input("lock_connection: node " +
-                                     std::to_string(contains(a) ? b.value : a.value) +
+        return Status::invalid_input("node " + std::to_string(contains(a) ? b.value : a.value) +
                                      " is not in the graph");
     for (const PlaneConnection& link : links_[a.index()]) {
         if (link.to == b) {
@@ -249,14 +244,13 @@ Status ObstacleGraph::lock_connection(NodeId a, NodeId b) {
             return {};
         }
     }
-    return Status::invalid_input("lock_connection: nodes " + std::to_string(a.value) + " and " +
+    return Status::invalid_input("nodes " + std::to_string(a.value) + " and " +
                                  std::to_string(b.value) + " are not connected");
 }
 
 Status ObstacleGraph::unlock_connection(NodeId a, NodeId b) {
     if (!contains(a) || !contains(b))
-        return Status::invalid_input("unlock_connection: node " +
-                                     std::to_string(contains(a) ? b.value : a.value) +
+        return Status::invalid_input("node " + std::to_string(contains(a) ? b.value : a.value) +
                                      " is not in the graph");
     locked_.erase(pair_key(a.value, b.value));
     return {};

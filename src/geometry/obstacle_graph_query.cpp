@@ -24,8 +24,7 @@ PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& co
         if (region != none) {
             const std::uint32_t member =
                 regions_[region].members.empty() ? 0 : regions_[region].members.front();
-            return refuse(std::string(name) + " (" + std::to_string(point.x) + ", " +
-                          std::to_string(point.y) + ") is inside obstacle " +
+            return refuse(std::string(name) + " " + to_string(point) + " is inside obstacle " +
                           std::to_string(member) + " or its buffer");
         }
     }

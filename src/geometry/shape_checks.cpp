@@ -9,7 +9,7 @@ namespace {
 
 std::string describe(FixedPoint point) {
     const Point2 world = to_point(point);
-    return "(" + std::to_string(world.x) + ", " + std::to_string(world.y) + ")";
+    return to_string(world);
 }
 
 /// True when the closed segments [a, b] and [c, d] share a point.
@@ -26,8 +26,7 @@ Status check_coordinate(Point2 point, const std::string& what) {
     if (!std::isfinite(point.x) || !std::isfinite(point.y))
         return Status::invalid_input(what + " has a NaN or infinite coordinate");
     if (std::fabs(point.x) > max_world_coordinate || std::fabs(point.y) > max_world_coordinate)
-        return Status::invalid_input(what + " (" + std::to_string(point.x) + ", " +
-                                     std::to_string(point.y) + ") is outside ±" +
+        return Status::invalid_input(what + " " + to_string(point) + " is outside ±" +
                                      std::to_string(static_cast<int>(max_world_coordinate)) +
                                      " world units");
     return {};
@@ -35,7 +34,7 @@ Status check_coordinate(Point2 point, const std::string& what) {
 
 Status check_buffer_radius(float radius) {
     if (!std::isfinite(radius) || radius < 0 || radius > max_world_coordinate / 4)
-        return Status::invalid_input("buffer radius " + std::to_string(radius) +
+        return Status::invalid_input("buffer radius " + to_text(radius) +
                                      " must be finite, >= 0 and below a quarter of " +
                                      std::to_string(static_cast<int>(max_world_coordinate)));
     return {};

@@ -1,5 +1,6 @@
 // Graph: node and connection bookkeeping, and the path queries that hand it to the engine.
 #include "pathkit/graph/graph.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <algorithm>
 #include <string>
@@ -70,13 +71,11 @@ Status Graph::add_connections(NodeId from, std::span<const NodeId> to, bool bidi
     for (NodeId target : to) {
         if (auto status = check_node(target, "add_connections"); !status) return status;
         if (target == from) {
-            return Status::invalid_input("add_connections: " + node_name(from) +
-                                         " cannot be connected to itself");
+            return Status::invalid_input(node_name(from) + " cannot be connected to itself");
         }
     }
     if (cost && !is_valid_step_cost(*cost)) {
-        return Status::invalid_input("add_connections: cost " + std::to_string(*cost) +
-                                     " is not a finite number >= 0");
+        return Status::invalid_input("cost " + to_text(*cost) + " is not a finite number >= 0");
     }
     for (NodeId target : to) {
         connect(from, target, cost.value_or(default_cost(from, target)), cost.has_value());
@@ -132,8 +131,7 @@ Status Graph::remove_connections(NodeId from, std::span<const NodeId> to, bool b
 Status Graph::connect_to_lowest_cost_node(NodeId node, bool bidirectional) {
     if (auto status = check_node(node, "connect_to_lowest_cost_node"); !status) return status;
     if (!nodes_[node.index()].has_position) {
-        return Status::invalid_input("connect_to_lowest_cost_node: " + node_name(node) +
-                                     " has no position to measure costs from");
+        return Status::invalid_input(node_name(node) + " has no position to measure costs from");
     }
     NodeId nearest;
     float nearest_distance = infinite_cost;
@@ -148,7 +146,7 @@ Status Graph::connect_to_lowest_cost_node(NodeId node, bool bidirectional) {
     }
     if (!nearest.is_valid()) {
         return Status::invalid_input(
-            "connect_to_lowest_cost_node: no other enabled node with a "
+            "no other enabled node with a "
             "position to connect " +
             node_name(node) + " to");
     }
@@ -208,10 +206,9 @@ GraphPath refuse(std::string message) {
 
 GraphPath Graph::find_path(NodeId from, NodeId to, SearchContext& context,
                            const SearchOptions& options) const {
-    if (!contains(from))
-        return refuse("find_path: start " + node_name(from) + " is not in the graph");
-    if (!contains(to)) return refuse("find_path: goal " + node_name(to) + " is not in the graph");
-    if (!is_enabled(from)) return refuse("find_path: start " + node_name(from) + " is disabled");
+    if (!contains(from)) return refuse("start " + node_name(from) + " is not in the graph");
+    if (!contains(to)) return refuse("goal " + node_name(to) + " is not in the graph");
+    if (!is_enabled(from)) return refuse("start " + node_name(from) + " is disabled");
     const SingleGoal problem(*this, StateId(to.value));
     auto result = convert_path<NodeId>(
         pathkit::find_path(problem, StateId(from.value), context, options), as_node);

@@ -1,5 +1,6 @@
 // GridMap: construction, tile changes that keep the byte, bit-row and bit-column views in step.
 #include "pathkit/grid/grid_map.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +9,7 @@ namespace pathkit {
 
 Expected<GridMap> GridMap::create(int width, int height, Cell origin, bool walkable) {
     if (width < 1 || height < 1 || width > max_side || height > max_side) {
-        return Status::invalid_input("GridMap: size " + std::to_string(width) + " x " +
+        return Status::invalid_input("map size " + std::to_string(width) + " x " +
                                      std::to_string(height) + " is outside 1.." +
                                      std::to_string(max_side));
     }
@@ -51,8 +52,7 @@ void GridMap::write_walkable(std::uint32_t index, bool walkable) {
 
 Status GridMap::set_walkable(Cell cell, bool walkable) {
     if (!contains(cell)) {
-        return Status::invalid_input("set_walkable: tile " + to_string(cell) +
-                                     " is outside the map");
+        return Status::invalid_input("tile " + to_string(cell) + " is outside the map");
     }
     write_walkable(index(cell), walkable);
     ++revision_;
@@ -66,13 +66,11 @@ float GridMap::terrain_cost(Cell cell) const {
 
 Status GridMap::set_terrain_cost(Cell cell, float multiplier) {
     if (!contains(cell)) {
-        return Status::invalid_input("set_terrain_cost: tile " + to_string(cell) +
-                                     " is outside the map");
+        return Status::invalid_input("tile " + to_string(cell) + " is outside the map");
     }
     if (!(multiplier >= 0) || !std::isfinite(multiplier)) {
-        return Status::invalid_input("set_terrain_cost: multiplier " + std::to_string(multiplier) +
-                                     " at tile " + to_string(cell) +
-                                     " is not a finite number >= 0");
+        return Status::invalid_input("multiplier " + to_text(multiplier) + " at tile " +
+                                     to_string(cell) + " is not a finite number >= 0");
     }
     if (terrain_.empty()) {
         if (multiplier == 1) return {};

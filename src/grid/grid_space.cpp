@@ -1,5 +1,6 @@
 // GridSpace: rule checks, heuristics, where big units fit, and the checked path query.
 #include "pathkit/grid/grid_space.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,19 +15,40 @@ Status validate(const MovementRules& rules) {
     const auto positive = [](Cost cost) { return cost > 0 && cost < infinite_cost; };
     if (!positive(rules.straight_cost)) {
         return Status::invalid_input("movement rules: straight cost " +
-                                     std::to_string(rules.straight_cost) +
-                                     " is not a finite number > 0");
+                                     to_text(rules.straight_cost) + " is not a finite number > 0");
     }
     if (!positive(rules.diagonal_cost)) {
         return Status::invalid_input("movement rules: diagonal cost " +
-                                     std::to_string(rules.diagonal_cost) +
-                                     " is not a finite number > 0");
+                                     to_text(rules.diagonal_cost) + " is not a finite number > 0");
     }
     if (rules.agent_size < 1 || rules.agent_size > 64) {
         return Status::invalid_input("movement rules: agent size " +
                                      std::to_string(rules.agent_size) + " is outside 1..64");
     }
     return {};
+}
+
+const char* to_string(DiagonalPolicy policy) {
+    switch (policy) {
+        case DiagonalPolicy::Never:
+            return "never";
+        case DiagonalPolicy::Always:
+            return "always";
+        case DiagonalPolicy::AtLeastOneWalkable:
+            return "at-least-one-walkable";
+        case DiagonalPolicy::NoCornerCutting:
+            return "no-corner-cutting";
+    }
+    return "unknown";
+}
+
+std::optional<DiagonalPolicy> diagonal_policy_named(std::string_view name) {
+    for (const DiagonalPolicy policy :
+         {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
+          DiagonalPolicy::NoCornerCutting})
+        if (name == to_string(policy)) return policy;
+    if (name == "at-least-one") return DiagonalPolicy::AtLeastOneWalkable;
+    return std::nullopt;
 }
 
 Heuristic heuristic_for(const MovementRules& rules) {
@@ -154,7 +176,7 @@ GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
         if (auto status = check_endpoint(cell, role); !status) {
             GridPath refused;
             refused.status = SearchStatus::InvalidInput;
-            refused.message = "find_path: " + status.message();
+            refused.message = status.message();
             return refused;
         }
     }

@@ -1,5 +1,6 @@
 // Building a grid map from solid rectangles in world units.
 #include "pathkit/grid/rasterize.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,9 +22,8 @@ Status block_rectangles(GridMap& map, float cell_width, float cell_height,
                         std::span<const Rect> solids) {
     const auto positive = [](float value) { return value > 0 && std::isfinite(value); };
     if (!positive(cell_width) || !positive(cell_height))
-        return Status::invalid_input("block_rectangles: tile size " + std::to_string(cell_width) +
-                                     " x " + std::to_string(cell_height) +
-                                     " is not finite and > 0");
+        return Status::invalid_input("tile size " + to_text(cell_width) + " x " +
+                                     to_text(cell_height) + " is not finite and > 0");
     for (std::size_t index = 0; index < solids.size(); ++index) {
         const Rect& solid = solids[index];
         if (!std::isfinite(solid.x) || !std::isfinite(solid.y) || !(solid.width >= 0) ||
@@ -56,24 +56,23 @@ Expected<GridMap> rasterize(float world_width, float world_height, float cell_si
                             std::span<const Rect> solids) {
     const auto positive = [](float value) { return value > 0 && std::isfinite(value); };
     if (!positive(cell_size)) {
-        return Status::invalid_input("rasterize: cell size " + std::to_string(cell_size) +
+        return Status::invalid_input("cell size " + to_text(cell_size) +
                                      " is not a finite number > 0");
     }
     if (!positive(world_width) || !positive(world_height)) {
-        return Status::invalid_input("rasterize: world size " + std::to_string(world_width) +
-                                     " x " + std::to_string(world_height) +
-                                     " is not positive and finite");
+        return Status::invalid_input("world size " + to_text(world_width) + " x " +
+                                     to_text(world_height) + " is not positive and finite");
     }
     const double columns = std::ceil(static_cast<double>(world_width) / cell_size);
     const double rows = std::ceil(static_cast<double>(world_height) / cell_size);
     if (columns > GridMap::max_side || rows > GridMap::max_side) {
-        return Status::invalid_input("rasterize: " + std::to_string(columns) + " x " +
-                                     std::to_string(rows) + " tiles is too many");
+        return Status::invalid_input(std::to_string(columns) + " x " + std::to_string(rows) +
+                                     " tiles is too many");
     }
     auto map = GridMap::create(static_cast<int>(columns), static_cast<int>(rows));
     if (!map) return map.error();
     if (Status status = block_rectangles(map.value(), cell_size, cell_size, solids); !status)
-        return Status::invalid_input("rasterize: " + status.message());
+        return Status::invalid_input(status.message());
     return map;
 }
 

@@ -146,18 +146,10 @@ class CrowdReader : public io_detail::JsonReader {
         if (const json* name = io_detail::member(document, "diagonal")) {
             std::string text_name;
             if (!text(*name, "/diagonal", text_name)) return failure();
-            if (text_name == "never")
-                options.rules.diagonal = DiagonalPolicy::Never;
-            else if (text_name == "always")
-                options.rules.diagonal = DiagonalPolicy::Always;
-            else if (text_name == "at-least-one-walkable")
-                options.rules.diagonal = DiagonalPolicy::AtLeastOneWalkable;
-            else if (text_name == "no-corner-cutting")
-                options.rules.diagonal = DiagonalPolicy::NoCornerCutting;
-            else
-                return error("/diagonal",
-                             "expected never, always, at-least-one-walkable or "
-                             "no-corner-cutting");
+            const auto policy = diagonal_policy_named(text_name);
+            if (!policy)
+                return error("/diagonal", "expected one of " + std::string(diagonal_policy_names));
+            options.rules.diagonal = *policy;
         }
         for (const auto& [key, target, low] :
              {std::tuple{"straight_cost", &options.rules.straight_cost, 1e-6},

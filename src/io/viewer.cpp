@@ -7,6 +7,7 @@
 
 #include "json_reader.hpp"
 #include "pathkit/io/output_files.hpp"
+#include "picture_style.hpp"
 #include "safe_text.hpp"
 
 namespace pathkit {
@@ -56,6 +57,29 @@ json part_json(const ViewerPart& part) {
     for (const ViewerPath& path : part.paths)
         data["paths"].push_back(
             {{"label", path.label}, {"color", path.color}, {"points", points_json(path.points)}});
+    data["edges"] = json::array();
+    for (const auto& [a, b] : part.edges)
+        data["edges"].push_back({a.x, a.y, b.x, b.y});
+    static constexpr const char* kinds[] = {"start", "goal", "failed", "door", "destination"};
+    data["markers"] = json::array();
+    for (const ViewerMarker& marker : part.markers)
+        data["markers"].push_back({{"kind", kinds[static_cast<int>(marker.kind)]},
+                                   {"x", marker.at.x},
+                                   {"y", marker.at.y},
+                                   {"label", marker.label}});
+    data["legend"] = json::array();
+    for (const io_detail::LegendEntry& entry : io_detail::legend_of(part))
+        data["legend"].push_back({entry.css, entry.meaning});
+    data["destinations"] = json::array();
+    for (const auto& frame : part.destinations)
+        data["destinations"].push_back(points_json(frame));
+    data["planned"] = json::array();
+    for (const auto& frame : part.planned) {
+        json ways = json::array();
+        for (const auto& way : frame)
+            ways.push_back(points_json(way));
+        data["planned"].push_back(std::move(ways));
+    }
     data["frames"] = json::array();
     for (const auto& frame : part.frames)
         data["frames"].push_back(points_json(frame));  // NaN becomes null: not shown

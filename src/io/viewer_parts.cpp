@@ -29,6 +29,29 @@ std::vector<std::string> tile_rows(const GridMap& map) {
     return rows;
 }
 
+std::vector<std::array<Point2, 2>> graph_edges(const ObstacleGraph& graph) {
+    std::vector<std::array<Point2, 2>> edges;
+    for (NodeId node : graph.nodes()) {
+        const Point2 a = graph.position(node);
+        for (const auto& link : graph.connections(node))
+            if (node < link.to) edges.push_back({a, graph.position(link.to)});
+    }
+    return edges;
+}
+
+void mark_query(ViewerPart& part, Point2 from, Point2 to, const std::string& failure) {
+    if (!failure.empty()) {
+        part.markers.push_back({MarkerKind::Failed, from, failure});
+        return;
+    }
+    part.markers.push_back({MarkerKind::Start, from, "start"});
+    part.markers.push_back({MarkerKind::Goal, to, "goal"});
+}
+
+Point2 tile_centre(const GridMap& map, Cell cell) {
+    return centre({cell.x - map.origin().x, cell.y - map.origin().y});
+}
+
 ViewerPart grid_part(std::string name, std::string summary, const GridMap& map,
                      const std::vector<Cell>& path, const SearchContext* context) {
     ViewerPart part;
@@ -72,10 +95,18 @@ ViewerPart scene_part(std::string name, std::string summary, const Scene& scene,
         part.buffers.push_back(shift_all(ring));
     for (const MeshTriangle& t : drawing.triangles)
         part.triangles.push_back({shift(t[0]), shift(t[1]), shift(t[2])});
+    for (const auto& [a, b] : drawing.graph_edges)
+        part.edges.push_back({shift(a), shift(b)});
     for (std::size_t index = 0; index < drawing.paths.size(); ++index)
         if (!drawing.paths[index].empty())
-            part.paths.push_back(
-                {"query " + std::to_string(index), shift_all(drawing.paths[index]), "#1f6fd1"});
+            part.paths.push_back({"path", shift_all(drawing.paths[index]), "#1f6fd1"});
+    for (std::size_t index = 0; index < scene.queries.size(); ++index) {
+        const std::string failure =
+            index < drawing.failures.size() && !drawing.failures[index].empty()
+                ? "query " + std::to_string(index) + ": " + drawing.failures[index]
+                : std::string();
+        mark_query(part, shift(scene.queries[index].from), shift(scene.queries[index].to), failure);
+    }
     return part;
 }
 
@@ -85,12 +116,30 @@ ViewerPart crowd_part(std::string name, std::string summary, const CrowdScenario
     const Cell o = scenario.map.origin();
     for (const ScenarioUnit& unit : scenario.units)
         part.unit_labels.push_back(std::to_string(unit.name));
+    const auto at = [&](Cell cell) { return centre({cell.x - o.x, cell.y - o.y}); };
     for (std::size_t tick = 0; tick < report.positions.size(); ++tick) {
         std::vector<Point2> frame;
         for (Cell cell : report.positions[tick])
-            frame.push_back(centre({cell.x - o.x, cell.y - o.y}));
+            frame.push_back(at(cell));
         part.frames.push_back(std::move(frame));
         part.frame_labels.push_back(tick == 0 ? "start" : "tick " + std::to_string(tick - 1));
+        if (tick < report.destinations.size()) {
+            std::vector<Point2> going;
+            for (const auto& destination : report.destinations[tick])
+                going.push_back(destination ? at(*destination) : Point2{hidden, hidden});
+            part.destinations.push_back(std::move(going));
+        }
+        if (tick < report.planned.size()) {
+            std::vector<std::vector<Point2>> ways;
+            for (std::size_t unit = 0; unit < report.planned[tick].size(); ++unit) {
+                std::vector<Point2> way;
+                if (!report.planned[tick][unit].empty()) way.push_back(part.frames.back()[unit]);
+                for (Cell cell : report.planned[tick][unit])
+                    way.push_back(at(cell));
+                ways.push_back(std::move(way));
+            }
+            part.planned.push_back(std::move(ways));
+        }
     }
     return part;
 }
@@ -131,32 +180,94 @@ ViewerPart world_part(std::string name, std::string summary, const World& world,
                                static_cast<float>(map.grid.width()),
                                static_cast<float>(map.grid.height())});
     }
+    // Doors, and the edges where outdoor maps meet (each once, drawn between the panels).
+    const auto place = [&](MapId id, Point2 local) {
+        const Cell at = offset[id.value];
+        return Point2{static_cast<float>(at.x) + local.x, static_cast<float>(at.y) + local.y};
+    };
+    for (const WorldMap& map : world.maps()) {
+        for (const Door& door : map.doors) {
+            const WorldMap* to = world.map(door.to);
+            part.markers.push_back({MarkerKind::Door, place(map.id, centre(door.at)),
+                                    "door to " + (to ? to->name : std::string("?"))});
+        }
+        for (const Side side : {Side::East, Side::South}) {
+            const auto& neighbour = map.neighbours[static_cast<int>(side)];
+            const WorldMap* other = neighbour ? world.map(*neighbour) : nullptr;
+            if (!other) continue;
+            const float w = static_cast<float>(map.grid.width()),
+                        h = static_cast<float>(map.grid.height());
+            const Point2 here = side == Side::East ? Point2{w, h / 2} : Point2{w / 2, h};
+            const Point2 there = side == Side::East
+                                     ? Point2{0, static_cast<float>(other->grid.height()) / 2}
+                                     : Point2{static_cast<float>(other->grid.width()) / 2, 0};
+            part.paths.push_back({"maps linked at an edge",
+                                  {place(map.id, here), place(other->id, there)},
+                                  "#7d6f60"});
+        }
+    }
+    // NPCs: positions, destinations and the rest of their routes, frame by frame.
+    const auto to_part = [&](const WorldPosition& position) {
+        const WorldMap* map = world.map(position.map);
+        return map ? place(position.map, centre(position.cell)) : Point2{hidden, hidden};
+    };
     part.unit_labels = npc_names;
     for (const NpcSnapshot& snapshot : snapshots) {
-        std::vector<Point2> frame;
-        for (const auto& [map_id, position] : snapshot.npcs) {
-            const WorldMap* map = world.map(map_id);
-            if (!map) {
-                frame.push_back({hidden, hidden});
-                continue;
+        std::vector<Point2> frame, going;
+        std::vector<std::vector<Point2>> ways;
+        for (const NpcPlace& npc : snapshot.npcs) {
+            const WorldMap* map = world.map(npc.map);
+            frame.push_back(map ? place(npc.map, {npc.position.x / map->cell_size,
+                                                  npc.position.y / map->cell_size})
+                                : Point2{hidden, hidden});
+            going.push_back(npc.destination ? to_part(*npc.destination) : Point2{hidden, hidden});
+            std::vector<Point2> way;  // a NaN point where the route jumps to the next map
+            if (!npc.route_left.empty()) way.push_back(frame.back());
+            for (std::size_t leg = 0; leg < npc.route_left.size(); ++leg) {
+                if (leg > 0) way.push_back({hidden, hidden});
+                for (Cell cell : npc.route_left[leg].cells)
+                    way.push_back(to_part({npc.route_left[leg].map, cell}));
             }
-            const Cell at = offset[map_id.value];
-            frame.push_back({static_cast<float>(at.x) + position.x / map->cell_size,
-                             static_cast<float>(at.y) + position.y / map->cell_size});
+            ways.push_back(std::move(way));
         }
         part.frames.push_back(std::move(frame));
+        part.destinations.push_back(std::move(going));
+        part.planned.push_back(std::move(ways));
         part.frame_labels.push_back(snapshot.time);
     }
     return part;
 }
 
 std::vector<NpcSnapshot> snapshots_until(NpcSimulation& simulation, std::int64_t until,
-                                         int every_minutes) {
+                                         int every_minutes, std::size_t route_tiles_left) {
     std::vector<NpcSnapshot> snapshots;
     const auto take = [&] {
         NpcSnapshot snapshot{GameClock::format(simulation.clock().minutes()), {}};
-        for (const Npc& npc : simulation.npcs())
-            snapshot.npcs.push_back({npc.map, npc.position});
+        for (const Npc& npc : simulation.npcs()) {
+            NpcPlace place{npc.map, npc.position, std::nullopt, {}};
+            const bool planned = npc.activity == NpcActivity::Walk || npc.depart_minute >= 0;
+            if (planned && npc.next_appointment < npc.appointments.size())
+                place.destination = npc.appointments[npc.next_appointment].place;
+            if (planned && npc.leg < npc.route.legs.size()) {
+                // What is left: the rest of this leg, then the legs after it.
+                RouteLeg rest = npc.route.legs[npc.leg];
+                const std::size_t from = std::min(npc.waypoint, rest.cells.size());
+                rest.cells.erase(rest.cells.begin(),
+                                 rest.cells.begin() + static_cast<std::ptrdiff_t>(from));
+                std::vector<RouteLeg> left{std::move(rest)};
+                left.insert(left.end(),
+                            npc.route.legs.begin() + static_cast<std::ptrdiff_t>(npc.leg) + 1,
+                            npc.route.legs.end());
+                std::size_t tiles = 0;
+                for (const RouteLeg& leg : left)
+                    tiles += leg.cells.size();
+                if (tiles <= route_tiles_left) {
+                    route_tiles_left -= tiles;
+                    place.route_left = std::move(left);
+                }
+            }
+            snapshot.npcs.push_back(std::move(place));
+        }
         snapshots.push_back(std::move(snapshot));
     };
     take();

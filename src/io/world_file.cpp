@@ -42,12 +42,11 @@ class WorldReader {
         if (!start_minute) return xml_.error(root, "start must be HH:MM");
         file.clock = GameClock(ticks, *start_minute);
         MovementRules rules;
-        if (diagonal == "never")
-            rules.diagonal = DiagonalPolicy::Never;
-        else if (diagonal == "no-corner-cutting")
-            rules.diagonal = DiagonalPolicy::NoCornerCutting;
-        else
-            return xml_.error(root, "diagonal must be never or no-corner-cutting");
+        const auto policy = diagonal_policy_named(diagonal);
+        if (!policy)
+            return xml_.error(root,
+                              "diagonal must be one of " + std::string(diagonal_policy_names));
+        rules.diagonal = *policy;
         file.world.set_rules(rules);
         if (Status status = file.world.set_edge_portal_spacing(spacing); !status)
             return xml_.error(root, status.message());

@@ -1,5 +1,6 @@
 // NPCs: the game clock, planning each appointment ahead, and walking routes across maps.
 #include "pathkit/world/npc.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -72,12 +73,12 @@ Point2 NpcSimulation::centre(MapId map, Cell cell) const {
 }
 
 Expected<std::size_t> NpcSimulation::add_npc(NpcSpec spec) {
-    const std::string who = "add_npc: " + (spec.name.empty() ? std::string("an NPC") : spec.name);
-    if (spec.name.empty()) return Status::invalid_input("add_npc: an NPC needs a name");
+    const std::string who = (spec.name.empty() ? std::string("an NPC") : spec.name);
+    if (spec.name.empty()) return Status::invalid_input("an NPC needs a name");
     if (!(spec.speed >= NpcSpec::min_speed && spec.speed <= NpcSpec::max_speed))
-        return Status::invalid_input(who + ": speed " + std::to_string(spec.speed) +
-                                     " is outside " + std::to_string(NpcSpec::min_speed) + ".." +
-                                     std::to_string(NpcSpec::max_speed));
+        return Status::invalid_input(who + ": speed " + to_text(spec.speed) + " is outside " +
+                                     to_text(NpcSpec::min_speed) + ".." +
+                                     to_text(NpcSpec::max_speed));
     if (Status status = world_->check_position(spec.start, "start"); !status)
         return Status::invalid_input(who + ": " + status.message());
     for (const Appointment& appointment : spec.appointments)
@@ -125,7 +126,8 @@ void NpcSimulation::plan_next(Npc& npc) {
             static_cast<int>(std::floor(npc.position.y / world_->map(npc.map)->cell_size))};
         Route route = world_->find_route({npc.map, here}, next.place);
         if (!route.found()) {
-            record(npc, NpcEventKind::Unreachable, next.place, route.message);
+            record(npc, NpcEventKind::Unreachable, next.place,
+                   "the " + GameClock::format(next.minute) + " appointment: " + route.message);
             ++npc.next_appointment;
             continue;
         }

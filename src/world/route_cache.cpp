@@ -317,7 +317,7 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
     for (const auto& [position, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (Status status = world.check_position(position, role); !status) {
             route.status = SearchStatus::InvalidInput;
-            route.message = "find_route: " + status.message();
+            route.message = status.message();
             return route;
         }
     }
@@ -343,14 +343,13 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
         find_path(space, StateId(space.start()), context, {.algorithm = SearchAlgorithm::Dijkstra});
     if (!space.refused().empty()) {
         route.status = SearchStatus::InvalidInput;
-        route.message = "find_route: " + space.refused();
+        route.message = space.refused();
         return route;
     }
     route.status = found.status == SearchStatus::Found ? SearchStatus::Found : SearchStatus::NoPath;
     if (!found.found()) {
-        route.message = "find_route: no route from map " + std::to_string(from.map.value) + " " +
-                        to_string(from.cell) + " to map " + std::to_string(to.map.value) + " " +
-                        to_string(to.cell);
+        route.message = "no route from " + maps[start_map].name + " " + to_string(from.cell) +
+                        " to " + maps[goal_map].name + " " + to_string(to.cell);
         return route;
     }
     route.cost = found.cost;

@@ -1,5 +1,6 @@
 // World: maps, edge links and doors, checked as they are added.
 #include "pathkit/world/world.hpp"
+#include "pathkit/core/text.hpp"
 
 #include <cmath>
 
@@ -44,8 +45,8 @@ void World::set_rules(const MovementRules& rules) {
 
 Status World::set_edge_portal_spacing(int spacing) {
     if (spacing < 1 || spacing > GridMap::max_side)
-        return Status::invalid_input("set_edge_portal_spacing: " + std::to_string(spacing) +
-                                     " is outside 1.." + std::to_string(GridMap::max_side));
+        return Status::invalid_input(std::to_string(spacing) + " is outside 1.." +
+                                     std::to_string(GridMap::max_side));
     routes_->spacing = spacing;
     routes_->invalidate_all();
     return {};
@@ -92,15 +93,13 @@ const WorldMap* World::map(MapId id) const {
 }
 
 Status World::add_map(MapId id, std::string name, MapKind kind, GridMap grid, float cell_size) {
-    if (!id.is_valid()) return Status::invalid_input("add_map: the map id is invalid");
+    if (!id.is_valid()) return Status::invalid_input("the map id is invalid");
     if (map(id))
-        return Status::invalid_input("add_map: map " + std::to_string(id.value) +
-                                     " already exists");
+        return Status::invalid_input("map " + std::to_string(id.value) + " already exists");
     if (!(cell_size >= min_cell_size && cell_size <= max_cell_size))
-        return Status::invalid_input("add_map: map " + std::to_string(id.value) + ": cell size " +
-                                     std::to_string(cell_size) + " is outside " +
-                                     std::to_string(min_cell_size) + ".." +
-                                     std::to_string(max_cell_size));
+        return Status::invalid_input("map " + std::to_string(id.value) + ": cell size " +
+                                     to_text(cell_size) + " is outside " + to_text(min_cell_size) +
+                                     ".." + to_text(max_cell_size));
     if (name.empty()) name = "map " + std::to_string(id.value);
     WorldMap added{id, std::move(name), kind, std::move(grid), cell_size, {}, {}, {}};
     maps_.push_back(std::move(added));
@@ -110,7 +109,7 @@ Status World::add_map(MapId id, std::string name, MapKind kind, GridMap grid, fl
 
 Status World::link(MapId id, Side side, MapId neighbour_id, int offset) {
     const std::size_t a = index_of(id), b = index_of(neighbour_id);
-    const std::string what = "link: map " + std::to_string(id.value) + " " + to_string(side);
+    const std::string what = "map " + std::to_string(id.value) + " " + to_string(side);
     if (a == maps_.size() || b == maps_.size())
         return Status::invalid_input(what + ": map " +
                                      std::to_string((a == maps_.size() ? id : neighbour_id).value) +
@@ -138,18 +137,16 @@ Status World::check_position(const WorldPosition& position, const char* role) co
                                      std::to_string(position.map.value) + " does not exist");
     if (!where->grid.contains(position.cell))
         return Status::invalid_input(std::string(role) + " " + to_string(position.cell) +
-                                     " is outside map " + std::to_string(position.map.value));
+                                     " is outside " + where->name);
     if (!where->grid.is_walkable(position.cell))
         return Status::invalid_input(std::string(role) + " " + to_string(position.cell) +
-                                     " is a solid tile of map " +
-                                     std::to_string(position.map.value));
+                                     " is a solid tile of " + where->name);
     return {};
 }
 
 Status World::add_door(MapId id, Cell at, MapId to, Cell spawn) {
-    if (Status status = check_position({id, at}, "add_door: door"); !status) return status;
-    if (Status status = check_position({to, spawn}, "add_door: spawn point"); !status)
-        return status;
+    if (Status status = check_position({id, at}, "door"); !status) return status;
+    if (Status status = check_position({to, spawn}, "spawn point"); !status) return status;
     maps_[index_of(id)].doors.push_back({at, to, spawn});
     routes_->invalidate_all();
     return {};
@@ -158,8 +155,7 @@ Status World::add_door(MapId id, Cell at, MapId to, Cell spawn) {
 Status World::set_walkable(MapId id, Cell cell, bool walkable) {
     const std::size_t index = index_of(id);
     if (index == maps_.size())
-        return Status::invalid_input("set_walkable: map " + std::to_string(id.value) +
-                                     " does not exist");
+        return Status::invalid_input("map " + std::to_string(id.value) + " does not exist");
     if (Status status = maps_[index].grid.set_walkable(cell, walkable); !status) return status;
     routes_->invalidate(index);
     return {};
@@ -168,8 +164,7 @@ Status World::set_walkable(MapId id, Cell cell, bool walkable) {
 Status World::set_terrain_cost(MapId id, Cell cell, float multiplier) {
     const std::size_t index = index_of(id);
     if (index == maps_.size())
-        return Status::invalid_input("set_terrain_cost: map " + std::to_string(id.value) +
-                                     " does not exist");
+        return Status::invalid_input("map " + std::to_string(id.value) + " does not exist");
     if (Status status = maps_[index].grid.set_terrain_cost(cell, multiplier); !status)
         return status;
     routes_->invalidate(index);

@@ -144,7 +144,9 @@ CrowdRun simulate(unsigned seed, int unit_count, int tick_limit) {
                 });
             const bool gave_up =
                 std::any_of(run.events.begin(), run.events.end(), [&](const CrowdEvent& event) {
-                    return event.unit.value == unit && event.kind == CrowdEventKind::Unreachable &&
+                    return event.unit.value == unit &&
+                           (event.kind == CrowdEventKind::Unreachable ||
+                            event.kind == CrowdEventKind::GaveUp) &&
                            static_cast<int>(event.tick) >= last_order_tick[unit];
                 });
             if (!arrived && !gave_up)

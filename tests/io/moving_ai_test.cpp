@@ -118,9 +118,9 @@ TEST(MovingAiScenario, QueriesThatDoNotFitTheMapAreRefused) {
     query.map_height = 3;
     query.start = {0, 0};
     query.goal = {1, 1};
-    EXPECT_EQ(check_query(query, map).message(), "goal (1, 1) is blocked");
+    EXPECT_EQ(check_query(query, map).message(), "goal 1,1 is blocked");
     query.goal = {5, 0};
-    EXPECT_EQ(check_query(query, map).message(), "goal (5, 0) is outside the map");
+    EXPECT_EQ(check_query(query, map).message(), "goal 5,0 is outside the map");
     query.map_width = 6;
     EXPECT_EQ(check_query(query, map).message(),
               "the query is for a 6 x 3 map but the map is 5 x 3");

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "pathkit/io/scene_file.hpp"
-#include "pathkit/io/scene_svg.hpp"
+#include "pathkit/io/viewer_parts.hpp"
 
 namespace pathkit {
 namespace {
@@ -83,7 +83,7 @@ TEST(SceneFile, TheExampleScenesLoadAndDrawAsSvg) {
             load_scene_file(std::string(PATHKIT_EXAMPLES) + "/scenes/" + name + ".json");
         ASSERT_TRUE(scene.has_value()) << scene.error().message();
         EXPECT_FALSE(scene.value().queries.empty());
-        const std::string svg = scene_svg(scene.value(), {});
+        const std::string svg = part_svg(scene_part(name, "", scene.value(), {}));
         EXPECT_EQ(svg.rfind("<svg", 0), 0u);
         EXPECT_NE(svg.find("</svg>"), std::string::npos);
     }

@@ -76,11 +76,11 @@ TEST(WorldFile, BadWorldFilesNameTheLineAndTheElement) {
     expect_refused(
         "<map id=\"0\" width=\"2\" height=\"2\"><door x=\"0\" y=\"0\" to=\"9\" spawn_x=\"0\" "
         "spawn_y=\"0\"/></map>",
-        "bad.xml:2: <door>: add_door: spawn point: map 9 does not exist");
+        "bad.xml:2: <door>: spawn point: map 9 does not exist");
     expect_refused(two_maps.substr(0, two_maps.find("</map>")) +
                        "<door x=\"0\" y=\"0\" to=\"1\" spawn_x=\"1\" spawn_y=\"1\"/></map>\n" +
                        two_maps.substr(two_maps.find('\n') + 1),
-                   "<door>: add_door: spawn point (1, 1) is a solid tile of map 1");
+                   "<door>: spawn point 1,1 is a solid tile of map 1");
     expect_refused(two_maps +
                        "\n<npc name=\"Zelda\" map=\"0\" x=\"0\" y=\"0\">"
                        "<appointment time=\"6:30\" map=\"1\" x=\"0\" y=\"0\"/></npc>",

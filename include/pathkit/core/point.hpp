@@ -2,6 +2,9 @@
 #pragma once
 
 #include <cmath>
+#include <string>
+
+#include "pathkit/core/text.hpp"
 
 namespace pathkit {
 
@@ -19,6 +22,11 @@ struct Point3 {
     float z = 0;
     friend constexpr bool operator==(Point3, Point3) = default;
 };
+
+/// "x,y", as the command line takes positions (shortest number forms).
+[[nodiscard]] inline std::string to_string(Point2 point) {
+    return to_text(point.x) + "," + to_text(point.y);
+}
 
 /// Straight-line distance between two points.
 [[nodiscard]] inline float distance(Point3 a, Point3 b) {

@@ -14,7 +14,7 @@ class [[nodiscard]] Status {
     Status() = default;
 
     /// A refusal because an argument was out of range, unknown or malformed; `message` says
-    /// which argument and why, e.g. "add_connections: node 7 does not exist".
+    /// which argument and why, e.g. "node 7 does not exist".
     [[nodiscard]] static Status invalid_input(std::string message) {
         Status status;
         status.ok_ = false;

@@ -44,8 +44,11 @@ enum class CrowdEventKind {
     /// It planned a new path: around a unit it waited on too long, back to its destination
     /// after stepping aside, or out of another unit's way.
     Replanned,
-    /// Its destination cannot be reached; it is idle.
+    /// No way leads to its destination (walls, and attacking units as walls); it is idle.
     Unreachable,
+    /// It waited in a jam, or behind a fight, for many rounds of patience without getting
+    /// through, and stopped trying; it is idle. The destination may be reachable later.
+    GaveUp,
 };
 
 /// One event: the tick it happened in, the unit, and what.
@@ -56,7 +59,7 @@ struct CrowdEvent {
 };
 
 /// A name for the event kind: "arrived", "stalled", "deadlock_resolved", "replanned",
-/// "unreachable".
+/// "unreachable", "gave_up".
 [[nodiscard]] const char* to_string(CrowdEventKind kind);
 /// A name for the state: "idle", "moving", "stalled", "attacking".
 [[nodiscard]] const char* to_string(UnitState state);

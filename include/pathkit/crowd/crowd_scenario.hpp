@@ -46,7 +46,8 @@ struct ScenarioUnitReport {
     Cell at;
     /// The tick it arrived at its last order's destination; empty if it did not (or had none).
     std::optional<std::uint64_t> arrived_tick;
-    /// "arrived", "no order", "unreachable", "attacking" or "still moving".
+    /// "arrived", "no order", "unreachable", "gave up after N ticks in a jam", "attacking" or
+    /// "still moving".
     std::string outcome;
 };
 
@@ -62,6 +63,10 @@ struct CrowdRunReport {
     /// skipped while the crowd was settled appear as copies of the positions.
     std::vector<std::vector<Cell>> positions;
     std::vector<CrowdEvent> events;
+    /// With a trace, per entry of `positions`: each unit's destination (none when it has no
+    /// order) and, while the trace has room for them, the tiles it still plans to walk.
+    std::vector<std::vector<std::optional<Cell>>> destinations;
+    std::vector<std::vector<std::vector<Cell>>> planned;
 };
 
 /// Runs the scenario, calling `on_tick(ticks_done)` after every tick when given (a progress

@@ -16,7 +16,7 @@ struct Cell {
 
 /// "(x, y)", for messages.
 [[nodiscard]] inline std::string to_string(Cell cell) {
-    return "(" + std::to_string(cell.x) + ", " + std::to_string(cell.y) + ")";
+    return std::to_string(cell.x) + "," + std::to_string(cell.y);
 }
 
 }  // namespace pathkit

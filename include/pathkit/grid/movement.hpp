@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 
 #include "pathkit/core/cost.hpp"
 #include "pathkit/core/status.hpp"
@@ -20,6 +21,16 @@ enum class DiagonalPolicy {
     /// and the rule of the MovingAI benchmark lengths).
     NoCornerCutting,
 };
+
+/// The policy's name everywhere pathkit reads or writes one (command line, JSON, XML):
+/// "never", "always", "at-least-one-walkable", "no-corner-cutting".
+[[nodiscard]] const char* to_string(DiagonalPolicy policy);
+/// The policy with this name; "at-least-one" is accepted for "at-least-one-walkable".
+[[nodiscard]] std::optional<DiagonalPolicy> diagonal_policy_named(std::string_view name);
+/// The accepted names, for messages: "never, always, at-least-one-walkable (or at-least-one),
+/// no-corner-cutting".
+inline constexpr std::string_view diagonal_policy_names =
+    "never, always, at-least-one-walkable (or at-least-one), no-corner-cutting";
 
 /// An estimate of the remaining cost from dx, dy (in tiles) to the goal.
 enum class Heuristic {

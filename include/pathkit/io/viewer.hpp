@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pathkit/core/expected.hpp"
@@ -12,11 +14,28 @@
 
 namespace pathkit {
 
-/// A drawn path with a name and a CSS colour.
+/// A drawn path with a name and a CSS colour ("#rrggbb"). A NaN point breaks the line (a route
+/// jumping from one map to another).
 struct ViewerPath {
     std::string label;
     std::vector<Point2> points;
     std::string color = "#1f6fd1";
+};
+
+/// What a marker stands for; it decides its symbol and colour, and its line in the legend.
+enum class MarkerKind {
+    Start,        ///< where a search began (green disc)
+    Goal,         ///< where it was to end (red disc)
+    Failed,       ///< a query that found nothing or was refused; the label says why (red cross)
+    Door,         ///< a door between two maps (brown square)
+    Destination,  ///< where a unit is going (ring in the unit's colour)
+};
+
+/// A marked point with a label, in the part's units.
+struct ViewerMarker {
+    MarkerKind kind = MarkerKind::Start;
+    Point2 at;
+    std::string label;
 };
 
 /// A titled rectangle drawn as a frame (a map of a world, say).
@@ -42,12 +61,19 @@ struct ViewerPart {
     std::vector<std::array<Point2, 3>> triangles;
     /// Centres of the states the search explored.
     std::vector<Point2> explored;
+    /// The connections of the graph a search ran on (a visibility graph), drawn thin.
+    std::vector<std::array<Point2, 2>> edges;
     std::vector<ViewerPath> paths;
+    std::vector<ViewerMarker> markers;
     /// Moving units: their names, and per frame every unit's position (NaN: not shown).
     std::vector<std::string> unit_labels;
     std::vector<std::vector<Point2>> frames;
     /// Per frame, what to print beside the scrubber (a tick, a time of day).
     std::vector<std::string> frame_labels;
+    /// Optional, per frame and unit: where the unit is going (NaN: nowhere), and the way it
+    /// plans to take there (empty: none). Either is left empty when not recorded.
+    std::vector<std::vector<Point2>> destinations;
+    std::vector<std::vector<std::vector<Point2>>> planned;
 };
 
 /// The page for `parts`, with `title` as its heading.
@@ -58,14 +84,29 @@ struct ViewerPart {
 [[nodiscard]] Status write_viewer_html(const std::string& path, const std::string& title,
                                        const std::vector<ViewerPart>& parts);
 
-/// One part as an SVG picture (the first frame of its units).
-[[nodiscard]] std::string part_svg(const ViewerPart& part);
-/// One part as the bytes of a PNG picture, `pixels` per unit of the part (1..64). Refused for
-/// a scale outside 1..64, an empty or non-finite extent, or a picture over 8192 pixels a side.
-/// Shapes reaching outside the picture are clipped to it.
-[[nodiscard]] Expected<std::string> part_png(const ViewerPart& part, int pixels);
+/// What a still picture of a part shows.
+struct PictureOptions {
+    /// The frame of the units shown; the last one when empty (clamped to the frames there are).
+    std::optional<std::size_t> frame;
+    /// Trails of where each unit went up to that frame (left out on very long runs).
+    bool trails = true;
+};
+
+/// The frame `name` picks: "first", "last", a label of the part's frames ("06:30", "start",
+/// "tick 12"), or a tick number N, the frame labelled "tick N". Nothing when none matches.
+[[nodiscard]] std::optional<std::size_t> frame_named(const ViewerPart& part, std::string_view name);
+
+/// One part as an SVG picture with its legend below it.
+[[nodiscard]] std::string part_svg(const ViewerPart& part, const PictureOptions& options = {});
+/// One part as the bytes of a PNG picture, `pixels` per unit of the part (1..64); no legend
+/// (the SVG and the page have one). Refused for a scale outside 1..64, an empty or
+/// non-finite extent, or a picture over 8192 pixels a side. Shapes reaching outside the
+/// picture are clipped to it.
+[[nodiscard]] Expected<std::string> part_png(const ViewerPart& part, int pixels,
+                                             const PictureOptions& options = {});
 /// Writes `part_png` to `path` (all or nothing); refused as it is, or when the file cannot be
 /// written.
-[[nodiscard]] Status write_part_png(const std::string& path, const ViewerPart& part, int pixels);
+[[nodiscard]] Status write_part_png(const std::string& path, const ViewerPart& part, int pixels,
+                                    const PictureOptions& options = {});
 
 }  // namespace pathkit

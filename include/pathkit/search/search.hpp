@@ -116,18 +116,18 @@ template <class Problem>
 
 template <class Problem>
 SearchStatus Search<Problem>::begin(StateId start) {
-    if (begun_) return fail("begin: this search has already begun");
+    if (begun_) return fail("this search has already begun");
     begun_ = true;
-    if (context_.in_use_) return fail("begin: the search context is in use by another search");
+    if (context_.in_use_) return fail("the search context is in use by another search");
     const std::size_t count = problem_.state_count();
-    if (count >= detail::max_states) return fail("begin: the space has too many states");
+    if (count >= detail::max_states) return fail("the space has too many states");
     if (!start.is_valid() || start.index() >= count)
-        return fail("begin: start state " + std::to_string(start.value) + " is outside the space");
+        return fail("start state " + std::to_string(start.value) + " is outside the space");
     if (!problem_.is_valid(start))
-        return fail("begin: start state " + std::to_string(start.value) + " is not a valid state");
+        return fail("start state " + std::to_string(start.value) + " is not a valid state");
     if (options_.algorithm == SearchAlgorithm::AStar) {
         if (!(options_.heuristic_weight >= 1) || !std::isfinite(options_.heuristic_weight))
-            return fail("begin: heuristic weight must be finite and >= 1");
+            return fail("heuristic weight must be finite and >= 1");
         weight_ = options_.heuristic_weight;
     }
     stats_.method = options_.algorithm == SearchAlgorithm::Dijkstra       ? "dijkstra"
@@ -147,7 +147,7 @@ SearchStatus Search<Problem>::begin(StateId start) {
         context_.queue_.push_back(start_);
     } else {
         const Cost h = uses_heuristic() ? heuristic(start_) : 0;
-        if (!(h >= 0)) return fail("begin: heuristic of the start state is negative or NaN");
+        if (!(h >= 0)) return fail("heuristic of the start state is negative or NaN");
         record.mark |= 1u;
         context_.heap_.push(key(0, h), start_, start_);
         ++stats_.heap_pushes;
@@ -191,7 +191,7 @@ SearchStatus Search<Problem>::step(std::size_t max_expansions) {
         if (status_ == SearchStatus::InvalidInput) return status_;
     }
     const bool open_list_empty = breadth_first ? queue_head_ == queue.size() : heap.empty();
-    if (open_list_empty) return stop_without_goal(SearchStatus::NoPath, "no goal is reachable");
+    if (open_list_empty) return stop_without_goal(SearchStatus::NoPath, "no path reaches the goal");
     return status_;
 }
 
@@ -294,7 +294,7 @@ SearchResult Search<Problem>::finish() {
         stop_without_goal(SearchStatus::BudgetExhausted, "search stopped before it ended");
     }
     result.status = begun_ ? status_ : SearchStatus::InvalidInput;
-    result.message = begun_ ? message_ : std::string("finish: the search was never begun");
+    result.message = begun_ ? message_ : std::string("the search was never begun");
     result.stats = stats_;
     if (result.status == SearchStatus::Found || result.status == SearchStatus::Partial) {
         // A state reopened after its children were closed may be open again: its parent then

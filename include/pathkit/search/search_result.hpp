@@ -23,7 +23,7 @@ enum class SearchStatus {
     Partial,
     /// The expansion budget ran out before a goal was reached (and partial paths were off).
     BudgetExhausted,
-    /// Every state reachable from the start was explored: no goal is reachable.
+    /// Every state reachable from the start was explored: no path reaches the goal.
     NoPath,
     /// An argument was refused (unknown or blocked start, NaN or negative cost, weight < 1...);
     /// the message names it.

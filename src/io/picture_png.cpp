@@ -1,14 +1,13 @@
-// Static pictures of viewer parts: SVG text, and PNG pixels written with stb_image_write.
+// Viewer parts as PNG pictures: pixels drawn here, clipped to the canvas, encoded in memory
+// with stb_image_write.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <sstream>
 #include <vector>
 
 #include "pathkit/io/output_files.hpp"
-#include "pathkit/io/viewer.hpp"
-#include "safe_text.hpp"
+#include "picture_style.hpp"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
@@ -18,13 +17,14 @@ namespace pathkit {
 
 namespace {
 
+using namespace io_detail;
+
 struct Rgb {
     std::uint8_t r, g, b;
 };
-constexpr Rgb background{251, 250, 245}, wall{74, 67, 60}, swamp{156, 143, 90},
-    danger{232, 160, 160}, floor_tile{239, 233, 220}, explored{190, 215, 240},
-    buffer{242, 196, 184}, obstacle{90, 81, 72}, triangle{154, 170, 187}, panel{125, 111, 96};
-constexpr Rgb unit_colors[] = {{217, 72, 15}, {25, 113, 194}, {47, 158, 68}, {174, 62, 201}};
+constexpr Rgb rgb(const Swatch& swatch) {
+    return {swatch.r, swatch.g, swatch.b};
+}
 
 Rgb parse_color(const std::string& css) {  // "#rrggbb"; anything else: blue
     unsigned value = 0;
@@ -72,7 +72,7 @@ class Canvas {
           scale_(static_cast<float>(pixels)),
           width_(static_cast<int>(std::ceil(part.width * scale_))),
           height_(static_cast<int>(std::ceil(part.height * scale_))),
-          pixels_(static_cast<std::size_t>(width_) * height_, background) {}
+          pixels_(static_cast<std::size_t>(width_) * height_, rgb(background)) {}
 
     [[nodiscard]] int width() const { return width_; }
     [[nodiscard]] int height() const { return height_; }
@@ -83,6 +83,15 @@ class Canvas {
         if (x >= 0 && y >= 0 && x < width_ && y < height_)
             pixels_[static_cast<std::size_t>(y) * width_ + x] = color;
     }
+    /// Mixes `color` into a pixel, `share` of it (0..1).
+    void blend(int x, int y, Rgb color, float share) {
+        if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
+        Rgb& pixel = pixels_[static_cast<std::size_t>(y) * width_ + x];
+        const auto mix = [&](std::uint8_t under, std::uint8_t over) {
+            return static_cast<std::uint8_t>(std::lround(under + (over - under) * share));
+        };
+        pixel = {mix(pixel.r, color.r), mix(pixel.g, color.g), mix(pixel.b, color.b)};
+    }
     [[nodiscard]] float px(float x) const { return x * scale_; }
     [[nodiscard]] float py(float y) const { return (part_.y_up ? part_.height - y : y) * scale_; }
     void rectangle(float x0, float y0, float x1, float y1, Rgb color) {  // in pixels
@@ -90,12 +99,25 @@ class Canvas {
             for (int x = clamp_x(std::floor(x0)); x < clamp_x(std::ceil(x1)); ++x)
                 set(x, y, color);
     }
-    void disc(float cx, float cy, float radius, Rgb color) {  // in pixels
-        rectangle_if(cx - radius, cy - radius, cx + radius, cy + radius, color,
+    void disc(float cx, float cy, float radius, Rgb color, float share = 1) {  // in pixels
+        rectangle_if(cx - radius, cy - radius, cx + radius, cy + radius, color, share,
                      [&](float x, float y) { return std::hypot(x - cx, y - cy) <= radius; });
     }
-    void line(Point2 a, Point2 b, float thickness, Rgb color) {  // in part units
+    void ring(float cx, float cy, float radius, float thickness, Rgb color) {  // in pixels
+        rectangle_if(cx - radius, cy - radius, cx + radius, cy + radius, color, 1,
+                     [&](float x, float y) {
+                         return std::fabs(std::hypot(x - cx, y - cy) - radius) <= thickness / 2;
+                     });
+    }
+    /// A polyline in part units; NaN points break it.
+    void polyline(const std::vector<Point2>& points, float thickness, Rgb color, float share = 1) {
+        for (std::size_t index = 1; index < points.size(); ++index)
+            if (!std::isnan(points[index - 1].x) && !std::isnan(points[index].x))
+                line(points[index - 1], points[index], thickness, color, share);
+    }
+    void line(Point2 a, Point2 b, float thickness, Rgb color, float share = 1) {  // part units
         float ax = px(a.x), ay = py(a.y), bx = px(b.x), by = py(b.y);
+        thickness = std::max(thickness, 1.5f);  // thinner lines would miss pixel centres
         const float margin = thickness + 1;
         if (!clip(ax, ay, bx, by, -margin, -margin, static_cast<float>(width_) + margin,
                   static_cast<float>(height_) + margin))
@@ -104,7 +126,7 @@ class Canvas {
         const int steps = std::max(1, static_cast<int>(length));
         for (int step = 0; step <= steps; ++step) {
             const float t = static_cast<float>(step) / static_cast<float>(steps);
-            disc(ax + (bx - ax) * t, ay + (by - ay) * t, thickness / 2, color);
+            disc(ax + (bx - ax) * t, ay + (by - ay) * t, thickness / 2, color, share);
         }
     }
     // Even-odd fill of all rings together, by scanlines through pixel centres.
@@ -137,11 +159,16 @@ class Canvas {
         return static_cast<int>(std::clamp(y, -1.f, static_cast<float>(height_)));
     }
     template <class Inside>
-    void rectangle_if(float x0, float y0, float x1, float y1, Rgb color, Inside inside) {
+    void rectangle_if(float x0, float y0, float x1, float y1, Rgb color, float share,
+                      Inside inside) {
         for (int y = clamp_y(std::floor(y0)); y <= clamp_y(std::ceil(y1)); ++y)
             for (int x = clamp_x(std::floor(x0)); x <= clamp_x(std::ceil(x1)); ++x)
-                if (inside(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f))
-                    set(x, y, color);
+                if (inside(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f)) {
+                    if (share >= 1)
+                        set(x, y, color);
+                    else
+                        blend(x, y, color, share);
+                }
     }
 
     const ViewerPart& part_;
@@ -150,75 +177,66 @@ class Canvas {
     std::vector<Rgb> pixels_;
 };
 
-std::string svg_points(const std::vector<Point2>& points, bool y_up, float height) {
-    std::ostringstream text;
-    for (const Point2& p : points)
-        text << p.x << ',' << (y_up ? height - p.y : p.y) << ' ';
-    return text.str();
+void draw_units(const ViewerPart& part, std::size_t frame, const PictureOptions& options,
+                Canvas& canvas, float line) {
+    if (part.frames.empty()) return;
+    const float radius = line * 3;
+    if (options.trails) {
+        const auto trails = trails_until(part, frame);
+        for (std::size_t unit = 0; unit < trails.size(); ++unit)
+            canvas.polyline(trails[unit], line, rgb(unit_color(unit)), 0.35f);
+    }
+    if (frame < part.planned.size())
+        for (std::size_t unit = 0; unit < part.planned[frame].size(); ++unit)
+            canvas.polyline(part.planned[frame][unit], line * 0.7f, rgb(unit_color(unit)), 0.6f);
+    if (frame < part.destinations.size())
+        for (std::size_t unit = 0; unit < part.destinations[frame].size(); ++unit) {
+            const Point2 p = part.destinations[frame][unit];
+            if (!std::isnan(p.x))
+                canvas.ring(canvas.px(p.x), canvas.py(p.y), radius * 1.3f, line,
+                            rgb(unit_color(unit)));
+        }
+    const auto& positions = part.frames[frame];
+    for (std::size_t unit = 0; unit < positions.size(); ++unit) {
+        const Point2 p = positions[unit];
+        if (!std::isnan(p.x))
+            canvas.disc(canvas.px(p.x), canvas.py(p.y), radius, rgb(unit_color(unit)));
+    }
+}
+
+void draw_markers(const ViewerPart& part, Canvas& canvas, float line) {
+    const float size = line * 4;
+    for (const ViewerMarker& marker : part.markers) {
+        const float x = canvas.px(marker.at.x), y = canvas.py(marker.at.y);
+        switch (marker.kind) {
+            case MarkerKind::Start:
+                canvas.disc(x, y, size + line, {255, 255, 255});
+                canvas.disc(x, y, size, rgb(start));
+                break;
+            case MarkerKind::Goal:
+                canvas.disc(x, y, size + line, {255, 255, 255});
+                canvas.disc(x, y, size, rgb(goal));
+                break;
+            case MarkerKind::Failed:
+                for (int step = -8; step <= 8; ++step) {
+                    const float t = size * static_cast<float>(step) / 8;
+                    canvas.disc(x + t, y + t, line * 0.8f, rgb(failed));
+                    canvas.disc(x + t, y - t, line * 0.8f, rgb(failed));
+                }
+                break;
+            case MarkerKind::Door:
+                canvas.rectangle(x - size / 2, y - size / 2, x + size / 2, y + size / 2, rgb(door));
+                break;
+            case MarkerKind::Destination:
+                canvas.ring(x, y, size, line, rgb(goal));
+                break;
+        }
+    }
 }
 
 }  // namespace
 
-std::string part_svg(const ViewerPart& part) {
-    const float line = std::max(part.width, part.height) / 500;
-    const auto points = [&](const std::vector<Point2>& list) {
-        return svg_points(list, part.y_up, part.height);
-    };
-    std::ostringstream svg;
-    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << part.width << ' '
-        << part.height << "\" width=\"800\" height=\""
-        << io_detail::picture_height(800, part.width, part.height) << "\">\n<title>"
-        << io_detail::xml_escaped(part.name) << "</title>\n<rect width=\"" << part.width
-        << "\" height=\"" << part.height << "\" fill=\"#fbfaf5\"/>\n";
-    for (std::size_t y = 0; y < part.tiles.size(); ++y) {
-        for (std::size_t x = 0; x < part.tiles[y].size(); ++x) {
-            const char tile = part.tiles[y][x];
-            if (tile == ' ') continue;
-            const char* color = tile == '#'   ? "#4a433c"
-                                : tile == '~' ? "#9c8f5a"
-                                : tile == '!' ? "#e8a0a0"
-                                              : "#efe9dc";
-            svg << "<rect x=\"" << x << "\" y=\"" << y
-                << "\" width=\"1.02\" height=\"1.02\" fill=\"" << color << "\"/>\n";
-        }
-    }
-    for (const Point2& p : part.explored)
-        svg << "<rect x=\"" << p.x - 0.45f << "\" y=\""
-            << (part.y_up ? part.height - p.y : p.y) - 0.45f
-            << "\" width=\"0.9\" height=\"0.9\" fill=\"#5096e6\" fill-opacity=\"0.28\"/>\n";
-    for (const auto& t : part.triangles)
-        svg << "<polygon points=\"" << points({t[0], t[1], t[2]})
-            << "\" fill=\"none\" stroke=\"#9ab\" stroke-width=\"" << line / 2 << "\"/>\n";
-    if (!part.buffers.empty()) {
-        svg << "<path fill=\"#f2c4b8\" fill-rule=\"evenodd\" d=\"";
-        for (const auto& ring : part.buffers)
-            svg << 'M' << points(ring) << "Z ";
-        svg << "\"/>\n";
-    }
-    for (const auto& shape : part.obstacles)
-        svg << "<polygon points=\"" << points(shape) << "\" fill=\"#5a5148\"/>\n";
-    for (const ViewerPanel& panel : part.panels)
-        svg << "<rect x=\"" << panel.x << "\" y=\"" << panel.y << "\" width=\"" << panel.width
-            << "\" height=\"" << panel.height
-            << "\" fill=\"none\" stroke=\"#7d6f60\" stroke-width=\"" << line * 1.5f << "\"/>\n";
-    for (const ViewerPath& path : part.paths)
-        svg << "<polyline points=\"" << points(path.points) << "\" fill=\"none\" stroke=\""
-            << io_detail::xml_escaped(path.color) << "\" stroke-width=\"" << line * 2.5f
-            << "\" stroke-linejoin=\"round\"/>\n";
-    if (!part.frames.empty()) {
-        const float radius = std::max(part.width, part.height) / 120;
-        for (std::size_t unit = 0; unit < part.frames.front().size(); ++unit) {
-            const Point2 p = part.frames.front()[unit];
-            if (std::isnan(p.x)) continue;
-            svg << "<circle cx=\"" << p.x << "\" cy=\"" << (part.y_up ? part.height - p.y : p.y)
-                << "\" r=\"" << radius << "\" fill=\"#d9480f\"/>\n";
-        }
-    }
-    svg << "</svg>\n";
-    return svg.str();
-}
-
-Expected<std::string> part_png(const ViewerPart& part, int pixels) {
+Expected<std::string> part_png(const ViewerPart& part, int pixels, const PictureOptions& options) {
     if (pixels < 1 || pixels > 64)
         return Status::invalid_input("PNG scale " + std::to_string(pixels) +
                                      " is outside 1..64 pixels per unit");
@@ -236,10 +254,10 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels) {
         for (std::size_t x = 0; x < part.tiles[y].size(); ++x) {
             const char tile = part.tiles[y][x];
             if (tile == ' ') continue;
-            const Rgb color = tile == '#'   ? wall
-                              : tile == '~' ? swamp
-                              : tile == '!' ? danger
-                                            : floor_tile;
+            const Rgb color = rgb(tile == '#'   ? wall
+                                  : tile == '~' ? swamp
+                                  : tile == '!' ? danger
+                                                : floor_tile);
             canvas.rectangle(static_cast<float>(x) * cell, static_cast<float>(y) * cell,
                              static_cast<float>(x + 1) * cell, static_cast<float>(y + 1) * cell,
                              color);
@@ -247,34 +265,29 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels) {
     }
     for (const Point2& p : part.explored)
         canvas.rectangle(canvas.px(p.x) - 0.4f * cell, canvas.py(p.y) - 0.4f * cell,
-                         canvas.px(p.x) + 0.4f * cell, canvas.py(p.y) + 0.4f * cell, explored);
+                         canvas.px(p.x) + 0.4f * cell, canvas.py(p.y) + 0.4f * cell, rgb(explored));
     const float line =
         std::max(1.f, static_cast<float>(std::max(canvas.width(), canvas.height())) / 400);
     for (const auto& t : part.triangles)
         for (int edge = 0; edge < 3; ++edge)
-            canvas.line(t[edge], t[(edge + 1) % 3], line / 2, triangle);
-    if (!part.buffers.empty()) canvas.fill(part.buffers, buffer);
+            canvas.line(t[edge], t[(edge + 1) % 3], line / 2, rgb(triangle));
+    if (!part.buffers.empty()) canvas.fill(part.buffers, rgb(buffer));
     for (const auto& shape : part.obstacles)
-        canvas.fill({shape}, obstacle);
+        canvas.fill({shape}, rgb(obstacle));
+    for (const auto& edge : part.edges)
+        canvas.line(edge[0], edge[1], line / 2, rgb(graph_edge));
     for (const ViewerPanel& p : part.panels) {
         const Point2 corners[] = {{p.x, p.y},
                                   {p.x + p.width, p.y},
                                   {p.x + p.width, p.y + p.height},
                                   {p.x, p.y + p.height}};
         for (int edge = 0; edge < 4; ++edge)
-            canvas.line(corners[edge], corners[(edge + 1) % 4], line, panel);
+            canvas.line(corners[edge], corners[(edge + 1) % 4], line, rgb(panel));
     }
     for (const ViewerPath& route : part.paths)
-        for (std::size_t index = 1; index < route.points.size(); ++index)
-            canvas.line(route.points[index - 1], route.points[index], line * 2,
-                        parse_color(route.color));
-    if (!part.frames.empty()) {
-        for (std::size_t unit = 0; unit < part.frames.front().size(); ++unit) {
-            const Point2 p = part.frames.front()[unit];
-            if (!std::isnan(p.x))
-                canvas.disc(canvas.px(p.x), canvas.py(p.y), line * 3, unit_colors[unit % 4]);
-        }
-    }
+        canvas.polyline(route.points, line * 2, parse_color(route.color));
+    draw_units(part, frame_shown(part, options), options, canvas, line);
+    draw_markers(part, canvas, line);
     int size = 0;
     unsigned char* bytes = stbi_write_png_to_mem(canvas.data(), canvas.width() * 3, canvas.width(),
                                                  canvas.height(), 3, &size);
@@ -284,8 +297,9 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels) {
     return png;
 }
 
-Status write_part_png(const std::string& path, const ViewerPart& part, int pixels) {
-    auto png = part_png(part, pixels);
+Status write_part_png(const std::string& path, const ViewerPart& part, int pixels,
+                      const PictureOptions& options) {
+    auto png = part_png(part, pixels, options);
     if (!png) return Status::invalid_input(path + ": " + png.error().message());
     return write_file_atomically(path, std::move(png).value());
 }

@@ -1,0 +1,52 @@
+// Internal to io/: what the SVG and PNG pictures share: colours, the legend, the frame shown,
+// and each unit's trail up to it (the HTML page keeps the same colours in its script).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pathkit/io/viewer.hpp"
+
+namespace pathkit::io_detail {
+
+/// A colour as "#rrggbb".
+struct Swatch {
+    const char* css;
+    std::uint8_t r, g, b;
+};
+
+inline constexpr Swatch background{"#fbfaf5", 251, 250, 245}, wall{"#4a433c", 74, 67, 60},
+    swamp{"#9c8f5a", 156, 143, 90}, danger{"#e8a0a0", 232, 160, 160},
+    floor_tile{"#efe9dc", 239, 233, 220}, explored{"#bed7f0", 190, 215, 240},
+    buffer{"#f2c4b8", 242, 196, 184}, obstacle{"#5a5148", 90, 81, 72},
+    triangle{"#9aabbb", 154, 170, 187}, graph_edge{"#8c9aa8", 140, 154, 168},
+    panel{"#7d6f60", 125, 111, 96}, start{"#2a9d4b", 42, 157, 75}, goal{"#c8372d", 200, 55, 45},
+    failed{"#c8372d", 200, 55, 45}, door{"#8a5a2b", 138, 90, 43};
+
+/// Unit colours, in turn (as the page's).
+inline constexpr Swatch unit_colors[] = {{"#d9480f", 217, 72, 15},  {"#1971c2", 25, 113, 194},
+                                         {"#2f9e44", 47, 158, 68},  {"#ae3ec9", 174, 62, 201},
+                                         {"#f08c00", 240, 140, 0},  {"#0c8599", 12, 133, 153},
+                                         {"#e64980", 230, 73, 128}, {"#5c940d", 92, 148, 13}};
+[[nodiscard]] inline const Swatch& unit_color(std::size_t unit) {
+    return unit_colors[unit % (sizeof unit_colors / sizeof unit_colors[0])];
+}
+
+/// A line of the legend: a colour and what it means.
+struct LegendEntry {
+    std::string css;
+    std::string meaning;
+};
+/// The legend for what the part shows.
+[[nodiscard]] std::vector<LegendEntry> legend_of(const ViewerPart& part);
+
+/// The frame a picture shows: `options.frame` clamped, or the last one.
+[[nodiscard]] std::size_t frame_shown(const ViewerPart& part, const PictureOptions& options);
+
+/// Per unit, the positions it held up to `frame` (NaN where it was not shown), when the
+/// part is small enough for trails (units x frames up to 200,000); otherwise empty.
+[[nodiscard]] std::vector<std::vector<Point2>> trails_until(const ViewerPart& part,
+                                                            std::size_t frame);
+
+}  // namespace pathkit::io_detail
