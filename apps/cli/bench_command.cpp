@@ -153,7 +153,7 @@ int run_bench(const BenchArguments& arguments) {
                                 {"files", list},
                                 {"queries", queries},
                                 {"mismatches", mismatches}};
-        std::cout << json_text(document, 2) << '\n';
+        std::cout << json_text(document) << '\n';
     } else {
         std::cout << std::left << std::setw(28) << "scenario" << std::right << std::setw(9)
                   << "queries" << std::setw(12) << "mismatches" << std::setw(12) << "mean_us"

@@ -38,7 +38,7 @@ int run_demo(const DemoArguments& arguments) {
         nlohmann::json list = nlohmann::json::array();
         for (const ViewerPart& part : parts)
             list.push_back({{"name", part.name}, {"summary", part.summary}});
-        std::cout << json_text({{"file", path}, {"parts", list}}, 2) << '\n';
+        std::cout << json_text({{"file", path}, {"parts", list}}) << '\n';
         return exit_found;
     }
     std::cout << "open " << path << " in a browser; it shows:\n";

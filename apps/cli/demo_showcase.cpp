@@ -81,9 +81,10 @@ ViewerPart crowd(const char* name, const char* json) {
         arrived += unit.arrived_tick.has_value();
     return crowd_part(
         name,
-        format("%.0f units arrived in %.0f ticks; %.0f stalls, ", arrived,
-               static_cast<double>(report.ticks), static_cast<double>(report.stats.stalls)) +
-            format("%.0f deadlocks resolved by the move-away search.",
+        format("%.0f of %.0f units arrived in %.0f ticks; ", arrived,
+               static_cast<double>(report.units.size()), static_cast<double>(report.ticks)) +
+            format("stalls: %.0f, ", static_cast<double>(report.stats.stalls)) +
+            format("deadlocks resolved by the move-away search: %.0f.",
                    static_cast<double>(report.stats.deadlocks_resolved)),
         scenario, report);
 }

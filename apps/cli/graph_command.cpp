@@ -71,12 +71,12 @@ void print_json(const NamedGraph& graph, const GraphPath& result) {
     for (NodeId node : result.path)
         path.push_back(graph.name(node));
     nlohmann::json document{{"status", to_string(result.status)},
-                            {"message", with_node_names(graph, result.message)},
-                            {"cost", result.cost},
                             {"path", path},
                             {"expanded", result.stats.expanded},
                             {"generated", result.stats.generated}};
-    std::cout << json_text(document, 2) << '\n';
+    if (!result.message.empty()) document["message"] = with_node_names(graph, result.message);
+    if (!result.path.empty()) document["cost"] = result.cost;
+    std::cout << json_text(document) << '\n';
 }
 
 int run_graph(const GraphArguments& arguments) {

@@ -81,7 +81,7 @@ int run_path(const PathArguments& arguments) {
         }
         document["method"] = result.stats.method;
         document["expanded"] = result.stats.expanded;
-        std::cout << json_text(document, 2) << '\n';
+        std::cout << json_text(document) << '\n';
     } else {
         std::cout << "status: " << to_string(result.status) << '\n';
         if (!result.message.empty()) std::cout << "message: " << result.message << '\n';

@@ -4,7 +4,7 @@
 #include "pathkit/io/world_file.hpp"
 
 int main(int argc, char** argv) {
-    const std::string path = argc > 1 ? argv[1] : "examples/worlds/seed_town.xml";
+    const std::string path = argc > 1 ? argv[1] : "examples/worlds/town.xml";
     auto loaded = pathkit::load_world_file(path);
     if (!loaded) {
         std::cerr << loaded.error().message() << '\n';

@@ -16,12 +16,12 @@ constexpr std::uint32_t none = UINT32_MAX;
 
 /// Which other units a plan treats as walls; tiles of the rest cost a penalty more.
 enum class Walls {
-    AttackingUnits,  // the talk's move-to delegate
+    AttackingUnits,  // Space Age's move-to delegate
     StandingUnits,   // every unit not walking: planning around units that do not move
     BusyUnits,       // stepping aside: attacking, moving and stalled units; idle ones get pushed
 };
 
-/// The map as a unit plans on it (the talk's move-to delegate): tiles of some units are walls,
+/// The map as a unit plans on it (Space Age's move-to delegate): tiles of some units are walls,
 /// tiles of the others cost a penalty more.
 class AvoidanceSpace {
   public:

@@ -3,11 +3,11 @@
 # time with the exit code and message given, never a crash, a sanitizer report or a
 # half-written output. Usage: hostile_inputs.sh PATHKIT DATA_FOLDER
 set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/report.sh"
 pathkit="$(realpath "$1")" data="$(realpath "$2")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-failures=0
 
 # expect CODE REGEX COMMAND...: runs pathkit COMMAND... (30 s at most) and checks both.
 expect() {
@@ -18,10 +18,7 @@ expect() {
   status=$?
   if [ "$status" -ne "$code" ] || ! grep -Eq -- "$pattern" <<<"$output" ||
     grep -Eq "terminate called|Sanitizer|runtime error|Segmentation" <<<"$output"; then
-    echo "FAILED: pathkit $* -> exit $status, expected $code and /$pattern/"
-    head -c 2000 <<<"$output"
-    echo
-    failures=$((failures + 1))
+    fail "pathkit $* -> exit $status, expected $code and /$pattern/" "$output"
   else
     echo "ok: pathkit ${1:-} ... -> $status"
   fi
@@ -43,7 +40,7 @@ repeat() { # repeat N TEXT: TEXT N times
 
 # ---- text that is not UTF-8 reaching JSON, SVG and HTML output -------------------------------
 printf 'node caf\xe9\nnode b\nedge caf\xe9 -> b 2\n' >latin1.graph
-expect 0 '"path": \[' graph latin1.graph --from $'caf\xe9' --to b --json
+expect 0 '"path":\[' graph latin1.graph --from $'caf\xe9' --to b --json
 printf '<world><map id="0" name="gr\xfcn" width="4" height="3"/>\n<npc name="Z\xe9lda" map="0" x="0" y="0"><appointment time="00:30" map="0" x="3" y="2"/></npc></world>\n' >latin1.xml
 expect 0 '"name":"Z' world latin1.xml --json --until 01:00 --html latin1.html
 cp "$data/scene_with_invalid_query.json" $'named\xff.json'

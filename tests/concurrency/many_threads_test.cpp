@@ -143,12 +143,12 @@ TEST(ManyThreads, RouteThroughOneConstWorldWhoseCachesFillWhileTheyAsk) {
     };
     std::vector<double> expected;
     {
-        const World reference = testing::seed_town();
+        const World reference = testing::town();
         for (const auto& [from, to] : queries)
             expected.push_back(reference.find_route(from, to).cost);
     }
     for (int trial = 0; trial < 3; ++trial) {
-        const World world = testing::seed_town();  // nothing cached: the threads fill it
+        const World world = testing::town();  // nothing cached: the threads fill it
         std::vector<SearchContext> contexts(thread_count);
         expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
             const auto& [from, to] = queries[query];

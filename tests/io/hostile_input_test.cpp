@@ -158,7 +158,7 @@ TEST(HostileInput, WorldAttributesAreParsedStrictlyAndHeldToTheirRanges) {
 }
 
 TEST(HostileInput, TheTownFileKeepsItsEdgePortalSpacing) {
-    const auto file = load_world_file(std::string(PATHKIT_EXAMPLES) + "/worlds/seed_town.xml");
+    const auto file = load_world_file(std::string(PATHKIT_EXAMPLES) + "/worlds/town.xml");
     ASSERT_TRUE(file.has_value()) << file.error().message();
     EXPECT_EQ(file.value().world.edge_portal_spacing(), 1) << "the file asks for 1";
 }

@@ -20,7 +20,7 @@ const std::string two_maps =
     "<map id=\"1\" kind=\"indoor\"><tiles>... .#.</tiles></map>";
 
 TEST(WorldFile, TheSeedsTownLoadsAndZeldaKeepsHerAppointment) {
-    auto file = load_world_file(std::string(PATHKIT_EXAMPLES) + "/worlds/seed_town.xml");
+    auto file = load_world_file(std::string(PATHKIT_EXAMPLES) + "/worlds/town.xml");
     ASSERT_TRUE(file.has_value()) << file.error().message();
     EXPECT_EQ(file.value().world.maps().size(), 8u);
     EXPECT_EQ(file.value().clock.ticks_per_minute(), 12);

@@ -31,7 +31,7 @@ TEST(Npcs, TheClockCountsTwelveTicksAMinuteAndReadsHoursAndMinutes) {
 }
 
 TEST(Npcs, ZeldaLeavesHouseThreeInTimeAndIsInHouseFiveAtSixThirty) {
-    World world = testing::seed_town();
+    World world = testing::town();
     NpcSimulation town(world, GameClock(12, 6 * 60));
     const auto zelda =
         town.add_npc({"Zelda", {map_id(3), {2, 1}}, 8, {{6 * 60 + 30, {map_id(5), {3, 2}}}}});
@@ -52,7 +52,7 @@ TEST(Npcs, ZeldaLeavesHouseThreeInTimeAndIsInHouseFiveAtSixThirty) {
 }
 
 TEST(Npcs, ATooLongRouteIsReportedLateWhenTheTimePassesThenArrives) {
-    World world = testing::seed_town();
+    World world = testing::town();
     NpcSimulation town(world, GameClock(12, 6 * 60));
     ASSERT_TRUE(town.add_npc({"Link", {map_id(3), {2, 1}}, 2, {{6 * 60 + 5, {map_id(7), {2, 2}}}}})
                     .has_value());
@@ -69,7 +69,7 @@ TEST(Npcs, ATooLongRouteIsReportedLateWhenTheTimePassesThenArrives) {
 }
 
 TEST(Npcs, AnNpcStillOnItsWayWhenTheRunStopsIsReportedLate) {
-    World world = testing::seed_town();
+    World world = testing::town();
     NpcSimulation town(world, GameClock(12, 6 * 60));
     ASSERT_TRUE(town.add_npc({"Link", {map_id(3), {2, 1}}, 2, {{6 * 60 + 5, {map_id(7), {2, 2}}}}})
                     .has_value());
@@ -78,7 +78,7 @@ TEST(Npcs, AnNpcStillOnItsWayWhenTheRunStopsIsReportedLate) {
 }
 
 TEST(Npcs, IdleHoursAreSkippedWithTheSameItineraryAsTickByTick) {
-    World world = testing::seed_town();
+    World world = testing::town();
     const NpcSpec zelda{"Zelda", {map_id(3), {2, 1}}, 8, {{20 * 60, {map_id(5), {3, 2}}}}};
     NpcSimulation skipping(world, GameClock(GameClock::max_ticks_per_minute, 0));
     NpcSimulation stepping(world, GameClock(GameClock::max_ticks_per_minute, 0));
@@ -96,7 +96,7 @@ TEST(Npcs, IdleHoursAreSkippedWithTheSameItineraryAsTickByTick) {
 }
 
 TEST(Npcs, AnUnreachableAppointmentIsReportedAndTheNextOneKept) {
-    World world = testing::seed_town();
+    World world = testing::town();
     testing::add_drawn_map(world, 8, MapKind::Indoor, {"...", "..."});  // no door leads here
     NpcSimulation town(world, GameClock(12, 6 * 60));
     ASSERT_TRUE(town.add_npc({"Impa",
@@ -114,7 +114,7 @@ TEST(Npcs, AnUnreachableAppointmentIsReportedAndTheNextOneKept) {
 }
 
 TEST(Npcs, BadNpcsAreRefusedWithTheReason) {
-    World world = testing::seed_town();
+    World world = testing::town();
     NpcSimulation town(world, GameClock());
     EXPECT_FALSE(town.add_npc({"", {map_id(0), {0, 0}}, 4, {}}).has_value());
     EXPECT_FALSE(town.add_npc({"Ganon", {map_id(0), {0, 0}}, 0, {}}).has_value());

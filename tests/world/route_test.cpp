@@ -15,7 +15,7 @@ using testing::brute_force_route_cost;
 using testing::map_id;
 
 TEST(WorldRoutes, TheSeedsRouteFromHouseThreeToHouseFiveGoesThroughZeroAndOne) {
-    World world = testing::seed_town();
+    World world = testing::town();
     ASSERT_TRUE(world.set_edge_portal_spacing(1).ok());
     const WorldPosition from{map_id(3), {2, 1}}, to{map_id(5), {3, 2}};
     const Route route = world.find_route(from, to);
@@ -35,7 +35,7 @@ TEST(WorldRoutes, TheSeedsRouteFromHouseThreeToHouseFiveGoesThroughZeroAndOne) {
 }
 
 TEST(WorldRoutes, DoorsWorkBothWays) {
-    World world = testing::seed_town();
+    World world = testing::town();
     const Route in = world.find_route({map_id(0), {0, 5}}, {map_id(4), {3, 1}});
     const Route out = world.find_route({map_id(4), {3, 1}}, {map_id(0), {0, 5}});
     ASSERT_TRUE(in.found() && out.found());
@@ -217,7 +217,7 @@ TEST(WorldRoutes, RandomWorldsWithSwampsMatchTheBruteForceCostBothWays) {
 }
 
 TEST(WorldRoutes, ThePortalSpacingStaysWithTheWorldWhenItIsMovedOrLoaded) {
-    World world = testing::seed_town();
+    World world = testing::town();
     ASSERT_TRUE(world.set_edge_portal_spacing(1).ok());
     const std::size_t portals = world.portal_count();
     World moved = std::move(world);
@@ -247,7 +247,7 @@ TEST(WorldRoutes, DistanceFieldsOverTheMemoryLimitAreRefusedWithTheFigures) {
 }
 
 TEST(WorldRoutes, ChangingAMapDropsOnlyItsCachedFieldsAndTheRouteFollows) {
-    World world = testing::seed_town();
+    World world = testing::town();
     const WorldPosition from{map_id(2), {2, 2}}, to{map_id(7), {2, 2}};
     const Route before = world.find_route(from, to);
     ASSERT_TRUE(before.found());
@@ -264,7 +264,7 @@ TEST(WorldRoutes, ChangingAMapDropsOnlyItsCachedFieldsAndTheRouteFollows) {
 }
 
 TEST(WorldRoutes, BadPositionsAndUnreachableGoalsGetAClearStatus) {
-    World world = testing::seed_town();
+    World world = testing::town();
     EXPECT_EQ(world.find_route({map_id(9), {0, 0}}, {map_id(0), {0, 0}}).status,
               SearchStatus::InvalidInput);
     EXPECT_EQ(world.find_route({map_id(0), {1, 1}}, {map_id(0), {0, 0}}).status,

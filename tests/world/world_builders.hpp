@@ -1,4 +1,5 @@
-// Worlds for the tests: the seed's town drawn as maps, and a brute-force route oracle.
+// Worlds for the tests: the town of the FlashPunk NPC tutorial drawn as maps, and a brute-force
+// route oracle.
 #pragma once
 
 #include <deque>
@@ -27,9 +28,9 @@ inline MapId map_id(int id) {
     return MapId(static_cast<std::uint32_t>(id));
 }
 
-/// The seed's world: grassland (0) and earthland (1) side by side, each with three houses
+/// The tutorial's world: grassland (0) and earthland (1) side by side, each with three houses
 /// (2, 3, 4 and 5, 6, 7) entered by doors on the south wall of the house.
-inline World seed_town() {
+inline World town() {
     World world;
     const std::vector<std::string> outdoor{
         "..............", ".##...##...##.", ".##...##...##.",

@@ -11,7 +11,7 @@ struct Rect {
     float height = 0;
 
     /// True when the two rectangles share some area; touching edges share none (as Flash's
-    /// Rectangle.intersects, which seed 004 uses).
+    /// Rectangle.intersects, which the FlashPunk NPC tutorial uses).
     [[nodiscard]] bool overlaps(const Rect& other) const {
         return x < other.x + other.width && other.x < x + width && y < other.y + other.height &&
                other.y < y + height;

@@ -93,10 +93,11 @@ struct Unit {
 
 /// How a crowd plans and waits.
 struct CrowdOptions {
-    /// Diagonal policy and step costs (the talk: straight 1, diagonal 1.5). Units are one tile.
+    /// Diagonal policy and step costs (Space Age's units in Matt Comi's "Cooperative Path Finding"
+    /// talk: straight 1, diagonal 1.5). Units are one tile.
     MovementRules rules;
     /// Added to the cost of stepping onto a tile another (non-attacking) unit stands on when
-    /// planning, so short detours win and long ones lose (the talk's 6). Finite, >= 0.
+    /// planning, so short detours win and long ones lose (Space Age uses 6). Finite, >= 0.
     Cost occupied_penalty = 6;
     /// A unit stalled this many ticks behind an idle or attacking unit plans around the units
     /// standing still; when

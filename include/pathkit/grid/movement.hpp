@@ -54,7 +54,7 @@ struct MovementRules {
     DiagonalPolicy diagonal = DiagonalPolicy::NoCornerCutting;
     /// Cost of a step left, right, up or down; finite and > 0.
     Cost straight_cost = 1;
-    /// Cost of a diagonal step; finite and > 0 (the talk uses 1.5).
+    /// Cost of a diagonal step; finite and > 0 (Space Age uses 1.5).
     Cost diagonal_cost = 1.41421356f;
     /// The heuristic; without one, the admissible default for the rules: Manhattan when
     /// diagonals are never allowed, octile otherwise. A chosen heuristic is used as given.

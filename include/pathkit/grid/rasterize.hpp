@@ -1,4 +1,5 @@
-/// Building a grid map from solid rectangles in world units (seed 004's 48 x 48 squares).
+/// Building a grid map from solid rectangles in world units (the FlashPunk NPC tutorial's 48 x 48
+/// squares).
 #pragma once
 
 #include <span>

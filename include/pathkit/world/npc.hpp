@@ -13,7 +13,7 @@
 
 namespace pathkit {
 
-/// Game time. Every `ticks_per_minute` ticks a minute passes (the seed: 12 frames a minute).
+/// Game time. Every `ticks_per_minute` ticks a minute passes (12 by default).
 class GameClock {
   public:
     /// Most ticks a game minute may have (a minute of real time at 60 frames a second).
@@ -109,9 +109,9 @@ struct Npc {
 /// NPCs on every map of a world, kept on schedule tick by tick, whether or not a player sees
 /// their map. Each NPC plans its next appointment as soon as it is free, leaves just in time
 /// (travel time from the route's length and its speed, plus a minute), walks its route tile
-/// centre by tile centre (switching to the next within one tick's walk, as the seed does), and
-/// reports when it departs, enters a map, is late, arrives, or cannot get there (with the
-/// route's reason in the event's message).
+/// centre by tile centre (switching to the next within one tick's walk, as the FlashPunk NPC
+/// tutorial does), and reports when it departs, enters a map, is late, arrives, or cannot get there
+/// (with the route's reason in the event's message).
 class NpcSimulation {
   public:
     /// The world must outlive the simulation and not change during it; its route caches are

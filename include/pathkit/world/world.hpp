@@ -1,4 +1,4 @@
-/// World: many tile maps linked at their edges and by doors (seed 004's grassland, houses...).
+/// World: many tile maps linked at their edges and by doors (a grassland, houses...).
 #pragma once
 
 #include <array>
@@ -17,7 +17,7 @@
 namespace pathkit {
 
 struct MapTag;
-/// A map of a `World`, numbered as the game numbers it (the seed's 0..7).
+/// A map of a `World`, numbered as the game numbers it (0, 1, 2...).
 using MapId = Id<MapTag>;
 
 /// Outdoor maps meet other outdoor maps at their edges; indoor maps are entered by doors.
@@ -46,7 +46,7 @@ struct WorldMap {
     std::string name;
     MapKind kind = MapKind::Outdoor;
     GridMap grid;
-    /// World units per tile side (the seed: 48 pixels).
+    /// World units per tile side (48 pixels in the FlashPunk NPC tutorial).
     float cell_size = 1;
     /// The neighbour across each edge (outdoor maps), and how far its rows or columns are
     /// shifted: crossing the east edge at row y lands on row y - offset of the east neighbour.
@@ -98,7 +98,7 @@ class World {
     World& operator=(World&&) noexcept;
     ~World();
 
-    /// Movement inside maps (the seed: four directions, `DiagonalPolicy::Never`).
+    /// Movement inside maps (by default four directions, `DiagonalPolicy::Never`).
     void set_rules(const MovementRules& rules);
     [[nodiscard]] const MovementRules& rules() const { return rules_; }
     /// Every how many tiles of an open edge stretch a portal sits: 1..GridMap::max_side
