@@ -46,10 +46,14 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
     };
     if (has_marker(MarkerKind::Start)) entries.push_back({start.css, "start"});
     if (has_marker(MarkerKind::Goal)) entries.push_back({goal.css, "goal"});
-    if (has_marker(MarkerKind::Failed)) entries.push_back({failed.css, "query that failed (x)"});
+    if (has_marker(MarkerKind::Failed))
+        entries.push_back({failed.css, "goal not reached (x, with the reason)"});
     if (has_marker(MarkerKind::Door)) entries.push_back({door.css, "door"});
     if (!part.unit_labels.empty())
-        entries.push_back({unit_color(0).css, "units (rings: where they go; faint: trails)"});
+        entries.push_back({unit_color(0).css, part.planned.empty()
+                                                  ? "units (rings: where they go; faint: trails)"
+                                                  : "units (rings: where they go; dashes: the "
+                                                    "way they plan; faint: trails)"});
     return entries;
 }
 
@@ -64,8 +68,12 @@ std::vector<std::vector<Point2>> trails_until(const ViewerPart& part, std::size_
     if (units * (frame + 1) > 200'000) return {};
     std::vector<std::vector<Point2>> trails(units);
     for (std::size_t at = 0; at <= frame && at < part.frames.size(); ++at)
-        for (std::size_t unit = 0; unit < units && unit < part.frames[at].size(); ++unit)
+        for (std::size_t unit = 0; unit < units && unit < part.frames[at].size(); ++unit) {
+            if (at < part.trail_breaks.size() && unit < part.trail_breaks[at].size() &&
+                part.trail_breaks[at][unit])
+                trails[unit].push_back({std::nanf(""), std::nanf("")});
             trails[unit].push_back(part.frames[at][unit]);
+        }
     return trails;
 }
 

@@ -80,6 +80,9 @@ json part_json(const ViewerPart& part) {
             ways.push_back(points_json(way));
         data["planned"].push_back(std::move(ways));
     }
+    data["trail_breaks"] = json::array();
+    for (const auto& frame : part.trail_breaks)
+        data["trail_breaks"].push_back(frame);
     data["frames"] = json::array();
     for (const auto& frame : part.frames)
         data["frames"].push_back(points_json(frame));  // NaN becomes null: not shown

@@ -40,12 +40,11 @@ std::vector<std::array<Point2, 2>> graph_edges(const ObstacleGraph& graph) {
 }
 
 void mark_query(ViewerPart& part, Point2 from, Point2 to, const std::string& failure) {
-    if (!failure.empty()) {
-        part.markers.push_back({MarkerKind::Failed, from, failure});
-        return;
-    }
     part.markers.push_back({MarkerKind::Start, from, "start"});
-    part.markers.push_back({MarkerKind::Goal, to, "goal"});
+    if (failure.empty())
+        part.markers.push_back({MarkerKind::Goal, to, "goal"});
+    else
+        part.markers.push_back({MarkerKind::Failed, to, failure});
 }
 
 Point2 tile_centre(const GridMap& map, Cell cell) {
@@ -212,10 +211,16 @@ ViewerPart world_part(std::string name, std::string summary, const World& world,
         return map ? place(position.map, centre(position.cell)) : Point2{hidden, hidden};
     };
     part.unit_labels = npc_names;
+    std::vector<MapId> last_map;
     for (const NpcSnapshot& snapshot : snapshots) {
         std::vector<Point2> frame, going;
         std::vector<std::vector<Point2>> ways;
+        std::vector<bool> breaks;
         for (const NpcPlace& npc : snapshot.npcs) {
+            const std::size_t index = breaks.size();
+            breaks.push_back(index < last_map.size() && last_map[index] != npc.map);
+            if (index >= last_map.size()) last_map.push_back(npc.map);
+            last_map[index] = npc.map;
             const WorldMap* map = world.map(npc.map);
             frame.push_back(map ? place(npc.map, {npc.position.x / map->cell_size,
                                                   npc.position.y / map->cell_size})
@@ -233,6 +238,7 @@ ViewerPart world_part(std::string name, std::string summary, const World& world,
         part.frames.push_back(std::move(frame));
         part.destinations.push_back(std::move(going));
         part.planned.push_back(std::move(ways));
+        part.trail_breaks.push_back(std::move(breaks));
         part.frame_labels.push_back(snapshot.time);
     }
     return part;

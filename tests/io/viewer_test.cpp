@@ -9,6 +9,7 @@
 
 #include "pathkit/io/viewer_parts.hpp"
 #include "support/ascii_map.hpp"
+#include "world/world_builders.hpp"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
@@ -47,6 +48,70 @@ TEST(Viewer, ThePageCarriesEveryPartAsDataThatCannotCloseItsScript) {
     EXPECT_EQ(part["paths"][0]["points"].size(), 4u);
     EXPECT_TRUE(part["frames"][1][1][0].is_null()) << "hidden units come out as null";
     EXPECT_EQ(page.find("http"), page.find("http://www.w3.org")) << "no network addresses";
+}
+
+bool contains(const std::string& text, const std::string& wanted) {
+    return text.find(wanted) != std::string::npos;
+}
+
+TEST(Viewer, TheLegendNamesWhatThePictureShowsAndNothingElse) {
+    const std::string svg = part_svg(small_part());
+    for (const char* shown : {"wall", "floor", "dearer terrain", "units (rings"})
+        EXPECT_TRUE(contains(svg, shown)) << shown;
+    for (const char* absent : {"danger", "obstacle", "visibility graph", "start", "goal"})
+        EXPECT_FALSE(contains(svg, absent)) << absent;
+}
+
+TEST(Viewer, AFailedQueryKeepsItsStartAndCrossesOutItsGoalWithTheReason) {
+    ViewerPart part = small_part();
+    mark_query(part, {0.5f, 0.5f}, {3.5f, 2.5f}, "no path: the goal is walled in");
+    ASSERT_EQ(part.markers.size(), 2u);
+    EXPECT_EQ(part.markers[0].kind, MarkerKind::Start);
+    EXPECT_EQ(part.markers[1].kind, MarkerKind::Failed);
+    EXPECT_EQ(part.markers[1].at.x, 3.5f);
+    const std::string svg = part_svg(part);
+    EXPECT_TRUE(contains(svg, "no path: the goal is walled in"));
+    EXPECT_TRUE(contains(svg, "goal not reached"));
+    EXPECT_TRUE(contains(svg, "start"));
+}
+
+TEST(Viewer, StillPicturesPickTheirFrameByNameTickOrTime) {
+    ViewerPart part = small_part();
+    part.frames.push_back(part.frames.back());
+    part.frame_labels = {"start", "tick 0", "06:30"};
+    EXPECT_EQ(frame_named(part, "first"), 0u);
+    EXPECT_EQ(frame_named(part, "last"), 2u);
+    EXPECT_EQ(frame_named(part, "0"), 1u) << "a number is the frame labelled tick N";
+    EXPECT_EQ(frame_named(part, "06:30"), 2u);
+    EXPECT_EQ(frame_named(part, "tick 7"), std::nullopt);
+    EXPECT_EQ(frame_named(part, "soon"), std::nullopt);
+    // Unit a sits at (0.5, 0.5) in the first frame and (1.5, 0.5) later: the first frame
+    // draws it at x = 0.5 tiles and the last at 1.5, each with its trail so far.
+    EXPECT_NE(part_svg(part, {.frame = 0}), part_svg(part, {.frame = 2}));
+    EXPECT_EQ(part_svg(part, {.frame = 2}), part_svg(part)) << "the last frame by default";
+}
+
+TEST(Viewer, ATrailBreaksWhereAnNpcGoesThroughADoorInsteadOfCrossingThePicture) {
+    const World world = testing::town();
+    // Outside on grassland (map 0) for two frames, then inside house 2.
+    const auto npc_at = [](int map, float x, float y) {
+        return NpcPlace{testing::map_id(map), {x * 48, y * 48}, std::nullopt, {}};
+    };
+    const std::vector<NpcSnapshot> snapshots{{"06:00", {npc_at(0, 1.5f, 3.5f)}},
+                                             {"06:01", {npc_at(0, 2.5f, 3.5f)}},
+                                             {"06:02", {npc_at(2, 2.5f, 2.5f)}}};
+    const ViewerPart part = world_part("town", "", world, {"Zelda"}, snapshots);
+    ASSERT_EQ(part.trail_breaks.size(), 3u);
+    EXPECT_FALSE(part.trail_breaks[1][0]);
+    EXPECT_TRUE(part.trail_breaks[2][0]);
+    // The trail's two steps on grassland are drawn; no line joins them to the house below
+    // (drawn without the break, the trail would run 2.5,5.5 -> 2.5,13.5 across the picture).
+    const std::string crossing = "2.5,5.5 2.5,13.5";
+    EXPECT_NE(part_svg(part).find("1.5,5.5 2.5,5.5"), std::string::npos);
+    EXPECT_EQ(part_svg(part).find(crossing), std::string::npos);
+    ViewerPart unbroken = part;
+    unbroken.trail_breaks.clear();
+    EXPECT_NE(part_svg(unbroken).find(crossing), std::string::npos) << "the test can fail";
 }
 
 TEST(Viewer, PicturesComeOutAsSvgAndPng) {

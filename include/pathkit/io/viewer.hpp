@@ -26,7 +26,7 @@ struct ViewerPath {
 enum class MarkerKind {
     Start,        ///< where a search began (green disc)
     Goal,         ///< where it was to end (red disc)
-    Failed,       ///< a query that found nothing or was refused; the label says why (red cross)
+    Failed,       ///< the goal of a query that found no path; the label says why (red cross)
     Door,         ///< a door between two maps (brown square)
     Destination,  ///< where a unit is going (ring in the unit's colour)
 };
@@ -74,6 +74,9 @@ struct ViewerPart {
     /// plans to take there (empty: none). Either is left empty when not recorded.
     std::vector<std::vector<Point2>> destinations;
     std::vector<std::vector<std::vector<Point2>>> planned;
+    /// Optional, per frame and unit: true where the unit's trail starts anew (it went through a
+    /// door to another map since the frame before), so no line crosses the picture there.
+    std::vector<std::vector<bool>> trail_breaks;
 };
 
 /// The page for `parts`, with `title` as its heading.

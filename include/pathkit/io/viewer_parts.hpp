@@ -35,8 +35,8 @@ struct SceneDrawing {
 /// The connections of an obstacle graph, each once, for `SceneDrawing::graph_edges`.
 [[nodiscard]] std::vector<std::array<Point2, 2>> graph_edges(const ObstacleGraph& graph);
 
-/// Marks a query on a part (in the part's units): its start and goal, or, when `failure` is
-/// not empty, a cross at its start labelled with the reason.
+/// Marks a query on a part (in the part's units): its start and its goal, the goal drawn as a
+/// cross labelled with the reason when `failure` is not empty (the query found no path).
 void mark_query(ViewerPart& part, Point2 from, Point2 to, const std::string& failure);
 /// The centre of a tile of `map` in the units of its grid part.
 [[nodiscard]] Point2 tile_centre(const GridMap& map, Cell cell);
