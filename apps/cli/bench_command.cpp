@@ -25,6 +25,7 @@ struct BenchArguments {
     std::vector<std::string> scenario_files;
     std::string map_file;
     SearchFlags search;
+    std::string path_shape = "tiles";
     bool json = false;
 };
 
@@ -64,6 +65,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     CurrentMap current;
     double largest_map_tiles = 1;
     const SearchOptions options = arguments.search.options();
+    const PathShape shape = arguments.path_shape == "turns" ? PathShape::Turns : PathShape::Tiles;
     const auto& queries = scenario.value().queries;
     for (std::size_t row = 0; row < queries.size(); ++row) {
         const ScenarioQuery& query = queries[row];
@@ -93,8 +95,8 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         const auto started = std::chrono::steady_clock::now();
         const GridPath result =
             arguments.search.jump_point_search()
-                ? find_path_jps(space, query.start, query.goal, context, options)
-                : space.find_path(query.start, query.goal, context, options);
+                ? find_path_jps(space, query.start, query.goal, context, options, shape)
+                : space.find_path(query.start, query.goal, context, options, shape);
         const auto stopped = std::chrono::steady_clock::now();
         figures.total_microseconds +=
             std::chrono::duration<double, std::micro>(stopped - started).count();
@@ -150,6 +152,7 @@ int run_bench(const BenchArguments& arguments) {
                             {"search_bytes_per_cell", file.search_bytes_per_cell}});
         }
         nlohmann::json document{{"algo", arguments.search.algorithm},
+                                {"path", arguments.path_shape},
                                 {"files", list},
                                 {"queries", queries},
                                 {"mismatches", mismatches}};
@@ -169,7 +172,7 @@ int run_bench(const BenchArguments& arguments) {
                       << std::setw(23) << file.search_bytes_per_cell << '\n';
         }
         std::cout << "total: " << queries << " queries, " << mismatches << " mismatches ("
-                  << arguments.search.algorithm << ")\n";
+                  << arguments.search.algorithm << ", " << arguments.path_shape << ")\n";
     }
     return mismatches == 0 ? exit_found : exit_no_path;
 }
@@ -184,6 +187,12 @@ Command add_bench_command(CLI::App& app) {
     command->add_option("--map", arguments->map_file,
                         "The .map for every scenario (default: the map named in each, beside it)");
     arguments->search.add_to(*command);
+    command
+        ->add_option("--path", arguments->path_shape,
+                     "What each query returns and the clock times: tiles (every tile walked, "
+                     "the default) or turns (start, goal and the tiles where the direction "
+                     "changes, as a unit steering from corner to corner needs)")
+        ->check(CLI::IsMember({"tiles", "turns"}));
     command->add_flag("--json", arguments->json, "Print the figures as one JSON document");
     return {command, [arguments] { return run_bench(*arguments); }};
 }

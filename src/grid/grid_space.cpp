@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "pathkit/grid/grid_path.hpp"
 #include "pathkit/search/goals.hpp"
 #include "pathkit/search/search.hpp"
 
@@ -171,7 +172,7 @@ Status GridSpace::check_endpoint(Cell cell, const char* role) const {
 }
 
 GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
-                              const SearchOptions& options) const {
+                              const SearchOptions& options, PathShape shape) const {
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (auto status = check_endpoint(cell, role); !status) {
             GridPath refused;
@@ -181,9 +182,11 @@ GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
         }
     }
     const SingleGoal problem(*this, StateId(map_->index(to)));
-    return convert_path<Cell>(
+    GridPath result = convert_path<Cell>(
         pathkit::find_path(problem, StateId(map_->index(from)), context, options),
         [this](StateId state) { return map_->cell(state.value); });
+    if (shape == PathShape::Turns) result.path = compress_path(result.path);
+    return result;
 }
 
 }  // namespace pathkit

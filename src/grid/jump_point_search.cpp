@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "jump_scans.hpp"
+#include "pathkit/grid/grid_path.hpp"
 #include "pathkit/search/search.hpp"
 
 namespace pathkit {
@@ -300,17 +301,17 @@ std::string jump_point_search_refusal(const GridSpace& space, const SearchOption
 }
 
 GridPath find_path_jps(const GridSpace& space, Cell from, Cell to, SearchContext& context,
-                       const SearchOptions& options) {
+                       const SearchOptions& options, PathShape shape) {
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (auto status = space.check_endpoint(cell, role); !status) {
             GridPath refused;
             refused.status = SearchStatus::InvalidInput;
-            refused.message = "find_path_jps: " + status.message();
+            refused.message = status.message();
             return refused;
         }
     }
     if (const std::string refusal = jump_point_search_refusal(space, options); !refusal.empty()) {
-        GridPath result = space.find_path(from, to, context, options);
+        GridPath result = space.find_path(from, to, context, options, shape);
         result.message += (result.message.empty() ? "" : "; ") +
                           ("jump point search cannot run (" + refusal + "), so " +
                            std::string(result.stats.method) + " did");
@@ -322,25 +323,18 @@ GridPath find_path_jps(const GridSpace& space, Cell from, Cell to, SearchContext
     search.stats.method = "jps";
     GridPath result = convert_path<Cell>(std::move(search),
                                          [&map](StateId state) { return map.cell(state.value); });
-    // Walk every tile: each jump is a diagonal (or vertical) run, then a straight one.
-    std::vector<Cell> tiles;
+    // Each jump is a diagonal (or vertical) run, then a straight one: add the corner between
+    // them, then keep the turns or walk every tile.
+    std::vector<Cell> waypoints;
+    waypoints.reserve(result.path.size() * 2);
     for (std::size_t index = 0; index < result.path.size(); ++index) {
-        const Cell jump_point = result.path[index];
-        if (index == 0) {
-            tiles.push_back(jump_point);
-            continue;
+        if (index > 0) {
+            if (const auto corner = problem.corner(result.path[index - 1], result.path[index]))
+                waypoints.push_back(*corner);
         }
-        Cell at = result.path[index - 1];
-        for (const Cell waypoint :
-             {problem.corner(at, jump_point).value_or(jump_point), jump_point}) {
-            const int dx = sign(waypoint.x - at.x), dy = sign(waypoint.y - at.y);
-            while (at != waypoint) {
-                at = {at.x + dx, at.y + dy};
-                tiles.push_back(at);
-            }
-        }
+        waypoints.push_back(result.path[index]);
     }
-    result.path = std::move(tiles);
+    result.path = shape == PathShape::Turns ? compress_path(waypoints) : expand_path(waypoints);
     return result;
 }
 

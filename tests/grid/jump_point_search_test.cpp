@@ -177,6 +177,35 @@ TEST(JumpPointSearch, SeesTilesChangedBetweenQueries) {
     EXPECT_TRUE(is_walk_of_single_moves(space, detour.path));
 }
 
+TEST(JumpPointSearch, TurnsAreTheStartTheCornersAndTheGoal) {
+    // clang-format off
+    const auto room = ascii_map({
+        "S.........",
+        "..........",
+        "..........",
+        "......###.",
+        "......#G..",
+    });
+    // clang-format on
+    const GridSpace space(room.map, rules_with(DiagonalPolicy::NoCornerCutting));
+    const GridPath turns =
+        find_path_jps(space, room.find('S'), room.find('G'), {}, PathShape::Turns);
+    ASSERT_TRUE(turns.found());
+    // G is reached only down the east column and then west along the bottom row: the last
+    // turns are (9, 4) and G; before them one diagonal run and one straight run reach column 9.
+    ASSERT_GE(turns.path.size(), 4u);
+    ASSERT_LE(turns.path.size(), 5u);
+    EXPECT_EQ(turns.path.front(), room.find('S'));
+    EXPECT_EQ(turns.path[turns.path.size() - 2], (Cell{9, 4}));
+    EXPECT_EQ(turns.path.back(), room.find('G'));
+    EXPECT_TRUE(is_walk_of_single_moves(space, expand_path(turns.path)));
+    EXPECT_NEAR(path_cost(space, turns.path), 7 + 2 * std::sqrt(2.0) + 4, 1e-3);
+    EXPECT_NEAR(turns.cost, 7 + 2 * std::sqrt(2.0) + 4, 1e-3);
+    const GridPath plain = space.find_path(room.find('S'), room.find('G'), {}, PathShape::Turns);
+    EXPECT_EQ(plain.path, compress_path(plain.path));
+    EXPECT_NEAR(path_cost(space, plain.path), turns.cost, 1e-3);
+}
+
 TEST(JumpPointSearch, ABudgetGivesThePartialPathTowardsTheGoalAsTiles) {
     const auto maze = ascii_map({
         "S.....#.........",
@@ -262,6 +291,11 @@ TEST(JumpPointSearch, CostsWhatAStarCostsOnRandomMapsUnderEveryPolicy) {
             ASSERT_EQ(jumped.path.back(), to);
             ASSERT_TRUE(is_walk_of_single_moves(space, jumped.path)) << "round " << round;
             ASSERT_NEAR(path_cost(space, jumped.path), plain.cost, 1e-4 * plain.cost + 1e-4);
+            // The turns of the same search walk back to its tiles, and no turn is straight on.
+            const GridPath turns = find_path_jps(space, from, to, context, {}, PathShape::Turns);
+            ASSERT_EQ(expand_path(turns.path), jumped.path) << "round " << round;
+            ASSERT_EQ(compress_path(turns.path), turns.path) << "round " << round;
+            ASSERT_EQ(turns.cost, jumped.cost);
         }
     }
     EXPECT_GT(found, 4000);  // the maps must exercise the search, not only its refusals

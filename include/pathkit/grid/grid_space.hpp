@@ -19,6 +19,11 @@ namespace pathkit {
 /// The result of a grid search: the path as tiles, start and goal included.
 using GridPath = PathResult<Cell>;
 
+/// What a grid path lists: every tile walked, or only the start, the goal and the tiles where
+/// the direction changes (what a unit steering from corner to corner needs; consecutive turns
+/// lie on a common row, column or diagonal, and `expand_path` gives the tiles back).
+enum class PathShape { Tiles, Turns };
+
 /// A `GridMap` with movement rules: the `MetricSpace` the engine searches on tiles.
 ///
 /// State ids are padded tile indices (`GridMap::index`). The cost of a step is the straight or
@@ -42,13 +47,16 @@ class GridSpace {
     [[nodiscard]] const GridMap& map() const { return *map_; }
     [[nodiscard]] const MovementRules& rules() const { return rules_; }
 
-    /// The cheapest path from `from` to `to` under the rules. InvalidInput for invalid rules,
-    /// a tile outside the map, or a start or goal where the unit does not fit (blocked).
+    /// The cheapest path from `from` to `to` under the rules, shaped as asked. InvalidInput
+    /// for invalid rules, a tile outside the map, or a start or goal where the unit does not
+    /// fit (blocked).
     [[nodiscard]] GridPath find_path(Cell from, Cell to, SearchContext& context,
-                                     const SearchOptions& options = {}) const;
+                                     const SearchOptions& options = {},
+                                     PathShape shape = PathShape::Tiles) const;
     /// As above, with the calling thread's own context.
-    [[nodiscard]] GridPath find_path(Cell from, Cell to, const SearchOptions& options = {}) const {
-        return find_path(from, to, thread_search_context(), options);
+    [[nodiscard]] GridPath find_path(Cell from, Cell to, const SearchOptions& options = {},
+                                     PathShape shape = PathShape::Tiles) const {
+        return find_path(from, to, thread_search_context(), options, shape);
     }
     /// Checks a start or goal tile; ok when the unit fits there.
     [[nodiscard]] Status check_endpoint(Cell cell, const char* role) const;

@@ -76,17 +76,20 @@ class JumpPointSpace {
 [[nodiscard]] std::string jump_point_search_refusal(const GridSpace& space,
                                                     const SearchOptions& options = {});
 
-/// The cheapest path from `from` to `to` by jump point search, as every tile walked (the same
-/// shape and cost as `GridSpace::find_path`). When `jump_point_search_refusal` names a reason,
-/// plain A* (or the chosen engine mode) runs instead: the path is still optimal, the statistics
-/// name the method that ran and the message says why. With jump point search,
-/// `stats.method` is "jps" and `stats.expanded` counts jump points.
+/// The cheapest path from `from` to `to` by jump point search, shaped as asked (the same
+/// shapes and cost as `GridSpace::find_path`; `PathShape::Turns` skips walking the tiles, so
+/// it is the faster one). When `jump_point_search_refusal` names a reason, plain A* (or the
+/// chosen engine mode) runs instead: the path is still optimal, the statistics name the
+/// method that ran and the message says why. With jump point search, `stats.method` is "jps"
+/// and `stats.expanded` counts jump points.
 [[nodiscard]] GridPath find_path_jps(const GridSpace& space, Cell from, Cell to,
-                                     SearchContext& context, const SearchOptions& options = {});
+                                     SearchContext& context, const SearchOptions& options = {},
+                                     PathShape shape = PathShape::Tiles);
 /// As above, with the calling thread's own context.
 [[nodiscard]] inline GridPath find_path_jps(const GridSpace& space, Cell from, Cell to,
-                                            const SearchOptions& options = {}) {
-    return find_path_jps(space, from, to, thread_search_context(), options);
+                                            const SearchOptions& options = {},
+                                            PathShape shape = PathShape::Tiles) {
+    return find_path_jps(space, from, to, thread_search_context(), options, shape);
 }
 
 }  // namespace pathkit
