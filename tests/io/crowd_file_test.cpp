@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pathkit/io/crowd_file.hpp"
+#include "support/grid_rules.hpp"
 
 namespace pathkit {
 namespace {
@@ -13,6 +14,18 @@ void expect_refused(const std::string& text, const std::string& words) {
     ASSERT_FALSE(scenario.has_value()) << text;
     EXPECT_NE(scenario.error().message().find(words), std::string::npos)
         << scenario.error().message();
+}
+
+TEST(CrowdFile, EveryDiagonalNameOfTheCommandLineIsAcceptedAndNoOther) {
+    for (const auto& [name, policy] : testing::diagonal_names) {
+        const std::string text = R"({"map": {"rows": ["..", ".."]}, "diagonal": ")" + name +
+                                 R"(", "units": [{"id": 1, "at": [0, 0]}]})";
+        const auto scenario = parse_crowd_scenario(text, "names.json", ".");
+        ASSERT_TRUE(scenario.has_value()) << name << ": " << scenario.error().message();
+        EXPECT_EQ(scenario.value().options.rules.diagonal, policy) << name;
+    }
+    expect_refused(R"({"map": {"rows": [".."]}, "diagonal": "sometimes", "units": []})",
+                   "at-least-one-walkable (or at-least-one)");
 }
 
 TEST(CrowdFile, AScenarioWithADrawnMapRunsAndTracesEveryTick) {

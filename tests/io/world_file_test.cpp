@@ -1,8 +1,9 @@
-// World files and Tiled maps: the seed's town loads and runs; bad files name line and element.
+// World files and Tiled maps: the example town loads and runs; bad files name line and element.
 #include <gtest/gtest.h>
 
 #include "pathkit/io/tiled.hpp"
 #include "pathkit/io/world_file.hpp"
+#include "support/grid_rules.hpp"
 
 namespace pathkit {
 namespace {
@@ -19,7 +20,7 @@ const std::string two_maps =
     "<solid x=\"10\" y=\"10\" width=\"10\" height=\"10\"/></map>\n"
     "<map id=\"1\" kind=\"indoor\"><tiles>... .#.</tiles></map>";
 
-TEST(WorldFile, TheSeedsTownLoadsAndZeldaKeepsHerAppointment) {
+TEST(WorldFile, TheExampleTownLoadsAndZeldaKeepsHerAppointment) {
     auto file = load_world_file(std::string(PATHKIT_EXAMPLES) + "/worlds/town.xml");
     ASSERT_TRUE(file.has_value()) << file.error().message();
     EXPECT_EQ(file.value().world.maps().size(), 8u);
@@ -40,6 +41,20 @@ TEST(WorldFile, TheSeedsTownLoadsAndZeldaKeepsHerAppointment) {
     for (const NpcEvent& event : zelda.events)
         if (event.kind == NpcEventKind::EnterMap) maps.push_back(event.where.map);
     EXPECT_EQ(maps, (std::vector{MapId(3), MapId(0), MapId(1), MapId(5)}));
+}
+
+TEST(WorldFile, EveryDiagonalNameOfTheCommandLineIsAcceptedAndNoOther) {
+    for (const auto& [name, policy] : testing::diagonal_names) {
+        const std::string text = "<world diagonal=\"" + name + "\">" + two_maps + "</world>";
+        const auto file = parse_world_file(text, "names.xml", ".");
+        ASSERT_TRUE(file.has_value()) << name << ": " << file.error().message();
+        EXPECT_EQ(file.value().world.rules().diagonal, policy) << name;
+    }
+    const auto file = parse_world_file("<world diagonal=\"sometimes\"/>", "names.xml", ".");
+    ASSERT_FALSE(file.has_value());
+    EXPECT_NE(file.error().message().find("at-least-one-walkable (or at-least-one)"),
+              std::string::npos)
+        << file.error().message();
 }
 
 TEST(WorldFile, TiledTmxAndTmjFilesMadeForTheTestsLoadToTheSameGrid) {

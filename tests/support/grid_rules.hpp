@@ -1,5 +1,9 @@
-// Movement rules in one line, for tests that try each diagonal policy and cost.
+// Movement rules in one line and every diagonal name, for tests that try each policy and cost.
 #pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "pathkit/grid/movement.hpp"
 
@@ -14,5 +18,14 @@ inline MovementRules rules_with(DiagonalPolicy diagonal, Cost straight = 1,
     rules.diagonal_cost = diagonal_cost;
     return rules;
 }
+
+/// Every diagonal name `pathkit path --diagonal` takes, long and short, with its policy.
+inline const std::vector<std::pair<std::string, DiagonalPolicy>> diagonal_names{
+    {"never", DiagonalPolicy::Never},
+    {"always", DiagonalPolicy::Always},
+    {"at-least-one-walkable", DiagonalPolicy::AtLeastOneWalkable},
+    {"at-least-one", DiagonalPolicy::AtLeastOneWalkable},
+    {"no-corner-cutting", DiagonalPolicy::NoCornerCutting},
+};
 
 }  // namespace pathkit::testing
