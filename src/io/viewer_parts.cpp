@@ -211,16 +211,15 @@ ViewerPart world_part(std::string name, std::string summary, const World& world,
         return map ? place(position.map, centre(position.cell)) : Point2{hidden, hidden};
     };
     part.unit_labels = npc_names;
-    std::vector<MapId> last_map;
+    const NpcSnapshot* previous = nullptr;
     for (const NpcSnapshot& snapshot : snapshots) {
         std::vector<Point2> frame, going;
         std::vector<std::vector<Point2>> ways;
-        std::vector<bool> breaks;
+        std::vector<bool> breaks;  // the NPC is on another map than in the previous snapshot
         for (const NpcPlace& npc : snapshot.npcs) {
             const std::size_t index = breaks.size();
-            breaks.push_back(index < last_map.size() && last_map[index] != npc.map);
-            if (index >= last_map.size()) last_map.push_back(npc.map);
-            last_map[index] = npc.map;
+            breaks.push_back(previous && index < previous->npcs.size() &&
+                             previous->npcs[index].map != npc.map);
             const WorldMap* map = world.map(npc.map);
             frame.push_back(map ? place(npc.map, {npc.position.x / map->cell_size,
                                                   npc.position.y / map->cell_size})
@@ -240,6 +239,7 @@ ViewerPart world_part(std::string name, std::string summary, const World& world,
         part.planned.push_back(std::move(ways));
         part.trail_breaks.push_back(std::move(breaks));
         part.frame_labels.push_back(snapshot.time);
+        previous = &snapshot;
     }
     return part;
 }
