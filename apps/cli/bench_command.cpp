@@ -36,7 +36,9 @@ struct FileFigures {
     std::size_t mismatches = 0;
     double total_microseconds = 0;
     double total_expanded = 0;
-    double search_bytes_per_cell = 0;  ///< the search context's memory over the map's tiles
+    double search_bytes_per_cell = 0;     ///< the search context's memory over the map's tiles
+    double index_build_milliseconds = 0;  ///< jps+: building the jump point index, every map
+    double index_bytes_per_cell = 0;      ///< jps+: the largest index over its map's tiles
 };
 
 /// The map a query names: --map if given, else the file named in its row, beside the scenario.
@@ -51,6 +53,7 @@ struct CurrentMap {
     std::string path;
     std::optional<GridMap> map;
     std::optional<GridSpace> space;
+    std::optional<StaticGridIndex> index;  ///< jps+ only
 };
 
 /// Solves one scenario file, each row on the map it names; returns its figures or the error
@@ -64,23 +67,34 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     figures.scenario = scenario_file;
     CurrentMap current;
     double largest_map_tiles = 1;
-    const SearchOptions options = arguments.search.options();
     const PathShape shape = arguments.path_shape == "turns" ? PathShape::Turns : PathShape::Tiles;
     const auto& queries = scenario.value().queries;
     for (std::size_t row = 0; row < queries.size(); ++row) {
         const ScenarioQuery& query = queries[row];
         const std::string map_file = map_path_for(arguments, scenario_file, query);
         if (map_file != current.path) {
+            current.index.reset();
             current.space.reset();
             auto map = load_moving_ai_map(map_file);
             if (!map) return map.error();
-            current = {map_file, std::move(map).value(), std::nullopt};
+            current = {map_file, std::move(map).value(), std::nullopt, std::nullopt};
             current.space.emplace(*current.map);
+            const double tiles = static_cast<double>(current.map->width()) * current.map->height();
+            if (arguments.search.static_index()) {
+                const auto started = std::chrono::steady_clock::now();
+                auto index = StaticGridIndex::build(*current.space);
+                figures.index_build_milliseconds += std::chrono::duration<double, std::milli>(
+                                                        std::chrono::steady_clock::now() - started)
+                                                        .count();
+                if (!index) return Status::invalid_input(map_file + ": " + index.error().message());
+                current.index.emplace(std::move(index).value());
+                figures.index_bytes_per_cell =
+                    std::max(figures.index_bytes_per_cell,
+                             static_cast<double>(current.index->memory_bytes()) / tiles);
+            }
             // Allocated before the clock starts, as a game would.
             context.reserve(current.space->state_count());
-            largest_map_tiles =
-                std::max(largest_map_tiles,
-                         static_cast<double>(current.map->width()) * current.map->height());
+            largest_map_tiles = std::max(largest_map_tiles, tiles);
             if (figures.map.empty())
                 figures.map = map_file;
             else if (figures.map != map_file && !figures.map.ends_with(", ..."))
@@ -94,9 +108,8 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         }
         const auto started = std::chrono::steady_clock::now();
         const GridPath result =
-            arguments.search.jump_point_search()
-                ? find_path_jps(space, query.start, query.goal, context, options, shape)
-                : space.find_path(query.start, query.goal, context, options, shape);
+            arguments.search.find_grid_path(space, current.index ? &*current.index : nullptr,
+                                            query.start, query.goal, context, shape);
         const auto stopped = std::chrono::steady_clock::now();
         figures.total_microseconds +=
             std::chrono::duration<double, std::micro>(stopped - started).count();
@@ -150,6 +163,10 @@ int run_bench(const BenchArguments& arguments) {
                             {"mean_us", mean(file.total_microseconds, file.queries)},
                             {"mean_expanded", mean(file.total_expanded, file.queries)},
                             {"search_bytes_per_cell", file.search_bytes_per_cell}});
+            if (arguments.search.static_index()) {
+                list.back()["index_build_ms"] = file.index_build_milliseconds;
+                list.back()["index_bytes_per_cell"] = file.index_bytes_per_cell;
+            }
         }
         nlohmann::json document{{"algo", arguments.search.algorithm},
                                 {"path", arguments.path_shape},
@@ -170,6 +187,14 @@ int run_bench(const BenchArguments& arguments) {
                       << mean(file.total_microseconds, file.queries) << std::setw(15)
                       << std::setprecision(1) << mean(file.total_expanded, file.queries)
                       << std::setw(23) << file.search_bytes_per_cell << '\n';
+        }
+        if (arguments.search.static_index()) {
+            for (const auto& file : files) {
+                std::cout << std::filesystem::path(file.scenario).filename().string()
+                          << ": jump point index built in " << std::setprecision(2)
+                          << file.index_build_milliseconds << " ms, " << std::setprecision(1)
+                          << file.index_bytes_per_cell << " bytes per tile\n";
+            }
         }
         std::cout << "total: " << queries << " queries, " << mismatches << " mismatches ("
                   << arguments.search.algorithm << ", " << arguments.path_shape << ")\n";

@@ -1,6 +1,7 @@
 // `pathkit path MAP.map --from X,Y --to X,Y`: one path on a MovingAI map, printed as tiles.
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "commands.hpp"
 #include "format.hpp"
@@ -42,11 +43,15 @@ int run_path(const PathArguments& arguments) {
     MovementRules rules;
     rules.diagonal = diagonal_policy(arguments.diagonal);
     const GridSpace space(map.value(), rules);
+    std::optional<StaticGridIndex> index;
+    if (arguments.search.static_index()) {
+        auto built = StaticGridIndex::build(space);
+        if (!built) return outputs.refuse(arguments.map_file + ": " + built.error().message());
+        index.emplace(std::move(built).value());
+    }
     SearchContext context;
-    const SearchOptions options = arguments.search.options();
-    const GridPath result = arguments.search.jump_point_search()
-                                ? find_path_jps(space, *from, *to, context, options)
-                                : space.find_path(*from, *to, context, options);
+    const GridPath result =
+        arguments.search.find_grid_path(space, index ? &*index : nullptr, *from, *to, context);
     const bool has_path = !result.path.empty();
     const double cost = has_path ? path_cost(space, result.path) : 0;
     const int code = result.found()                                ? exit_found

@@ -1,14 +1,17 @@
 // Command-line flags that choose the engine's mode and limits.
 #include "search_flags.hpp"
 
+#include "pathkit/grid/jump_point_search.hpp"
+
 namespace pathkit::cli {
 
 void SearchFlags::add_to(CLI::App& command) {
     command
         .add_option("--algo", algorithm,
-                    "Search: astar, dijkstra, bfs (fewest steps) or jps (jump point search, "
-                    "grid maps)")
-        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "jps"}))
+                    "Search: astar, dijkstra, bfs (fewest steps), jps (jump point search, grid "
+                    "maps) or jps+ (jump point search over jump distances computed once per "
+                    "map, grid maps)")
+        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "jps", "jps+"}))
         ->capture_default_str();
     command
         .add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
@@ -20,8 +23,8 @@ void SearchFlags::add_to(CLI::App& command) {
 }
 
 std::optional<std::string> SearchFlags::unsupported(bool grid) const {
-    if (algorithm == "jps" && !grid)
-        return "--algo jps runs on grid maps only; here use astar, dijkstra or bfs";
+    if (jump_point_search() && !grid)
+        return "--algo " + algorithm + " runs on grid maps only; here use astar, dijkstra or bfs";
     return std::nullopt;
 }
 
@@ -33,6 +36,15 @@ SearchOptions SearchFlags::options() const {
     if (budget > 0) options.max_expansions = budget;
     options.allow_partial = partial;
     return options;
+}
+
+GridPath SearchFlags::find_grid_path(const GridSpace& space, const StaticGridIndex* index,
+                                     Cell from, Cell to, SearchContext& context,
+                                     PathShape shape) const {
+    if (static_index() && index != nullptr)
+        return index->find_path(from, to, context, options(), shape);
+    if (jump_point_search()) return find_path_jps(space, from, to, context, options(), shape);
+    return space.find_path(from, to, context, options(), shape);
 }
 
 }  // namespace pathkit::cli

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/search/search_options.hpp"
 
 namespace pathkit::cli {
@@ -17,13 +18,21 @@ struct SearchFlags {
     std::size_t budget = 0;
     bool partial = false;
 
-    /// Adds --algo (astar, dijkstra, bfs, jps), --weight, --budget and --partial to `command`.
+    /// Adds --algo (astar, dijkstra, bfs, jps, jps+), --weight, --budget and --partial to
+    /// `command`.
     void add_to(CLI::App& command);
     /// Why --algo does not apply to what the command searches ("jps runs on grid maps only"),
     /// or nothing. `grid` is true for commands on tile maps.
     [[nodiscard]] std::optional<std::string> unsupported(bool grid) const;
     [[nodiscard]] SearchOptions options() const;
-    [[nodiscard]] bool jump_point_search() const { return algorithm == "jps"; }
+    /// True for jps and jps+.
+    [[nodiscard]] bool jump_point_search() const { return algorithm.starts_with("jps"); }
+    /// True for jps+: jump point search over a `StaticGridIndex` built for the map.
+    [[nodiscard]] bool static_index() const { return algorithm == "jps+"; }
+    /// Runs the chosen search on a grid; for jps+, `index` is the index built for `space`.
+    [[nodiscard]] GridPath find_grid_path(const GridSpace& space, const StaticGridIndex* index,
+                                          Cell from, Cell to, SearchContext& context,
+                                          PathShape shape = PathShape::Tiles) const;
 };
 
 }  // namespace pathkit::cli

@@ -26,7 +26,7 @@ namespace pathkit::detail {
 
 /// Where a straight scan moving towards higher positions meets a tile with a forced neighbour
 /// on the `side` line (bit i for tile `position + i`; the tile before each is the one the scan
-/// came from). See jump_point_search.cpp for the rules of each policy.
+/// came from). See jump_search.hpp for the rules of each policy.
 template <DiagonalPolicy Policy>
 [[nodiscard]] inline std::uint64_t forced_ahead(const std::uint64_t* line,
                                                 const std::uint64_t* side, int position) {

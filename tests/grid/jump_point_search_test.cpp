@@ -10,11 +10,14 @@
 #include "pathkit/grid/jump_point_search.hpp"
 #include "support/ascii_map.hpp"
 #include "support/grid_rules.hpp"
+#include "support/random_grid.hpp"
 
 namespace pathkit {
 namespace {
 
 using testing::ascii_map;
+using testing::random_map;
+using testing::random_walkable_cell;
 using testing::rules_with;
 using Picture = std::vector<std::string>;
 
@@ -223,41 +226,6 @@ TEST(JumpPointSearch, ABudgetGivesThePartialPathTowardsTheGoalAsTiles) {
     ASSERT_FALSE(result.path.empty());
     EXPECT_EQ(result.path.front(), maze.find('S'));
     EXPECT_TRUE(is_walk_of_single_moves(space, result.path));
-}
-
-GridMap random_map(std::mt19937& random) {
-    std::uniform_int_distribution<int> side(1, 150);
-    std::uniform_real_distribution<float> unit(0, 1);
-    const float density = unit(random) * 0.45f;
-    auto map = GridMap::create(side(random), side(random), {-7, 3}).value();
-    // Noise plus a few solid rectangles, so there are long walls and open rooms.
-    for (int y = 0; y < map.height(); ++y) {
-        for (int x = 0; x < map.width(); ++x) {
-            if (unit(random) < density)
-                (void)map.set_walkable({map.origin().x + x, map.origin().y + y}, false);
-        }
-    }
-    for (int block = std::uniform_int_distribution<int>(0, 6)(random); block > 0; --block) {
-        const int x0 = std::uniform_int_distribution<int>(0, map.width() - 1)(random);
-        const int y0 = std::uniform_int_distribution<int>(0, map.height() - 1)(random);
-        const int w = std::uniform_int_distribution<int>(1, 20)(random);
-        const int h = std::uniform_int_distribution<int>(1, 20)(random);
-        for (int y = y0; y < std::min(map.height(), y0 + h); ++y) {
-            for (int x = x0; x < std::min(map.width(), x0 + w); ++x)
-                (void)map.set_walkable({map.origin().x + x, map.origin().y + y}, false);
-        }
-    }
-    return map;
-}
-
-Cell random_walkable_cell(const GridMap& map, std::mt19937& random) {
-    for (int attempt = 0; attempt < 64; ++attempt) {
-        const Cell cell{
-            map.origin().x + std::uniform_int_distribution<int>(0, map.width() - 1)(random),
-            map.origin().y + std::uniform_int_distribution<int>(0, map.height() - 1)(random)};
-        if (map.is_walkable(cell)) return cell;
-    }
-    return map.origin();
 }
 
 TEST(JumpPointSearch, CostsWhatAStarCostsOnRandomMapsUnderEveryPolicy) {

@@ -1,0 +1,71 @@
+/// StaticGridIndex: jump distances computed once for a map that does not change (JPS+).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_options.hpp"
+
+namespace pathkit {
+
+/// Jump point search with its scans done in advance (JPS+, Rabin; Harabor and Grastien's
+/// offline jump points): for every tile, how far each straight line runs to its next jump point
+/// or wall, and how far each diagonal runs to the next tile that sees a jump point. A query
+/// then reads these distances instead of scanning, and returns exactly the paths and costs of
+/// `find_path_jps`.
+///
+/// Build it once per map and movement rules, share it between threads (queries only read it),
+/// and build it again after any change to the map: a query on an index older than the map's
+/// `revision()` returns InvalidInput. It holds 16 bytes per padded tile ((width + 2) x
+/// (height + 2)); building takes one pass over the tiles per direction.
+class StaticGridIndex {
+  public:
+    /// Builds the index of `space`'s map under its rules. `space` and its map must outlive the
+    /// index. Refused when jump point search cannot run on the space (terrain multipliers, a
+    /// unit bigger than one tile, diagonal costs outside (straight, 2 x straight)); the message
+    /// says why.
+    [[nodiscard]] static Expected<StaticGridIndex> build(const GridSpace& space);
+
+    /// True while the map has not changed since the index was built.
+    [[nodiscard]] bool is_current() const { return space_->map().revision() == revision_; }
+    /// Bytes held by the index.
+    [[nodiscard]] std::size_t memory_bytes() const { return distances_.capacity() * 2; }
+    [[nodiscard]] const GridSpace& space() const { return *space_; }
+
+    /// The cheapest path from `from` to `to`, shaped as asked: the same answer as
+    /// `find_path_jps(space(), ...)`, with `stats.method` "jps+". InvalidInput when the map
+    /// changed since the build, or for a start or goal that is outside the map or blocked.
+    /// Breadth-first search runs on the space instead, as `find_path_jps` does.
+    [[nodiscard]] GridPath find_path(Cell from, Cell to, SearchContext& context,
+                                     const SearchOptions& options = {},
+                                     PathShape shape = PathShape::Tiles) const;
+    /// As above, with the calling thread's own context.
+    [[nodiscard]] GridPath find_path(Cell from, Cell to, const SearchOptions& options = {},
+                                     PathShape shape = PathShape::Tiles) const {
+        return find_path(from, to, thread_search_context(), options, shape);
+    }
+
+    /// The distances of one padded tile: slots 0-3 the straight lines E, S, W, N; slots 4-7
+    /// the runs SE, SW, NW, NE (under `DiagonalPolicy::Never`, slots 4 and 5 are the vertical
+    /// runs down and up). A value d > 0 means the line's next stop is d steps away; d <= 0
+    /// means -d free steps, then a blocked tile. Unchecked index.
+    [[nodiscard]] const std::int16_t* distances(std::uint32_t padded_index) const {
+        return distances_.data() + std::size_t{padded_index} * slots;
+    }
+
+    /// Distances kept per padded tile.
+    static constexpr int slots = 8;
+
+  private:
+    explicit StaticGridIndex(const GridSpace& space);
+
+    const GridSpace* space_;
+    std::uint64_t revision_ = 0;
+    std::vector<std::int16_t> distances_;
+};
+
+}  // namespace pathkit

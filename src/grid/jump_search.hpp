@@ -1,0 +1,471 @@
+// Jump point search as a search problem, over any source of straight scans (bit lines or tables).
+//
+// Pruning rules. A tile x reached from p by a move in direction D keeps only the neighbours
+// that no equally cheap path from p avoiding x reaches (the *natural* ones: straight on, and
+// for a diagonal move its two straight parts) plus the *forced* ones that an obstacle makes
+// necessary. Per policy, with S a side perpendicular to a straight D:
+//   NoCornerCutting  straight: x+S free while p+S is blocked forces x+S and x+D+S;
+//                    diagonal: nothing is forced (a diagonal never squeezes past a corner).
+//   Always           straight: x+S blocked while x+D+S is free forces x+D+S;
+//                    diagonal (dx, dy): x-(dx,0) blocked while x+(-dx,dy) is free forces it
+//                    (and the mirror with dy).
+//   AtLeastOne       as Always, and the forced diagonal step must itself be allowed.
+//   Never            straight paths prefer vertical first: a vertical move keeps both
+//                    horizontal turns; a horizontal move keeps x+S when p+S is blocked.
+// These rules need straight < diagonal < 2 x straight, which jump_point_search_refusal checks.
+//
+// Successors are jump points. Diagonal jump points whose only successors are straight ones are
+// skipped: the straight jump points found from them are offered directly (intermediate
+// pruning), so the step between two consecutive states may be a diagonal run followed by a
+// straight one (a vertical run then a horizontal one, under Never).
+//
+// Where the scans come from is the `Lines` parameter: `BitLines` scans the map's bit rows and
+// columns for each query; the static index reads jump distances computed once (JPS+). A
+// `Lines` type offers `scan(column, row, dx, dy)` (where a straight scan from a tile whose next
+// tile is free stops) and, when `Lines::skips_runs`, `run_stop(column, row, run)`: how many
+// steps of a diagonal (or Never's vertical) run pass before a tile where something happens
+// (> 0), or minus the number of uneventful steps before the run is blocked (<= 0).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jump_scans.hpp"
+#include "pathkit/grid/grid_path.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/search/search.hpp"
+
+namespace pathkit::detail {
+
+[[nodiscard]] inline int sign(int value) {
+    return (value > 0) - (value < 0);
+}
+
+/// The four straight directions in the order of the tables: E, S, W, N.
+inline constexpr std::array<std::pair<int, int>, 4> straight_directions{
+    {{1, 0}, {0, 1}, {-1, 0}, {0, -1}}};
+/// The four diagonals in the order of the tables: SE, SW, NW, NE.
+inline constexpr std::array<std::pair<int, int>, 4> diagonal_directions{
+    {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}}};
+
+/// The table slot of a straight direction (E 0, S 1, W 2, N 3).
+[[nodiscard]] constexpr int straight_slot(int dx, int dy) {
+    return dx > 0 ? 0 : dy > 0 ? 1 : dx < 0 ? 2 : 3;
+}
+/// The table slot of a run: a diagonal (SE 0, SW 1, NW 2, NE 3), or under Never a vertical run
+/// (down 0, up 1).
+[[nodiscard]] constexpr int run_slot(int dx, int dy) {
+    if (dx == 0) return dy > 0 ? 0 : 1;
+    return dy > 0 ? (dx > 0 ? 0 : 1) : (dx < 0 ? 2 : 3);
+}
+
+/// What each diagonal policy allows and forces at one tile, read from the walkable bytes of
+/// the padded map (see the rules at the top of this file).
+template <DiagonalPolicy Policy>
+struct JumpRules {
+    const std::uint8_t* walkable;
+    int stride;
+
+    [[nodiscard]] bool free(int column, int row) const {
+        return walkable[row * stride + column] != 0;
+    }
+    /// May a unit step from (column, row) diagonally by (dx, dy)?
+    [[nodiscard]] bool diagonal_allowed(int column, int row, int dx, int dy) const {
+        if constexpr (Policy == DiagonalPolicy::NoCornerCutting) {
+            return free(column + dx, row) && free(column, row + dy) && free(column + dx, row + dy);
+        } else if constexpr (Policy == DiagonalPolicy::AtLeastOneWalkable) {
+            return (free(column + dx, row) || free(column, row + dy)) &&
+                   free(column + dx, row + dy);
+        } else {
+            return free(column + dx, row + dy);
+        }
+    }
+    /// Is a straight move (dx, dy) onto (column, row) a jump point (a neighbour is forced)?
+    [[nodiscard]] bool forced_straight(int column, int row, int dx, int dy) const {
+        for (const int turn : {1, -1}) {
+            const int sx = dy * turn, sy = dx * turn;
+            if constexpr (Policy == DiagonalPolicy::NoCornerCutting ||
+                          Policy == DiagonalPolicy::Never) {
+                if (free(column + sx, row + sy) && !free(column - dx + sx, row - dy + sy))
+                    return true;
+            } else {
+                const bool ahead_needed = Policy == DiagonalPolicy::AtLeastOneWalkable;
+                if (!free(column + sx, row + sy) && free(column + dx + sx, row + dy + sy) &&
+                    (!ahead_needed || free(column + dx, row + dy))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    /// After a diagonal move (dx, dy) onto (column, row) under Always or AtLeastOneWalkable:
+    /// is (-dx, dy) forced?
+    [[nodiscard]] bool forced_back_x(int column, int row, int dx, int dy) const {
+        const bool needs_side = Policy == DiagonalPolicy::AtLeastOneWalkable;
+        return !free(column - dx, row) && free(column - dx, row + dy) &&
+               (!needs_side || free(column, row + dy));
+    }
+    /// The same for (dx, -dy).
+    [[nodiscard]] bool forced_back_y(int column, int row, int dx, int dy) const {
+        const bool needs_side = Policy == DiagonalPolicy::AtLeastOneWalkable;
+        return !free(column, row - dy) && free(column + dx, row - dy) &&
+               (!needs_side || free(column + dx, row));
+    }
+    /// Does a diagonal run (dx, dy) stop on (column, row) with a forced turn back?
+    [[nodiscard]] bool forced_back(int column, int row, int dx, int dy) const {
+        if constexpr (Policy == DiagonalPolicy::Always ||
+                      Policy == DiagonalPolicy::AtLeastOneWalkable) {
+            return forced_back_x(column, row, dx, dy) || forced_back_y(column, row, dx, dy);
+        } else {
+            return false;
+        }
+    }
+};
+
+/// Straight scans over the map's bit rows and columns, 64 tiles a word, for each query.
+class BitLines {
+  public:
+    static constexpr bool skips_runs = false;
+
+    explicit BitLines(const GridMap& map) : map_(&map) {}
+
+    /// Where a scan from (column, row) in straight direction (dx, dy) stops: the column (for a
+    /// horizontal scan) or row of the first blocked tile or jump point after it.
+    template <DiagonalPolicy Policy>
+    [[nodiscard]] ScanStop scan(int column, int row, int dx, int dy) const {
+        if (dy == 0) {
+            const std::uint64_t* line = map_->row_bits(row);
+            const std::uint64_t* above = map_->row_bits(row - 1);
+            const std::uint64_t* below = map_->row_bits(row + 1);
+            return dx > 0 ? scan_ahead<Policy>(line, above, below, column + 1)
+                          : scan_behind<Policy>(line, above, below, column - 1);
+        }
+        const std::uint64_t* line = map_->column_bits(column);
+        const std::uint64_t* left = map_->column_bits(column - 1);
+        const std::uint64_t* right = map_->column_bits(column + 1);
+        return dy > 0 ? scan_ahead<Policy>(line, left, right, row + 1)
+                      : scan_behind<Policy>(line, left, right, row - 1);
+    }
+
+    /// Never called: runs go one tile at a time.
+    [[nodiscard]] int run_stop(int, int, int, int) const { return 0; }
+
+  private:
+    const GridMap* map_;
+};
+
+/// A grid space seen through jump point search towards one goal tile, for the one engine.
+/// Build one per query; the space and the lines are shared.
+template <DiagonalPolicy Policy, class Lines>
+class JumpProblem {
+  public:
+    /// `space` and whatever `lines` reads must outlive this object; `goal` is a padded index.
+    JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal)
+        : space_(&space),
+          lines_(&lines),
+          rules_{space.map().walkable_data(), space.map().stride()},
+          stride_(space.map().stride()),
+          straight_cost_(space.rules().straight_cost),
+          diagonal_cost_(space.rules().diagonal_cost),
+          goal_(goal),
+          goal_row_(space.map().padded_row(goal)),
+          goal_column_(static_cast<int>(goal) - goal_row_ * stride_) {}
+
+    // The search-problem interface.
+
+    [[nodiscard]] std::size_t state_count() const { return space_->state_count(); }
+    [[nodiscard]] bool is_valid(StateId state) const { return space_->is_valid(state); }
+    [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_; }
+    [[nodiscard]] Cost heuristic(StateId state) const {
+        const int row = space_->map().padded_row(state.value);
+        const int column = static_cast<int>(state.value) - row * stride_;
+        return space_->distance_estimate(std::abs(column - goal_column_),
+                                         std::abs(row - goal_row_));
+    }
+    /// Every move out of `state` (the grid space's own successors).
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        space_->for_each_successor(state, visit);
+    }
+    /// The jump points from `state` reached from `parent` (an invalid id for the start), each
+    /// with the cost of the runs to it.
+    template <class Visit>
+    void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
+        const int row = space_->map().padded_row(state.value);
+        const int column = static_cast<int>(state.value) - row * stride_;
+        if (!parent.is_valid()) {
+            for (const auto& [dx, dy] : straight_directions)
+                jump(column, row, dx, dy, visit);
+            if constexpr (Policy != DiagonalPolicy::Never) {
+                for (const auto& [dx, dy] : diagonal_directions)
+                    jump(column, row, dx, dy, visit);
+            }
+            return;
+        }
+        const int parent_row = space_->map().padded_row(parent.value);
+        const int parent_column = static_cast<int>(parent.value) - parent_row * stride_;
+        const auto [dx, dy] = arrival(column - parent_column, row - parent_row);
+        if (dx != 0 && dy != 0) {
+            expand_after_diagonal(column, row, dx, dy, visit);
+        } else {
+            expand_after_straight(column, row, dx, dy, visit);
+        }
+    }
+
+  private:
+    /// The direction of the last move of a jump from a state displaced by (x, y): a run of
+    /// diagonal (or, under Never, vertical) moves comes first, then the straight run.
+    static std::pair<int, int> arrival(int x, int y) {
+        if constexpr (Policy == DiagonalPolicy::Never) {
+            return x != 0 ? std::pair{sign(x), 0} : std::pair{0, sign(y)};
+        } else {
+            const int ax = std::abs(x), ay = std::abs(y);
+            if (ax == ay) return {sign(x), sign(y)};
+            return ax > ay ? std::pair{sign(x), 0} : std::pair{0, sign(y)};
+        }
+    }
+
+    [[nodiscard]] bool free(int column, int row) const { return rules_.free(column, row); }
+
+    template <class Visit>
+    void expand_after_straight(int column, int row, int dx, int dy, Visit& visit) const {
+        jump(column, row, dx, dy, visit);
+        if (Policy == DiagonalPolicy::Never && dy != 0) {
+            jump(column, row, 1, 0, visit);
+            jump(column, row, -1, 0, visit);
+            return;
+        }
+        for (const int turn : {1, -1}) {
+            const int sx = dy * turn, sy = dx * turn;  // a side, perpendicular to (dx, dy)
+            if constexpr (Policy == DiagonalPolicy::NoCornerCutting ||
+                          Policy == DiagonalPolicy::Never) {
+                if (free(column + sx, row + sy) && !free(column - dx + sx, row - dy + sy)) {
+                    jump(column, row, sx, sy, visit);
+                    if constexpr (Policy != DiagonalPolicy::Never)
+                        jump(column, row, dx + sx, dy + sy, visit);
+                }
+            } else {
+                const bool ahead_needed = Policy == DiagonalPolicy::AtLeastOneWalkable;
+                if (!free(column + sx, row + sy) && free(column + dx + sx, row + dy + sy) &&
+                    (!ahead_needed || free(column + dx, row + dy))) {
+                    jump(column, row, dx + sx, dy + sy, visit);
+                }
+            }
+        }
+    }
+
+    template <class Visit>
+    void expand_after_diagonal(int column, int row, int dx, int dy, Visit& visit) const {
+        jump(column, row, dx, 0, visit);
+        jump(column, row, 0, dy, visit);
+        jump(column, row, dx, dy, visit);
+        if constexpr (Policy == DiagonalPolicy::Always ||
+                      Policy == DiagonalPolicy::AtLeastOneWalkable) {
+            if (rules_.forced_back_x(column, row, dx, dy)) jump(column, row, -dx, dy, visit);
+            if (rules_.forced_back_y(column, row, dx, dy)) jump(column, row, dx, -dy, visit);
+        }
+    }
+
+    template <class Visit>
+    void emit(int column, int row, Cost cost, Visit& visit) const {
+        visit(StateId(static_cast<std::uint32_t>(row * stride_ + column)), cost);
+    }
+
+    /// Scans from (column, row) in a direction and offers what it finds.
+    template <class Visit>
+    void jump(int column, int row, int dx, int dy, Visit& visit) const {
+        if (dx != 0 && dy != 0) {
+            run(column, row, dx, dy, visit);
+        } else if (Policy == DiagonalPolicy::Never && dy != 0) {
+            run(column, row, 0, dy, visit);
+        } else if (const int steps = straight(column, row, dx, dy); steps != 0) {
+            emit(column + steps * dx, row + steps * dy, static_cast<Cost>(steps) * straight_cost_,
+                 visit);
+        }
+    }
+
+    /// The number of steps to the jump point (or the goal) straight from (column, row) in
+    /// direction (dx, dy), one of them 0; 0 when the scan meets a wall first.
+    [[nodiscard]] int straight(int column, int row, int dx, int dy) const {
+        // A table says 0 free steps for a blocked next tile itself; bit scans need the check.
+        if (!Lines::skips_runs && !free(column + dx, row + dy)) return 0;
+        const ScanStop stop = lines_->template scan<Policy>(column, row, dx, dy);
+        if (dy == 0) return steps_to(stop, goal_row_ == row, goal_column_, column, dx);
+        return steps_to(stop, goal_column_ == column, goal_row_, row, dy);
+    }
+
+    /// Steps from `start` to where a scan in direction `step` stopped, or to the goal when it
+    /// lies on the scanned stretch; 0 when the scan stopped at a wall without passing it.
+    static int steps_to(ScanStop stop, bool goal_on_line, int goal, int start, int step) {
+        if (goal_on_line && (goal - start) * step > 0 && (stop.position - goal) * step >= 0)
+            return (goal - start) * step;
+        return stop.blocked ? 0 : (stop.position - start) * step;
+    }
+
+    /// How far a run may go from (column, row) before a tile where something may happen (> 0),
+    /// or minus the uneventful steps before it is blocked (<= 0); a tile that puts the goal on
+    /// a straight line the run scans counts as eventful.
+    [[nodiscard]] int run_stop(int column, int row, int dx, int dy) const {
+        if constexpr (!Lines::skips_runs) {
+            if (dx == 0) return free(column, row + dy) ? 1 : 0;
+            return rules_.diagonal_allowed(column, row, dx, dy) ? 1 : 0;
+        } else {
+            const int stop = lines_->run_stop(column, row, dx, dy);
+            // The first tile of the run on the goal's row or column, if the run can see the
+            // goal from there: at `ahead` steps down the run's vertical axis.
+            const int ahead = (goal_row_ - row) * dy;
+            const bool goal_seen =
+                dx == 0 ? ahead > 0 : ahead > 0 && (goal_column_ - column) * dx > 0;
+            if (!goal_seen) return stop;
+            const int at = dx == 0 ? ahead : std::min(ahead, (goal_column_ - column) * dx);
+            if (stop > 0) return std::min(at, stop);
+            return at <= -stop ? at : stop;
+        }
+    }
+
+    /// Follows a diagonal (or, under Never, a column), offering the straight jump points seen
+    /// from each tile of it (horizontal ones only, for a column).
+    template <class Visit>
+    void run(int column, int row, int dx, int dy, Visit& visit) const {
+        const Cost step_cost = dx == 0 ? straight_cost_ : diagonal_cost_;
+        for (int steps = 0;;) {
+            const int stop = run_stop(column, row, dx, dy);
+            if (stop <= 0) return;
+            column += stop * dx;
+            row += stop * dy;
+            steps += stop;
+            const Cost cost = static_cast<Cost>(steps) * step_cost;
+            if (row == goal_row_ && column == goal_column_) {
+                emit(column, row, cost, visit);
+                return;
+            }
+            if (dx != 0 && rules_.forced_back(column, row, dx, dy)) {
+                emit(column, row, cost, visit);
+                return;
+            }
+            // Diagonal: along x, then along y. Vertical: right, then left.
+            const std::pair<int, int> sides[2] = {{dx == 0 ? 1 : dx, 0},
+                                                  {dx == 0 ? -1 : 0, dx == 0 ? 0 : dy}};
+            for (const auto& [sx, sy] : sides) {
+                if (const int far = straight(column, row, sx, sy); far != 0) {
+                    emit(column + far * sx, row + far * sy,
+                         cost + static_cast<Cost>(far) * straight_cost_, visit);
+                }
+            }
+        }
+    }
+
+    const GridSpace* space_;
+    const Lines* lines_;
+    JumpRules<Policy> rules_;
+    int stride_;
+    Cost straight_cost_;
+    Cost diagonal_cost_;
+    std::uint32_t goal_;
+    int goal_row_;
+    int goal_column_;
+};
+
+/// The tile between two consecutive states of a jump point path where the diagonal (or, under
+/// Never, vertical) run turns into the straight one; none for a single run.
+[[nodiscard]] inline std::optional<Cell> jump_corner(DiagonalPolicy policy, Cell from, Cell to) {
+    const int x = to.x - from.x, y = to.y - from.y;
+    if (x == 0 || y == 0) return std::nullopt;
+    if (policy == DiagonalPolicy::Never) return Cell{from.x, to.y};
+    if (std::abs(x) == std::abs(y)) return std::nullopt;
+    const int diagonal_steps = std::min(std::abs(x), std::abs(y));
+    return Cell{from.x + diagonal_steps * sign(x), from.y + diagonal_steps * sign(y)};
+}
+
+/// Jump point search from `from` to `to` over `lines`, the path shaped as asked: the checked
+/// query behind `find_path_jps` and `StaticGridIndex::find_path`. Endpoints are checked; when
+/// `jump_point_search_refusal` names a reason, the space's own search runs instead and the
+/// message says why.
+template <class Lines>
+[[nodiscard]] GridPath find_path_by_jumps(const GridSpace& space, const Lines& lines, Cell from,
+                                          Cell to, SearchContext& context,
+                                          const SearchOptions& options, PathShape shape) {
+    for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
+        if (auto status = space.check_endpoint(cell, role); !status) {
+            GridPath refused;
+            refused.status = SearchStatus::InvalidInput;
+            refused.message = status.message();
+            return refused;
+        }
+    }
+    if (const std::string refusal = jump_point_search_refusal(space, options); !refusal.empty()) {
+        GridPath result = space.find_path(from, to, context, options, shape);
+        result.message += (result.message.empty() ? "" : "; ") +
+                          ("jump point search cannot run (" + refusal + "), so " +
+                           std::string(result.stats.method) + " did");
+        return result;
+    }
+    const GridMap& map = space.map();
+    const StateId start(map.index(from));
+    const std::uint32_t goal = map.index(to);
+    SearchResult search;
+    switch (space.rules().diagonal) {
+        case DiagonalPolicy::Never:
+            search =
+                pathkit::find_path(JumpProblem<DiagonalPolicy::Never, Lines>(space, lines, goal),
+                                   start, context, options);
+            break;
+        case DiagonalPolicy::Always:
+            search =
+                pathkit::find_path(JumpProblem<DiagonalPolicy::Always, Lines>(space, lines, goal),
+                                   start, context, options);
+            break;
+        case DiagonalPolicy::AtLeastOneWalkable:
+            search = pathkit::find_path(
+                JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines>(space, lines, goal), start,
+                context, options);
+            break;
+        case DiagonalPolicy::NoCornerCutting:
+            search = pathkit::find_path(
+                JumpProblem<DiagonalPolicy::NoCornerCutting, Lines>(space, lines, goal), start,
+                context, options);
+            break;
+    }
+    search.stats.method = Lines::skips_runs ? "jps+" : "jps";
+    const std::vector<StateId> jump_points = std::move(search.path);
+    search.path.clear();
+    GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });
+    // Each jump is a diagonal (or vertical) run, then a straight one: add the corner between
+    // them, then keep the turns or walk every tile.
+    std::vector<Cell>& waypoints = result.path;
+    waypoints.reserve(jump_points.size() * 2);
+    for (const StateId state : jump_points) {
+        const Cell cell = map.cell(state.value);
+        if (!waypoints.empty()) {
+            if (const auto corner = jump_corner(space.rules().diagonal, waypoints.back(), cell))
+                waypoints.push_back(*corner);
+        }
+        waypoints.push_back(cell);
+    }
+    if (shape == PathShape::Tiles) {
+        waypoints = expand_path(waypoints);
+        return result;
+    }
+    // Turns: drop the waypoints that go straight on, in place (as `compress_path` does).
+    const auto direction = [](Cell a, Cell b) {
+        return std::pair{sign(b.x - a.x), sign(b.y - a.y)};
+    };
+    std::size_t kept = 0;
+    for (std::size_t index = 0; index < waypoints.size(); ++index) {
+        if (index == 0 || index + 1 == waypoints.size() ||
+            direction(waypoints[kept - 1], waypoints[index]) !=
+                direction(waypoints[index], waypoints[index + 1])) {
+            waypoints[kept++] = waypoints[index];
+        }
+    }
+    waypoints.resize(kept);
+    return result;
+}
+
+}  // namespace pathkit::detail
