@@ -1,23 +1,36 @@
-// pathkit's graph search beside Boost.Graph's on one random road-like graph (Google Benchmark).
+// pathkit's graph search (Graph, and CompactGraph frozen from it) beside Boost.Graph's, one graph.
 //
 // The graph: N nodes (1,000,000 unless PATHKIT_BENCH_NODES says otherwise) spread uniformly
 // over a square of N unit cells, each with 4 one-way connections to random nodes of its own and
 // the 8 surrounding cells, costing the distance times a random factor in [1, 1.5] (so the
 // straight-line distance is an admissible heuristic for both libraries). Both libraries get the
-// same edges with float costs. Boost uses adjacency_list<vecS, vecS, directedS>, its usual
-// general-purpose graph; the search maps are preallocated outside the timed loop.
+// same edges with float costs, in the same (random) node order. Boost uses
+// adjacency_list<vecS, vecS, directedS>, its usual general-purpose graph; pathkit's Graph is its
+// editable graph, and CompactGraph the frozen copy built from it (flat arrays, states renumbered
+// along a Hilbert curve; by node id when PATHKIT_BENCH_STATE_ORDER=node-id). The search maps are
+// preallocated outside the timed loop.
+//
+// Every benchmark first checks that the three agree: every Dijkstra distance from node 0 and
+// the cost of every A* pair. Counters: graph_bytes_per_node is the heap the graph holds
+// (measured with glibc's mallinfo2 around its construction, so Boost's one allocation per edge
+// property counts at its real size); search_bytes_per_node is the search's scratch memory;
+// build_ms is the time CompactGraph::build took.
 #include <benchmark/benchmark.h>
 
+#include <malloc.h>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/astar_search.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "pathkit/graph/compact_graph.hpp"
 #include "pathkit/graph/graph.hpp"
 #include "pathkit/search/goals.hpp"
 #include "pathkit/search/search.hpp"
@@ -34,17 +47,39 @@ struct Edge {
     float cost;
 };
 
-/// The shared benchmark graph in both libraries' forms, plus the query pairs.
+/// The shared benchmark graph in all three forms, plus the query pairs.
 struct Fixture {
     std::vector<pathkit::Point2> positions;
     pathkit::Graph graph;
     BoostGraph boost_graph;
+    std::optional<pathkit::CompactGraph> compact;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
     std::size_t edges = 0;
+    /// Heap bytes each graph holds, per node.
+    double graph_bytes_per_node = 0, compact_bytes_per_node = 0, boost_bytes_per_node = 0;
+    /// Milliseconds CompactGraph::build took.
+    double compact_build_ms = 0;
+    /// Empty when the three agree on every cost checked, else what differs.
+    std::string disagreement;
 };
+
+/// Bytes the C++ heap holds now (in-use small chunks plus mmapped large ones).
+std::size_t heap_bytes_in_use() {
+    const struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
 
 float straight_line(pathkit::Point2 a, pathkit::Point2 b) {
     return std::hypot(a.x - b.x, a.y - b.y);
+}
+
+/// The CompactGraph's state order: along the Hilbert curve, or by node id when
+/// PATHKIT_BENCH_STATE_ORDER=node-id (to see what the flat arrays alone give).
+pathkit::StateOrder state_order() {
+    const char* text = std::getenv("PATHKIT_BENCH_STATE_ORDER");
+    return text != nullptr && std::string(text) == "node-id"
+               ? pathkit::StateOrder::ByNodeId
+               : pathkit::StateOrder::AlongHilbertCurve;
 }
 
 std::size_t node_count() {
@@ -91,6 +126,8 @@ std::vector<Edge> random_edges(const std::vector<pathkit::Point2>& positions, in
     return edges;
 }
 
+std::string cross_check(const Fixture& f);
+
 Fixture build_fixture() {
     Fixture fixture;
     const std::size_t count = node_count();
@@ -101,19 +138,37 @@ Fixture build_fixture() {
         fixture.positions.push_back({coordinate(random), coordinate(random)});
     const std::vector<Edge> edges = random_edges(fixture.positions, side, random);
     fixture.edges = edges.size();
+    const double nodes = static_cast<double>(count);
+
+    std::size_t before = heap_bytes_in_use();
     for (const pathkit::Point2 position : fixture.positions)
         fixture.graph.add_node(position);
-    for (std::size_t node = 0; node < count; ++node)
-        boost::add_vertex(fixture.boost_graph);
     for (const Edge& edge : edges) {
         const pathkit::NodeId to(edge.to);
         if (!fixture.graph.add_connections(pathkit::NodeId(edge.from), {to}, false, edge.cost))
             std::abort();
-        boost::add_edge(edge.from, edge.to, edge.cost, fixture.boost_graph);
     }
+    fixture.graph_bytes_per_node = static_cast<double>(heap_bytes_in_use() - before) / nodes;
+
+    before = heap_bytes_in_use();
+    for (std::size_t node = 0; node < count; ++node)
+        boost::add_vertex(fixture.boost_graph);
+    for (const Edge& edge : edges)
+        boost::add_edge(edge.from, edge.to, edge.cost, fixture.boost_graph);
+    fixture.boost_bytes_per_node = static_cast<double>(heap_bytes_in_use() - before) / nodes;
+
+    before = heap_bytes_in_use();
+    const auto build_start = std::chrono::steady_clock::now();
+    fixture.compact.emplace(pathkit::CompactGraph::build(fixture.graph, state_order()).value());
+    fixture.compact_build_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - build_start)
+            .count();
+    fixture.compact_bytes_per_node = static_cast<double>(heap_bytes_in_use() - before) / nodes;
+
     std::uniform_int_distribution<std::uint32_t> any(0, static_cast<std::uint32_t>(count - 1));
     for (int pair = 0; pair < 100; ++pair)
         fixture.pairs.push_back({any(random), any(random)});
+    fixture.disagreement = cross_check(fixture);
     return fixture;
 }
 
@@ -122,14 +177,25 @@ const Fixture& fixture() {
     return shared;
 }
 
-/// pathkit's Dijkstra over the whole graph: the one engine with a goal that never holds.
-void run_pathkit_dijkstra(const Fixture& f, pathkit::SearchContext& context) {
+/// pathkit's Dijkstra over the whole graph from `start`: the one engine with a goal that never
+/// holds. `Space` is the Graph or the CompactGraph.
+template <class Space>
+void run_pathkit_dijkstra(const Space& space, pathkit::StateId start,
+                          pathkit::SearchContext& context) {
     const auto never = [](pathkit::StateId) { return false; };
-    const pathkit::GoalWhere problem(f.graph, never);
+    const pathkit::GoalWhere problem(space, never);
     pathkit::SearchOptions options;
     options.algorithm = pathkit::SearchAlgorithm::Dijkstra;
-    const auto result = pathkit::find_path(problem, pathkit::StateId(0), context, options);
+    const auto result = pathkit::find_path(problem, start, context, options);
     benchmark::DoNotOptimize(result.stats.expanded);
+}
+
+/// The cost of pathkit's A* from `from` to `to` (+infinity when there is no path).
+template <class Space>
+float run_pathkit_astar(const Space& space, std::uint32_t from, std::uint32_t to,
+                        pathkit::SearchContext& context) {
+    const auto path = space.find_path(pathkit::NodeId(from), pathkit::NodeId(to), context);
+    return path.found() ? path.cost : INFINITY;
 }
 
 /// Distances and predecessors Boost writes into, allocated once.
@@ -195,91 +261,131 @@ float run_boost_astar(const Fixture& f, BoostMaps& maps, BoostVertex from, Boost
     return maps.distance[to];
 }
 
-/// Same distances from node 0, and the same cost for every A* pair, or an error message.
+/// Same distances from node 0, and the same cost for every A* pair, in all three; or what
+/// differs.
 std::string cross_check(const Fixture& f) {
-    pathkit::SearchContext context;
+    pathkit::SearchContext graph_context, compact_context;
     BoostMaps maps(f.positions.size());
-    run_pathkit_dijkstra(f, context);
+    const pathkit::CompactGraph& compact = *f.compact;
+    run_pathkit_dijkstra(f.graph, pathkit::StateId(0), graph_context);
+    run_pathkit_dijkstra(compact, compact.state_of(pathkit::NodeId(0)), compact_context);
     run_boost_dijkstra(f, maps);
     const auto close = [](float a, float b) {
         if (std::isinf(a) || std::isinf(b)) return std::isinf(a) && std::isinf(b);
         return std::abs(a - b) <= 1e-3f * std::max(1.0f, std::abs(b));
     };
+    const auto boost_cost = [](float cost) {
+        return cost == std::numeric_limits<float>::max() ? INFINITY : cost;
+    };
     for (std::uint32_t node = 0; node < f.positions.size(); ++node) {
-        const float boost_distance = maps.distance[node] == std::numeric_limits<float>::max()
-                                         ? INFINITY
-                                         : maps.distance[node];
-        if (!close(context.cost_to(pathkit::StateId(node)), boost_distance))
-            return "Dijkstra distances differ at node " + std::to_string(node);
+        const float theirs = boost_cost(maps.distance[node]);
+        if (!close(graph_context.cost_to(pathkit::StateId(node)), theirs))
+            return "Graph and Boost Dijkstra distances differ at node " + std::to_string(node);
+        if (!close(compact_context.cost_to(compact.state_of(pathkit::NodeId(node))), theirs))
+            return "CompactGraph and Boost Dijkstra distances differ at node " +
+                   std::to_string(node);
     }
     for (const auto& [from, to] : f.pairs) {
-        const auto ours = f.graph.find_path(pathkit::NodeId(from), pathkit::NodeId(to), context);
-        const float theirs = run_boost_astar(f, maps, from, to);
-        const float our_cost = ours.found() ? ours.cost : INFINITY;
-        const float their_cost = theirs == std::numeric_limits<float>::max() ? INFINITY : theirs;
-        if (!close(our_cost, their_cost))
-            return "A* costs differ from " + std::to_string(from) + " to " + std::to_string(to);
+        const float theirs = boost_cost(run_boost_astar(f, maps, from, to));
+        const std::string pair = " from " + std::to_string(from) + " to " + std::to_string(to);
+        if (!close(run_pathkit_astar(f.graph, from, to, graph_context), theirs))
+            return "Graph and Boost A* costs differ" + pair;
+        if (!close(run_pathkit_astar(compact, from, to, compact_context), theirs))
+            return "CompactGraph and Boost A* costs differ" + pair;
     }
     return {};
 }
 
-void add_graph_counters(benchmark::State& state, const Fixture& f) {
-    state.counters["nodes"] = static_cast<double>(f.positions.size());
-    state.counters["edges"] = static_cast<double>(f.edges);
+/// The shared fixture, or nothing (and the benchmark skipped) when the libraries disagree.
+const Fixture* checked_fixture(benchmark::State& state) {
+    const Fixture& f = fixture();
+    if (!f.disagreement.empty()) {
+        state.SkipWithError(f.disagreement.c_str());
+        return nullptr;
+    }
+    return &f;
 }
 
-void BM_Dijkstra_pathkit(benchmark::State& state) {
-    const Fixture& f = fixture();
-    if (const std::string problem = cross_check(f); !problem.empty()) {
-        state.SkipWithError(problem.c_str());
-        return;
-    }
+void add_counters(benchmark::State& state, const Fixture& f, double graph_bytes_per_node,
+                  double search_bytes_per_node) {
+    state.counters["nodes"] = static_cast<double>(f.positions.size());
+    state.counters["edges"] = static_cast<double>(f.edges);
+    state.counters["graph_bytes_per_node"] = graph_bytes_per_node;
+    state.counters["search_bytes_per_node"] = search_bytes_per_node;
+}
+
+double bytes_per_node(const pathkit::SearchContext& context, const Fixture& f) {
+    return static_cast<double>(context.memory_bytes()) / static_cast<double>(f.positions.size());
+}
+
+void BM_Dijkstra_pathkit_graph(benchmark::State& state) {
+    const Fixture* f = checked_fixture(state);
+    if (f == nullptr) return;
     pathkit::SearchContext context;
     for (auto _ : state)
-        run_pathkit_dijkstra(f, context);
-    add_graph_counters(state, f);
-    state.counters["search_bytes_per_node"] =
-        static_cast<double>(context.memory_bytes()) / static_cast<double>(f.positions.size());
+        run_pathkit_dijkstra(f->graph, pathkit::StateId(0), context);
+    add_counters(state, *f, f->graph_bytes_per_node, bytes_per_node(context, *f));
+}
+
+void BM_Dijkstra_pathkit_compact(benchmark::State& state) {
+    const Fixture* f = checked_fixture(state);
+    if (f == nullptr) return;
+    pathkit::SearchContext context;
+    const pathkit::StateId start = f->compact->state_of(pathkit::NodeId(0));
+    for (auto _ : state)
+        run_pathkit_dijkstra(*f->compact, start, context);
+    add_counters(state, *f, f->compact_bytes_per_node, bytes_per_node(context, *f));
+    state.counters["build_ms"] = f->compact_build_ms;
 }
 
 void BM_Dijkstra_boost(benchmark::State& state) {
-    const Fixture& f = fixture();
-    BoostMaps maps(f.positions.size());
+    const Fixture* f = checked_fixture(state);
+    if (f == nullptr) return;
+    BoostMaps maps(f->positions.size());
     for (auto _ : state)
-        run_boost_dijkstra(f, maps);
-    add_graph_counters(state, f);
-    state.counters["search_bytes_per_node"] = BoostMaps::bytes_per_node(false);
+        run_boost_dijkstra(*f, maps);
+    add_counters(state, *f, f->boost_bytes_per_node, BoostMaps::bytes_per_node(false));
 }
 
-void BM_AStar100Pairs_pathkit(benchmark::State& state) {
-    const Fixture& f = fixture();
+template <class Space>
+void astar_pairs(benchmark::State& state, const Fixture& f, const Space& space,
+                 double graph_bytes_per_node) {
     pathkit::SearchContext context;
     for (auto _ : state) {
-        for (const auto& [from, to] : f.pairs) {
-            const auto path =
-                f.graph.find_path(pathkit::NodeId(from), pathkit::NodeId(to), context);
-            benchmark::DoNotOptimize(path.cost);
-        }
+        for (const auto& [from, to] : f.pairs)
+            benchmark::DoNotOptimize(run_pathkit_astar(space, from, to, context));
     }
-    add_graph_counters(state, f);
-    state.counters["search_bytes_per_node"] =
-        static_cast<double>(context.memory_bytes()) / static_cast<double>(f.positions.size());
+    add_counters(state, f, graph_bytes_per_node, bytes_per_node(context, f));
+}
+
+void BM_AStar100Pairs_pathkit_graph(benchmark::State& state) {
+    if (const Fixture* f = checked_fixture(state))
+        astar_pairs(state, *f, f->graph, f->graph_bytes_per_node);
+}
+
+void BM_AStar100Pairs_pathkit_compact(benchmark::State& state) {
+    if (const Fixture* f = checked_fixture(state)) {
+        astar_pairs(state, *f, *f->compact, f->compact_bytes_per_node);
+        state.counters["build_ms"] = f->compact_build_ms;
+    }
 }
 
 void BM_AStar100Pairs_boost(benchmark::State& state) {
-    const Fixture& f = fixture();
-    BoostMaps maps(f.positions.size());
+    const Fixture* f = checked_fixture(state);
+    if (f == nullptr) return;
+    BoostMaps maps(f->positions.size());
     for (auto _ : state) {
-        for (const auto& [from, to] : f.pairs)
-            benchmark::DoNotOptimize(run_boost_astar(f, maps, from, to));
+        for (const auto& [from, to] : f->pairs)
+            benchmark::DoNotOptimize(run_boost_astar(*f, maps, from, to));
     }
-    add_graph_counters(state, f);
-    state.counters["search_bytes_per_node"] = BoostMaps::bytes_per_node(true);
+    add_counters(state, *f, f->boost_bytes_per_node, BoostMaps::bytes_per_node(true));
 }
 
-BENCHMARK(BM_Dijkstra_pathkit)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Dijkstra_pathkit_graph)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Dijkstra_pathkit_compact)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Dijkstra_boost)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_AStar100Pairs_pathkit)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AStar100Pairs_pathkit_graph)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AStar100Pairs_pathkit_compact)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AStar100Pairs_boost)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Many threads querying one shared graph, grid, obstacle graph, navigation mesh and world at
-// once, each with its own context: the same answers as one thread gives (run under TSan too).
+// Many threads querying one shared graph, compact graph, grid, obstacle graph, navigation mesh
+// and world at once, each with its own context: the same answers as one thread gives (run under
+// TSan too).
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -10,6 +11,7 @@
 
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
+#include "pathkit/graph/compact_graph.hpp"
 #include "pathkit/graph/graph.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
@@ -56,6 +58,23 @@ TEST(ManyThreads, QueryOneGraphEachWithItsOwnContextOrTheThreadsOwn) {
         const auto [from, to] = queries[query];
         return thread % 2 == 0 ? graph.find_path(from, to, contexts[thread]).cost
                                : graph.find_path(from, to).cost;  // thread_search_context()
+    });
+}
+
+TEST(ManyThreads, QueryOneCompactGraphFrozenFromAGraph) {
+    std::mt19937 random(4);
+    const Graph graph = testing::make_random_graph({.nodes = 400, .edges = 1600}, random);
+    const CompactGraph compact = CompactGraph::build(graph).value();
+    std::vector<std::pair<NodeId, NodeId>> queries;
+    std::vector<double> expected;
+    for (std::uint32_t index = 0; index < 60; ++index) {
+        queries.push_back({NodeId(index * 5), NodeId(399 - index * 3)});
+        expected.push_back(compact.find_path(queries.back().first, queries.back().second).cost);
+    }
+    std::vector<SearchContext> contexts(thread_count);
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+        const auto [from, to] = queries[query];
+        return compact.find_path(from, to, contexts[thread]).cost;
     });
 }
 

@@ -12,24 +12,12 @@
 namespace pathkit {
 namespace {
 
+using testing::close_costs;
 using testing::make_random_graph;
 using testing::path_cost;
 using testing::RandomGraphSpec;
 using testing::reference_dijkstra;
-
-/// Float costs accumulate rounding; the reference works in double.
-bool close(double a, double b) {
-    return std::abs(a - b) <= 1e-4 * std::max(1.0, std::abs(b));
-}
-
-RandomGraphSpec spec_for(int round, std::mt19937& random) {
-    RandomGraphSpec spec;
-    spec.nodes = std::uniform_int_distribution<int>(2, 60)(random);
-    spec.edges = std::uniform_int_distribution<int>(0, spec.nodes * 4)(random);
-    spec.with_positions = round % 3 != 0;
-    spec.integer_costs = round % 5 == 0;
-    return spec;
-}
+using testing::small_graph_spec;
 
 /// Checks one engine result against the reference distances.
 void expect_optimal(const Graph& graph, const GraphPath& result, NodeId from, NodeId to,
@@ -45,10 +33,10 @@ void expect_optimal(const Graph& graph, const GraphPath& result, NodeId from, No
     EXPECT_EQ(result.path.front(), from);
     EXPECT_EQ(result.path.back(), to);
     const double walked = path_cost(graph, result.path);
-    EXPECT_TRUE(close(walked, result.cost)) << walked << " vs reported " << result.cost;
+    EXPECT_TRUE(close_costs(walked, result.cost)) << walked << " vs reported " << result.cost;
     EXPECT_LE(walked, allowed_factor * optimal + 1e-4 * std::max(1.0, optimal));
     if (allowed_factor == 1) {
-        EXPECT_TRUE(close(walked, optimal)) << walked << " vs " << optimal;
+        EXPECT_TRUE(close_costs(walked, optimal)) << walked << " vs " << optimal;
     }
 }
 
@@ -57,7 +45,7 @@ TEST(EngineDifferential, DijkstraAndAStarMatchAReferenceDijkstraOnThousandsOfRan
     SearchContext context;  // one context for every query: stamps must keep them apart
     int found = 0, unreachable = 0;
     for (int round = 0; round < 3000; ++round) {
-        const Graph graph = make_random_graph(spec_for(round, random), random);
+        const Graph graph = make_random_graph(small_graph_spec(round, random), random);
         std::uniform_int_distribution<std::uint32_t> pick(0, graph.node_count() - 1);
         const NodeId from(pick(random));
         const NodeId to(pick(random));
@@ -78,7 +66,7 @@ TEST(EngineDifferential, DisabledNodesAreAvoidedExactlyLikeTheReferenceAvoidsThe
     std::mt19937 random(7);
     SearchContext context;
     for (int round = 0; round < 1000; ++round) {
-        Graph graph = make_random_graph(spec_for(round, random), random);
+        Graph graph = make_random_graph(small_graph_spec(round, random), random);
         std::uniform_int_distribution<std::uint32_t> pick(0, graph.node_count() - 1);
         const NodeId from(pick(random));
         for (int disabled = 0; disabled < 3; ++disabled) {
@@ -102,7 +90,7 @@ TEST(EngineDifferential, WeightedAStarStaysWithinWeightTimesOptimal) {
     std::mt19937 random(99);
     SearchContext context;
     for (int round = 0; round < 1500; ++round) {
-        RandomGraphSpec spec = spec_for(round, random);
+        RandomGraphSpec spec = small_graph_spec(round, random);
         spec.with_positions = true;
         spec.integer_costs = false;
         const Graph graph = make_random_graph(spec, random);
@@ -123,7 +111,7 @@ TEST(EngineDifferential, ExploringEverythingLeavesTheExactDistancesInTheContext)
     std::mt19937 random(5);
     SearchContext context;
     for (int round = 0; round < 500; ++round) {
-        const Graph graph = make_random_graph(spec_for(round, random), random);
+        const Graph graph = make_random_graph(small_graph_spec(round, random), random);
         const NodeId from(
             std::uniform_int_distribution<std::uint32_t>(0, graph.node_count() - 1)(random));
         const auto reference = reference_dijkstra(graph, from);
@@ -138,7 +126,7 @@ TEST(EngineDifferential, ExploringEverythingLeavesTheExactDistancesInTheContext)
             if (std::isinf(expected)) {
                 EXPECT_FALSE(context.was_reached(StateId(node)));
             } else {
-                EXPECT_TRUE(close(actual, expected)) << "node " << node;
+                EXPECT_TRUE(close_costs(actual, expected)) << "node " << node;
             }
         }
     }
@@ -148,7 +136,7 @@ TEST(EngineDifferential, BreadthFirstFindsTheFewestStepsAndIsOptimalForUnitCosts
     std::mt19937 random(11);
     SearchContext context;
     for (int round = 0; round < 1000; ++round) {
-        RandomGraphSpec spec = spec_for(round, random);
+        RandomGraphSpec spec = small_graph_spec(round, random);
         spec.with_positions = false;
         spec.integer_costs = false;
         spec.min_stretch = spec.max_stretch = 1;  // every step costs 1

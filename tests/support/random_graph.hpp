@@ -1,6 +1,8 @@
 // Random graphs for tests, and a plain reference Dijkstra to check the engine against.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <queue>
@@ -86,6 +88,22 @@ inline double path_cost(const Graph& graph, const std::vector<NodeId>& path) {
         total += graph.cost(path[index - 1], path[index]);
     }
     return total;
+}
+
+/// Float costs accumulate rounding; the reference works in double.
+inline bool close_costs(double a, double b) {
+    return std::abs(a - b) <= 1e-4 * std::max(1.0, std::abs(b));
+}
+
+/// A small random graph's shape for differential round `round`: 2-60 nodes, up to 4 edges a
+/// node, positions in two rounds of three, integer costs in one round of five.
+inline RandomGraphSpec small_graph_spec(int round, std::mt19937& random) {
+    RandomGraphSpec spec;
+    spec.nodes = std::uniform_int_distribution<int>(2, 60)(random);
+    spec.edges = std::uniform_int_distribution<int>(0, spec.nodes * 4)(random);
+    spec.with_positions = round % 3 != 0;
+    spec.integer_costs = round % 5 == 0;
+    return spec;
 }
 
 }  // namespace pathkit::testing

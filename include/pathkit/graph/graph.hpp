@@ -99,6 +99,10 @@ class Graph {
     [[nodiscard]] Cost estimated_cost(NodeId from, NodeId to) const;
     /// The node's position, if it has one.
     [[nodiscard]] std::optional<Point3> position(NodeId node) const;
+    /// The factor, in [0, 1], that scales straight-line
+    /// distances into the heuristic: the smallest cost/distance ratio of any connection ever
+    /// added between two nodes with positions apart, or 1 before there was one.
+    [[nodiscard]] Cost heuristic_scale() const { return heuristic_scale_; }
 
     /// Enables or disables a node. A disabled node keeps its connections, but searches neither
     /// start from it nor pass through it. Refused for unknown ids.

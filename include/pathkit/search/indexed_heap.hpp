@@ -1,4 +1,4 @@
-/// The engine's open list: a binary min-heap whose entries know their slot (decrease-key).
+/// The engine's open list: a 4-ary min-heap whose entries know their slot (decrease-key).
 #pragma once
 
 #include <bit>
@@ -38,10 +38,16 @@ inline constexpr std::uint32_t max_states = 0xFFFFFFFFu;
     return std::bit_cast<Cost>(static_cast<std::uint32_t>(key));
 }
 
-/// A binary min-heap of (key, state, parent) that writes each entry's position into the state's
-/// record, so a state's key can be lowered in O(log n).
+/// A 4-ary min-heap of (key, state, parent) that writes each entry's position into the state's
+/// record, so a state's key can be lowered in O(log n). With four children a node the heap is
+/// half as deep as a binary one, so a push or a pop moves half as many entries and writes half
+/// as many records; the smallest of four children is picked without branches (a tournament of
+/// three comparisons), as the winner is a coin toss a branch predictor cannot learn.
 class IndexedHeap {
   public:
+    /// Children per node.
+    static constexpr std::uint32_t arity = 4;
+
     struct Entry {
         std::uint64_t key;
         std::uint32_t state;
@@ -71,10 +77,7 @@ class IndexedHeap {
         record.mark &= ~1u;
         const Entry last = entries_.back();
         entries_.pop_back();
-        if (!entries_.empty()) {
-            entries_.front() = last;
-            sift_down(0);
-        }
+        if (!entries_.empty()) sift_down(last);
         return top;
     }
 
@@ -98,14 +101,16 @@ class IndexedHeap {
     }
 
   private:
+    /// The heap's total order: by key, then by lower state id. Bitwise `|` and `&` instead of
+    /// `||` and `&&` so that the compiler emits flag arithmetic rather than branches.
     [[nodiscard]] static bool before(const Entry& a, const Entry& b) {
-        return a.key < b.key || (a.key == b.key && a.state < b.state);
+        return (a.key < b.key) | ((a.key == b.key) & (a.state < b.state));
     }
 
     void sift_up(std::uint32_t slot) {
         const Entry moving = entries_[slot];
         while (slot > 0) {
-            const std::uint32_t parent = (slot - 1) / 2;
+            const std::uint32_t parent = (slot - 1) / arity;
             if (!before(moving, entries_[parent])) break;
             place(slot, entries_[parent]);
             slot = parent;
@@ -114,16 +119,28 @@ class IndexedHeap {
         PATHKIT_ASSERT(ordered_at(slot));
     }
 
-    void sift_down(std::uint32_t slot) {
-        const Entry moving = entries_[slot];
-        const auto size = static_cast<std::uint32_t>(entries_.size());
+    /// Puts `moving` into the hole at the root and sinks it to where it belongs.
+    void sift_down(const Entry& moving) {
+        const std::size_t size = entries_.size();
+        const Entry* entries = entries_.data();
+        std::uint32_t slot = 0;
         for (;;) {
-            std::uint32_t child = 2 * slot + 1;
-            if (child >= size) break;
-            if (child + 1 < size && before(entries_[child + 1], entries_[child])) ++child;
-            if (!before(entries_[child], moving)) break;
-            place(slot, entries_[child]);
-            slot = child;
+            const std::size_t first_child = std::size_t{arity} * slot + 1;  // no 32-bit overflow
+            if (first_child >= size) break;
+            const auto first = static_cast<std::uint32_t>(first_child);
+            std::uint32_t best = first;
+            if (first_child + arity <= size) {  // every child present: the common case
+                const Entry* children = entries + first;
+                const std::uint32_t left = before(children[1], children[0]) ? 1 : 0;
+                const std::uint32_t right = before(children[3], children[2]) ? 3 : 2;
+                best = first + (before(children[right], children[left]) ? right : left);
+            } else {
+                for (std::uint32_t child = first + 1; child < size; ++child)
+                    if (before(entries[child], entries[best])) best = child;
+            }
+            if (!before(entries[best], moving)) break;
+            place(slot, entries[best]);
+            slot = best;
         }
         place(slot, moving);
         PATHKIT_ASSERT(ordered_at(slot));
@@ -136,10 +153,11 @@ class IndexedHeap {
 
     /// The heap order holds at `slot`: not before its parent, not after its children.
     [[nodiscard]] bool ordered_at(std::uint32_t slot) const {
-        const std::size_t left = 2 * std::size_t{slot} + 1;
-        return (slot == 0 || !before(entries_[slot], entries_[(slot - 1) / 2])) &&
-               (left >= entries_.size() || !before(entries_[left], entries_[slot])) &&
-               (left + 1 >= entries_.size() || !before(entries_[left + 1], entries_[slot]));
+        if (slot > 0 && before(entries_[slot], entries_[(slot - 1) / arity])) return false;
+        const std::size_t first = arity * std::size_t{slot} + 1;
+        for (std::size_t child = first; child < first + arity && child < entries_.size(); ++child)
+            if (before(entries_[child], entries_[slot])) return false;
+        return true;
     }
 
     std::vector<Entry> entries_;
