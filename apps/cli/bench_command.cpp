@@ -69,9 +69,13 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     double largest_map_tiles = 1;
     const PathShape shape = arguments.path_shape == "turns" ? PathShape::Turns : PathShape::Tiles;
     const auto& queries = scenario.value().queries;
+    std::string map_file;
     for (std::size_t row = 0; row < queries.size(); ++row) {
         const ScenarioQuery& query = queries[row];
-        const std::string map_file = map_path_for(arguments, scenario_file, query);
+        // Rows name their map; the path is worked out again only when the name changes, so
+        // that nothing but the queries runs between two queries of one map.
+        if (row == 0 || query.map_name != queries[row - 1].map_name)
+            map_file = map_path_for(arguments, scenario_file, query);
         if (map_file != current.path) {
             current.index.reset();
             current.space.reset();
