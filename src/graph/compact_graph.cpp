@@ -116,8 +116,9 @@ Expected<CompactGraph> CompactGraph::build(const Graph& graph, StateOrder order)
             compact.state_of_node_[node_of_state[state]] = state;
         compact.node_of_state_ = std::move(node_of_state);
     }
+    // (`node_of` checks against the state count, which the rows below have not set yet.)
     const auto node_at = [&compact](std::uint32_t state) {
-        return compact.node_of(StateId(state));
+        return NodeId(compact.node_of_state_.empty() ? state : compact.node_of_state_[state]);
     };
     const std::uint32_t states = static_cast<std::uint32_t>(alive.size());
 
