@@ -29,6 +29,10 @@ Command add_path_command(CLI::App& app);
 Command add_scene_command(CLI::App& app);
 /// `pathkit crowd SCENARIO.json...`: cooperative units on tile maps.
 Command add_crowd_command(CLI::App& app);
+/// `pathkit mapf --map M --scen S --agents N`: many agents planned together (LaCAM).
+Command add_mapf_command(CLI::App& app);
+/// `pathkit mapf-check MAP SCEN N RESULT`: checks a many-agent plan.
+Command add_mapf_check_command(CLI::App& app);
 /// `pathkit world FILE.xml`: NPCs keeping their schedules across linked maps.
 Command add_world_command(CLI::App& app);
 /// `pathkit bench SCEN...`: every query of MovingAI scenarios, checked and timed.

@@ -37,6 +37,10 @@ inline constexpr std::size_t max_crowd_commands = 1'000'000;
 /// Latest tick a crowd scenario may name (`max_ticks`, command ticks): about 115 days at 100
 /// ticks a second. Ticks in which nothing moves are skipped, not simulated.
 inline constexpr std::uint64_t max_crowd_ticks = 1'000'000'000;
+/// Most agents of a many-agent result file, and most agent positions over all its steps (8
+/// bytes each in memory).
+inline constexpr std::size_t max_mapf_agents = 100'000;
+inline constexpr std::size_t max_mapf_positions = 32'000'000;
 /// Largest unit, node or map id a file may use.
 inline constexpr std::int64_t max_file_id = 2'147'483'646;
 /// Largest absolute tile coordinate a file may name.

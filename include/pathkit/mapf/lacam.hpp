@@ -1,0 +1,76 @@
+/// LacamSearch: a complete search over configurations of all agents whose successors come
+/// lazily from PIBT (Okumura, "LaCAM: Search-Based Algorithm for Quick Multi-Agent Pathfinding",
+/// AAAI 2023), improved towards the optimum when asked (LaCAM*, IJCAI 2023).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "pathkit/mapf/distance_tables.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
+
+namespace pathkit {
+
+/// Where a LaCAM search stands after a call to `run`.
+enum class LacamState {
+    /// Still searching (no solution yet, or an anytime search still improving one).
+    Searching,
+    /// A solution is known (an anytime search stops here only when asked to stop).
+    Solved,
+    /// Every configuration worth visiting was visited: the solution is optimal (sum of loss).
+    Optimal,
+    /// Every reachable configuration was visited and none has all agents at their goals.
+    NoSolution,
+    /// The search memory limit was reached before the search ended.
+    OutOfMemory,
+};
+
+/// How a LaCAM search runs.
+struct LacamOptions {
+    /// Seeds the random tie-breaks; the same seed gives the same search.
+    std::uint64_t seed = 0;
+    /// LaCAM*: after the first solution, keep searching for cheaper ones (sum of loss: every
+    /// step of every agent that is not resting on its goal costs 1) until `run`'s deadline.
+    bool anytime = false;
+    /// PIBT's swap for corridors (LaCAM3). Off gives the original PIBT.
+    bool swap = true;
+    /// Bytes the search's nodes may hold (about 12 per agent per configuration visited).
+    std::size_t memory_limit = std::size_t{4} << 30;
+};
+
+/// LaCAM: depth-first over configurations; each configuration is expanded by PIBT many times,
+/// under ever longer lists of constraints ("agent a goes to v") tried lazily, one per visit,
+/// so every successor is eventually generated. Complete on any graph: it reports `NoSolution`
+/// only after visiting every configuration reachable from the start. The graph and tables
+/// must outlive it; not thread-safe (one search per thread).
+class LacamSearch {
+  public:
+    /// A search from `starts` to `goals` (distinct valid vertices, one per agent).
+    LacamSearch(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration starts,
+                MapfConfiguration goals, const LacamOptions& options = {});
+    LacamSearch(LacamSearch&&) noexcept;
+    LacamSearch& operator=(LacamSearch&&) noexcept;
+    ~LacamSearch();
+
+    /// Searches until `deadline`, a first solution (unless anytime), or the end of the search.
+    LacamState run(std::chrono::steady_clock::time_point deadline);
+
+    /// The best solution so far, the start first and the goals last; empty when none.
+    [[nodiscard]] std::vector<MapfConfiguration> solution() const;
+    /// Its sum of loss (see `LacamOptions::anytime`); 0 without one.
+    [[nodiscard]] std::uint64_t solution_loss() const;
+    /// Seconds of `run` until the first solution was found; negative before.
+    [[nodiscard]] double seconds_to_first_solution() const;
+    /// Configurations visited, and bytes the search holds (distance tables apart).
+    [[nodiscard]] std::uint64_t configurations() const;
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathkit

@@ -1,0 +1,69 @@
+/// plan_mapf: paths for many agents at once on a grid, none colliding, within a time limit.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pathkit/grid/cell.hpp"
+#include "pathkit/mapf/lacam.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
+
+namespace pathkit {
+
+/// How a plan ended.
+enum class MapfStatus {
+    /// Every agent reaches its goal (`MapfPlan::steps` holds the plan).
+    Solved,
+    /// No plan was found within the time (or memory) limit; one may exist.
+    NotSolved,
+    /// Proved: no plan exists (LaCAM visited every reachable configuration, or an agent's goal
+    /// lies in another region than its start).
+    NoSolution,
+    /// Refused: an agent off the map or on a blocked tile, two agents on one start or one goal,
+    /// or bad options. `MapfPlan::message` says which.
+    InvalidInput,
+};
+
+/// "solved", "not solved", "no solution", "invalid input".
+[[nodiscard]] const char* to_string(MapfStatus status);
+
+/// How to plan.
+struct MapfPlanOptions {
+    /// Wall-clock seconds for the whole call, distance tables included; > 0 and at most a year.
+    double time_limit_seconds = 10;
+    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit).
+    LacamOptions search;
+    /// Bytes the distance tables may hold (see `DistanceTables`).
+    std::size_t distance_memory_limit = std::size_t{1} << 30;
+};
+
+/// A plan and what it took.
+struct MapfPlan {
+    MapfStatus status = MapfStatus::InvalidInput;
+    /// Why, when not solved.
+    std::string message;
+    /// With a solution: every agent's tile at times 0, 1, 2, ..., in agent order; each step
+    /// moves every agent to a straight neighbour or keeps it in place, with no two agents on
+    /// one tile or trading tiles. The last step has every agent on its goal.
+    std::vector<std::vector<Cell>> steps;
+    /// The search proved the plan optimal for the sum of loss (anytime search only).
+    bool optimal = false;
+    /// Milliseconds to the first solution (negative without one), and in all.
+    double first_solution_ms = -1;
+    double total_ms = 0;
+    /// Configurations the search visited, bytes it held, and the distance tables' peak bytes.
+    std::uint64_t configurations = 0;
+    std::size_t search_bytes = 0;
+    std::size_t distance_table_bytes = 0;
+};
+
+/// Plans for agents going from `starts` to `goals` (one each, same length) on `graph`, by
+/// LaCAM (and LaCAM* with `options.search.anytime`, which uses the whole time limit unless it
+/// proves its plan optimal sooner). Deterministic for a seed when it ends before the limit.
+[[nodiscard]] MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
+                                 std::span<const Cell> goals, const MapfPlanOptions& options = {});
+
+}  // namespace pathkit

@@ -1,0 +1,71 @@
+/// Pibt: one step for every agent at once by priority inheritance (Okumura et al., "Priority
+/// Inheritance with Backtracking for Iterative Multi-agent Path Finding", AIJ 2022).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "pathkit/mapf/distance_tables.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
+
+namespace pathkit {
+
+/// Plans the next configuration from the current one.
+///
+/// Agents choose in priority order; each takes the free neighbour (or its own tile) nearest to
+/// its goal, random among equals. An agent that wants a tile another undecided agent stands on
+/// lends that agent its priority, and the lender tries its next choice if the other cannot
+/// move away. With `swap` (from LaCAM3), an agent that must pass another in a corridor pulls
+/// it instead of pushing it, so the two can trade places where the corridor widens.
+///
+/// The result never has two agents on one tile or two agents trading tiles along one edge.
+/// Deterministic for a seed. Not thread-safe; the graph and tables must outlive it.
+class Pibt {
+  public:
+    /// Agents with `goals` (valid vertices of `graph`), their distances in `distances`.
+    Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const MapfVertex> goals,
+         std::uint64_t seed, bool swap = true);
+
+    /// Changes one agent's goal.
+    void set_goal(std::uint32_t agent, MapfVertex goal);
+    /// The agents' goals.
+    [[nodiscard]] std::span<const MapfVertex> goals() const { return goals_; }
+    /// Steps from `vertex` to the agent's goal (`DistanceTables::unreachable` when none).
+    [[nodiscard]] std::uint32_t distance_to_goal(std::uint32_t agent, MapfVertex vertex) {
+        return distances_->distance(tables_[agent], vertex);
+    }
+
+    /// Fills `next` (one entry per agent) from `from`: entries already valid are constraints
+    /// (the agent must move there), the others are chosen for agents in `order` (every agent
+    /// without a constraint must be listed). Returns false, leaving `next` unspecified, when
+    /// the constraints conflict, or an agent in `order` finds no tile (only possible when the
+    /// constraints or an earlier agent took its own tile).
+    bool plan_step(const MapfConfiguration& from, MapfConfiguration& next,
+                   std::span<const std::uint32_t> order);
+
+  private:
+    static constexpr std::uint32_t none = UINT32_MAX;
+
+    bool choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfiguration& next);
+    [[nodiscard]] std::uint32_t swap_partner(std::uint32_t agent, MapfVertex best,
+                                             const MapfConfiguration& from,
+                                             const MapfConfiguration& next);
+    [[nodiscard]] bool swap_needed(std::uint32_t pusher, std::uint32_t puller, MapfVertex pusher_at,
+                                   MapfVertex puller_at);
+    [[nodiscard]] bool swap_feasible(MapfVertex pusher_at, MapfVertex puller_at) const;
+    [[nodiscard]] int room_to_pull(MapfVertex puller_at, MapfVertex pusher_at,
+                                   MapfVertex& onwards) const;
+    [[nodiscard]] double random_fraction();
+
+    const MapfGraph* graph_;
+    DistanceTables* distances_;
+    std::vector<MapfVertex> goals_;
+    std::vector<std::uint32_t> tables_;         // by agent: its goal's distance table
+    std::vector<std::uint32_t> occupied_now_;   // by vertex: the agent on it, or none
+    std::vector<std::uint32_t> occupied_next_;  // by vertex: the agent going there, or none
+    std::uint64_t random_state_;
+    bool swap_;
+};
+
+}  // namespace pathkit

@@ -1,0 +1,118 @@
+// check_mapf_plan: every rule of the standard model checked step by step, with no shortcut
+// through the planners' own graph or tables.
+#include "pathkit/mapf/mapf_check.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+#include "pathkit/grid/grid_space.hpp"
+
+namespace pathkit {
+
+namespace {
+
+// The shortest number of straight steps from `from` to `to`, or -1 when there is none.
+long steps_between(const GridSpace& space, Cell from, Cell to, SearchContext& context) {
+    if (!space.map().is_walkable(from) || !space.map().is_walkable(to)) return -1;
+    const GridPath path = space.find_path(from, to, context);
+    return path.found() ? static_cast<long>(path.path.size()) - 1 : -1;
+}
+
+}  // namespace
+
+MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
+                          std::span<const Cell> goals, const std::vector<std::vector<Cell>>& steps,
+                          std::size_t max_problems) {
+    MapfCheck check;
+    const auto problem = [&](const std::string& text) {
+        if (check.problems.size() < max_problems) check.problems.push_back(text);
+        ++check.problem_count;
+    };
+    const auto at = [](std::size_t t) { return "t=" + std::to_string(t) + ": "; };
+    const std::size_t agents = starts.size();
+    if (goals.size() != agents)
+        problem(std::to_string(agents) + " starts but " + std::to_string(goals.size()) + " goals");
+
+    // Lower bounds, each agent alone, on a copy of the map without terrain multipliers.
+    GridMap unit_map = map;
+    if (unit_map.has_terrain_costs())
+        for (int y = 0; y < map.height(); ++y)
+            for (int x = 0; x < map.width(); ++x)
+                (void)unit_map.set_terrain_cost({map.origin().x + x, map.origin().y + y}, 1);
+    const GridSpace space(unit_map, {.diagonal = DiagonalPolicy::Never, .straight_cost = 1});
+    SearchContext context;
+    for (std::size_t agent = 0; agent < std::min(agents, goals.size()); ++agent) {
+        const long distance = steps_between(space, starts[agent], goals[agent], context);
+        if (distance < 0) {
+            problem("agent " + std::to_string(agent) + " cannot reach its goal " +
+                    to_string(goals[agent]) + " from " + to_string(starts[agent]));
+            continue;
+        }
+        check.sum_of_costs_lower_bound += static_cast<std::uint64_t>(distance);
+        check.makespan_lower_bound =
+            std::max(check.makespan_lower_bound, static_cast<std::uint64_t>(distance));
+    }
+
+    if (steps.empty()) {
+        problem("the plan has no steps");
+        return check;
+    }
+    for (std::size_t t = 0; t < steps.size(); ++t)
+        if (steps[t].size() != agents)
+            problem(at(t) + std::to_string(steps[t].size()) + " agents listed, not " +
+                    std::to_string(agents));
+    if (check.problem_count > 0) return check;  // the rest assumes whole steps
+
+    check.makespan = steps.size() - 1;
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        if (steps.front()[agent] != starts[agent])
+            problem("agent " + std::to_string(agent) + " starts on " +
+                    to_string(steps.front()[agent]) + ", not on its start " +
+                    to_string(starts[agent]));
+        if (agent < goals.size() && steps.back()[agent] != goals[agent])
+            problem("agent " + std::to_string(agent) + " ends on " +
+                    to_string(steps.back()[agent]) + ", not on its goal " +
+                    to_string(goals[agent]));
+        std::size_t last_away = 0;  // the time after its last step off its goal
+        for (std::size_t t = 0; t < steps.size(); ++t)
+            if (agent >= goals.size() || steps[t][agent] != goals[agent]) last_away = t + 1;
+        check.sum_of_costs += last_away;
+    }
+
+    std::map<Cell, std::size_t> holder;
+    for (std::size_t t = 0; t < steps.size(); ++t) {
+        holder.clear();
+        for (std::size_t agent = 0; agent < agents; ++agent) {
+            const Cell here = steps[t][agent];
+            const std::string who = "agent " + std::to_string(agent);
+            if (!map.is_walkable(here))
+                problem(at(t) + who + " on " + to_string(here) +
+                        (map.contains(here) ? ", a blocked tile" : ", outside the map"));
+            const auto [other, added] = holder.try_emplace(here, agent);
+            if (!added)
+                problem(at(t) + "agents " + std::to_string(other->second) + " and " +
+                        std::to_string(agent) + " both on " + to_string(here));
+            if (t == 0) continue;
+            const Cell before = steps[t - 1][agent];
+            if (std::abs(here.x - before.x) + std::abs(here.y - before.y) > 1)
+                problem(at(t) + who + " jumps from " + to_string(before) + " to " +
+                        to_string(here));
+        }
+        if (t == 0) continue;
+        // Swap conflicts: agent a moves onto b's tile while b moves onto a's.
+        for (std::size_t agent = 0; agent < agents; ++agent) {
+            const Cell before = steps[t - 1][agent], here = steps[t][agent];
+            if (before == here) continue;
+            const auto other = holder.find(before);
+            if (other == holder.end() || other->second == agent) continue;
+            if (steps[t - 1][other->second] == here && agent < other->second)
+                problem(at(t) + "agents " + std::to_string(agent) + " and " +
+                        std::to_string(other->second) + " trade tiles " + to_string(before) +
+                        " and " + to_string(here));
+        }
+    }
+    return check;
+}
+
+}  // namespace pathkit

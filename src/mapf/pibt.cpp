@@ -1,0 +1,164 @@
+// Pibt: priority inheritance with backtracking, one step, with LaCAM3's swap for corridors.
+#include "pathkit/mapf/pibt.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "splitmix.hpp"
+
+namespace pathkit {
+
+Pibt::Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const MapfVertex> goals,
+           std::uint64_t seed, bool swap)
+    : graph_(&graph),
+      distances_(&distances),
+      goals_(goals.begin(), goals.end()),
+      occupied_now_(graph.vertex_count(), none),
+      occupied_next_(graph.vertex_count(), none),
+      random_state_(seed),
+      swap_(swap) {
+    for (const MapfVertex goal : goals_)
+        tables_.push_back(distances.table_for(goal));
+}
+
+void Pibt::set_goal(std::uint32_t agent, MapfVertex goal) {
+    goals_[agent] = goal;
+    tables_[agent] = distances_->table_for(goal);
+}
+
+double Pibt::random_fraction() {
+    return static_cast<double>(mapf_detail::splitmix64(random_state_) >> 11) * 0x1.0p-53;
+}
+
+bool Pibt::plan_step(const MapfConfiguration& from, MapfConfiguration& next,
+                     std::span<const std::uint32_t> order) {
+    PATHKIT_ASSERT(from.size() == goals_.size() && next.size() == goals_.size());
+    for (std::uint32_t agent = 0; agent < from.size(); ++agent)
+        occupied_now_[from[agent].index()] = agent;
+    bool ok = true;
+    for (std::uint32_t agent = 0; agent < next.size() && ok; ++agent) {
+        const MapfVertex target = next[agent];
+        if (!target.is_valid()) continue;
+        const std::uint32_t there = occupied_now_[target.index()];
+        ok = occupied_next_[target.index()] == none &&
+             (there == none || there == agent || next[there] != from[agent]);
+        occupied_next_[target.index()] = agent;
+    }
+    for (std::size_t i = 0; i < order.size() && ok; ++i)
+        if (!next[order[i]].is_valid()) ok = choose(order[i], from, next);
+    for (std::uint32_t agent = 0; agent < from.size(); ++agent) {
+        occupied_now_[from[agent].index()] = none;
+        if (next[agent].is_valid()) occupied_next_[next[agent].index()] = none;
+    }
+    return ok;
+}
+
+// Takes a tile for `agent`, asking undecided agents in the way to move first.
+bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfiguration& next) {
+    const MapfVertex here = from[agent];
+    struct Candidate {
+        MapfVertex vertex;
+        double key;  // steps to the goal plus a random fraction that breaks ties
+    };
+    std::array<Candidate, 5> candidates;
+    std::size_t count = 0;
+    for (const MapfVertex neighbour : graph_->neighbours(here))
+        candidates[count++] = {neighbour, distance_to_goal(agent, neighbour) + random_fraction()};
+    candidates[count++] = {here, distance_to_goal(agent, here) + random_fraction()};
+    std::sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count),
+              [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+
+    const std::uint32_t partner =
+        swap_ ? swap_partner(agent, candidates[0].vertex, from, next) : none;
+    if (partner != none)  // make way by going backwards, pulling the partner along
+        std::reverse(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count));
+
+    for (std::size_t k = 0; k < count; ++k) {
+        const MapfVertex target = candidates[k].vertex;
+        if (occupied_next_[target.index()] != none) continue;
+        const std::uint32_t there = occupied_now_[target.index()];
+        if (there != none && next[there] == here) continue;  // the two would trade tiles
+        occupied_next_[target.index()] = agent;
+        next[agent] = target;
+        if (there != none && there != agent && !next[there].is_valid() &&
+            !choose(there, from, next))
+            continue;  // it could not get out of the way: try the next tile
+        if (k == 0 && partner != none && !next[partner].is_valid() &&
+            occupied_next_[here.index()] == none) {
+            occupied_next_[here.index()] = partner;
+            next[partner] = here;
+        }
+        return true;
+    }
+    occupied_next_[here.index()] = agent;
+    next[agent] = here;
+    return false;
+}
+
+// The agent `agent` should pull rather than push, if any: the one on its best tile when the
+// two must trade places, or a neighbour that needs `agent`'s tile to get past it.
+std::uint32_t Pibt::swap_partner(std::uint32_t agent, MapfVertex best,
+                                 const MapfConfiguration& from, const MapfConfiguration& next) {
+    const MapfVertex here = from[agent];
+    const std::uint32_t ahead = occupied_now_[best.index()];
+    if (ahead != none && ahead != agent && !next[ahead].is_valid() &&
+        swap_needed(agent, ahead, here, from[ahead]) && swap_feasible(from[ahead], here))
+        return ahead;
+    if (best == here) return none;
+    for (const MapfVertex neighbour : graph_->neighbours(here)) {
+        const std::uint32_t other = occupied_now_[neighbour.index()];
+        if (other != none && best != from[other] && swap_needed(other, agent, here, best) &&
+            swap_feasible(best, here))
+            return other;
+    }
+    return none;
+}
+
+// Neighbours of `puller_at` a pulled agent could step to: not back onto `pusher_at`, not a
+// dead end where an agent sits on its goal. `onwards` is one of them.
+int Pibt::room_to_pull(MapfVertex puller_at, MapfVertex pusher_at, MapfVertex& onwards) const {
+    int room = 0;
+    for (const MapfVertex neighbour : graph_->neighbours(puller_at)) {
+        const std::uint32_t there = occupied_now_[neighbour.index()];
+        const bool settled_dead_end = graph_->neighbours(neighbour).size() == 1 && there != none &&
+                                      goals_[there] == neighbour;
+        if (neighbour == pusher_at || settled_dead_end) continue;
+        ++room;
+        onwards = neighbour;
+    }
+    return room;
+}
+
+// Whether the pusher, heading for its goal through the puller, meets only a corridor too
+// narrow to pass in, so that the two must trade places.
+bool Pibt::swap_needed(std::uint32_t pusher, std::uint32_t puller, MapfVertex pusher_at,
+                       MapfVertex puller_at) {
+    MapfVertex behind = pusher_at, ahead = puller_at;
+    while (distance_to_goal(pusher, ahead) < distance_to_goal(pusher, behind)) {
+        MapfVertex onwards;
+        const int room = room_to_pull(ahead, behind, onwards);
+        if (room >= 2) return false;  // a side tile to step into: no trade needed
+        if (room == 0) break;
+        behind = ahead;
+        ahead = onwards;
+    }
+    return distance_to_goal(puller, behind) < distance_to_goal(puller, ahead) &&
+           (distance_to_goal(pusher, behind) == 0 ||
+            distance_to_goal(pusher, ahead) < distance_to_goal(pusher, behind));
+}
+
+// Whether pulling leads, along the corridor, to a place wide enough to trade in.
+bool Pibt::swap_feasible(MapfVertex pusher_at, MapfVertex puller_at) const {
+    MapfVertex behind = pusher_at, ahead = puller_at;
+    for (std::uint32_t steps = 0; ahead != pusher_at && steps < graph_->vertex_count(); ++steps) {
+        MapfVertex onwards;
+        const int room = room_to_pull(ahead, behind, onwards);
+        if (room >= 2) return true;
+        if (room == 0) return false;
+        behind = ahead;
+        ahead = onwards;
+    }
+    return false;
+}
+
+}  // namespace pathkit

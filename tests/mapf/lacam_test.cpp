@@ -1,0 +1,170 @@
+// LaCAM and LaCAM*: complete (checked against brute force over configurations), optimal when
+// given the time, deterministic for a seed, and valid on the shared benchmark instances.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+
+#include "pathkit/io/mapf_files.hpp"
+#include "pathkit/mapf/mapf_check.hpp"
+#include "pathkit/mapf/mapf_plan.hpp"
+#include "support/ascii_map.hpp"
+#include "support/mapf_brute_force.hpp"
+
+namespace pathkit {
+namespace {
+
+using testing::ascii_map;
+
+MapfPlan plan(const GridMap& map, const std::vector<Cell>& starts, const std::vector<Cell>& goals,
+              bool anytime = false, std::uint64_t seed = 0) {
+    const MapfGraph graph(map);
+    MapfPlanOptions options;
+    options.time_limit_seconds = 60;
+    options.search.anytime = anytime;
+    options.search.seed = seed;
+    return plan_mapf(graph, starts, goals, options);
+}
+
+TEST(Lacam, TwoAgentsTradePlacesThroughASidePocket) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "##.##",
+        "A...B",
+    });
+    // clang-format on
+    const std::vector<Cell> starts{drawn.find('A'), drawn.find('B')};
+    const std::vector<Cell> goals{drawn.find('B'), drawn.find('A')};
+    const MapfPlan result = plan(drawn.map, starts, goals);
+    ASSERT_EQ(result.status, MapfStatus::Solved) << result.message;
+    EXPECT_TRUE(check_mapf_plan(drawn.map, starts, goals, result.steps).valid());
+}
+
+TEST(Lacam, TwoAgentsInACorridorWithNoRoomToPassHaveNoSolution) {
+    const auto drawn = ascii_map({"A..B"});
+    const std::vector<Cell> starts{drawn.find('A'), drawn.find('B')};
+    const std::vector<Cell> goals{drawn.find('B'), drawn.find('A')};
+    const MapfPlan result = plan(drawn.map, starts, goals);
+    EXPECT_EQ(result.status, MapfStatus::NoSolution);
+    EXPECT_TRUE(result.steps.empty());
+}
+
+TEST(Lacam, AGoalBehindWallsIsNoSolutionAtOnce) {
+    const auto drawn = ascii_map({"A.#B"});
+    const MapfPlan result = plan(drawn.map, {drawn.find('A')}, {drawn.find('B')});
+    EXPECT_EQ(result.status, MapfStatus::NoSolution);
+    EXPECT_NE(result.message.find("cannot reach"), std::string::npos) << result.message;
+}
+
+TEST(Lacam, SharedStartsAndTilesOffTheMapAreRefused) {
+    const auto drawn = ascii_map({"A..#"});
+    EXPECT_EQ(plan(drawn.map, {{0, 0}, {0, 0}}, {{1, 0}, {2, 0}}).status, MapfStatus::InvalidInput);
+    EXPECT_EQ(plan(drawn.map, {{0, 0}}, {{3, 0}}).status, MapfStatus::InvalidInput);
+    EXPECT_EQ(plan(drawn.map, {{0, 0}}, {{9, 9}}).status, MapfStatus::InvalidInput);
+    EXPECT_EQ(plan(drawn.map, {{0, 0}}, {}).status, MapfStatus::InvalidInput);
+}
+
+// On hundreds of tiny random instances LaCAM finds a plan exactly when brute force does, and
+// LaCAM*, given the time, proves the brute-force optimum.
+TEST(Lacam, SolvesExactlyTheSolvableTinyInstancesAndLacamStarFindsTheOptimum) {
+    std::mt19937 random(15);
+    int solvable = 0, unsolvable = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const int width = std::uniform_int_distribution<int>(2, 4)(random);
+        const int height = std::uniform_int_distribution<int>(1, 3)(random);
+        const int agents = std::uniform_int_distribution<int>(1, 3)(random);
+        const auto instance = testing::random_tiny_instance(random, width, height, agents);
+        if (!instance) continue;
+        const auto least = testing::brute_force_least_loss(*instance);
+        const MapfPlan first = plan(instance->map, instance->starts, instance->goals);
+        const MapfPlan best = plan(instance->map, instance->starts, instance->goals, true);
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        if (!least) {
+            ++unsolvable;
+            EXPECT_EQ(first.status, MapfStatus::NoSolution);
+            EXPECT_EQ(best.status, MapfStatus::NoSolution);
+            continue;
+        }
+        ++solvable;
+        ASSERT_EQ(first.status, MapfStatus::Solved) << first.message;
+        EXPECT_TRUE(
+            check_mapf_plan(instance->map, instance->starts, instance->goals, first.steps).valid());
+        ASSERT_EQ(best.status, MapfStatus::Solved);
+        EXPECT_TRUE(best.optimal);
+        EXPECT_EQ(testing::loss_of(best.steps, instance->goals), *least);
+        EXPECT_GE(testing::loss_of(first.steps, instance->goals), *least);
+    }
+    EXPECT_GT(solvable, 100);
+    EXPECT_GT(unsolvable, 20);
+}
+
+TEST(Lacam, TheSameSeedGivesTheSamePlan) {
+    std::mt19937 random(3);
+    GridMap map = GridMap::create(24, 24).value();  // pillars every third tile
+    for (int y = 1; y < 24; y += 3)
+        for (int x = 1; x < 24; x += 3)
+            (void)map.set_walkable({x, y}, false);
+    std::vector<Cell> open;
+    for (int y = 0; y < 24; ++y)
+        for (int x = 0; x < 24; ++x)
+            if (map.is_walkable({x, y})) open.push_back({x, y});
+    std::shuffle(open.begin(), open.end(), random);
+    const std::vector<Cell> starts(open.begin(), open.begin() + 150);
+    const std::vector<Cell> goals(open.begin() + 150, open.begin() + 300);
+    const MapfPlan a = plan(map, starts, goals, false, 7), b = plan(map, starts, goals, false, 7);
+    ASSERT_EQ(a.status, MapfStatus::Solved);
+    EXPECT_EQ(a.steps, b.steps);
+    EXPECT_EQ(a.configurations, b.configurations);
+    EXPECT_TRUE(check_mapf_plan(map, starts, goals, a.steps).valid());
+}
+
+TEST(Lacam, AnytimeSearchNeverEndsWorseThanItsFirstSolution) {
+    std::mt19937 random(5);
+    int improved = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+        const auto instance = testing::random_tiny_instance(random, 6, 5, 6);
+        if (!instance) continue;
+        const MapfPlan first = plan(instance->map, instance->starts, instance->goals);
+        if (first.status != MapfStatus::Solved) continue;
+        const MapfGraph graph(instance->map);
+        MapfPlanOptions options;
+        options.time_limit_seconds = 0.05;
+        options.search.anytime = true;
+        const MapfPlan best = plan_mapf(graph, instance->starts, instance->goals, options);
+        ASSERT_EQ(best.status, MapfStatus::Solved);
+        EXPECT_TRUE(
+            check_mapf_plan(instance->map, instance->starts, instance->goals, best.steps).valid());
+        EXPECT_LE(testing::loss_of(best.steps, instance->goals),
+                  testing::loss_of(first.steps, instance->goals));
+        improved += testing::loss_of(best.steps, instance->goals) <
+                    testing::loss_of(first.steps, instance->goals);
+    }
+    EXPECT_GT(improved, 0);
+}
+
+// Every shared benchmark map with its first scenario's first 100 agents: solved and valid.
+TEST(Lacam, SolvesEverySharedBenchmarkMapWithAHundredAgents) {
+    const std::filesystem::path folder =
+        std::filesystem::path(PATHKIT_EXAMPLES) / "../../shared/benchmarks/mapf";
+    if (!std::filesystem::exists(folder)) GTEST_SKIP() << "no ../shared/benchmarks/mapf here";
+    int maps = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().extension() != ".map") continue;
+        const std::string stem = entry.path().stem().string();
+        const auto instance = load_mapf_instance(
+            entry.path().string(), (folder / (stem + "-random-1.scen")).string(), 100);
+        ASSERT_TRUE(instance) << instance.error().message();
+        const MapfPlan result =
+            plan(instance.value().map, instance.value().starts, instance.value().goals);
+        ASSERT_EQ(result.status, MapfStatus::Solved) << stem << ": " << result.message;
+        const MapfCheck check = check_mapf_plan(instance.value().map, instance.value().starts,
+                                                instance.value().goals, result.steps);
+        EXPECT_TRUE(check.valid()) << stem << ": " << check.problems.front();
+        ++maps;
+    }
+    EXPECT_EQ(maps, 7);
+}
+
+}  // namespace
+}  // namespace pathkit
