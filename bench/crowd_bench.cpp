@@ -3,6 +3,8 @@
 //
 //   pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]    every unit to a random free tile
 //   pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]      random orders on a 128 x 128 rooms map
+//   pathkit_bench_crowd modes MAP SCEN UNITS             a MAPF scenario's first UNITS rows as
+//                                                        orders, ordinary and coordinated
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +16,7 @@
 
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/crowd/crowd_checks.hpp"
+#include "pathkit/io/mapf_files.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
 namespace {
@@ -214,6 +217,57 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
 
 }  // namespace
 
+// One mode on a MAPF scenario: units on the rows' starts, each ordered to its goal at tick 0.
+void run_mode(const MapfInstance& instance, bool coordinated) {
+    Crowd crowd = std::move(Crowd::create(instance.map).value());
+    for (const Cell start : instance.starts)
+        (void)crowd.add_unit(start);
+    for (std::uint32_t unit = 0; unit < instance.starts.size(); ++unit) {
+        const std::vector<UnitId> one{UnitId(unit)};
+        (void)(coordinated ? crowd.move_coordinated(one, instance.goals[unit])
+                           : crowd.move_to(one[0], instance.goals[unit]));
+    }
+    std::vector<double> tick_ms;
+    std::uint64_t last_arrival = 0;
+    int gave_up = 0, unreachable = 0;
+    while (!crowd.is_settled() && crowd.tick() < 20000) {
+        const auto start = Clock::now();
+        crowd.step();
+        tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        for (const CrowdEvent& event : crowd.events()) {
+            gave_up += event.kind == CrowdEventKind::GaveUp;
+            unreachable += event.kind == CrowdEventKind::Unreachable;
+            if (event.kind == CrowdEventKind::Arrived) last_arrival = event.tick;
+        }
+        crowd.clear_events();
+    }
+    int arrived = 0;
+    for (std::uint32_t unit = 0; unit < instance.starts.size(); ++unit)
+        arrived += crowd.unit(UnitId(unit))->at == instance.goals[unit];
+    const CrowdStats& stats = crowd.stats();
+    std::printf(
+        "%-11s units %zu: on their goals at the end %d, gave up %d, unreachable %d, stalls %llu, "
+        "coordinated waits %llu, deadlocks resolved %llu, last arrival tick %llu\n",
+        coordinated ? "coordinated" : "ordinary", instance.starts.size(), arrived, gave_up,
+        unreachable, static_cast<unsigned long long>(stats.stalls),
+        static_cast<unsigned long long>(stats.coordinated_waits),
+        static_cast<unsigned long long>(stats.deadlocks_resolved),
+        static_cast<unsigned long long>(last_arrival));
+    print_ticks(tick_ms);
+}
+
+int modes(const std::string& map_file, const std::string& scenario_file, std::size_t units) {
+    auto instance = load_mapf_instance(map_file, scenario_file, units);
+    if (!instance) {
+        std::fprintf(stderr, "%s\n", instance.error().message().c_str());
+        return 2;
+    }
+    std::printf("%s, %s\n", map_file.c_str(), scenario_file.c_str());
+    run_mode(instance.value(), false);
+    run_mode(instance.value(), true);
+    return 0;
+}
+
 int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "arrive" && argc > 2)
@@ -223,8 +277,11 @@ int main(int argc, char** argv) {
         return soak(argc > 2 ? std::atoi(argv[2]) : 200,
                     argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 100000,
                     argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
+    if (mode == "modes" && argc > 4)
+        return modes(argv[2], argv[3], std::strtoull(argv[4], nullptr, 10));
     std::fprintf(stderr,
                  "usage: pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]\n"
-                 "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n");
+                 "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n"
+                 "       pathkit_bench_crowd modes MAP.map SCEN.scen UNITS\n");
     return 2;
 }

@@ -1,6 +1,8 @@
 // Crowd: units, orders, and the tick: stepping, stalling, patience and deadlocks.
 #include "pathkit/crowd/crowd.hpp"
 
+#include "coordinated_move.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -14,15 +16,6 @@ constexpr std::uint32_t none = UINT32_MAX;
 constexpr int give_up_rounds = 12;
 // Move-away searches a tick may run for deadlocks (see resolve_deadlocks).
 constexpr int max_step_aside_searches_per_tick = 32;
-
-Facing facing_of(int dx, int dy) {
-    static constexpr Facing table[3][3] = {
-        {Facing::NorthWest, Facing::North, Facing::NorthEast},
-        {Facing::West, Facing::South, Facing::East},
-        {Facing::SouthWest, Facing::South, Facing::SouthEast},
-    };
-    return table[dy + 1][dx + 1];
-}
 
 }  // namespace
 
@@ -80,6 +73,8 @@ Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (options.patience_ticks < 1) return Status::invalid_input("patience_ticks must be >= 1");
     if (options.landmarks < 0 || options.landmarks > 16)
         return Status::invalid_input("landmarks must be in 0..16");
+    if (options.coordination_budget_us < 0)
+        return Status::invalid_input("coordination_budget_us must be >= 0");
     return Crowd(map, options);
 }
 
@@ -104,6 +99,8 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
     times_given_way_.push_back(0);
     goes_home_.push_back(false);
     returning_.push_back(false);
+    coordinated_order_.push_back(false);
+    coordinated_target_.emplace_back();
     holder_[map_->index(at)] = id;
     return UnitId(id);
 }
@@ -120,8 +117,12 @@ Status Crowd::set_attacking(UnitId id, bool attacking) {
         unit.stashed_destination.reset();
         pending_[id.index()].reset();
         waiting_[id.index()] = -1;
+        coordinated_order_[id.index()] = false;
+        coordinated_target_[id.index()].reset();
+        replan_coordination_ = coordinated_ != nullptr;  // a new wall for the planner
     } else if (unit.state == UnitState::Attacking) {
         unit.state = UnitState::Idle;
+        replan_coordination_ = coordinated_ != nullptr;
     }
     return {};
 }
@@ -134,11 +135,13 @@ Status Crowd::move_to(UnitId id, Cell target) {
     if (!map_->contains(target))
         return Status::invalid_input("target " + to_string(target) + " is outside the map");
     pending_[id.index()] = target;
+    coordinated_order_[id.index()] = false;
     units_[id.index()].group.reset();
     return {};
 }
 
 bool Crowd::is_settled() const {
+    if (coordinated_) return false;
     for (std::size_t unit = 0; unit < units_.size(); ++unit) {
         if (pending_[unit] || units_[unit].state == UnitState::Moving ||
             units_[unit].state == UnitState::Stalled)
@@ -248,6 +251,16 @@ void Crowd::resume_if_clear(std::uint32_t unit) {
 }
 
 void Crowd::step() {
+    if (replan_coordination_ || std::find(coordinated_order_.begin(), coordinated_order_.end(),
+                                          true) != coordinated_order_.end()) {
+        replan_coordination_ = false;
+        start_coordinated_move();
+    }
+    if (coordinated_) {
+        step_coordinated();
+        ++tick_;
+        return;
+    }
     for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
         if (pending_[unit]) apply_order(unit);
         if (is_waiting(unit)) resume_if_clear(unit);

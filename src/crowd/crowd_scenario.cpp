@@ -122,8 +122,10 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     while (crowd.tick() < scenario.max_ticks) {
         while (next_command < commands.size() && commands[next_command].tick <= crowd.tick()) {
             const auto& ids = command_units[next_command];
-            const Status given = ids.size() == 1 ? crowd.move_to(ids[0], commands[next_command].to)
-                                                 : crowd.move_group(ids, commands[next_command].to);
+            const ScenarioCommand& command = commands[next_command];
+            const Status given = command.coordinated ? crowd.move_coordinated(ids, command.to)
+                                 : ids.size() == 1   ? crowd.move_to(ids[0], command.to)
+                                                     : crowd.move_group(ids, command.to);
             if (!given)
                 return Status::invalid_input("command " + std::to_string(order[next_command]) +
                                              ": " + given.message());

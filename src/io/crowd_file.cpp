@@ -86,7 +86,7 @@ class CrowdReader : public io_detail::JsonReader {
         for (std::size_t index = 0; index < commands->size(); ++index) {
             const std::string where = "/commands/" + std::to_string(index);
             const json& command = (*commands)[index];
-            if (!object(command, where, {"tick", "units", "to"})) return failure();
+            if (!object(command, where, {"tick", "units", "to", "coordinated"})) return failure();
             const json* units = io_detail::member(command, "units");
             const json* to = io_detail::member(command, "to");
             if (!units || !to)
@@ -109,6 +109,9 @@ class CrowdReader : public io_detail::JsonReader {
                 read_command.units.push_back(static_cast<int>(name));
             }
             if (!cell(*to, where + "/to", read_command.to)) return failure();
+            if (const json* coordinated = io_detail::member(command, "coordinated"))
+                if (!boolean(*coordinated, where + "/coordinated", read_command.coordinated))
+                    return failure();
             scenario.commands.push_back(std::move(read_command));
         }
         return {};

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -32,6 +33,16 @@ enum class UnitState {
 
 /// The 8 directions a unit can face, in map coordinates (y grows downwards).
 enum class Facing { East, SouthEast, South, SouthWest, West, NorthWest, North, NorthEast };
+
+/// The facing of a step by (dx, dy), each in -1..1; South for no step.
+[[nodiscard]] constexpr Facing facing_of(int dx, int dy) {
+    constexpr Facing table[3][3] = {
+        {Facing::NorthWest, Facing::North, Facing::NorthEast},
+        {Facing::West, Facing::South, Facing::East},
+        {Facing::SouthWest, Facing::South, Facing::SouthEast},
+    };
+    return table[dy + 1][dx + 1];
+}
 
 /// What happened to a unit during a tick, for the game to react to.
 enum class CrowdEventKind {
@@ -110,6 +121,9 @@ struct CrowdOptions {
     /// is made (one Dijkstra search over the map each), they cut the tiles A* expands several
     /// times over on maps with walls. 0 plans with the octile distance alone.
     int landmarks = 8;
+    /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
+    /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
+    int coordination_budget_us = 2000;
 };
 
 /// Counters over the crowd's life.
@@ -122,6 +136,8 @@ struct CrowdStats {
     std::uint64_t expanded = 0;
     /// Wall-clock seconds spent in those searches.
     double planning_seconds = 0;
+    /// Ticks in which a unit of a coordinated move, not yet at its target, did not move.
+    std::uint64_t coordinated_waits = 0;
 };
 
 /// Units on one tile map, moving deterministically, one tick at a time.
@@ -159,6 +175,22 @@ class Crowd {
     /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile.
     Status move_group(std::span<const UnitId> units, Cell target);
 
+    /// Orders several units (or one) to `target` as a coordinated move (from the next tick),
+    /// the formation's targets chosen as by `move_group`.
+    ///
+    /// While a coordinated move runs, the crowd plans every unit that is not attacking
+    /// together, by LaCAM and PIBT on straight moves (`MapfPlanner`; attacking units are
+    /// walls): units of coordinated orders head for their targets, every other unit is asked
+    /// to end where it stands (it may step aside and come back). Units of the move never
+    /// stall for ever and never give up while a plan exists; a target no way leads to is
+    /// `Unreachable` at once. A unit that reaches its target is `Arrived` and idle, yet may
+    /// still step aside and return until the move ends. Ordinary orders given meanwhile, or
+    /// in progress when it starts, wait for it to end. More coordinated orders join the
+    /// running move.
+    Status move_coordinated(std::span<const UnitId> units, Cell target);
+    /// True while a coordinated move runs.
+    [[nodiscard]] bool is_coordinating() const { return coordinated_ != nullptr; }
+
     /// Runs one tick.
     void step();
     /// Moves the tick counter on to `tick` at once, as if that many ticks ran: only while the
@@ -182,8 +214,17 @@ class Crowd {
     [[nodiscard]] const CrowdStats& stats() const { return stats_; }
     [[nodiscard]] const GridSpace& space() const { return space_; }
 
+    Crowd(Crowd&&) noexcept;
+    Crowd& operator=(Crowd&&) noexcept;
+    ~Crowd();
+
   private:
+    struct CoordinatedMove;  // the planner of a running coordinated move
+
     Crowd(const GridMap& map, const CrowdOptions& options);
+    void start_coordinated_move();
+    void step_coordinated();
+    void end_coordinated_move();
 
     void apply_order(std::uint32_t unit);
     void arrive(std::uint32_t unit);
@@ -228,6 +269,10 @@ class Crowd {
     CrowdStats stats_;
     std::uint64_t tick_ = 0;
     std::uint32_t groups_ = 0;
+    std::vector<bool> coordinated_order_;                  // by unit: its pending order is one
+    std::vector<std::optional<Cell>> coordinated_target_;  // by unit: until it arrives
+    std::unique_ptr<CoordinatedMove> coordinated_;
+    bool replan_coordination_ = false;  // an attack changed the walls of the running move
 };
 
 }  // namespace pathkit

@@ -23,11 +23,13 @@ struct ScenarioUnit {
     UnitState state = UnitState::Idle;
 };
 
-/// At `tick`, order the named units to `to`: one unit moves alone, several move as a group.
+/// At `tick`, order the named units to `to`: one unit moves alone, several move as a group;
+/// `coordinated` makes it a coordinated move (`Crowd::move_coordinated`).
 struct ScenarioCommand {
     std::uint64_t tick = 0;
     std::vector<int> units;
     Cell to;
+    bool coordinated = false;
 };
 
 /// Everything a crowd run needs.

@@ -1,0 +1,21 @@
+// Internal to crowd/: the state of a running coordinated move, complete where Crowd is built.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/mapf/mapf_planner.hpp"
+
+namespace pathkit {
+
+// The map as the planner sees it (attacking units are walls), and the units it moves.
+struct Crowd::CoordinatedMove {
+    explicit CoordinatedMove(const GridMap& walls) : graph(walls) {}
+
+    MapfGraph graph;
+    std::optional<MapfPlanner> planner;
+    std::vector<std::uint32_t> units;  // by agent
+};
+
+}  // namespace pathkit

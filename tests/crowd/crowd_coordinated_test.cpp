@@ -1,0 +1,120 @@
+// The crowd's coordinated mode: every unit arrives where the ordinary mode gives up, moves stay
+// legal tick by tick, and orders given meanwhile wait for the move to end.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/crowd/crowd_checks.hpp"
+#include "pathkit/io/mapf_files.hpp"
+#include "support/ascii_map.hpp"
+
+namespace pathkit {
+namespace {
+
+using testing::ascii_map;
+
+std::vector<Cell> positions(const Crowd& crowd) {
+    std::vector<Cell> now;
+    for (const Unit& unit : crowd.units())
+        now.push_back(unit.at);
+    return now;
+}
+
+// Runs until settled or `limit` ticks, checking every tick; returns the arrivals.
+int run_checked(Crowd& crowd, const GridMap& map, std::uint64_t limit) {
+    std::vector<Cell> before = positions(crowd);
+    while (!crowd.is_settled() && crowd.tick() < limit) {
+        crowd.step();
+        const std::vector<Cell> after = positions(crowd);
+        const auto problem = check_crowd_tick(map, before, after);
+        EXPECT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
+        before = after;
+    }
+    return static_cast<int>(std::count_if(
+        crowd.events().begin(), crowd.events().end(),
+        [](const CrowdEvent& event) { return event.kind == CrowdEventKind::Arrived; }));
+}
+
+TEST(CrowdCoordinated, TwoUnitsTradeEndsOfACorridorThroughItsOnlyPocket) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "#####.#####",
+        "A.........B",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    const UnitId b = crowd.add_unit(drawn.find('B')).value();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('B')));
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{b}, drawn.find('A')));
+    EXPECT_EQ(run_checked(crowd, drawn.map, 200), 2);
+    EXPECT_EQ(crowd.unit(a)->at, drawn.find('B'));
+    EXPECT_EQ(crowd.unit(b)->at, drawn.find('A'));
+}
+
+TEST(CrowdCoordinated, IdleUnitsInTheWayStepAsideAndComeBack) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "##.##.##",
+        "A..xy..B",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    const UnitId x = crowd.add_unit(drawn.find('x')).value();
+    const UnitId y = crowd.add_unit(drawn.find('y')).value();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('B')));
+    EXPECT_EQ(run_checked(crowd, drawn.map, 300), 1);
+    EXPECT_EQ(crowd.unit(a)->at, drawn.find('B'));
+    EXPECT_EQ(crowd.unit(x)->at, drawn.find('x'));
+    EXPECT_EQ(crowd.unit(y)->at, drawn.find('y'));
+}
+
+TEST(CrowdCoordinated, ATargetBehindWallsIsUnreachableAndAnOrdinaryOrderWaitsForTheMove) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "A...#.C",
+        "B....#.",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    const UnitId b = crowd.add_unit(drawn.find('B')).value();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('C')));
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{b}, Cell{3, 0}));
+    crowd.step();
+    ASSERT_TRUE(crowd.move_to(a, Cell{0, 1}));  // ordinary: waits while b's move runs
+    EXPECT_TRUE(crowd.is_coordinating());
+    run_checked(crowd, drawn.map, 100);
+    EXPECT_EQ(crowd.unit(b)->at, (Cell{3, 0}));
+    EXPECT_EQ(crowd.unit(a)->at, (Cell{0, 1}));
+    EXPECT_TRUE(std::any_of(crowd.events().begin(), crowd.events().end(), [&](const CrowdEvent& e) {
+        return e.unit == a && e.kind == CrowdEventKind::Unreachable;
+    }));
+}
+
+// The benchmark case from the shared MAPF data: 500 units on den520d with the first 500 orders
+// of a scenario all arrive when coordinated.
+TEST(CrowdCoordinated, FiveHundredUnitsOnDen520dAllArrive) {
+    const std::filesystem::path folder =
+        std::filesystem::path(PATHKIT_EXAMPLES) / "../../shared/benchmarks/mapf";
+    if (!std::filesystem::exists(folder)) GTEST_SKIP() << "no ../shared/benchmarks/mapf here";
+    const auto instance = load_mapf_instance((folder / "den520d.map").string(),
+                                             (folder / "den520d-random-1.scen").string(), 500);
+    ASSERT_TRUE(instance) << instance.error().message();
+    const GridMap& map = instance.value().map;
+    Crowd crowd = std::move(Crowd::create(map).value());
+    for (const Cell start : instance.value().starts)
+        ASSERT_TRUE(crowd.add_unit(start));
+    for (std::uint32_t unit = 0; unit < 500; ++unit)
+        ASSERT_TRUE(
+            crowd.move_coordinated(std::vector{UnitId(unit)}, instance.value().goals[unit]));
+    EXPECT_EQ(run_checked(crowd, map, 5000), 500);
+    for (std::uint32_t unit = 0; unit < 500; ++unit)
+        EXPECT_EQ(crowd.unit(UnitId(unit))->at, instance.value().goals[unit]);
+}
+
+}  // namespace
+}  // namespace pathkit
