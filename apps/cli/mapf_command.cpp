@@ -1,6 +1,7 @@
 // `pathkit mapf` (plan many agents together on a MovingAI instance) and `pathkit mapf-check`
 // (check a plan in the research result format).
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -38,6 +39,13 @@ struct MapfCheckArguments {
 
 std::string ratio(std::uint64_t value, std::uint64_t bound) {
     return bound == 0 ? "-" : format_cost(static_cast<double>(value) / static_cast<double>(bound));
+}
+
+// Milliseconds with three decimals (the research tools write whole milliseconds).
+std::string milliseconds(double ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", ms);
+    return text;
 }
 
 // The plan drawn as a crowd run: every agent tick by tick, with its goal.
@@ -90,9 +98,8 @@ int run_mapf(const MapfArguments& arguments) {
         {"soc_lb", std::to_string(check.sum_of_costs_lower_bound)},
         {"makespan", std::to_string(solved ? check.makespan : 0)},
         {"makespan_lb", std::to_string(check.makespan_lower_bound)},
-        {"comp_time", std::to_string(std::llround(plan.total_ms))},
-        {"comp_time_initial_solution",
-         std::to_string(solved ? std::llround(plan.first_solution_ms) : -1)},
+        {"comp_time", milliseconds(plan.total_ms)},
+        {"comp_time_initial_solution", solved ? milliseconds(plan.first_solution_ms) : "-1"},
         {"seed", std::to_string(arguments.seed)},
         {"optimal", plan.optimal ? "1" : "0"},
         {"configurations", std::to_string(plan.configurations)},
