@@ -1,6 +1,10 @@
 // plan_mapf: checks the agents, then runs LaCAM within the time limit.
 #include "pathkit/mapf/mapf_plan.hpp"
 
+#include <optional>
+
+#include "pathkit/mapf/plan_refiner.hpp"
+
 #include <chrono>
 #include <cmath>
 
@@ -9,6 +13,18 @@ namespace pathkit {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The sum over agents of the time each last arrives at its goal.
+std::uint64_t soc_of(const std::vector<MapfConfiguration>& steps, const MapfConfiguration& goals) {
+    std::uint64_t sum = 0;
+    for (std::size_t agent = 0; agent < goals.size(); ++agent) {
+        std::size_t last = 0;
+        for (std::size_t t = 0; t < steps.size(); ++t)
+            if (steps[t][agent] != goals[agent]) last = t + 1;
+        sum += last;
+    }
+    return sum;
+}
 
 }  // namespace
 
@@ -63,10 +79,48 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                                       std::chrono::duration<double>(options.time_limit_seconds));
     const auto search_began = Clock::now();
     LacamSearch search(graph, distances, start_vertices, goal_vertices, options.search);
-    const LacamState state = search.run(deadline);
+    LacamState state = LacamState::Searching;
+    std::vector<MapfConfiguration> best;
+    if (!options.search.anytime) {
+        state = search.run(deadline);
+        best = search.solution();
+    } else {
+        // LaCAM* for a quarter of the time and, once it has a plan, large neighbourhood search
+        // on the best plan so far for the rest, in slices, until the limit or a proof.
+        std::optional<PlanRefiner> refiner;
+        std::uint64_t refined_from = 0;  // the LaCAM* loss the refiner last started from
+        bool searching = true;
+        while (Clock::now() < deadline) {
+            const auto slice_end = std::min(deadline, Clock::now() + std::chrono::milliseconds(5));
+            if (searching) {
+                state = search.run(slice_end);
+                searching = state == LacamState::Solved || state == LacamState::Searching;
+                if (state == LacamState::Optimal || state == LacamState::NoSolution ||
+                    (state == LacamState::OutOfMemory && !refiner))
+                    break;
+            }
+            if (state == LacamState::Searching && !refiner) continue;
+            const std::uint64_t loss = search.solution_loss();
+            if (!refiner || (loss < refined_from &&
+                             soc_of(search.solution(), goal_vertices) < refiner->sum_of_costs())) {
+                refiner.emplace(graph, distances, goal_vertices, search.solution(),
+                                options.search.seed);
+                refined_from = loss;
+            }
+            refiner->run(
+                std::min(deadline, Clock::now() + std::chrono::milliseconds(searching ? 15 : 100)));
+        }
+        best = search.solution();
+        if (refiner && state != LacamState::Optimal &&
+            refiner->sum_of_costs() < soc_of(best, goal_vertices)) {
+            best = refiner->steps();
+        }
+        if (state == LacamState::OutOfMemory || state == LacamState::Searching)
+            state = best.empty() ? state : LacamState::Solved;
+    }
     plan.configurations = search.configurations();
     plan.search_bytes = search.memory_bytes();
-    for (const MapfConfiguration& configuration : search.solution()) {
+    for (const MapfConfiguration& configuration : best) {
         std::vector<Cell>& step = plan.steps.emplace_back();
         step.reserve(configuration.size());
         for (const MapfVertex vertex : configuration)

@@ -9,6 +9,7 @@
 #include "pathkit/io/mapf_files.hpp"
 #include "pathkit/mapf/mapf_check.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
+#include "pathkit/mapf/plan_refiner.hpp"
 #include "support/ascii_map.hpp"
 #include "support/mapf_brute_force.hpp"
 
@@ -119,7 +120,7 @@ TEST(Lacam, TheSameSeedGivesTheSamePlan) {
     EXPECT_TRUE(check_mapf_plan(map, starts, goals, a.steps).valid());
 }
 
-TEST(Lacam, AnytimeSearchNeverEndsWorseThanItsFirstSolution) {
+TEST(Lacam, AnytimeSearchNeverEndsWithAHigherSumOfCostsThanItsFirstSolution) {
     std::mt19937 random(5);
     int improved = 0;
     for (int trial = 0; trial < 20; ++trial) {
@@ -135,10 +136,12 @@ TEST(Lacam, AnytimeSearchNeverEndsWorseThanItsFirstSolution) {
         ASSERT_EQ(best.status, MapfStatus::Solved);
         EXPECT_TRUE(
             check_mapf_plan(instance->map, instance->starts, instance->goals, best.steps).valid());
-        EXPECT_LE(testing::loss_of(best.steps, instance->goals),
-                  testing::loss_of(first.steps, instance->goals));
-        improved += testing::loss_of(best.steps, instance->goals) <
-                    testing::loss_of(first.steps, instance->goals);
+        const auto soc = [&](const MapfPlan& plan) {
+            return check_mapf_plan(instance->map, instance->starts, instance->goals, plan.steps)
+                .sum_of_costs;
+        };
+        EXPECT_LE(soc(best), soc(first));
+        improved += soc(best) < soc(first);
     }
     EXPECT_GT(improved, 0);
 }
@@ -164,6 +167,57 @@ TEST(Lacam, SolvesEverySharedBenchmarkMapWithAHundredAgents) {
         ++maps;
     }
     EXPECT_EQ(maps, 7);
+}
+
+}  // namespace
+}  // namespace pathkit
+
+namespace pathkit {
+namespace {
+
+// Replanning a few agents at a time keeps every plan valid and its stated sum of costs true.
+TEST(PlanRefiner, KeepsPlansValidAndTheirSumOfCostsTrue) {
+    std::mt19937 random(12);
+    int improved = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+        // Pillars on every other tile of every other row: every tile stays reachable.
+        testing::TinyMapfInstance instance_data{GridMap::create(12, 9).value(), {}, {}};
+        std::vector<Cell> open;
+        for (int y = 0; y < 9; ++y)
+            for (int x = 0; x < 12; ++x)
+                if (y % 2 == 1 && x % 2 == 1)
+                    (void)instance_data.map.set_walkable({x, y}, false);
+                else
+                    open.push_back({x, y});
+        std::shuffle(open.begin(), open.end(), random);
+        instance_data.starts.assign(open.begin(), open.begin() + 25);
+        instance_data.goals.assign(open.begin() + 25, open.begin() + 50);
+        const auto* instance = &instance_data;
+        const MapfGraph graph(instance->map);
+        MapfConfiguration starts, goals;
+        ASSERT_TRUE(graph.vertices_of(instance->starts, "start", starts));
+        ASSERT_TRUE(graph.vertices_of(instance->goals, "goal", goals));
+        DistanceTables tables(graph, std::size_t{1} << 24);
+        LacamSearch search(graph, tables, starts, goals);
+        ASSERT_EQ(search.run(std::chrono::steady_clock::now() + std::chrono::seconds(30)),
+                  LacamState::Solved);
+        PlanRefiner refiner(graph, tables, goals, search.solution(), trial);
+        const std::uint64_t before = refiner.sum_of_costs();
+        refiner.run(std::chrono::steady_clock::now() + std::chrono::milliseconds(20));
+        std::vector<std::vector<Cell>> steps;
+        for (const MapfConfiguration& configuration : refiner.steps()) {
+            steps.emplace_back();
+            for (const MapfVertex vertex : configuration)
+                steps.back().push_back(graph.cell(vertex));
+        }
+        const MapfCheck check =
+            check_mapf_plan(instance->map, instance->starts, instance->goals, steps);
+        ASSERT_TRUE(check.valid()) << "trial " << trial << ": " << check.problems.front();
+        EXPECT_EQ(check.sum_of_costs, refiner.sum_of_costs());
+        EXPECT_LE(refiner.sum_of_costs(), before);
+        improved += refiner.sum_of_costs() < before;
+    }
+    EXPECT_GT(improved, 5);
 }
 
 }  // namespace

@@ -61,8 +61,11 @@ struct MapfPlan {
 };
 
 /// Plans for agents going from `starts` to `goals` (one each, same length) on `graph`, by
-/// LaCAM (and LaCAM* with `options.search.anytime`, which uses the whole time limit unless it
-/// proves its plan optimal sooner). Deterministic for a seed when it ends before the limit.
+/// LaCAM. With `options.search.anytime` the whole time limit is used unless a plan is proved
+/// optimal sooner: LaCAM* goes on searching (about a quarter of the time) while a
+/// `PlanRefiner` improves the best plan so far; the plan with the lower sum of costs is
+/// returned, or LaCAM*'s when it proved it optimal (for the sum of loss). Deterministic for a
+/// seed when it ends before the limit.
 [[nodiscard]] MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                                  std::span<const Cell> goals, const MapfPlanOptions& options = {});
 

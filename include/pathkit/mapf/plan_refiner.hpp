@@ -1,0 +1,59 @@
+/// PlanRefiner: makes a valid many-agent plan cheaper by replanning a few agents at a time
+/// (large neighbourhood search, Li et al., "Anytime Multi-Agent Path Finding via Large
+/// Neighborhood Search", IJCAI 2021).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "pathkit/mapf/distance_tables.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
+
+namespace pathkit {
+
+/// Holds a plan as one path per agent and improves its sum of costs.
+///
+/// Each round picks a few agents (at random, or those crossing the way of the most delayed
+/// agent), takes their paths out, and plans them again one by one, in random order, by a
+/// space-time A* around everyone else's paths; the new paths are kept only when their sum of
+/// costs is lower. The plan stays valid throughout (no shared tile, no trade along an edge,
+/// no one passing an agent resting on its goal). Deterministic for a seed and a number of
+/// rounds. Not thread-safe; the graph and tables must outlive it.
+class PlanRefiner {
+  public:
+    /// The plan `steps` (configurations over time, the goals last) over `graph`.
+    PlanRefiner(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration goals,
+                const std::vector<MapfConfiguration>& steps, std::uint64_t seed);
+
+    /// Runs rounds until `deadline`; returns the rounds run.
+    std::uint64_t run(std::chrono::steady_clock::time_point deadline);
+
+    /// The sum over agents of the time each last arrives at its goal.
+    [[nodiscard]] std::uint64_t sum_of_costs() const { return sum_of_costs_; }
+    /// The plan as configurations over time, the goals last.
+    [[nodiscard]] std::vector<MapfConfiguration> steps() const;
+
+  private:
+    void reserve(std::uint32_t agent);
+    void release(std::uint32_t agent);
+    [[nodiscard]] bool is_free(std::uint32_t agent, MapfVertex from, MapfVertex to,
+                               std::uint32_t time) const;
+    [[nodiscard]] std::uint32_t last_busy(MapfVertex vertex, std::uint32_t agent) const;
+    bool plan_alone(std::uint32_t agent, std::uint64_t expansion_budget);
+    std::vector<std::uint32_t> pick_neighbourhood();
+    std::uint64_t random();
+
+    const MapfGraph* graph_;
+    DistanceTables* distances_;
+    MapfConfiguration goals_;
+    std::vector<std::uint32_t> tables_;               // by agent: its distance table
+    std::vector<std::vector<MapfVertex>> paths_;      // by agent: until its last arrival
+    std::vector<std::vector<std::uint64_t>> visits_;  // by vertex: (time << 32 | agent)
+    std::vector<std::uint32_t> resting_agent_;        // by vertex: who rests there, or none
+    std::uint64_t sum_of_costs_ = 0;
+    std::uint64_t random_state_;
+    std::uint32_t neighbourhood_size_ = 8;
+};
+
+}  // namespace pathkit
