@@ -26,6 +26,8 @@ struct MapfArguments {
     double time_limit = 10;
     std::uint64_t seed = 0;
     bool anytime = false;
+    std::uint32_t pibt_runs = 4;
+    bool spread = false;
     std::string out;
     PictureFlags pictures;
 };
@@ -76,6 +78,8 @@ int run_mapf(const MapfArguments& arguments) {
     options.time_limit_seconds = arguments.time_limit;
     options.search.seed = arguments.seed;
     options.search.anytime = arguments.anytime;
+    options.search.pibt_runs = arguments.pibt_runs;
+    options.spread = arguments.spread;
     MapfPlan plan = plan_mapf(graph, instance.starts, instance.goals, options);
     if (plan.status == MapfStatus::InvalidInput) return outputs.refuse(plan.message);
 
@@ -212,6 +216,14 @@ Command add_mapf_command(CLI::App& app) {
     command->add_flag("--anytime", arguments->anytime,
                       "LaCAM*: keep improving the plan until the time limit (or a proof that "
                       "it is optimal)");
+    command
+        ->add_option("--pibt-runs", arguments->pibt_runs,
+                     "PIBT runs per expansion, the best kept: better plans, slower")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    command->add_flag("--spread", arguments->spread,
+                      "Guide agents by routes that spread them out (better plans on small "
+                      "crowded maps, slower)");
     command->add_option("--out", arguments->out,
                         "Write the result (key=value lines and the plan, the research tools' "
                         "format)");

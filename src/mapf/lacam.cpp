@@ -57,6 +57,8 @@ struct LacamSearch::Impl {
           options(options_),
           pibt(graph_, distances, goals, options_.seed, options_.swap),
           random_state(options_.seed ^ 0x5851f42d4c957f2dULL) {
+        for (std::uint32_t run = 1; run < options_.pibt_runs; ++run)
+            extra_pibts.emplace_back(graph_, distances, goals, options_.seed + run, options_.swap);
         const std::size_t agents = goals.size();
         std::vector<float> priorities(agents);
         for (std::uint32_t agent = 0; agent < agents; ++agent)
@@ -82,6 +84,8 @@ struct LacamSearch::Impl {
     MapfConfiguration goals;
     LacamOptions options;
     Pibt pibt;
+    std::vector<Pibt> extra_pibts;  // Monte-Carlo generation: more PIBT runs per successor
+    MapfConfiguration candidate;
     std::uint64_t random_state;
     std::vector<Node> nodes;
     std::unordered_multimap<std::uint64_t, std::uint32_t> explored;
@@ -168,7 +172,22 @@ bool LacamSearch::Impl::successor(const Node& node, const Constraint& constraint
     next.assign(goals.size(), MapfVertex());
     for (std::size_t i = 0; i < constraint.agents.size(); ++i)
         next[constraint.agents[i]] = constraint.vertices[i];
-    return pibt.plan_step(node.configuration, next, node.order);
+    if (extra_pibts.empty()) return pibt.plan_step(node.configuration, next, node.order);
+    // Monte-Carlo generation (LaCAM3): several PIBT runs, the one with the least g + h kept.
+    const MapfConfiguration preset = next;
+    bool found = pibt.plan_step(node.configuration, next, node.order);
+    std::uint64_t best = found ? loss(node.configuration, next) + heuristic(next) : UINT64_MAX;
+    for (Pibt& other : extra_pibts) {
+        candidate = preset;
+        if (!other.plan_step(node.configuration, candidate, node.order)) continue;
+        const std::uint64_t cost = loss(node.configuration, candidate) + heuristic(candidate);
+        if (cost < best) {
+            best = cost;
+            std::swap(next, candidate);
+            found = true;
+        }
+    }
+    return found;
 }
 
 // LaCAM*: `to` is reachable from `from`; cheaper ways through `from` spread to everything
@@ -261,6 +280,12 @@ LacamSearch::LacamSearch(const MapfGraph& graph, DistanceTables& distances,
 LacamSearch::LacamSearch(LacamSearch&&) noexcept = default;
 LacamSearch& LacamSearch::operator=(LacamSearch&&) noexcept = default;
 LacamSearch::~LacamSearch() = default;
+
+void LacamSearch::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
+    impl_->pibt.prefer_routes(routes);
+    for (Pibt& other : impl_->extra_pibts)
+        other.prefer_routes(routes);
+}
 
 LacamState LacamSearch::run(std::chrono::steady_clock::time_point deadline) {
     return impl_->run(deadline);

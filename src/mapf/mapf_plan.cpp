@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "pathkit/mapf/plan_refiner.hpp"
+#include "pathkit/mapf/spread_paths.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -53,6 +54,8 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
     };
     if (!(options.time_limit_seconds > 0) || options.time_limit_seconds > 366 * 86400.0)
         return refuse(MapfStatus::InvalidInput, "the time limit must be > 0 s and at most a year");
+    if (options.search.pibt_runs < 1 || options.search.pibt_runs > 64)
+        return refuse(MapfStatus::InvalidInput, "pibt_runs must be in 1..64");
     if (starts.size() != goals.size())
         return refuse(MapfStatus::InvalidInput, std::to_string(starts.size()) + " starts but " +
                                                     std::to_string(goals.size()) + " goals");
@@ -79,8 +82,15 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                                       std::chrono::duration<double>(options.time_limit_seconds));
     const auto search_began = Clock::now();
     LacamSearch search(graph, distances, start_vertices, goal_vertices, options.search);
+    // Routes that spread the agents out, within a tenth of the time limit.
+    if (options.spread)
+        search.prefer_routes(spread_paths(
+            graph, distances, start_vertices, goal_vertices,
+            search_began + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(options.time_limit_seconds / 10))));
     LacamState state = LacamState::Searching;
     std::vector<MapfConfiguration> best;
+    const auto run_began = Clock::now();
     if (!options.search.anytime) {
         state = search.run(deadline);
         best = search.solution();
@@ -141,9 +151,8 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
         case LacamState::Searching:
             return finish(MapfStatus::NotSolved, "no plan within the time limit");
     }
-    plan.first_solution_ms =
-        std::chrono::duration<double, std::milli>(search_began - began).count() +
-        1000 * search.seconds_to_first_solution();
+    plan.first_solution_ms = std::chrono::duration<double, std::milli>(run_began - began).count() +
+                             1000 * search.seconds_to_first_solution();
     return finish(MapfStatus::Solved, "");
 }
 

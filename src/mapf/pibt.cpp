@@ -21,7 +21,15 @@ Pibt::Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const Ma
         tables_.push_back(distances.table_for(goal));
 }
 
+void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
+    route_next_.assign(goals_.size(), {});
+    for (std::size_t agent = 0; agent < routes.size() && agent < goals_.size(); ++agent)
+        for (std::size_t i = 0; i + 1 < routes[agent].size(); ++i)
+            route_next_[agent].emplace(routes[agent][i].value, routes[agent][i + 1]);
+}
+
 void Pibt::set_goal(std::uint32_t agent, MapfVertex goal) {
+    if (agent < route_next_.size()) route_next_[agent].clear();
     goals_[agent] = goal;
     tables_[agent] = distances_->table_for(goal);
 }
@@ -68,6 +76,15 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
     std::sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count),
               [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
 
+    if (!route_next_.empty()) {  // on its route: the route's next tile first
+        const auto on_route = route_next_[agent].find(here.value);
+        if (on_route != route_next_[agent].end())
+            for (std::size_t k = 1; k < count; ++k)
+                if (candidates[k].vertex == on_route->second)
+                    std::rotate(candidates.begin(),
+                                candidates.begin() + static_cast<std::ptrdiff_t>(k),
+                                candidates.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+    }
     const std::uint32_t partner =
         swap_ ? swap_partner(agent, candidates[0].vertex, from, next) : none;
     if (partner != none)  // make way by going backwards, pulling the partner along

@@ -12,6 +12,7 @@
 #include "pathkit/mapf/mapf_check.hpp"
 #include "pathkit/mapf/mapf_planner.hpp"
 #include "pathkit/mapf/pibt.hpp"
+#include "pathkit/mapf/spread_paths.hpp"
 #include "support/ascii_map.hpp"
 #include "support/mapf_brute_force.hpp"
 #include "support/random_grid.hpp"
@@ -208,6 +209,41 @@ TEST(MapfPlanner, SaysWhenNoPlanExists) {
         (void)made.value().step(1ms);
     EXPECT_TRUE(made.value().no_solution());
     EXPECT_FALSE(made.value().all_arrived());
+}
+
+}  // namespace
+}  // namespace pathkit
+
+namespace pathkit {
+namespace {
+
+TEST(SpreadPaths, RoutesRunFromStartToGoalAlongNeighboursAndStopAtTheDeadline) {
+    std::mt19937 random(41);
+    const auto instance = testing::random_tiny_instance(random, 10, 8, 12);
+    ASSERT_TRUE(instance);
+    const MapfGraph graph(instance->map);
+    DistanceTables tables(graph, std::size_t{1} << 24);
+    MapfConfiguration starts, goals;
+    ASSERT_TRUE(graph.vertices_of(instance->starts, "start", starts));
+    ASSERT_TRUE(graph.vertices_of(instance->goals, "goal", goals));
+    const auto routes = spread_paths(graph, tables, starts, goals,
+                                     std::chrono::steady_clock::now() + std::chrono::seconds(10));
+    for (std::size_t agent = 0; agent < starts.size(); ++agent) {
+        if (tables.distance(tables.table_for(goals[agent]), starts[agent]) ==
+            DistanceTables::unreachable) {
+            EXPECT_TRUE(routes[agent].empty());
+            continue;
+        }
+        ASSERT_FALSE(routes[agent].empty());
+        EXPECT_EQ(routes[agent].front(), starts[agent]);
+        EXPECT_EQ(routes[agent].back(), goals[agent]);
+        for (std::size_t i = 1; i < routes[agent].size(); ++i) {
+            const auto next = graph.neighbours(routes[agent][i - 1]);
+            EXPECT_NE(std::find(next.begin(), next.end(), routes[agent][i]), next.end());
+        }
+    }
+    const auto late = spread_paths(graph, tables, starts, goals, std::chrono::steady_clock::now());
+    EXPECT_TRUE(std::all_of(late.begin(), late.end(), [](const auto& r) { return r.empty(); }));
 }
 
 }  // namespace

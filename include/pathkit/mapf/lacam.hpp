@@ -37,6 +37,9 @@ struct LacamOptions {
     bool anytime = false;
     /// PIBT's swap for corridors (LaCAM3). Off gives the original PIBT.
     bool swap = true;
+    /// PIBT runs per successor, 1..64; the one with the least cost so far plus distance to go
+    /// is kept (LaCAM3's Monte-Carlo generation): better plans, more time per configuration.
+    std::uint32_t pibt_runs = 4;
     /// Bytes the search's nodes may hold (about 12 per agent per configuration visited).
     std::size_t memory_limit = std::size_t{4} << 30;
 };
@@ -54,6 +57,9 @@ class LacamSearch {
     LacamSearch(LacamSearch&&) noexcept;
     LacamSearch& operator=(LacamSearch&&) noexcept;
     ~LacamSearch();
+
+    /// Routes for PIBT to prefer (see `Pibt::prefer_routes`), before the first `run`.
+    void prefer_routes(const std::vector<std::vector<MapfVertex>>& routes);
 
     /// Searches until `deadline`, a first solution (unless anytime), or the end of the search.
     LacamState run(std::chrono::steady_clock::time_point deadline);

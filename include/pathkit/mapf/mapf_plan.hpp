@@ -36,6 +36,10 @@ struct MapfPlanOptions {
     double time_limit_seconds = 10;
     /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit).
     LacamOptions search;
+    /// Guide PIBT by routes that spread the agents out (`spread_paths`), computed within a
+    /// tenth of the time limit: better plans on small crowded maps, worse and slower on large
+    /// ones (docs/benchmarks.md).
+    bool spread = false;
     /// Bytes the distance tables may hold (see `DistanceTables`).
     std::size_t distance_memory_limit = std::size_t{1} << 30;
 };

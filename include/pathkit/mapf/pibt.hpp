@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "pathkit/mapf/distance_tables.hpp"
@@ -27,7 +28,10 @@ class Pibt {
     Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const MapfVertex> goals,
          std::uint64_t seed, bool swap = true);
 
-    /// Changes one agent's goal.
+    /// Routes to prefer (`spread_paths`): while an agent stands on its route, the route's next
+    /// tile comes first among its choices. Empty routes, or none, leave agents to PIBT alone.
+    void prefer_routes(const std::vector<std::vector<MapfVertex>>& routes);
+    /// Changes one agent's goal (and drops its preferred route).
     void set_goal(std::uint32_t agent, MapfVertex goal);
     /// The agents' goals.
     [[nodiscard]] std::span<const MapfVertex> goals() const { return goals_; }
@@ -64,6 +68,7 @@ class Pibt {
     std::vector<std::uint32_t> tables_;         // by agent: its goal's distance table
     std::vector<std::uint32_t> occupied_now_;   // by vertex: the agent on it, or none
     std::vector<std::uint32_t> occupied_next_;  // by vertex: the agent going there, or none
+    std::vector<std::unordered_map<std::uint32_t, MapfVertex>> route_next_;  // by agent
     std::uint64_t random_state_;
     bool swap_;
 };
