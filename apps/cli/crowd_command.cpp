@@ -59,11 +59,15 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandO
                                 {"units", units},
                                 {"stalls", run.stats.stalls},
                                 {"replans", run.stats.replans},
-                                {"deadlocks_resolved", run.stats.deadlocks_resolved}})
+                                {"deadlocks_resolved", run.stats.deadlocks_resolved},
+                                {"coordinated_waits", run.stats.coordinated_waits}})
                   << '\n';
     } else {
         std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
-                  << ", deadlocks resolved: " << run.stats.deadlocks_resolved << '\n';
+                  << ", deadlocks resolved: " << run.stats.deadlocks_resolved;
+        if (run.stats.coordinated_waits > 0)
+            std::cout << ", coordinated waits: " << run.stats.coordinated_waits;
+        std::cout << '\n';
     }
     if (arguments.pictures.any()) {
         const ViewerPart part =

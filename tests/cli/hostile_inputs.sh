@@ -177,6 +177,24 @@ expect 2 'an input file' scene "$data/scene_with_invalid_query.json" --svg "$dat
 expect 2 '' path "$data/tiny.map" --from 0,0 --to 3,2 --png-scale 0 --png zero.png
 absent zero.png
 
+# ---- many-agent results ------------------------------------------------------------------------
+depot=("$data/../../examples/mapf/depot.map" "$data/../../examples/mapf/depot-40.scen" 40)
+printf 'agents=40\nsolution=\n0:(1,1),(2,2)\n' >unterminated.txt
+expect 2 'unterminated.txt:3: position 2 is not written' mapf-check "${depot[@]}" unterminated.txt
+printf 'solution=\n0:(\xff,1),\n' >binary.txt
+expect 2 'binary.txt:2: position 1' mapf-check "${depot[@]}" binary.txt
+printf 'solution=\n0:(99999999999999999999,1),\n' >huge.txt
+expect 2 'huge.txt:2: position 1' mapf-check "${depot[@]}" huge.txt
+expect 2 'folder|directory' mapf-check "${depot[@]}" "$work"
+expect 2 'regular|device' mapf-check "${depot[@]}" /dev/zero
+sed 's/^1:(\([0-9]*\),\([0-9]*\)),/1:(\2,\1),/' "$data/depot_mapf_result.txt" >teleport.txt
+expect 1 'INVALID' mapf-check "${depot[@]}" teleport.txt
+sed 's/^soc=.*/soc=1/' "$data/depot_mapf_result.txt" >wrong_soc.txt
+expect 1 'soc=1 is stated, but the plan' mapf-check "${depot[@]}" wrong_soc.txt
+expect 2 'time-limit' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --time-limit -1
+expect 2 'cannot write' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --out missing/r.txt
+absent missing/r.txt
+
 # ---- answers that must not look like success -----------------------------------------------------
 printf '<world ticks_per_minute="12"><map id="0" width="60" height="1"/><npc name="slow" map="0" x="0" y="0" speed="0.01"><appointment time="00:05" map="0" x="59" y="0"/></npc></world>\n' >slow.xml
 expect 1 'late' world slow.xml --until 01:00

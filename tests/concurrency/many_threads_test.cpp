@@ -3,6 +3,7 @@
 // TSan too).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <latch>
 #include <random>
@@ -15,6 +16,7 @@
 #include "pathkit/graph/graph.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/mapf/mapf_plan.hpp"
 #include "pathkit/world/world.hpp"
 #include "support/random_graph.hpp"
 #include "world/world_builders.hpp"
@@ -175,6 +177,39 @@ TEST(ManyThreads, RouteThroughOneConstWorldWhoseCachesFillWhileTheyAsk) {
         });
         EXPECT_EQ(world.ready_map_count(), world.maps().size());
     }
+}
+
+}  // namespace
+}  // namespace pathkit
+
+namespace pathkit {
+namespace {
+
+// Several many-agent plans at once on one shared MapfGraph: each thread's plans equal the ones
+// a single thread makes (the same seed gives the same plan).
+TEST(ManyThreads, PlanManyAgentsOnOneSharedMapfGraph) {
+    GridMap map = GridMap::create(20, 20).value();
+    for (int y = 1; y < 20; y += 3)
+        for (int x = 1; x < 20; x += 3)
+            (void)map.set_walkable({x, y}, false);
+    const MapfGraph graph(map);
+    std::mt19937 random(9);
+    std::vector<std::vector<Cell>> starts, goals;
+    std::vector<double> expected;
+    for (int query = 0; query < 6; ++query) {
+        std::vector<Cell> open;
+        for (int y = 0; y < 20; ++y)
+            for (int x = 0; x < 20; ++x)
+                if (map.is_walkable({x, y})) open.push_back({x, y});
+        std::shuffle(open.begin(), open.end(), random);
+        starts.emplace_back(open.begin(), open.begin() + 40);
+        goals.emplace_back(open.begin() + 40, open.begin() + 80);
+        expected.push_back(
+            static_cast<double>(plan_mapf(graph, starts.back(), goals.back()).steps.size()));
+    }
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int) {
+        return static_cast<double>(plan_mapf(graph, starts[query], goals[query]).steps.size());
+    });
 }
 
 }  // namespace

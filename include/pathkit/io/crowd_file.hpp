@@ -4,10 +4,11 @@
 ///      "diagonal": "no-corner-cutting",      (optional: never, always, at-least-one-walkable)
 ///      "straight_cost": 1, "diagonal_cost": 1.5, "occupied_penalty": 6, "patience_ticks": 5,
 ///      "units": [{"id": 1, "at": [x, y], "state": "idle" | "attacking"}, ...],
-///      "commands": [{"tick": 0, "units": [1, 2], "to": [x, y]}, ...],
+///      "commands": [{"tick": 0, "units": [1, 2], "to": [x, y], "coordinated": false}, ...],
 ///      "max_ticks": 1000}
 ///
-/// Tiles are [column, row], row 0 the top row. A command naming several units is a group move.
+/// Tiles are [column, row], row 0 the top row. A command naming several units is a group move;
+/// `"coordinated": true` (optional) makes it a coordinated move (`Crowd::move_coordinated`).
 #pragma once
 
 #include <string>
