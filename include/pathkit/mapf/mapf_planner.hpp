@@ -23,7 +23,7 @@ struct MapfPlannerOptions {
     std::uint64_t seed = 0;
     /// Bytes for the distance tables, and for the LaCAM search (which starts again from the
     /// agents' current tiles when it runs out).
-    std::size_t distance_memory_limit = std::size_t{256} << 20;
+    std::size_t distance_memory_limit = std::size_t{1} << 30;
     std::size_t search_memory_limit = std::size_t{512} << 20;
 };
 
