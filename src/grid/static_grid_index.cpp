@@ -22,7 +22,9 @@ class DistanceFiller {
           table_(table) {}
 
     void fill() {
-        for (const auto& [dx, dy] : detail::straight_directions) {
+        for (const auto& direction : detail::straight_directions) {
+            // Plain copies: clang 14 cannot capture structured bindings in the lambda below.
+            const int dx = direction.first, dy = direction.second;
             const int slot = detail::straight_slot(dx, dy);
             for_each_tile_from_far_end(dx, dy, [&](int column, int row) {
                 const int next_column = column + dx, next_row = row + dy;

@@ -127,7 +127,8 @@ Expected<MapfResultFile> read_mapf_result(std::istream& input, std::string_view 
         std::string_view line(text.data() + begin, end - begin);
         begin = end + 1;
         ++line_number;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        while (!line.empty() && line.back() == '\r')  // CRLF, and stray carriage returns
+            line.remove_suffix(1);
         if (line.empty()) continue;
         if (!in_solution) {
             const std::size_t equals = line.find('=');
