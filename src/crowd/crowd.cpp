@@ -102,6 +102,7 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
     coordinated_order_.push_back(false);
     coordinated_target_.emplace_back();
     holder_[map_->index(at)] = id;
+    replan_coordination_ = coordinated_ != nullptr;  // the planner must know of it
     return UnitId(id);
 }
 

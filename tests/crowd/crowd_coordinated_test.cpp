@@ -95,6 +95,23 @@ TEST(CrowdCoordinated, ATargetBehindWallsIsUnreachableAndAnOrdinaryOrderWaitsFor
     }));
 }
 
+TEST(CrowdCoordinated, AUnitAddedDuringAMoveIsPlannedAroundAndKeepsItsTile) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "##.##.##",
+        "A...n..B",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('B')));
+    crowd.step();
+    const UnitId added = crowd.add_unit(drawn.find('n')).value();
+    EXPECT_EQ(run_checked(crowd, drawn.map, 300), 1);
+    EXPECT_EQ(crowd.unit(a)->at, drawn.find('B'));
+    EXPECT_EQ(crowd.unit(added)->at, drawn.find('n'));
+}
+
 // The benchmark case from the shared MAPF data: 500 units on den520d with the first 500 orders
 // of a scenario all arrive when coordinated.
 TEST(CrowdCoordinated, FiveHundredUnitsOnDen520dAllArrive) {
