@@ -73,8 +73,11 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
     for (const MapfVertex neighbour : graph_->neighbours(here))
         candidates[count++] = {neighbour, distance_to_goal(agent, neighbour) + random_fraction()};
     candidates[count++] = {here, distance_to_goal(agent, here) + random_fraction()};
-    std::sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count),
-              [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+    // Insertion sort: at most five entries, and GCC 12 under -O2 -fsanitize=thread warns
+    // (wrongly) that std::sort's unrolled insertion reads past a five-element array.
+    for (std::size_t i = 1; i < count; ++i)
+        for (std::size_t k = i; k > 0 && candidates[k].key < candidates[k - 1].key; --k)
+            std::swap(candidates[k], candidates[k - 1]);
 
     if (!route_next_.empty()) {  // on its route: the route's next tile first
         const auto on_route = route_next_[agent].find(here.value);
