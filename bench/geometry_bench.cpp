@@ -126,16 +126,19 @@ void NavMeshTriangulate(benchmark::State& state) {
 }
 BENCHMARK(NavMeshTriangulate)->Unit(benchmark::kMillisecond);
 
-// Corridor search plus funnel between fixed random pairs of free points.
-void NavMeshQuery(benchmark::State& state) {
+// Between fixed random pairs of free points: the exact shortest path (Polyanya, argument 0) or
+// the node-graph search plus the funnel (argument 1).
+void NavMeshPath(benchmark::State& state) {
+    const NavMeshQuery kind = state.range(0) == 0 ? NavMeshQuery::Optimal : NavMeshQuery::Funnel;
+    state.SetLabel(kind == NavMeshQuery::Optimal ? "optimal (Polyanya)" : "funnel");
     const NavMesh& mesh = shared_mesh();
     const std::vector<Point2>& points = query_points();
     PlaneQueryContext context;
     std::size_t next = 0, found = 0, queries = 0;
     double length = 0;
     for (auto _ : state) {
-        const PlanePath path = mesh.find_path(points[next % points.size()],
-                                              points[(next + 1) % points.size()], context);
+        const PlanePath path = mesh.find_path(
+            points[next % points.size()], points[(next + 1) % points.size()], context, {}, kind);
         next += 2;
         ++queries;
         if (path.found()) {
@@ -145,8 +148,21 @@ void NavMeshQuery(benchmark::State& state) {
     }
     state.counters["found_share"] = static_cast<double>(found) / static_cast<double>(queries);
     state.counters["mean_length"] = length / static_cast<double>(found ? found : 1);
+    // Against the visibility graph's exact lengths on the first 100 pairs (its build grows with
+    // the square of the corners, so only on scenes of up to 2,000 obstacles).
+    if (scene_size() > 2000) return;
+    static const ObstacleGraph graph = build_graph();
+    double mesh_total = 0, graph_total = 0;
+    for (std::size_t index = 0; index + 1 < 200; index += 2) {
+        const PlanePath exact = graph.find_path(points[index], points[index + 1]);
+        const PlanePath ours = mesh.find_path(points[index], points[index + 1], context, {}, kind);
+        if (!exact.found() || !ours.found()) continue;
+        graph_total += exact.cost;
+        mesh_total += ours.cost;
+    }
+    state.counters["length_to_visibility"] = mesh_total / std::max(graph_total, 1e-9);
 }
-BENCHMARK(NavMeshQuery)->Unit(benchmark::kMicrosecond);
+BENCHMARK(NavMeshPath)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // The same triangles and pairs in Recast/Detour: findNearestPoly, findPath, findStraightPath.
 void DetourQuery(benchmark::State& state) {

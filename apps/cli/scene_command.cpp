@@ -25,6 +25,7 @@ struct SceneArguments {
     std::vector<std::string> files;
     std::string mode = "visibility";
     std::vector<std::string> mesh_nodes{"edge-midpoints"};
+    std::string navmesh_query = "optimal";
     bool json = false;
     SearchFlags search;
     PictureFlags pictures;
@@ -98,7 +99,9 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
             path.message = std::string(in_bounds(scene, query.from) ? "goal" : "start") +
                            " is outside the scene bounds";
         } else {
-            path = navmesh ? mesh->find_path(query.from, query.to, context, options)
+            const NavMeshQuery kind =
+                arguments.navmesh_query == "funnel" ? NavMeshQuery::Funnel : NavMeshQuery::Optimal;
+            path = navmesh ? mesh->find_path(query.from, query.to, context, options, kind)
                            : graph->find_path(query.from, query.to, context, options);
         }
         drawing.paths.push_back(path.path);
@@ -139,7 +142,9 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
     if (arguments.pictures.any()) {
         const ViewerPart part = scene_part(
             file,
-            (navmesh ? "navigation mesh and funnel paths" : "visibility graph and shortest paths") +
+            (!navmesh                              ? "visibility graph and shortest paths"
+             : arguments.navmesh_query == "funnel" ? "navigation mesh and funnel paths"
+                                                   : "navigation mesh and shortest paths") +
                 std::string("; buffers shaded"),
             scene, drawing);
         if (int added = arguments.pictures.add(outputs, "pathkit scene", {part},
@@ -159,8 +164,8 @@ Command add_scene_command(CLI::App& app) {
     command->add_option("files", arguments->files, "Scene files")->required();
     command
         ->add_option("--mode", arguments->mode,
-                     "visibility (shortest paths on the obstacle graph) or navmesh (triangles "
-                     "and funnel)")
+                     "visibility (shortest paths on the obstacle graph) or navmesh (paths "
+                     "through the triangles of free space)")
         ->check(CLI::IsMember({"visibility", "navmesh"}))
         ->capture_default_str();
     command
@@ -168,6 +173,12 @@ Command add_scene_command(CLI::App& app) {
                      "Where the navmesh graph has nodes: vertices, centers, edge-midpoints")
         ->delimiter(',')
         ->check(CLI::IsMember({"vertices", "centers", "edge-midpoints"}))
+        ->capture_default_str();
+    command
+        ->add_option("--navmesh-query", arguments->navmesh_query,
+                     "optimal (the exact shortest path, Polyanya) or funnel (the graph over "
+                     "--mesh-nodes, then the funnel: never shorter, usually close)")
+        ->check(CLI::IsMember({"optimal", "funnel"}))
         ->capture_default_str();
     arguments->search.add_to(*command);
     command->add_flag("--json", arguments->json,

@@ -93,9 +93,17 @@ void NavMesh::triangulate() {
         vertices_.push_back({corner.x, corner.y});
     triangle_corners_ = std::move(mesh.triangles);
     triangle_neighbours_ = std::move(mesh.neighbours);
+    vertex_on_boundary_.assign(vertices_.size(), 0);
+    for (std::size_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        for (int edge = 0; edge < 3; ++edge)
+            if (triangle_neighbours_[triangle][edge] == UINT32_MAX) {
+                vertex_on_boundary_[triangle_corners_[triangle][(edge + 1) % 3]] = 1;
+                vertex_on_boundary_[triangle_corners_[triangle][(edge + 2) % 3]] = 1;
+            }
     build_graph();
     build_locator();
     dirty_ = false;
+    ++revision_;
 }
 
 std::vector<std::vector<Point2>> NavMesh::outlines() const {

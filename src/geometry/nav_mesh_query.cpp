@@ -24,7 +24,7 @@ double turn(Point2 a, Point2 b, Point2 c) {
 }  // namespace
 
 PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
-                             const SearchOptions& options) const {
+                             const SearchOptions& options, NavMeshQuery query) const {
     PlanePath result;
     const auto refuse = geometry::refusal;
     if (triangle_corners_.empty() && dirty_)
@@ -50,6 +50,17 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         result.cost = length(from, to);
         return result;
     }
+    return query == NavMeshQuery::Optimal
+               ? find_shortest_path(from, to, ends[0], ends[1], context, options)
+               : find_funnel_path(from, to, ends[0], ends[1], context, options);
+}
+
+// The engine over the node graph, the corridor of triangles its path crosses, the funnel.
+PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_triangle,
+                                    std::uint32_t goal_triangle, PlaneQueryContext& context,
+                                    const SearchOptions& options) const {
+    PlanePath result;
+    const std::uint32_t ends[2] = {start_triangle, goal_triangle};
     context.prepare(node_positions_.size());
     for (std::uint32_t node : triangle_nodes(ends[0]))
         context.start_links_.push_back({node, length(from, node_positions_[node])});

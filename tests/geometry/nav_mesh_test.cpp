@@ -61,7 +61,8 @@ TEST(NavMesh, EveryNodeModeFindsThePathAroundTheBlockAndTheFunnelMakesItTaut) {
                             MeshNodes::Vertices | MeshNodes::Centers | MeshNodes::EdgeMidpoints}) {
         const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1, nodes);
         EXPECT_GT(mesh.node_count(), 0u);
-        const PlanePath path = mesh.find_path(start, goal);
+        const PlanePath path =
+            mesh.find_path(start, goal, thread_plane_query_context(), {}, NavMeshQuery::Funnel);
         ASSERT_TRUE(path.found()) << static_cast<unsigned>(nodes) << ": " << path.message;
         EXPECT_EQ(path.path.front(), start);
         EXPECT_EQ(path.path.back(), goal);
@@ -136,7 +137,8 @@ TEST(NavMesh, OnRandomScenesPathsAreValidAndNeverShorterThanTheVisibilityOptimum
             const Point2 from{place(random), place(random)}, to{place(random), place(random)};
             if (graph.is_inside_obstacle(from) || graph.is_inside_obstacle(to)) continue;
             const PlanePath optimal = graph.find_path(from, to);
-            const PlanePath smooth = mesh.find_path(from, to);
+            const PlanePath smooth =
+                mesh.find_path(from, to, thread_plane_query_context(), {}, NavMeshQuery::Funnel);
             ASSERT_EQ(optimal.found(), smooth.found()) << smooth.message;
             if (!optimal.found()) continue;
             EXPECT_GE(smooth.cost, optimal.cost * (1 - 1e-5) - 1e-4) << "scene " << scene;

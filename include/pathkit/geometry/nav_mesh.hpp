@@ -44,6 +44,16 @@ struct NavMeshOptions {
 /// A triangle of the mesh, corners counter-clockwise (y up), in world units.
 using MeshTriangle = std::array<Point2, 3>;
 
+/// How `NavMesh::find_path` answers.
+enum class NavMeshQuery {
+    /// The exact Euclidean shortest path through the mesh (Polyanya: an any-angle search over
+    /// intervals of the triangles' edges; Cui, Harabor and Grastien, IJCAI 2017).
+    Optimal,
+    /// The engine over the node graph (`NavMeshOptions::nodes`), then the funnel through the
+    /// triangles it crosses: faster on some meshes, never shorter, usually close.
+    Funnel,
+};
+
 /// The free space inside a rectangle minus the grown obstacles, as a constrained triangulation
 /// (CGAL), with a graph over it for searching.
 ///
@@ -95,13 +105,20 @@ class NavMesh {
     [[nodiscard]] Point2 node_position(NodeId node) const;
     [[nodiscard]] std::span<const PlaneConnection> connections(NodeId node) const;
 
-    /// A smooth path from `from` to `to`. InvalidInput for NaN points, points outside the
-    /// bounds or inside a grown obstacle (the message says which); NoPath when walled off.
+    /// A path from `from` to `to`: the shortest one (`NavMeshQuery::Optimal`) or the funnel's.
+    /// InvalidInput for NaN points, points outside the bounds or inside a grown obstacle (the
+    /// message says which); NoPath when walled off. `options.budget` bounds the expansions of
+    /// either search.
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
-                                      const SearchOptions& options = {}) const;
+                                      const SearchOptions& options = {},
+                                      NavMeshQuery query = NavMeshQuery::Optimal) const;
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to) const {
         return find_path(from, to, thread_plane_query_context());
     }
+
+    /// Counts the triangulations so far: whoever keeps paths on the mesh replans when it
+    /// changes.
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
 
   private:
     struct ObstacleEntry;
@@ -120,7 +137,17 @@ class NavMesh {
                                                   const std::vector<std::uint32_t>& corridor) const;
     [[nodiscard]] Point2 vertex_point(std::uint32_t vertex) const;
 
+    [[nodiscard]] PlanePath find_funnel_path(Point2 from, Point2 to, std::uint32_t start_triangle,
+                                             std::uint32_t goal_triangle,
+                                             PlaneQueryContext& context,
+                                             const SearchOptions& options) const;
+    [[nodiscard]] PlanePath find_shortest_path(Point2 from, Point2 to, std::uint32_t start_triangle,
+                                               std::uint32_t goal_triangle,
+                                               PlaneQueryContext& context,
+                                               const SearchOptions& options) const;
+
     NavMeshOptions options_;
+    std::uint64_t revision_ = 0;
     std::array<std::int64_t, 4> bounds_{};  // min x, min y, max x, max y on the fixed grid
     std::vector<ObstacleEntry> obstacles_;
     bool dirty_ = true;
@@ -130,6 +157,8 @@ class NavMesh {
     std::vector<std::array<std::int64_t, 2>> vertices_;
     std::vector<std::array<std::uint32_t, 3>> triangle_corners_;
     std::vector<std::array<std::uint32_t, 3>> triangle_neighbours_;
+    // 1 for corners on an edge where free space ends: the only places a shortest path turns.
+    std::vector<std::uint8_t> vertex_on_boundary_;
 
     // The graph over the triangles: node positions, connections (CSR), and which triangles
     // each node lies in and which nodes each triangle holds (CSR both).

@@ -1,0 +1,307 @@
+// Optimal navmesh queries: Polyanya (Cui, Harabor and Grastien, IJCAI 2017), an any-angle
+// search over intervals of the triangles' edges that finds the exact Euclidean shortest path.
+//
+// A search node is a root (the start, or a corner of free space where the path last turned)
+// and an interval of an edge seen from it; its successors are the parts of the next triangle's
+// far edges seen through the interval (same root) and, where the interval ends at a corner of
+// free space, the parts hidden behind that corner (the corner becomes the root). f = g + the
+// shortest way from the root through the interval to the goal, so the first node popped in a
+// triangle holding the goal gives the shortest path. Nodes are made during the search and have
+// no dense ids, so this search keeps its own heap instead of running the engine over states;
+// the per-root best costs ("root-level pruning") play the part of the engine's closed list.
+#include <algorithm>
+#include <cmath>
+
+#include "fixed_point.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+
+namespace pathkit {
+
+namespace {
+constexpr std::uint32_t none = UINT32_MAX;
+
+struct Vec {
+    double x = 0, y = 0;
+};
+Vec operator-(Vec a, Vec b) {
+    return {a.x - b.x, a.y - b.y};
+}
+Vec operator+(Vec a, Vec b) {
+    return {a.x + b.x, a.y + b.y};
+}
+Vec operator*(Vec a, double s) {
+    return {a.x * s, a.y * s};
+}
+double cross(Vec a, Vec b) {
+    return a.x * b.y - a.y * b.x;
+}
+// > 0 when c is left of a -> b.
+double turn(Vec a, Vec b, Vec c) {
+    return cross(b - a, c - a);
+}
+double distance(Vec a, Vec b) {
+    return std::hypot(a.x - b.x, a.y - b.y);
+}
+
+// Where the line from `origin` through `through` meets the edge a -> b, as a fraction of the
+// way from a to b, kept in [0, 1].
+double ray_meets_edge(Vec origin, Vec through, Vec a, Vec b) {
+    const Vec direction = through - origin;
+    const double denominator = cross(direction, b - a);
+    if (denominator == 0) return 0;
+    return std::clamp(cross(a - origin, direction) / denominator, 0.0, 1.0);
+}
+
+// The mirror image of `point` in the line through a and b.
+Vec mirrored(Vec point, Vec a, Vec b) {
+    const Vec line = b - a;
+    const double along =
+        ((point.x - a.x) * line.x + (point.y - a.y) * line.y) / (line.x * line.x + line.y * line.y);
+    const Vec foot = a + line * along;
+    return foot + (foot - point);
+}
+
+// How the shortest way from `root` through the interval right..left reaches `target`: straight
+// (the target is in the cone), or turning at the right or the left end.
+enum class Way { Straight, ByRight, ByLeft };
+
+Way way_through(Vec root, Vec right, Vec left, Vec target, bool root_on_interval_line) {
+    if (root_on_interval_line) return Way::Straight;
+    if (turn(root, right, target) < 0) return Way::ByRight;
+    if (turn(root, left, target) > 0) return Way::ByLeft;
+    return Way::Straight;
+}
+
+// The length of the shortest way from `root` through the interval to `target` (mirrored to
+// the far side of the interval when it lies on the root's side).
+double length_through(Vec root, Vec right, Vec left, Vec target, bool root_on_interval_line) {
+    if (!root_on_interval_line && turn(right, left, root) * turn(right, left, target) > 0)
+        target = mirrored(target, right, left);
+    switch (way_through(root, right, left, target, root_on_interval_line)) {
+        case Way::ByRight:
+            return distance(root, right) + distance(right, target);
+        case Way::ByLeft:
+            return distance(root, left) + distance(left, target);
+        case Way::Straight:
+            break;
+    }
+    return distance(root, target);
+}
+
+Vec as_vec(Point2 point) {
+    return {point.x, point.y};
+}
+Point2 as_point(Vec v) {
+    return {static_cast<float>(v.x), static_cast<float>(v.y)};
+}
+}  // namespace
+
+PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t start_triangle,
+                                      std::uint32_t goal_triangle, PlaneQueryContext& context,
+                                      const SearchOptions& options) const {
+    using Node = PlaneQueryContext::IntervalNode;
+    PlanePath result;
+    result.stats.method = "polyanya";
+    const auto corner_of = [&](std::uint32_t vertex) {
+        return Vec{static_cast<double>(vertices_[vertex][0]) / geometry::fixed_scale,
+                   static_cast<double>(vertices_[vertex][1]) / geometry::fixed_scale};
+    };
+    // Every triangle holding `point` (several when it lies on an edge or a corner).
+    const auto triangles_holding = [&](Point2 point, std::uint32_t first) {
+        const geometry::FixedPoint fixed = geometry::to_fixed(point);
+        std::vector<std::uint32_t> found{first};
+        for (std::size_t at = 0; at < found.size(); ++at) {
+            const auto& corners = triangle_corners_[found[at]];
+            for (int edge = 0; edge < 3; ++edge) {
+                const auto& a = vertices_[corners[(edge + 1) % 3]];
+                const auto& b = vertices_[corners[(edge + 2) % 3]];
+                if (geometry::cross({a[0], a[1]}, {b[0], b[1]}, fixed) != 0) continue;
+                const std::uint32_t next = triangle_neighbours_[found[at]][edge];
+                if (next == none || std::find(found.begin(), found.end(), next) != found.end())
+                    continue;
+                bool inside = true;
+                for (int side = 0; side < 3 && inside; ++side) {
+                    const auto& c = vertices_[triangle_corners_[next][side]];
+                    const auto& d = vertices_[triangle_corners_[next][(side + 1) % 3]];
+                    inside = geometry::cross({c[0], c[1]}, {d[0], d[1]}, fixed) >= 0;
+                }
+                if (inside) found.push_back(next);
+            }
+        }
+        return found;
+    };
+    const std::vector<std::uint32_t> goal_triangles = triangles_holding(to, goal_triangle);
+    const Vec start = as_vec(from), goal = as_vec(to);
+
+    auto& nodes = context.interval_nodes_;
+    auto& open = context.interval_open_;
+    nodes.clear();
+    open.clear();
+    if (context.root_costs_.size() < vertices_.size()) {
+        context.root_costs_.resize(vertices_.size());
+        context.root_stamps_.resize(vertices_.size(), 0);
+    }
+    if (++context.root_stamp_ == 0) {
+        std::fill(context.root_stamps_.begin(), context.root_stamps_.end(), 0);
+        context.root_stamp_ = 1;
+    }
+    const auto heap_order = [](const std::pair<double, std::uint32_t>& a,
+                               const std::pair<double, std::uint32_t>& b) {
+        return a.first > b.first || (a.first == b.first && a.second > b.second);
+    };
+    // True when `vertex` is reached as a root more cheaply than ever before in this query.
+    const auto improves_root = [&](std::uint32_t vertex, double g) {
+        if (context.root_stamps_[vertex] == context.root_stamp_ &&
+            context.root_costs_[vertex] <= g * (1 + 1e-12))
+            return false;
+        context.root_stamps_[vertex] = context.root_stamp_;
+        context.root_costs_[vertex] = g;
+        return true;
+    };
+    // Queues the node for the interval right..left of `edge` of `triangle`, looking from the
+    // triangle's inside out, into the neighbour across it.
+    const auto push = [&](std::uint32_t parent, Vec root, std::uint32_t root_vertex, double g,
+                          std::uint32_t triangle, int edge, Vec right, Vec left,
+                          bool right_is_corner, bool left_is_corner) {
+        const std::uint32_t next = triangle_neighbours_[triangle][edge];
+        if (next == none) return;  // free space ends here
+        if (distance(right, left) <= 1e-9 * (1 + std::abs(right.x) + std::abs(right.y))) return;
+        int entry = 0;
+        while (entry < 3 && triangle_neighbours_[next][entry] != triangle)
+            ++entry;
+        if (entry == 3) return;
+        const std::uint32_t right_vertex = triangle_corners_[triangle][(edge + 1) % 3];
+        const std::uint32_t left_vertex = triangle_corners_[triangle][(edge + 2) % 3];
+        const bool on_line =
+            root_vertex != none && (root_vertex == right_vertex || root_vertex == left_vertex);
+        Node node{root.x,          root.y,        right.x, right.y,
+                  left.x,          left.y,        g,       0,
+                  root_vertex,     next,          parent,  static_cast<std::uint8_t>(entry),
+                  right_is_corner, left_is_corner};
+        node.f = g + length_through(root, right, left, goal, on_line);
+        ++result.stats.generated;
+        ++result.stats.heap_pushes;
+        nodes.push_back(node);
+        open.emplace_back(node.f, static_cast<std::uint32_t>(nodes.size() - 1));
+        std::push_heap(open.begin(), open.end(), heap_order);
+    };
+
+    for (const std::uint32_t triangle : triangles_holding(from, start_triangle)) {
+        const geometry::FixedPoint fixed = geometry::to_fixed(from);
+        for (int edge = 0; edge < 3; ++edge) {
+            const std::uint32_t a = triangle_corners_[triangle][(edge + 1) % 3];
+            const std::uint32_t b = triangle_corners_[triangle][(edge + 2) % 3];
+            if (geometry::cross({vertices_[a][0], vertices_[a][1]},
+                                {vertices_[b][0], vertices_[b][1]}, fixed) <= 0)
+                continue;  // the start lies on this edge
+            push(none, start, none, 0, triangle, edge, corner_of(a), corner_of(b), true, true);
+        }
+    }
+
+    while (!open.empty()) {
+        std::pop_heap(open.begin(), open.end(), heap_order);
+        const std::uint32_t index = open.back().second;
+        open.pop_back();
+        ++result.stats.heap_pops;
+        const Node node = nodes[index];
+        const Vec root{node.root_x, node.root_y}, right{node.right_x, node.right_y},
+            left{node.left_x, node.left_y};
+        const auto& corners = triangle_corners_[node.triangle];
+        const std::uint32_t opposite = corners[node.edge];
+        const std::uint32_t left_end = corners[(node.edge + 1) % 3];
+        const std::uint32_t right_end = corners[(node.edge + 2) % 3];
+        const bool on_line = node.root_vertex != none &&
+                             (node.root_vertex == left_end || node.root_vertex == right_end);
+
+        if (std::find(goal_triangles.begin(), goal_triangles.end(), node.triangle) !=
+            goal_triangles.end()) {
+            std::vector<Point2> reversed{to};
+            const Way way = way_through(root, right, left, goal, on_line);
+            if (way == Way::ByRight) reversed.push_back(as_point(right));
+            if (way == Way::ByLeft) reversed.push_back(as_point(left));
+            for (std::uint32_t at = index; at != none; at = nodes[at].parent) {
+                const Point2 turn_point = as_point({nodes[at].root_x, nodes[at].root_y});
+                if (!(reversed.back() == turn_point)) reversed.push_back(turn_point);
+            }
+            if (!(reversed.back() == from)) reversed.push_back(from);
+            result.path.assign(reversed.rbegin(), reversed.rend());
+            result.status = SearchStatus::Found;
+            result.cost = static_cast<Cost>(node.f);
+            return result;
+        }
+        if (result.stats.expanded >= options.max_expansions) {
+            result.status = SearchStatus::BudgetExhausted;
+            result.message = "the expansion budget ran out before the goal was reached";
+            return result;
+        }
+        ++result.stats.expanded;
+
+        const Vec p_left = corner_of(left_end), p_right = corner_of(right_end),
+                  p_opposite = corner_of(opposite);
+        // The far edges: right_end -> opposite is edge (edge + 1), opposite -> left_end is
+        // edge (edge + 2), each looked at from inside with its right end first.
+        const int right_edge = (node.edge + 1) % 3, left_edge = (node.edge + 2) % 3;
+        if (on_line) {  // the root is a corner of this triangle: all of it is in view
+            push(index, root, node.root_vertex, node.g, node.triangle, right_edge, p_right,
+                 p_opposite, true, true);
+            push(index, root, node.root_vertex, node.g, node.triangle, left_edge, p_opposite,
+                 p_left, true, true);
+            continue;
+        }
+        const auto hidden_root = [&](bool is_corner, std::uint32_t vertex, Vec at) {
+            return is_corner && vertex_on_boundary_[vertex] &&
+                   improves_root(vertex, node.g + distance(root, at));
+        };
+        const double opposite_from_right = turn(root, right, p_opposite);
+        const double opposite_from_left = turn(root, left, p_opposite);
+        if (opposite_from_right >= 0 && opposite_from_left <= 0) {  // the opposite corner in view
+            const double r = ray_meets_edge(root, right, p_right, p_opposite);
+            const double l = ray_meets_edge(root, left, p_opposite, p_left);
+            const Vec seen_right = p_right + (p_opposite - p_right) * r;
+            const Vec seen_left = p_opposite + (p_left - p_opposite) * l;
+            push(index, root, node.root_vertex, node.g, node.triangle, right_edge, seen_right,
+                 p_opposite, r == 0, true);
+            push(index, root, node.root_vertex, node.g, node.triangle, left_edge, p_opposite,
+                 seen_left, true, l == 1);
+            if (r > 0 && hidden_root(node.right_is_corner, right_end, p_right))
+                push(index, p_right, right_end, node.g + distance(root, p_right), node.triangle,
+                     right_edge, p_right, seen_right, true, false);
+            if (l < 1 && hidden_root(node.left_is_corner, left_end, p_left))
+                push(index, p_left, left_end, node.g + distance(root, p_left), node.triangle,
+                     left_edge, seen_left, p_left, false, true);
+        } else if (opposite_from_right < 0) {  // both rays meet the left far edge
+            const double r = ray_meets_edge(root, right, p_opposite, p_left);
+            const double l = ray_meets_edge(root, left, p_opposite, p_left);
+            const Vec seen_right = p_opposite + (p_left - p_opposite) * r;
+            const Vec seen_left = p_opposite + (p_left - p_opposite) * l;
+            push(index, root, node.root_vertex, node.g, node.triangle, left_edge, seen_right,
+                 seen_left, r == 0, l == 1);
+            if (hidden_root(node.right_is_corner, right_end, p_right)) {
+                const double g = node.g + distance(root, p_right);
+                push(index, p_right, right_end, g, node.triangle, right_edge, p_right, p_opposite,
+                     true, true);
+                push(index, p_right, right_end, g, node.triangle, left_edge, p_opposite, seen_right,
+                     true, r == 1);
+            }
+        } else {  // both rays meet the right far edge
+            const double r = ray_meets_edge(root, right, p_right, p_opposite);
+            const double l = ray_meets_edge(root, left, p_right, p_opposite);
+            const Vec seen_right = p_right + (p_opposite - p_right) * r;
+            const Vec seen_left = p_right + (p_opposite - p_right) * l;
+            push(index, root, node.root_vertex, node.g, node.triangle, right_edge, seen_right,
+                 seen_left, r == 0, l == 1);
+            if (hidden_root(node.left_is_corner, left_end, p_left)) {
+                const double g = node.g + distance(root, p_left);
+                push(index, p_left, left_end, g, node.triangle, right_edge, seen_left, p_opposite,
+                     l == 0, true);
+                push(index, p_left, left_end, g, node.triangle, left_edge, p_opposite, p_left, true,
+                     true);
+            }
+        }
+    }
+    result.status = SearchStatus::NoPath;
+    result.message = "no way through free space leads from the start to the goal";
+    return result;
+}
+
+}  // namespace pathkit

@@ -1,0 +1,143 @@
+// NavMesh optimal queries (Polyanya): exactly as long as the visibility graph's shortest paths.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+
+namespace pathkit {
+namespace {
+
+Obstacle rectangle(float x0, float y0, float x1, float y1) {
+    return Obstacle::polygon({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}});
+}
+
+NavMesh make_mesh(const std::vector<Obstacle>& obstacles, float radius = 0, float size = 20) {
+    NavMesh mesh =
+        std::move(NavMesh::create({0, 0}, {size, size}, {.buffer_radius = radius}).value());
+    EXPECT_TRUE(mesh.add_obstacles(obstacles).has_value());
+    mesh.triangulate();
+    return mesh;
+}
+
+// A 20 x 20 world with a 4 x 4 block in the middle, grown by 1 to 6 x 6:
+//
+//   +--------------------+
+//   |                    |
+//   |       ######       |
+//   |  S    ######    G  |
+//   |       ######       |
+//   |                    |
+//   +--------------------+
+TEST(Polyanya, ThePathAroundTheBlockTurnsAtTwoGrownCornersOnly) {
+    const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1);
+    const PlanePath path = mesh.find_path({3, 10}, {17, 10});
+    ASSERT_TRUE(path.found()) << path.message;
+    EXPECT_NEAR(path.cost, 2 * std::hypot(4.0, 3.0) + 6, 1e-4);
+    ASSERT_EQ(path.path.size(), 4u);
+    EXPECT_EQ(path.path.front(), (Point2{3, 10}));
+    EXPECT_EQ(path.path.back(), (Point2{17, 10}));
+    EXPECT_NEAR(std::abs(path.path[1].y - 10), 3, 1e-4) << "it turns at a grown corner";
+    EXPECT_EQ(path.stats.method, "polyanya");
+}
+
+TEST(Polyanya, InOpenGroundThePathIsTheStraightLine) {
+    const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1);
+    const PlanePath path = mesh.find_path({1, 1}, {19, 3});
+    ASSERT_TRUE(path.found());
+    EXPECT_EQ(path.path.size(), 2u);
+    EXPECT_NEAR(path.cost, std::hypot(18.0, 2.0), 1e-4);
+}
+
+TEST(Polyanya, AStartOnAGrownCornerAndAGoalOnTheBoundsAreFine) {
+    const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1);
+    const PlanePath path = mesh.find_path({7, 7}, {20, 20});  // a corner of the grown block
+    ASSERT_TRUE(path.found()) << path.message;
+    EXPECT_NEAR(path.cost, 6 + std::hypot(7.0, 13.0), 1e-3)
+        << "along the block's side to 13,7 (or 7,13), then straight to the far corner";
+}
+
+// The goal room is walled off:
+//
+//   +--------+-----------+
+//   |  S     #     G     |
+//   |        #######     |
+//   +--------------------+
+TEST(Polyanya, AWalledOffGoalHasNoPathAndBadPointsAreRefused) {
+    const NavMesh mesh = make_mesh({rectangle(9, 0, 11, 20), rectangle(0, 9, 20, 11)}, 0);
+    EXPECT_EQ(mesh.find_path({2, 2}, {15, 15}).status, SearchStatus::NoPath);
+    EXPECT_EQ(mesh.find_path({10, 10}, {15, 15}).status, SearchStatus::InvalidInput);
+    EXPECT_EQ(mesh.find_path({NAN, 2}, {15, 15}).status, SearchStatus::InvalidInput);
+}
+
+TEST(Polyanya, ABudgetOfOneExpansionRunsOutBeforeAFarGoal) {
+    const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1);
+    SearchOptions options;
+    options.max_expansions = 1;
+    const PlanePath path = mesh.find_path({3, 10}, {17, 10}, thread_plane_query_context(), options);
+    EXPECT_EQ(path.status, SearchStatus::BudgetExhausted);
+    EXPECT_TRUE(path.path.empty());
+}
+
+// The oracle: the visibility graph's shortest paths, on random scenes of triangles, boxes and
+// circles, with and without a buffer.
+TEST(Polyanya, OnRandomScenesLengthsEqualTheVisibilityGraphsAndNeverExceedTheFunnels) {
+    std::mt19937 random(2017);
+    std::uniform_real_distribution<float> place(10, 90);
+    std::uniform_real_distribution<float> size_of(2, 9);
+    int compared = 0;
+    for (int scene = 0; scene < 24; ++scene) {
+        std::vector<Obstacle> obstacles;
+        for (int index = 0; index < 20; ++index) {
+            const float x = place(random), y = place(random), w = size_of(random),
+                        h = size_of(random);
+            if (index % 3 == 0)
+                obstacles.push_back(Obstacle::polygon({{x, y}, {x + w, y + h / 2}, {x, y + h}}));
+            else if (index % 3 == 1)
+                obstacles.push_back(rectangle(x, y, x + w, y + h / 3));
+            else
+                obstacles.push_back(Obstacle::circle({x, y}, w / 2));
+        }
+        const float radius = static_cast<float>(scene % 3) * 0.75f;
+        NavMesh mesh =
+            std::move(NavMesh::create({-20, -20}, {120, 120}, {.buffer_radius = radius}).value());
+        ASSERT_TRUE(mesh.add_obstacles(obstacles).has_value());
+        mesh.triangulate();
+        ObstacleGraph graph = std::move(ObstacleGraph::create({.buffer_radius = radius}).value());
+        ASSERT_TRUE(graph.add_obstacles(obstacles).has_value());
+        for (int query = 0; query < 25; ++query) {
+            const Point2 from{place(random), place(random)}, to{place(random), place(random)};
+            if (graph.is_inside_obstacle(from) || graph.is_inside_obstacle(to) ||
+                mesh.is_inside_obstacle(from) || mesh.is_inside_obstacle(to))
+                continue;
+            const PlanePath expected = graph.find_path(from, to);
+            const PlanePath optimal = mesh.find_path(from, to);
+            const PlanePath funnel =
+                mesh.find_path(from, to, thread_plane_query_context(), {}, NavMeshQuery::Funnel);
+            ASSERT_EQ(expected.found(), optimal.found()) << optimal.message;
+            if (!expected.found()) continue;
+            EXPECT_NEAR(optimal.cost, expected.cost, 1e-4 * (1 + expected.cost))
+                << "scene " << scene << " query " << query << " from " << to_string(from) << " to "
+                << to_string(to);
+            EXPECT_LE(optimal.cost, funnel.cost * (1 + 1e-5) + 1e-4);
+            ASSERT_GE(optimal.path.size(), 2u);
+            EXPECT_EQ(optimal.path.front(), from);
+            EXPECT_EQ(optimal.path.back(), to);
+            double length = 0;
+            for (std::size_t leg = 1; leg < optimal.path.size(); ++leg) {
+                EXPECT_TRUE(graph.can_see(optimal.path[leg - 1], optimal.path[leg]))
+                    << "scene " << scene << " leg " << leg << " enters an obstacle";
+                length += std::hypot(optimal.path[leg].x - optimal.path[leg - 1].x,
+                                     optimal.path[leg].y - optimal.path[leg - 1].y);
+            }
+            EXPECT_NEAR(length, optimal.cost, 1e-3 * (1 + length)) << "cost is the path's length";
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 300);
+}
+
+}  // namespace
+}  // namespace pathkit
