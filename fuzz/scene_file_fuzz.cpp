@@ -1,6 +1,12 @@
-// Fuzz target: scene JSON; small scenes are built both ways, queried, and drawn (SVG, PNG).
+// Fuzz target: scene JSON; small scenes are built both ways, queried, and drawn (SVG, PNG);
+// the navmesh's exact paths (Polyanya) are never longer than its funnel paths, nor shorter than
+// the obstacle graph's (which may also squeeze through points where two obstacles touch).
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string_view>
+#include <vector>
 
 #include "pathkit/io/scene_file.hpp"
 #include "pathkit/io/viewer.hpp"
@@ -12,15 +18,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         parse_scene(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
     if (!scene || scene.value().obstacles.size() > 24 || scene.value().queries.size() > 8) return 0;
     SceneDrawing drawing;
+    std::vector<PlanePath> exact;
     if (auto mesh = build_nav_mesh(scene.value())) {
-        for (const SceneQuery& query : scene.value().queries)
-            drawing.paths.push_back(mesh.value().find_path(query.from, query.to).path);
+        for (const SceneQuery& query : scene.value().queries) {
+            exact.push_back(mesh.value().find_path(query.from, query.to));
+            drawing.paths.push_back(exact.back().path);
+            const PlanePath funnel = mesh.value().find_path(
+                query.from, query.to, thread_plane_query_context(), {}, NavMeshQuery::Funnel);
+            if (funnel.found() != exact.back().found()) std::abort();
+            if (funnel.found() && exact.back().cost > funnel.cost * (1 + 1e-5) + 1e-3) std::abort();
+        }
         drawing.triangles = mesh.value().triangles();
         drawing.buffer_outlines = mesh.value().outlines();
     }
     if (auto graph = build_obstacle_graph(scene.value())) {
-        for (const SceneQuery& query : scene.value().queries)
-            (void)graph.value().find_path(query.from, query.to);
+        for (std::size_t index = 0; index < scene.value().queries.size(); ++index) {
+            const SceneQuery& query = scene.value().queries[index];
+            const PlanePath shortest = graph.value().find_path(query.from, query.to);
+            if (index >= exact.size() || !shortest.found() || !exact[index].found()) continue;
+            // Both ends may be a grid step (1/1024) apart from where either structure sees them.
+            const double tolerance = 1e-4 * (1 + shortest.cost) + 4.0 / 1024;
+            if (exact[index].cost >= shortest.cost - tolerance) continue;
+            std::fprintf(stderr, "query %zu: navmesh %.6f, obstacle graph %.6f\n", index,
+                         static_cast<double>(exact[index].cost),
+                         static_cast<double>(shortest.cost));
+            std::abort();
+        }
         drawing.graph_edges = graph_edges(graph.value());
     }
     const ViewerPart part = scene_part("fuzz", "fuzz", scene.value(), drawing);
