@@ -128,6 +128,17 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                 if (inside) found.push_back(next);
             }
         }
+        // On a corner where two obstacles touch, free space meets itself in two wedges that
+        // share no edge: every triangle around the corner holds the point.
+        for (const std::uint32_t corner : triangle_corners_[first]) {
+            if (vertices_[corner][0] != fixed.x || vertices_[corner][1] != fixed.y) continue;
+            for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
+                const auto& corners = triangle_corners_[triangle];
+                if (std::find(corners.begin(), corners.end(), corner) != corners.end() &&
+                    std::find(found.begin(), found.end(), triangle) == found.end())
+                    found.push_back(triangle);
+            }
+        }
         return found;
     };
     const std::vector<std::uint32_t> goal_triangles = triangles_holding(to, goal_triangle);
@@ -186,7 +197,19 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
         std::push_heap(open.begin(), open.end(), heap_order);
     };
 
-    for (const std::uint32_t triangle : triangles_holding(from, start_triangle)) {
+    const std::vector<std::uint32_t> start_triangles = triangles_holding(from, start_triangle);
+    for (const std::uint32_t triangle : start_triangles) {
+        // One triangle holds both ends (one lies on an edge, so each end was located in a
+        // different triangle): the straight line. No node would ever enter that triangle.
+        if (std::find(goal_triangles.begin(), goal_triangles.end(), triangle) ==
+            goal_triangles.end())
+            continue;
+        result.status = SearchStatus::Found;
+        result.path = {from, to};
+        result.cost = static_cast<Cost>(distance(start, goal));
+        return result;
+    }
+    for (const std::uint32_t triangle : start_triangles) {
         const geometry::FixedPoint fixed = geometry::to_fixed(from);
         for (int edge = 0; edge < 3; ++edge) {
             const std::uint32_t a = triangle_corners_[triangle][(edge + 1) % 3];

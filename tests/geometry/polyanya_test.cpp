@@ -81,6 +81,27 @@ TEST(Polyanya, ABudgetOfOneExpansionRunsOutBeforeAFarGoal) {
     EXPECT_TRUE(path.path.empty());
 }
 
+TEST(Polyanya, FromAnyEdgeOrCornerOfATriangleToItsCentreIsAStraightLine) {
+    const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12), rectangle(2, 14, 6, 18)}, 1);
+    for (const MeshTriangle& triangle : mesh.triangles()) {
+        const Point2 centre{(triangle[0].x + triangle[1].x + triangle[2].x) / 3,
+                            (triangle[0].y + triangle[1].y + triangle[2].y) / 3};
+        for (int corner = 0; corner < 3; ++corner) {
+            const Point2 a = triangle[corner], b = triangle[(corner + 1) % 3];
+            for (const Point2 from : {a, Point2{(a.x + b.x) / 2, (a.y + b.y) / 2}}) {
+                const PlanePath path = mesh.find_path(from, centre);
+                ASSERT_TRUE(path.found()) << to_string(from) << " -> " << to_string(centre);
+                EXPECT_NEAR(path.cost, std::hypot(centre.x - from.x, centre.y - from.y), 1e-3)
+                    << to_string(from) << " -> " << to_string(centre) << " via "
+                    << path.path.size();
+                const PlanePath back = mesh.find_path(centre, from);
+                ASSERT_TRUE(back.found());
+                EXPECT_NEAR(back.cost, path.cost, 1e-3);
+            }
+        }
+    }
+}
+
 // The oracle: the visibility graph's shortest paths, on random scenes of triangles, boxes and
 // circles, with and without a buffer.
 TEST(Polyanya, OnRandomScenesLengthsEqualTheVisibilityGraphsAndNeverExceedTheFunnels) {
