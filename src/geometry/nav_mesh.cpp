@@ -102,6 +102,7 @@ void NavMesh::triangulate() {
             }
     build_graph();
     build_locator();
+    build_boundary_edges();
     dirty_ = false;
     ++revision_;
 }

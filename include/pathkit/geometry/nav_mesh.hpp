@@ -44,6 +44,13 @@ struct NavMeshOptions {
 /// A triangle of the mesh, corners counter-clockwise (y up), in world units.
 using MeshTriangle = std::array<Point2, 3>;
 
+/// An edge where free space ends (a grown obstacle or the bounds), in world units: free space
+/// lies on its left going from `from` to `to`.
+struct MeshEdge {
+    Point2 from;
+    Point2 to;
+};
+
 /// How `NavMesh::find_path` answers.
 enum class NavMeshQuery {
     /// The exact Euclidean shortest path through the mesh (Polyanya: an any-angle search over
@@ -119,6 +126,13 @@ class NavMesh {
     /// Counts the triangulations so far: whoever keeps paths on the mesh replans when it
     /// changes.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// Where free space ends: the triangles' edges with no neighbour, free side on the left.
+    [[nodiscard]] std::span<const MeshEdge> boundary_edges() const { return boundary_edges_; }
+    /// True when the straight segment from `a` to `b` stays in free space (both ends in it).
+    [[nodiscard]] bool is_segment_free(Point2 a, Point2 b) const;
+    /// The point of free space closest to `point` (`point` itself when free); none when the
+    /// mesh has no triangles or `point` is NaN.
+    [[nodiscard]] std::optional<Point2> nearest_free_point(Point2 point) const;
 
   private:
     struct ObstacleEntry;
@@ -146,8 +160,11 @@ class NavMesh {
                                                PlaneQueryContext& context,
                                                const SearchOptions& options) const;
 
+    void build_boundary_edges();
+
     NavMeshOptions options_;
     std::uint64_t revision_ = 0;
+    std::vector<MeshEdge> boundary_edges_;
     std::array<std::int64_t, 4> bounds_{};  // min x, min y, max x, max y on the fixed grid
     std::vector<ObstacleEntry> obstacles_;
     bool dirty_ = true;

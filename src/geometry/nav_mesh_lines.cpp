@@ -1,0 +1,162 @@
+// NavMesh lines: the boundary edges, whether a straight segment stays in free space, and the
+// nearest free point.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "fixed_point.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "shape_checks.hpp"
+
+namespace pathkit {
+
+namespace {
+constexpr std::uint32_t none = UINT32_MAX;
+
+geometry::FixedPoint fixed_of(const std::array<std::int64_t, 2>& vertex) {
+    return {vertex[0], vertex[1]};
+}
+
+// Along direction (dx, dy) from `origin`: how far ahead `point` lies (scaled, exact).
+std::int64_t ahead(geometry::FixedPoint origin, std::int64_t dx, std::int64_t dy,
+                   geometry::FixedPoint point) {
+    return (point.x - origin.x) * dx + (point.y - origin.y) * dy;
+}
+
+struct Direction {
+    double x = 0;
+    double y = 0;
+};
+}  // namespace
+
+void NavMesh::build_boundary_edges() {
+    boundary_edges_.clear();
+    for (std::size_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
+        const auto& corners = triangle_corners_[triangle];
+        for (int edge = 0; edge < 3; ++edge) {
+            if (triangle_neighbours_[triangle][edge] != none) continue;
+            // Edge i lies opposite corner i; the triangle (free space) is on its left.
+            boundary_edges_.push_back(
+                {vertex_point(corners[(edge + 1) % 3]), vertex_point(corners[(edge + 2) % 3])});
+        }
+    }
+}
+
+// Walks the triangles the segment crosses, from a's triangle, with exact orientation tests on
+// the fixed grid. Where the segment passes exactly through a mesh vertex, the walk turns
+// around that vertex to the triangle whose corner holds the segment's direction; none means
+// the segment enters an obstacle there (touching a corner or running along an edge is free).
+bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
+    if (!geometry::check_coordinate(a, "a") || !geometry::check_coordinate(b, "b")) return false;
+    const geometry::FixedPoint from = geometry::to_fixed(a), to = geometry::to_fixed(b);
+    std::uint32_t triangle = locate(from.x, from.y);
+    if (triangle == none || locate(to.x, to.y) == none) return false;
+    const std::int64_t dx = to.x - from.x, dy = to.y - from.y;
+    const auto contains = [&](std::uint32_t at, geometry::FixedPoint point) {
+        const auto& corners = triangle_corners_[at];
+        for (int edge = 0; edge < 3; ++edge)
+            if (geometry::cross(fixed_of(vertices_[corners[edge]]),
+                                fixed_of(vertices_[corners[(edge + 1) % 3]]), point) < 0)
+                return false;
+        return true;
+    };
+    // The triangle around `vertex` whose corner there holds the direction; none if no such.
+    const auto turn_around = [&](std::uint32_t start, std::uint32_t vertex) {
+        for (int way = 0; way < 2; ++way) {
+            std::uint32_t at = start;
+            for (std::size_t count = 0; count <= triangle_corners_.size() && at != none; ++count) {
+                const auto& corners = triangle_corners_[at];
+                const int corner = static_cast<int>(
+                    std::find(corners.begin(), corners.end(), vertex) - corners.begin());
+                if (corner == 3) break;
+                const geometry::FixedPoint w = fixed_of(vertices_[vertex]);
+                const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
+                const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
+                if (geometry::cross(p.x - w.x, p.y - w.y, dx, dy) >= 0 &&
+                    geometry::cross(dx, dy, q.x - w.x, q.y - w.y) >= 0)
+                    return at;
+                at = triangle_neighbours_[at][way == 0 ? (corner + 2) % 3 : (corner + 1) % 3];
+                if (at == start) break;
+            }
+        }
+        return none;
+    };
+    // Each pass moves strictly forward along the segment; the bound only guards bad meshes.
+    for (std::size_t pass = 0; pass <= 4 * triangle_corners_.size() + 4; ++pass) {
+        if (contains(triangle, to)) return true;
+        const auto& corners = triangle_corners_[triangle];
+        int side[3];
+        for (int corner = 0; corner < 3; ++corner)
+            side[corner] =
+                geometry::sign(geometry::cross(from, to, fixed_of(vertices_[corners[corner]])));
+        int exit_edge = -1;
+        for (int edge = 0; edge < 3; ++edge)
+            if (side[(edge + 1) % 3] < 0 && side[(edge + 2) % 3] > 0) exit_edge = edge;
+        if (exit_edge >= 0) {
+            triangle = triangle_neighbours_[triangle][exit_edge];
+            if (triangle == none) return false;
+            continue;
+        }
+        // The segment leaves through a corner on its line: the one furthest ahead.
+        int pivot = -1;
+        std::int64_t furthest = std::numeric_limits<std::int64_t>::min();
+        for (int corner = 0; corner < 3; ++corner) {
+            if (side[corner] != 0) continue;
+            const std::int64_t distance = ahead(from, dx, dy, fixed_of(vertices_[corners[corner]]));
+            if (distance > furthest) furthest = distance, pivot = corner;
+        }
+        if (pivot < 0 || furthest < 0) return false;
+        triangle = turn_around(triangle, corners[pivot]);
+        if (triangle == none) return false;
+    }
+    return false;
+}
+
+std::optional<Point2> NavMesh::nearest_free_point(Point2 point) const {
+    if (!std::isfinite(point.x) || !std::isfinite(point.y) || triangle_corners_.empty())
+        return std::nullopt;
+    const auto low = geometry::to_point({bounds_[0], bounds_[1]});
+    const auto high = geometry::to_point({bounds_[2], bounds_[3]});
+    point = {std::clamp(point.x, low.x, high.x), std::clamp(point.y, low.y, high.y)};
+    if (triangle_at(point)) return point;
+    // The closest point of the boundary, then a few grid steps into free space if rounding
+    // left it just outside.
+    double best = std::numeric_limits<double>::infinity();
+    Point2 closest = point;
+    Direction inward;
+    for (const MeshEdge& edge : boundary_edges_) {
+        const double ex = static_cast<double>(edge.to.x) - edge.from.x;
+        const double ey = static_cast<double>(edge.to.y) - edge.from.y;
+        const double length_squared = ex * ex + ey * ey;
+        if (length_squared <= 0) continue;
+        const double along = std::clamp(((static_cast<double>(point.x) - edge.from.x) * ex +
+                                         (static_cast<double>(point.y) - edge.from.y) * ey) /
+                                            length_squared,
+                                        0.0, 1.0);
+        const double x = edge.from.x + along * ex, y = edge.from.y + along * ey;
+        const double distance = std::hypot(x - point.x, y - point.y);
+        if (distance < best) {
+            best = distance;
+            closest = {static_cast<float>(x), static_cast<float>(y)};
+            const double size = std::sqrt(length_squared);
+            inward = {-ey / size, ex / size};
+        }
+    }
+    for (int step = 0; step <= 64; ++step) {
+        const double nudge = step / geometry::fixed_scale;
+        const Point2 candidate{static_cast<float>(closest.x + inward.x * nudge),
+                               static_cast<float>(closest.y + inward.y * nudge)};
+        if (triangle_at(candidate)) return candidate;
+    }
+    // Rounding defeated the nudge (huge coordinates): the nearest triangle centroid instead.
+    best = std::numeric_limits<double>::infinity();
+    for (const MeshTriangle& triangle : triangles()) {
+        const Point2 centroid{(triangle[0].x + triangle[1].x + triangle[2].x) / 3,
+                              (triangle[0].y + triangle[1].y + triangle[2].y) / 3};
+        const double distance = std::hypot(centroid.x - point.x, centroid.y - point.y);
+        if (distance < best) best = distance, closest = centroid;
+    }
+    return closest;
+}
+
+}  // namespace pathkit
