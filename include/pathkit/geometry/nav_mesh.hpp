@@ -90,6 +90,8 @@ class NavMesh {
     Status remove_obstacles(std::span<const ObstacleId> obstacles);
     /// Removes every obstacle. Call `triangulate()`.
     void remove_all_obstacles();
+    /// The options it was created with (the buffer radius grows every obstacle).
+    [[nodiscard]] const NavMeshOptions& options() const { return options_; }
     /// True when obstacles changed since the last `triangulate()`.
     [[nodiscard]] bool needs_triangulation() const { return dirty_; }
 

@@ -1,0 +1,210 @@
+/// AgentWorld: round agents moving through an open world on a navigation mesh, following
+/// their paths and keeping clear of each other and of obstacles (ORCA), one fixed step at a time.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "pathkit/agents/vector2.hpp"
+#include "pathkit/core/expected.hpp"
+#include "pathkit/core/ids.hpp"
+#include "pathkit/core/point.hpp"
+#include "pathkit/core/status.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+
+namespace pathkit {
+
+struct AgentTag;
+/// An agent of an `AgentWorld`: its index in `AgentWorld::agents()`. Ids are never reused.
+using AgentId = Id<AgentTag>;
+
+/// Weights of the steering behaviours (GameplayKit's GKGoal weights) that are blended into an
+/// agent's preferred velocity before avoidance. All >= 0 and finite; 0 turns one off.
+struct BehaviourWeights {
+    /// Towards the next corner of the path (arrival slows down near the target).
+    float follow_path = 1;
+    /// Straight towards `seek_point` (ignores the path).
+    float seek = 0;
+    /// Straight away from `flee_point`.
+    float flee = 0;
+    /// A slowly turning random heading (deterministic for the world's seed).
+    float wander = 0;
+    /// Away from neighbours closer than `flock_distance`.
+    float separation = 0;
+    /// Towards the neighbours' mean heading.
+    float alignment = 0;
+    /// Towards the neighbours' centre.
+    float cohesion = 0;
+    /// Points for seek and flee, in world units.
+    Point2 seek_point;
+    Point2 flee_point;
+    /// Neighbours within this distance (world units, > 0) count for the flock behaviours.
+    float flock_distance = 5;
+};
+
+/// An agent's body and limits.
+struct AgentParams {
+    /// Radius in world units, > 0. Obstacles are already grown by the mesh's buffer radius;
+    /// a larger radius keeps the difference from obstacle edges.
+    float radius = 0.5f;
+    /// Top speed, world units per second, > 0.
+    float max_speed = 2;
+    /// Top change of velocity, world units per second squared, > 0.
+    float max_acceleration = 8;
+    /// ORCA looks this far ahead for other agents (seconds, > 0).
+    float time_horizon = 2;
+    /// ORCA looks this far ahead for obstacle edges (seconds, > 0).
+    float obstacle_time_horizon = 0.5f;
+    /// Within this distance of its target (world units, >= 0) the agent has arrived.
+    float arrival_distance = 0.1f;
+    BehaviourWeights behaviours;
+};
+
+/// What an agent is doing.
+enum class AgentState {
+    /// No target: it stands still and still gives way to others.
+    Idle,
+    /// Following its path to its target.
+    Moving,
+    /// At its target: it stands still and still gives way to others.
+    Arrived,
+    /// It has a target but cannot get there (see `StuckReason`); it stands still.
+    Stuck,
+};
+
+/// Why an agent is stuck.
+enum class StuckReason {
+    None,
+    /// No path leads from where it stands to its target.
+    NoPath,
+    /// It made no progress towards its target for `AgentWorldOptions::stuck_seconds`.
+    NoProgress,
+};
+
+/// A name for the state: "idle", "moving", "arrived", "stuck".
+[[nodiscard]] const char* to_string(AgentState state);
+/// A name for the reason: "none", "no_path", "no_progress".
+[[nodiscard]] const char* to_string(StuckReason reason);
+
+/// An agent as the world sees it.
+struct Agent {
+    AgentId id;
+    AgentParams params;
+    /// World units.
+    Point2 position;
+    /// World units per second.
+    Vector2 velocity;
+    /// The velocity its behaviours asked for in the last step, before avoidance.
+    Vector2 preferred_velocity;
+    AgentState state = AgentState::Idle;
+    StuckReason stuck_reason = StuckReason::None;
+    /// Valid while it has a target.
+    bool has_target = false;
+    Point2 target;
+    /// The rest of its path: the corners still ahead, ending at the target (the corridor).
+    std::vector<Point2> corridor;
+    /// False once removed.
+    bool active = true;
+};
+
+/// What happened to an agent during a step.
+enum class AgentEventKind {
+    /// It came within `arrival_distance` of its target.
+    Arrived,
+    /// It became stuck (the agent's `stuck_reason` says why).
+    Stuck,
+    /// Its path was planned again: the mesh changed, the target moved, or it was pushed off it.
+    Replanned,
+};
+
+/// A name for the kind: "arrived", "stuck", "replanned".
+[[nodiscard]] const char* to_string(AgentEventKind kind);
+
+/// One event: the step it happened in (1 for the first `step`), the agent, and what.
+struct AgentEvent {
+    std::uint64_t step = 0;
+    AgentId agent;
+    AgentEventKind kind = AgentEventKind::Arrived;
+};
+
+/// How an `AgentWorld` runs.
+struct AgentWorldOptions {
+    /// Seed of the wander behaviour and of nothing else; runs are deterministic for a seed.
+    std::uint64_t seed = 1;
+    /// An agent that gets no closer to its target for this long (seconds, > 0) is stuck.
+    float stuck_seconds = 10;
+    /// Agents within this distance (world units, > 0) are ORCA neighbours; 0 picks
+    /// max_speed * time_horizon + 2 * the largest radius.
+    float neighbour_distance = 0;
+    /// At most this many nearest neighbours per agent (>= 1).
+    std::uint32_t max_neighbours = 10;
+};
+
+/// Counts of the last step, for benchmarks and debugging.
+struct AgentStepStats {
+    std::uint32_t moving = 0;
+    std::uint32_t arrived = 0;
+    std::uint32_t stuck = 0;
+    std::uint32_t replans = 0;
+    /// Agents whose ORCA program was infeasible and took the 3D fallback.
+    std::uint32_t dense_fallbacks = 0;
+};
+
+/// Round agents on one `NavMesh`: add agents, give them targets, call `step(dt)` each frame.
+///
+/// - Each step: replan where needed (mesh revision changed, target moved, pushed off the
+///   corridor), blend the behaviours into a preferred velocity, then ORCA (van den Berg, Guy,
+///   Lin and Manocha, "Reciprocal n-Body Collision Avoidance", 2011) against neighbours from a
+///   spatial grid and against the mesh's boundary edges; velocities change by at most
+///   `max_acceleration * dt`; positions advance by `velocity * dt`.
+/// - Deterministic: the same calls give the same positions bit for bit on one build.
+/// - No position or velocity is ever NaN or infinite; no centre ever ends a step inside a grown
+///   obstacle (a move that would is cut short).
+/// - The mesh is shared, read only: it must outlive the world and not change during `step`.
+///   Re-triangulating between steps is fine: agents replan.
+class AgentWorld {
+  public:
+    /// A world on `mesh` (triangulated). Refused for bad options or an untriangulated mesh.
+    [[nodiscard]] static Expected<AgentWorld> create(const NavMesh& mesh,
+                                                     const AgentWorldOptions& options = {});
+
+    AgentWorld(AgentWorld&&) noexcept;
+    AgentWorld& operator=(AgentWorld&&) noexcept;
+    ~AgentWorld();
+
+    /// Adds an idle agent at `position`. Refused for bad params, or a position outside the
+    /// mesh or inside a grown obstacle.
+    [[nodiscard]] Expected<AgentId> add_agent(Point2 position, const AgentParams& params = {});
+    /// Removes an agent: it stops taking part. Refused for unknown or removed ids.
+    Status remove_agent(AgentId agent);
+    /// Sends an agent to `target` (also mid-move: a retarget). Refused for unknown ids and
+    /// targets outside the mesh or inside a grown obstacle.
+    Status set_target(AgentId agent, Point2 target);
+    /// Forgets the target: the agent stops (Idle).
+    Status clear_target(AgentId agent);
+    /// Changes an agent's params (checked as in `add_agent`).
+    Status set_params(AgentId agent, const AgentParams& params);
+
+    /// Advances every agent by `dt` seconds (> 0, finite; refused otherwise).
+    Status step(float dt);
+
+    /// Every agent ever added, removed ones with `active` false, indexed by id.
+    [[nodiscard]] std::span<const Agent> agents() const;
+    /// One agent; an unknown id gives an inactive default agent (debug builds assert).
+    [[nodiscard]] const Agent& agent(AgentId agent) const;
+    /// The events of the last step.
+    [[nodiscard]] std::span<const AgentEvent> events() const;
+    [[nodiscard]] const AgentStepStats& last_step_stats() const;
+    /// Steps taken so far.
+    [[nodiscard]] std::uint64_t step_count() const;
+    [[nodiscard]] const NavMesh& mesh() const;
+
+  private:
+    struct Impl;
+    explicit AgentWorld(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathkit

@@ -1,0 +1,300 @@
+// AgentWorld::step: corridors, neighbours, preferred velocities, ORCA, moving inside free space,
+// arrival and stuck checks, in that order, every phase over the agents in id order.
+#include <algorithm>
+#include <cmath>
+
+#include "agent_world_impl.hpp"
+#include "behaviours.hpp"
+#include "path_corridor.hpp"
+#include "pathkit/core/assert.hpp"
+
+namespace pathkit {
+
+namespace {
+// How far (world units) agents keep their centres from obstacle edges beyond what their
+// radius needs: the mesh's edges are already grown by its buffer radius, so an agent of that
+// radius may touch them; this keeps rounding on the fixed grid from ever putting it inside.
+constexpr float wall_margin = 0.01f;
+// Within this of the target (beyond `arrival_distance`), rounding and the wall margin count as
+// arrived.
+constexpr float arrival_slack = 2 * wall_margin;
+// Rest-of-path shrinking by less than this (world units) is no progress.
+constexpr float progress_step = 0.01f;
+
+bool finite(Vector2 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
+bool finite(Point2 p) {
+    return std::isfinite(p.x) && std::isfinite(p.y);
+}
+}  // namespace
+
+Status AgentWorld::step(float dt) {
+    if (!std::isfinite(dt) || dt <= 0)
+        return Status::invalid_input("the time step must be finite and > 0 seconds");
+    Impl& world = *impl_;
+    world.events.clear();
+    world.stats = {};
+    ++world.steps;
+    const NavMesh& mesh = *world.mesh;
+    if (mesh.revision() != world.mesh_revision) {
+        world.mesh_revision = mesh.revision();
+        world.edge_grid.rebuild(mesh);
+        for (std::size_t index = 0; index < world.agents.size(); ++index) {
+            Agent& agent = world.agents[index];
+            if (!agent.active) continue;
+            if (!mesh.triangle_at(agent.position)) {
+                // The new obstacles cover it: out to the nearest free point.
+                if (auto free = mesh.nearest_free_point(agent.position)) agent.position = *free;
+                agent.velocity = {};
+            }
+            const bool waits_for_path =
+                agent.state == AgentState::Moving ||
+                (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoPath);
+            if (agent.has_target && waits_for_path) {
+                AgentPlanState& plan = world.plans[index];
+                plan.needs_plan = true;
+                plan.best_remaining = INFINITY;
+                plan.seconds_without_progress = 0;
+            }
+        }
+    }
+    world.update_corridors();
+    world.find_neighbours(world.neighbour_range());
+    world.choose_preferred_velocities(dt);
+    world.avoid(dt);
+    world.move(dt);
+    world.check_progress(dt);
+    return {};
+}
+
+void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
+    const bool again = state.planned;
+    state.needs_plan = false;
+    state.planned = true;
+    if (agents::plan_corridor(*mesh, context, agent.position, agent.target, agent.corridor)) {
+        agent.state = AgentState::Moving;
+        agent.stuck_reason = StuckReason::None;
+        if (again) {
+            event(agent.id, AgentEventKind::Replanned);
+            ++stats.replans;
+        }
+        return;
+    }
+    const bool already = agent.state == AgentState::Stuck;
+    agent.state = AgentState::Stuck;
+    agent.stuck_reason = StuckReason::NoPath;
+    if (!already) event(agent.id, AgentEventKind::Stuck);
+}
+
+void AgentWorld::Impl::update_corridors() {
+    for (std::size_t index = 0; index < agents.size(); ++index) {
+        Agent& agent = agents[index];
+        AgentPlanState& state = plans[index];
+        if (!agent.active || !agent.has_target) continue;
+        if (state.needs_plan) plan(agent, state);
+        if (agent.state != AgentState::Moving) continue;
+        agents::shorten_corridor(*mesh, agent.position, agent.corridor);
+        if (!agents::corridor_holds(*mesh, agent.position, agent.corridor))
+            plan(agent, state);  // pushed where the next corner is out of sight
+    }
+}
+
+float AgentWorld::Impl::neighbour_range() const {
+    if (options.neighbour_distance > 0) return options.neighbour_distance;
+    float reach = 0, radius = 0;
+    for (const Agent& agent : agents) {
+        if (!agent.active) continue;
+        reach = std::max(reach, agent.params.max_speed * agent.params.time_horizon);
+        radius = std::max(radius, agent.params.radius);
+    }
+    return std::max(reach + 2 * radius, 1e-3f);
+}
+
+void AgentWorld::Impl::find_neighbours(float range) {
+    const std::size_t count = agents.size(), limit = options.max_neighbours;
+    positions.resize(count);
+    taking_part.resize(count);
+    for (std::size_t index = 0; index < count; ++index) {
+        positions[index] = agents[index].position;
+        taking_part[index] = agents[index].active ? 1 : 0;
+    }
+    agent_grid.rebuild(positions, taking_part, range);
+    neighbour_lists.resize(count * limit);
+    neighbour_counts.assign(count, 0);
+    for (std::size_t index = 0; index < count; ++index) {
+        if (!taking_part[index]) continue;
+        agent_grid.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
+        std::copy(nearest.begin(), nearest.end(),
+                  neighbour_lists.begin() + static_cast<std::ptrdiff_t>(index * limit));
+        neighbour_counts[index] = static_cast<std::uint32_t>(nearest.size());
+    }
+}
+
+void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
+    const std::size_t limit = options.max_neighbours;
+    for (std::size_t index = 0; index < agents.size(); ++index) {
+        Agent& agent = agents[index];
+        if (!agent.active) continue;
+        AgentPlanState& state = plans[index];
+        if (agent.params.behaviours.wander > 0) {
+            const std::uint64_t draw =
+                agents::mix_bits(options.seed ^ agents::mix_bits(agent.id.value + 1) ^
+                                 (steps * 0x9e3779b97f4a7c15ULL));
+            state.wander_heading =
+                agents::turn_wander_heading(state.wander_heading, draw, time_step);
+        }
+        if (agent.state != AgentState::Moving) {
+            agent.preferred_velocity = {};  // standing, yet still giving way in ORCA
+            continue;
+        }
+        const float clearance = obstacle_clearance(agent.params);
+        const float reach = std::max(4 * clearance, 0.1f * agent.params.radius);
+        const Point2 corner =
+            agents::steering_point(agent.position, agent.corridor, clearance, reach);
+        const Vector2 path_velocity = agents::follow_path_velocity(
+            agent.position, corner, agents::remaining_length(agent.position, agent.corridor),
+            agent.params, time_step);
+        const std::span<const agents::Neighbour> neighbours(neighbour_lists.data() + index * limit,
+                                                            neighbour_counts[index]);
+        agent.preferred_velocity = agents::blend_behaviours(agent, path_velocity, agents,
+                                                            neighbours, state.wander_heading);
+    }
+}
+
+float AgentWorld::Impl::obstacle_clearance(const AgentParams& params) const {
+    return std::max(0.0f, params.radius - mesh->options().buffer_radius) + wall_margin;
+}
+
+void AgentWorld::Impl::avoid(float time_step) {
+    const std::size_t limit = options.max_neighbours;
+    new_velocities.assign(agents.size(), {});
+    const std::span<const MeshEdge> edges = edge_grid.edges();
+    for (std::size_t index = 0; index < agents.size(); ++index) {
+        const Agent& agent = agents[index];
+        if (!agent.active) continue;
+        const AgentParams& params = agent.params;
+        planes.clear();
+        // Obstacle edges first: they stay hard when the crowd is too dense.
+        const float clearance = obstacle_clearance(params);
+        edge_grid.near(agent.position, params.max_speed * params.obstacle_time_horizon + clearance,
+                       edge_ids);
+        for (std::uint32_t id : edge_ids) {
+            const MeshEdge& edge = edges[id];
+            const Vector2 along = edge.to - edge.from;
+            if (cross(along, agent.position - edge.from) < 0) continue;  // behind it
+            const Vector2 offset =
+                agents::closest_on_segment(edge.from, edge.to, agent.position) - agent.position;
+            const float distance = length(offset);
+            const Vector2 towards =
+                distance > 1e-6f ? offset / distance : normalized(Vector2{along.y, -along.x});
+            planes.push_back(agents::obstacle_half_plane(towards, distance, clearance,
+                                                         params.obstacle_time_horizon));
+        }
+        const std::size_t hard = planes.size();
+        for (std::uint32_t at = 0; at < neighbour_counts[index]; ++at) {
+            const Agent& other = agents[neighbour_lists[index * limit + at].agent];
+            Vector2 relative = other.position - agent.position;
+            if (relative == Vector2{})  // on top of each other: part them along x by id
+                relative = {other.id < agent.id ? -1e-4f : 1e-4f, 0};
+            planes.push_back(agents::agent_half_plane(
+                agent.velocity, relative, agent.velocity - other.velocity,
+                params.radius + other.params.radius, params.time_horizon, time_step));
+        }
+        Vector2 chosen;
+        if (agents::choose_velocity(planes, hard, params.max_speed, agent.preferred_velocity,
+                                    chosen, projected))
+            ++stats.dense_fallbacks;
+        Vector2 velocity =
+            agent.velocity + clamped(chosen - agent.velocity, params.max_acceleration * time_step);
+        if (!finite(velocity)) {
+            PATHKIT_ASSERT(!"an agent's velocity became NaN or infinite");
+            velocity = {};
+        }
+        new_velocities[index] = velocity;
+    }
+}
+
+Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement) {
+    const Point2 from = agent.position, to = from + displacement;
+    if (displacement == Vector2{} || mesh->is_segment_free(from, to)) return to;
+    // Blocked: the longest of sliding along a nearby edge and stopping short.
+    Point2 best = from;
+    float best_squared = 0;
+    edge_grid.near(from, length(displacement) + agent.params.radius + wall_margin, edge_ids);
+    for (std::uint32_t id : edge_ids) {
+        const MeshEdge& edge = edge_grid.edges()[id];
+        const Vector2 along = normalized(edge.to - edge.from);
+        const Vector2 slide = along * dot(displacement, along);
+        const Point2 candidate = from + slide;
+        if (length_squared(slide) > best_squared && mesh->is_segment_free(from, candidate))
+            best = candidate, best_squared = length_squared(slide);
+    }
+    float low = 0, high = 1;
+    for (int halving = 0; halving < 12; ++halving) {
+        const float middle = (low + high) / 2;
+        (mesh->is_segment_free(from, from + displacement * middle) ? low : high) = middle;
+    }
+    const Vector2 part = displacement * low;
+    if (length_squared(part) > best_squared && mesh->is_segment_free(from, from + part))
+        best = from + part;
+    return best;
+}
+
+void AgentWorld::Impl::move(float time_step) {
+    for (std::size_t index = 0; index < agents.size(); ++index) {
+        Agent& agent = agents[index];
+        if (!agent.active) continue;
+        const Vector2 velocity = new_velocities[index];
+        const Point2 wanted = agent.position + velocity * time_step;
+        const Point2 reached = move_within_free_space(agent, velocity * time_step);
+        agent.velocity = reached == wanted ? velocity : (reached - agent.position) / time_step;
+        agent.position = reached;
+        if (!finite(agent.velocity) || !finite(agent.position)) {
+            PATHKIT_ASSERT(!"an agent's position became NaN or infinite");
+            agent.velocity = {};
+            agent.position = positions[index];
+        }
+    }
+}
+
+void AgentWorld::Impl::check_progress(float time_step) {
+    for (std::size_t index = 0; index < agents.size(); ++index) {
+        Agent& agent = agents[index];
+        if (!agent.active) continue;
+        AgentPlanState& state = plans[index];
+        if (agent.state == AgentState::Moving) {
+            if (length(agent.target - agent.position) <=
+                agent.params.arrival_distance + arrival_slack) {
+                agent.state = AgentState::Arrived;
+                agent.corridor.clear();
+                event(agent.id, AgentEventKind::Arrived);
+            } else {
+                const float remaining = agents::remaining_length(agent.position, agent.corridor);
+                if (remaining < state.best_remaining - progress_step) {
+                    state.best_remaining = remaining;
+                    state.seconds_without_progress = 0;
+                } else if ((state.seconds_without_progress += time_step) >= options.stuck_seconds) {
+                    agent.state = AgentState::Stuck;
+                    agent.stuck_reason = StuckReason::NoProgress;
+                    event(agent.id, AgentEventKind::Stuck);
+                }
+            }
+        }
+        switch (agent.state) {
+            case AgentState::Moving:
+                ++stats.moving;
+                break;
+            case AgentState::Arrived:
+                ++stats.arrived;
+                break;
+            case AgentState::Stuck:
+                ++stats.stuck;
+                break;
+            case AgentState::Idle:
+                break;
+        }
+    }
+}
+
+}  // namespace pathkit

@@ -1,0 +1,70 @@
+// The inside of an AgentWorld: the agents, their planning state, the grids and the scratch
+// memory every step reuses.
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "neighbour_grid.hpp"
+#include "orca.hpp"
+#include "pathkit/agents/agent_world.hpp"
+#include "pathkit/geometry/plane_query.hpp"
+
+namespace pathkit {
+
+/// What the world keeps per agent beside the public `Agent`.
+struct AgentPlanState {
+    /// Plan (again) at the next step: a new target, or the mesh changed.
+    bool needs_plan = false;
+    /// A path was planned since the target was set (a new plan is then a replan).
+    bool planned = false;
+    /// The shortest rest of the way seen (world units) and how long it has not shrunk (s).
+    float best_remaining = INFINITY;
+    float seconds_without_progress = 0;
+    /// The wander heading, radians.
+    float wander_heading = 0;
+};
+
+struct AgentWorld::Impl {
+    const NavMesh* mesh = nullptr;
+    AgentWorldOptions options;
+    std::vector<Agent> agents;
+    std::vector<AgentPlanState> plans;
+    std::vector<AgentEvent> events;
+    AgentStepStats stats;
+    std::uint64_t steps = 0;
+    std::uint64_t mesh_revision = 0;
+    PlaneQueryContext context;
+    agents::AgentGrid agent_grid;
+    agents::EdgeGrid edge_grid;
+
+    // Scratch reused by every step.
+    std::vector<Point2> positions;
+    std::vector<std::uint8_t> taking_part;
+    std::vector<agents::Neighbour> nearest;
+    std::vector<agents::Neighbour> neighbour_lists;  // max_neighbours per agent
+    std::vector<std::uint32_t> neighbour_counts;
+    std::vector<agents::HalfPlane> planes;
+    std::vector<agents::HalfPlane> projected;
+    std::vector<std::uint32_t> edge_ids;
+    std::vector<Vector2> new_velocities;
+
+    void event(AgentId agent, AgentEventKind kind) { events.push_back({steps, agent, kind}); }
+    void plan(Agent& agent, AgentPlanState& state);
+    void update_corridors();
+    void find_neighbours(float range);
+    void choose_preferred_velocities(float time_step);
+    void avoid(float time_step);
+    void move(float time_step);
+    void check_progress(float time_step);
+    [[nodiscard]] Point2 move_within_free_space(const Agent& agent, Vector2 displacement);
+    [[nodiscard]] float neighbour_range() const;
+    /// How far the agent keeps its centre from obstacle edges (world units): what its radius
+    /// exceeds the mesh's buffer radius by, plus a small margin against rounding.
+    [[nodiscard]] float obstacle_clearance(const AgentParams& params) const;
+};
+
+/// Ok when `params` are usable: positive finite sizes and speeds, weights >= 0 and finite.
+[[nodiscard]] Status check_agent_params(const AgentParams& params);
+
+}  // namespace pathkit

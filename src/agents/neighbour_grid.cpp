@@ -1,0 +1,172 @@
+// Uniform grids over agents and over the mesh's boundary edges, for the agents' step.
+#include "neighbour_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pathkit::agents {
+
+namespace {
+// Cells along one axis for an extent (world units) at a cell size, at least 1.
+std::int32_t cells_for(float extent, float cell_size) {
+    return static_cast<std::int32_t>(std::floor(extent / cell_size)) + 1;
+}
+
+// The box around `points` (an empty box at the origin when there are none).
+template <class Points>
+void grow_box(Point2& low, Point2& high, Points points) {
+    for (Point2 point : points) {
+        low = {std::min(low.x, point.x), std::min(low.y, point.y)};
+        high = {std::max(high.x, point.x), std::max(high.y, point.y)};
+    }
+}
+}  // namespace
+
+Point2 closest_on_segment(Point2 from, Point2 to, Point2 point) {
+    const Vector2 edge = to - from;
+    const float size_squared = length_squared(edge);
+    if (size_squared <= 0) return from;
+    const float along = std::clamp(dot(point - from, edge) / size_squared, 0.0f, 1.0f);
+    return from + edge * along;
+}
+
+void CellFrame::cover(Point2 low, Point2 high, float wanted_size, std::size_t max_cells) {
+    if (low.x > high.x) low = high = {};
+    origin = low;
+    cell_size = wanted_size;
+    while (static_cast<double>(cells_for(high.x - low.x, cell_size)) *
+               cells_for(high.y - low.y, cell_size) >
+           static_cast<double>(max_cells))
+        cell_size *= 2;
+    columns = cells_for(high.x - low.x, cell_size);
+    rows = cells_for(high.y - low.y, cell_size);
+}
+
+std::int32_t CellFrame::column_of(float x) const {
+    return std::clamp(static_cast<std::int32_t>(std::floor((x - origin.x) / cell_size)), 0,
+                      columns - 1);
+}
+
+std::int32_t CellFrame::row_of(float y) const {
+    return std::clamp(static_cast<std::int32_t>(std::floor((y - origin.y) / cell_size)), 0,
+                      rows - 1);
+}
+
+void AgentGrid::rebuild(std::span<const Point2> positions, std::span<const std::uint8_t> include,
+                        float cell_size, std::size_t max_cells) {
+    Point2 low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
+    for (std::size_t index = 0; index < positions.size(); ++index)
+        if (include[index]) grow_box(low, high, std::initializer_list<Point2>{positions[index]});
+    frame_.cover(low, high, cell_size, max_cells);
+    const auto cell_of = [&](Point2 point) {
+        return static_cast<std::size_t>(frame_.row_of(point.y)) *
+                   static_cast<std::size_t>(frame_.columns) +
+               static_cast<std::size_t>(frame_.column_of(point.x));
+    };
+    const std::size_t cells = frame_.cell_count();
+    cell_starts_.assign(cells + 1, 0);
+    for (std::size_t index = 0; index < positions.size(); ++index)
+        if (include[index]) ++cell_starts_[cell_of(positions[index]) + 1];
+    for (std::size_t cell = 0; cell < cells; ++cell)
+        cell_starts_[cell + 1] += cell_starts_[cell];
+    cell_points_.resize(cell_starts_[cells]);
+    cursor_.assign(cell_starts_.begin(), cell_starts_.end() - 1);
+    for (std::size_t index = 0; index < positions.size(); ++index)
+        if (include[index])
+            cell_points_[cursor_[cell_of(positions[index])]++] = static_cast<std::uint32_t>(index);
+}
+
+void AgentGrid::nearest(std::span<const Point2> positions, std::uint32_t self, float range,
+                        std::size_t limit, std::vector<Neighbour>& out) const {
+    out.clear();
+    if (limit == 0 || frame_.columns == 0) return;
+    const Point2 centre = positions[self];
+    const float range_squared = range * range;
+    const auto before = [](const Neighbour& a, const Neighbour& b) {
+        return a.distance_squared < b.distance_squared ||
+               (a.distance_squared == b.distance_squared && a.agent < b.agent);
+    };
+    frame_.for_each_cell_around(centre, range, [&](std::size_t cell) {
+        for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
+            const std::uint32_t other = cell_points_[at];
+            if (other == self) continue;
+            const Neighbour candidate{other, length_squared(positions[other] - centre)};
+            if (!(candidate.distance_squared < range_squared)) continue;
+            if (out.size() == limit && !before(candidate, out.back())) continue;
+            if (out.size() == limit) out.pop_back();
+            out.insert(std::upper_bound(out.begin(), out.end(), candidate, before), candidate);
+        }
+    });
+}
+
+void EdgeGrid::rebuild(const NavMesh& mesh) {
+    revision_ = mesh.revision();
+    edges_.assign(mesh.boundary_edges().begin(), mesh.boundary_edges().end());
+    Point2 low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
+    for (const MeshEdge& edge : edges_)
+        grow_box(low, high, std::initializer_list<Point2>{edge.from, edge.to});
+    const float area = edges_.empty() ? 1.0f : (high.x - low.x) * (high.y - low.y);
+    const float wanted = std::sqrt(std::max(area, 1e-6f) /
+                                   static_cast<float>(std::max<std::size_t>(1, edges_.size())));
+    frame_.cover(low, high, std::max(wanted, 1e-3f), 1 << 20);
+    // Calls visit(cell) for the cells the edge passes, row by row (one cell of slack).
+    const auto for_each_cell = [&](const MeshEdge& edge, auto&& visit) {
+        const float y_low = std::min(edge.from.y, edge.to.y),
+                    y_high = std::max(edge.from.y, edge.to.y);
+        for (std::int32_t row = frame_.row_of(y_low); row <= frame_.row_of(y_high); ++row) {
+            const float band_low = std::max(y_low, frame_.origin.y + row * frame_.cell_size);
+            const float band_high =
+                std::min(y_high, frame_.origin.y + (row + 1) * frame_.cell_size);
+            float x_low = std::min(edge.from.x, edge.to.x),
+                  x_high = std::max(edge.from.x, edge.to.x);
+            if (edge.to.y != edge.from.y) {
+                const auto x_at = [&](float y) {
+                    return edge.from.x + (edge.to.x - edge.from.x) * (y - edge.from.y) /
+                                             (edge.to.y - edge.from.y);
+                };
+                x_low = std::min(x_at(band_low), x_at(band_high));
+                x_high = std::max(x_at(band_low), x_at(band_high));
+            }
+            for (std::int32_t column = std::max(0, frame_.column_of(x_low) - 1);
+                 column <= std::min(frame_.columns - 1, frame_.column_of(x_high) + 1); ++column)
+                visit(static_cast<std::size_t>(row) * frame_.columns + column);
+        }
+    };
+    const std::size_t cells = frame_.cell_count();
+    cell_starts_.assign(cells + 1, 0);
+    for (const MeshEdge& edge : edges_)
+        for_each_cell(edge, [&](std::size_t cell) { ++cell_starts_[cell + 1]; });
+    for (std::size_t cell = 0; cell < cells; ++cell)
+        cell_starts_[cell + 1] += cell_starts_[cell];
+    cell_edges_.resize(cell_starts_[cells]);
+    std::vector<std::uint32_t> cursor(cell_starts_.begin(), cell_starts_.end() - 1);
+    for (std::uint32_t index = 0; index < edges_.size(); ++index)
+        for_each_cell(edges_[index],
+                      [&](std::size_t cell) { cell_edges_[cursor[cell]++] = index; });
+    seen_.assign(edges_.size(), 0);
+    query_ = 0;
+}
+
+void EdgeGrid::near(Point2 point, float range, std::vector<std::uint32_t>& out) const {
+    out.clear();
+    if (edges_.empty()) return;
+    if (++query_ == 0) {
+        std::fill(seen_.begin(), seen_.end(), 0);
+        query_ = 1;
+    }
+    const float range_squared = range * range;
+    frame_.for_each_cell_around(point, range, [&](std::size_t cell) {
+        for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
+            const std::uint32_t index = cell_edges_[at];
+            if (seen_[index] == query_) continue;
+            seen_[index] = query_;
+            const MeshEdge& edge = edges_[index];
+            if (length_squared(closest_on_segment(edge.from, edge.to, point) - point) <=
+                range_squared)
+                out.push_back(index);
+        }
+    });
+    std::sort(out.begin(), out.end());
+}
+
+}  // namespace pathkit::agents

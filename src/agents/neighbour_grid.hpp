@@ -1,0 +1,91 @@
+// Uniform grids for the agents' step: agents by position (nearest neighbours) and the mesh's
+// boundary edges (the obstacle edges near an agent). Both reuse their memory.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "pathkit/agents/vector2.hpp"
+#include "pathkit/core/point.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+
+namespace pathkit::agents {
+
+/// One neighbour of an agent: its index and its squared distance (world units squared).
+struct Neighbour {
+    std::uint32_t agent = 0;
+    float distance_squared = 0;
+};
+
+/// Square cells over a box: which column and row a coordinate falls in (clamped to the box).
+struct CellFrame {
+    Point2 origin;
+    float cell_size = 1;
+    std::int32_t columns = 0, rows = 0;
+    /// Lays out cells at least `cell_size` wide (coarser past `max_cells`) over `low`..`high`.
+    void cover(Point2 low, Point2 high, float cell_size, std::size_t max_cells);
+    [[nodiscard]] std::int32_t column_of(float x) const;
+    [[nodiscard]] std::int32_t row_of(float y) const;
+    [[nodiscard]] std::size_t cell_count() const {
+        return static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
+    }
+    /// Calls visit(cell index) for each cell touching the square of half-size `range` around
+    /// `centre`, row by row.
+    template <class Visit>
+    void for_each_cell_around(Point2 centre, float range, Visit&& visit) const {
+        const std::int32_t column_low = column_of(centre.x - range);
+        const std::int32_t column_high = column_of(centre.x + range);
+        for (std::int32_t row = row_of(centre.y - range); row <= row_of(centre.y + range); ++row)
+            for (std::int32_t column = column_low; column <= column_high; ++column)
+                visit(static_cast<std::size_t>(row) * static_cast<std::size_t>(columns) +
+                      static_cast<std::size_t>(column));
+    }
+};
+
+/// Points bucketed in square cells, rebuilt every step with a counting sort (no allocation
+/// once the vectors have grown).
+class AgentGrid {
+  public:
+    /// Buckets `positions` (world units, finite); `include[i]` false leaves point i out. Cells
+    /// are `cell_size` wide (> 0); the grid covers the points' box, at most `max_cells` cells
+    /// (coarser cells when it would need more).
+    void rebuild(std::span<const Point2> positions, std::span<const std::uint8_t> include,
+                 float cell_size, std::size_t max_cells = 1 << 20);
+    /// The at most `limit` nearest points to point `self` within `range` (world units), itself
+    /// left out, nearest first (ties by index), written to `out` (cleared first).
+    void nearest(std::span<const Point2> positions, std::uint32_t self, float range,
+                 std::size_t limit, std::vector<Neighbour>& out) const;
+
+  private:
+    CellFrame frame_;
+    std::vector<std::uint32_t> cell_starts_;
+    std::vector<std::uint32_t> cell_points_;
+    std::vector<std::uint32_t> cursor_;
+};
+
+/// The mesh's boundary edges bucketed in square cells, built once per triangulation.
+class EdgeGrid {
+  public:
+    /// Buckets `mesh.boundary_edges()`; remembers the mesh revision it was built for.
+    void rebuild(const NavMesh& mesh);
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// Indices (into `boundary_edges()`) of the edges with a point within `range` (world
+    /// units) of `point`, each once, in increasing order, written to `out` (cleared first).
+    void near(Point2 point, float range, std::vector<std::uint32_t>& out) const;
+    [[nodiscard]] std::span<const MeshEdge> edges() const { return edges_; }
+
+  private:
+    std::uint64_t revision_ = UINT64_MAX;
+    std::vector<MeshEdge> edges_;
+    CellFrame frame_;
+    std::vector<std::uint32_t> cell_starts_;
+    std::vector<std::uint32_t> cell_edges_;
+    mutable std::vector<std::uint32_t> seen_;  // per edge: the query that last saw it
+    mutable std::uint32_t query_ = 0;
+};
+
+/// The point of segment `from`-`to` closest to `point` (world units).
+[[nodiscard]] Point2 closest_on_segment(Point2 from, Point2 to, Point2 point);
+
+}  // namespace pathkit::agents

@@ -1,0 +1,54 @@
+// The path corridor: planning, shortening by visibility, the pushed-off check, the rest's length.
+#include "path_corridor.hpp"
+
+#include <cmath>
+
+#include "pathkit/agents/vector2.hpp"
+
+namespace pathkit::agents {
+
+bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
+                   std::vector<Point2>& corners) {
+    corners.clear();
+    const PlanePath found = mesh.find_path(from, to, context, {}, NavMeshQuery::Optimal);
+    if (found.status != SearchStatus::Found) return false;
+    if (found.path.size() > 1) corners.assign(found.path.begin() + 1, found.path.end());
+    if (corners.empty() || corners.back() != to) corners.push_back(to);
+    return true;
+}
+
+void shorten_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners) {
+    std::size_t passed = 0;
+    while (corners.size() - passed >= 2 && mesh.is_segment_free(position, corners[passed + 1]))
+        ++passed;
+    corners.erase(corners.begin(), corners.begin() + static_cast<std::ptrdiff_t>(passed));
+}
+
+bool corridor_holds(const NavMesh& mesh, Point2 position, std::span<const Point2> corners) {
+    return corners.empty() || mesh.is_segment_free(position, corners.front());
+}
+
+float remaining_length(Point2 position, std::span<const Point2> corners) {
+    float total = 0;
+    Point2 at = position;
+    for (Point2 corner : corners) {
+        total += length(corner - at);
+        at = corner;
+    }
+    return total;
+}
+
+Point2 steering_point(Point2 position, std::span<const Point2> corners, float clearance,
+                      float reach) {
+    if (corners.empty()) return position;
+    if (corners.size() < 2) return corners[0];
+    const Vector2 onwards = normalized(corners[1] - corners[0]);
+    const Vector2 outward = normalized(normalized(corners[0] - position) - onwards);
+    const Point2 aim = corners[0] + outward * (2 * clearance);
+    const float to_aim = length(aim - position);
+    if (to_aim > reach) return aim;
+    const Vector2 heading = normalized(normalized(aim - position) + onwards);
+    return position + heading * (to_aim + length(corners[1] - corners[0]));
+}
+
+}  // namespace pathkit::agents

@@ -1,0 +1,39 @@
+// The path corridor of an agent (as Detour's dtPathCorridor keeps one): the corners still ahead,
+// planned on the mesh, shortened as corners pass and checked for being pushed off.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "pathkit/core/point.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/plane_query.hpp"
+
+namespace pathkit::agents {
+
+/// Plans the corners from `from` to `to` into `corners` (the path without its start; the target
+/// alone when both lie in one triangle). False, with `corners` empty, when there is no path or
+/// the query refused a point (inside an obstacle after re-triangulation, say).
+bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
+                   std::vector<Point2>& corners);
+
+/// Drops the corners already passed: the next one goes while the one after it is visible
+/// (a free straight segment) from `position`.
+void shorten_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners);
+
+/// True when the corridor still holds: no corners, or the next corner is visible.
+[[nodiscard]] bool corridor_holds(const NavMesh& mesh, Point2 position,
+                                  std::span<const Point2> corners);
+
+/// The length of the rest of the way: to the next corner, then corner to corner (world units).
+[[nodiscard]] float remaining_length(Point2 position, std::span<const Point2> corners);
+
+/// Where to steer (world units). Corners of the path touch the grown obstacles, which the agent
+/// keeps `clearance` (world units, >= 0) away from, so it aims `2 * clearance` outside the next
+/// corner, along the outer bisector of the turn there. Within `reach` (world units) of that
+/// aim it heads halfway between the aim and on along the next leg, to round the corner without
+/// stopping. The last corner (the target) is aimed at exactly; `position` when none are left.
+[[nodiscard]] Point2 steering_point(Point2 position, std::span<const Point2> corners,
+                                    float clearance, float reach);
+
+}  // namespace pathkit::agents
