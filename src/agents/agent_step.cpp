@@ -18,6 +18,11 @@ constexpr float wall_margin = 0.01f;
 // Within this of the target (beyond `arrival_distance`), rounding and the wall margin count as
 // arrived.
 constexpr float arrival_slack = 2 * wall_margin;
+// The size of the symmetry-breaking nudge of preferred velocities, as a fraction of top speed.
+constexpr float symmetry_nudge = 1e-3f;
+// How long (seconds) agents must block an agent before it keeps right (a queue that moves
+// slowly is not blocked).
+constexpr float blocked_before_keeping_right = 0.5f;
 // Rest-of-path shrinking by less than this (world units) is no progress.
 constexpr float progress_step = 0.01f;
 
@@ -145,7 +150,15 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
                 agents::turn_wander_heading(state.wander_heading, draw, time_step);
         }
         if (agent.state != AgentState::Moving) {
-            agent.preferred_velocity = {};  // standing, yet still giving way in ORCA
+            // Standing, yet still giving way in ORCA; an arrived agent pushed off its target
+            // walks back to it (in sight), so those arriving later find their own spots free.
+            agent.preferred_velocity = {};
+            const float off = length(agent.target - agent.position);
+            if (agent.state == AgentState::Arrived && off > agent.params.arrival_distance &&
+                mesh->is_segment_free(agent.position, agent.target))
+                agent.preferred_velocity = agents::follow_path_velocity(
+                    agent.position, agent.target, off - agent.params.arrival_distance, agent.params,
+                    time_step);
             continue;
         }
         const float clearance = obstacle_clearance(agent.params);
@@ -159,6 +172,15 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
                                                             neighbour_counts[index]);
         agent.preferred_velocity = agents::blend_behaviours(agent, path_velocity, agents,
                                                             neighbours, state.wander_heading);
+        // A nudge far below what anyone sees breaks perfect symmetry, in which ORCA agents
+        // facing each other head on would stop for ever (the same each run for a seed).
+        const std::uint64_t draw = agents::mix_bits(options.seed + 0x51ed27ULL * (steps + 1) +
+                                                    agents::mix_bits(agent.id.value));
+        const float angle =
+            static_cast<float>(draw >> 40) / static_cast<float>(1 << 24) * 6.2831853f;
+        agent.preferred_velocity =
+            agent.preferred_velocity +
+            Vector2{std::cos(angle), std::sin(angle)} * (symmetry_nudge * agent.params.max_speed);
     }
 }
 
@@ -202,9 +224,10 @@ void AgentWorld::Impl::avoid(float time_step) {
                 params.radius + other.params.radius, params.time_horizon, time_step));
         }
         Vector2 chosen;
-        if (agents::choose_velocity(planes, hard, params.max_speed, agent.preferred_velocity,
-                                    chosen, projected))
-            ++stats.dense_fallbacks;
+        bool dense = agents::choose_velocity(planes, hard, params.max_speed,
+                                             agent.preferred_velocity, chosen, projected);
+        keep_right(index, hard, time_step, chosen, dense);
+        if (dense) ++stats.dense_fallbacks;
         Vector2 velocity =
             agent.velocity + clamped(chosen - agent.velocity, params.max_acceleration * time_step);
         if (!finite(velocity)) {
@@ -213,6 +236,45 @@ void AgentWorld::Impl::avoid(float time_step) {
         }
         new_velocities[index] = velocity;
     }
+}
+
+// Blocked by other agents (granted under a quarter of its wish for a while, where the walls
+// alone would grant three quarters), a moving agent keeps right, as people do: it asks for its wish
+// turned 90 degrees right, as long as the walls allow that, until its own wish is granted again. A
+// symmetric jam (agents meeting head on from all sides, pressed into a ring) then turns into a
+// vortex that unwinds instead of a standstill: every agent turns the same way.
+void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float time_step,
+                                  Vector2& chosen, bool& dense) {
+    const Agent& agent = agents[index];
+    AgentPlanState& state = plans[index];
+    const Vector2 wish = agent.preferred_velocity;
+    const float wished = length(wish), top = agent.params.max_speed;
+    if (agent.state != AgentState::Moving || wished <= 0) {
+        state.keeping_right = false;
+        return;
+    }
+    const auto walls_grant = [&](Vector2 velocity) {
+        Vector2 walls_only;
+        agents::linear_program_2d(std::span(planes).first(hard), top, velocity, false, walls_only);
+        return length(walls_only) >= 0.75f * length(velocity);
+    };
+    const float granted = length(chosen);
+    if (!state.keeping_right) {
+        state.blocked_seconds = granted < 0.25f * wished ? state.blocked_seconds + time_step : 0;
+        state.keeping_right =
+            state.blocked_seconds >= blocked_before_keeping_right && walls_grant(wish);
+        if (!state.keeping_right) return;
+    } else if (granted >= 0.75f * wished) {
+        state.keeping_right = false;
+        state.blocked_seconds = 0;
+        return;
+    }
+    const Vector2 right{wish.y, -wish.x};
+    if (!walls_grant(right)) {
+        state.keeping_right = false;
+        return;
+    }
+    dense = agents::choose_velocity(planes, hard, top, right, chosen, projected);
 }
 
 Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement) {

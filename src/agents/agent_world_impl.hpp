@@ -21,6 +21,10 @@ struct AgentPlanState {
     /// The shortest rest of the way seen (world units) and how long it has not shrunk (s).
     float best_remaining = INFINITY;
     float seconds_without_progress = 0;
+    /// Turning its wish to the right while other agents block it (see `keep_right`), and how
+    /// long they have blocked it (seconds).
+    bool keeping_right = false;
+    float blocked_seconds = 0;
     /// The wander heading, radians.
     float wander_heading = 0;
 };
@@ -55,6 +59,8 @@ struct AgentWorld::Impl {
     void find_neighbours(float range);
     void choose_preferred_velocities(float time_step);
     void avoid(float time_step);
+    void keep_right(std::size_t index, std::size_t hard, float time_step, Vector2& chosen,
+                    bool& dense);
     void move(float time_step);
     void check_progress(float time_step);
     [[nodiscard]] Point2 move_within_free_space(const Agent& agent, Vector2 displacement);
