@@ -100,7 +100,14 @@ void AgentWorld::Impl::update_corridors() {
         if (state.needs_plan) plan(agent, state);
         if (agent.state != AgentState::Moving) continue;
         agents::shorten_corridor(*mesh, agent.position, agent.corridor);
-        if (!agents::corridor_holds(*mesh, agent.position, agent.corridor))
+        // Walking where it wished, an agent keeps the next corner in sight (it heads for it);
+        // pushed (its velocity off its wish) it may lose it. The sight line is a long walk
+        // through the mesh, so unpushed agents check it every fourth step only, in turns.
+        const Vector2 wish = agent.preferred_velocity;
+        const bool pushed =
+            dot(agent.velocity, wish) < 0.9f * length(agent.velocity) * length(wish);
+        if ((pushed || (steps + index) % 4 == 0) &&
+            !agents::corridor_holds(*mesh, agent.position, agent.corridor))
             plan(agent, state);  // pushed where the next corner is out of sight
     }
 }
@@ -191,6 +198,7 @@ float AgentWorld::Impl::obstacle_clearance(const AgentParams& params) const {
 void AgentWorld::Impl::avoid(float time_step) {
     const std::size_t limit = options.max_neighbours;
     new_velocities.assign(agents.size(), {});
+    wall_distances.assign(agents.size(), 0);
     const std::span<const MeshEdge> edges = edge_grid.edges();
     for (std::size_t index = 0; index < agents.size(); ++index) {
         const Agent& agent = agents[index];
@@ -199,15 +207,17 @@ void AgentWorld::Impl::avoid(float time_step) {
         planes.clear();
         // Obstacle edges first: they stay hard when the crowd is too dense.
         const float clearance = obstacle_clearance(params);
-        edge_grid.near(agent.position, params.max_speed * params.obstacle_time_horizon + clearance,
-                       edge_ids);
+        const float searched = params.max_speed * params.obstacle_time_horizon + clearance;
+        edge_grid.near(agent.position, searched, edge_ids);
+        wall_distances[index] = searched;
         for (std::uint32_t id : edge_ids) {
             const MeshEdge& edge = edges[id];
             const Vector2 along = edge.to - edge.from;
-            if (cross(along, agent.position - edge.from) < 0) continue;  // behind it
             const Vector2 offset =
                 agents::closest_on_segment(edge.from, edge.to, agent.position) - agent.position;
             const float distance = length(offset);
+            wall_distances[index] = std::min(wall_distances[index], distance);
+            if (cross(along, agent.position - edge.from) < 0) continue;  // behind it
             const Vector2 towards =
                 distance > 1e-6f ? offset / distance : normalized(Vector2{along.y, -along.x});
             planes.push_back(agents::obstacle_half_plane(towards, distance, clearance,
@@ -277,8 +287,12 @@ void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float tim
     dense = agents::choose_velocity(planes, hard, top, right, chosen, projected);
 }
 
-Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement) {
+Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement,
+                                                float wall_distance) {
     const Point2 from = agent.position, to = from + displacement;
+    // A move shorter than the distance to every boundary edge (less a margin for the fixed
+    // grid's rounding) cannot leave free space: no need to walk the mesh.
+    if (length(displacement) + wall_margin < wall_distance) return to;
     if (displacement == Vector2{} || mesh->is_segment_free(from, to)) return to;
     // Blocked: the longest of sliding along a nearby edge and stopping short.
     Point2 best = from;
@@ -309,7 +323,8 @@ void AgentWorld::Impl::move(float time_step) {
         if (!agent.active) continue;
         const Vector2 velocity = new_velocities[index];
         const Point2 wanted = agent.position + velocity * time_step;
-        const Point2 reached = move_within_free_space(agent, velocity * time_step);
+        const Point2 reached =
+            move_within_free_space(agent, velocity * time_step, wall_distances[index]);
         agent.velocity = reached == wanted ? velocity : (reached - agent.position) / time_step;
         agent.position = reached;
         if (!finite(agent.velocity) || !finite(agent.position)) {

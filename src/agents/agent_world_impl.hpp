@@ -52,6 +52,7 @@ struct AgentWorld::Impl {
     std::vector<agents::HalfPlane> projected;
     std::vector<std::uint32_t> edge_ids;
     std::vector<Vector2> new_velocities;
+    std::vector<float> wall_distances;  // per agent: no boundary edge is nearer (world units)
 
     void event(AgentId agent, AgentEventKind kind) { events.push_back({steps, agent, kind}); }
     void plan(Agent& agent, AgentPlanState& state);
@@ -63,7 +64,8 @@ struct AgentWorld::Impl {
                     bool& dense);
     void move(float time_step);
     void check_progress(float time_step);
-    [[nodiscard]] Point2 move_within_free_space(const Agent& agent, Vector2 displacement);
+    [[nodiscard]] Point2 move_within_free_space(const Agent& agent, Vector2 displacement,
+                                                float wall_distance);
     [[nodiscard]] float neighbour_range() const;
     /// How far the agent keeps its centre from obstacle edges (world units): what its radius
     /// exceeds the mesh's buffer radius by, plus a small margin against rounding.

@@ -42,14 +42,22 @@ void CellFrame::cover(Point2 low, Point2 high, float wanted_size, std::size_t ma
     rows = cells_for(high.y - low.y, cell_size);
 }
 
+namespace {
+// The cell index of `offset` cells (clamped to 0..count-1; truncation is floor for offsets
+// >= 0, and NaN lands in cell 0). No libm call: this runs several times per agent and step.
+std::int32_t clamp_cell(float offset, std::int32_t count) {
+    if (!(offset > 0)) return 0;
+    if (offset >= static_cast<float>(count)) return count - 1;
+    return std::min(static_cast<std::int32_t>(offset), count - 1);
+}
+}  // namespace
+
 std::int32_t CellFrame::column_of(float x) const {
-    return std::clamp(static_cast<std::int32_t>(std::floor((x - origin.x) / cell_size)), 0,
-                      columns - 1);
+    return clamp_cell((x - origin.x) / cell_size, columns);
 }
 
 std::int32_t CellFrame::row_of(float y) const {
-    return std::clamp(static_cast<std::int32_t>(std::floor((y - origin.y) / cell_size)), 0,
-                      rows - 1);
+    return clamp_cell((y - origin.y) / cell_size, rows);
 }
 
 void AgentGrid::rebuild(std::span<const Point2> positions, std::span<const std::uint8_t> include,

@@ -23,6 +23,11 @@ std::int64_t ahead(geometry::FixedPoint origin, std::int64_t dx, std::int64_t dy
     return (point.x - origin.x) * dx + (point.y - origin.y) * dy;
 }
 
+// Finite and within the coordinate range (check_coordinate without its message, for speed).
+bool in_range(Point2 point) {
+    return std::fabs(point.x) <= max_world_coordinate && std::fabs(point.y) <= max_world_coordinate;
+}
+
 struct Direction {
     double x = 0;
     double y = 0;
@@ -47,10 +52,12 @@ void NavMesh::build_boundary_edges() {
 // around that vertex to the triangle whose corner holds the segment's direction; none means
 // the segment enters an obstacle there (touching a corner or running along an edge is free).
 bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
-    if (!geometry::check_coordinate(a, "a") || !geometry::check_coordinate(b, "b")) return false;
+    if (!in_range(a) || !in_range(b)) return false;
     const geometry::FixedPoint from = geometry::to_fixed(a), to = geometry::to_fixed(b);
+    // Only a's triangle is looked up: a walk towards a b outside free space leaves it through
+    // a boundary edge.
     std::uint32_t triangle = locate(from.x, from.y);
-    if (triangle == none || locate(to.x, to.y) == none) return false;
+    if (triangle == none) return false;
     const std::int64_t dx = to.x - from.x, dy = to.y - from.y;
     const auto contains = [&](std::uint32_t at, geometry::FixedPoint point) {
         const auto& corners = triangle_corners_[at];
