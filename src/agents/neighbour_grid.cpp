@@ -78,10 +78,14 @@ void AgentGrid::rebuild(std::span<const Point2> positions, std::span<const std::
     for (std::size_t cell = 0; cell < cells; ++cell)
         cell_starts_[cell + 1] += cell_starts_[cell];
     cell_points_.resize(cell_starts_[cells]);
+    cell_positions_.resize(cell_starts_[cells]);
     cursor_.assign(cell_starts_.begin(), cell_starts_.end() - 1);
-    for (std::size_t index = 0; index < positions.size(); ++index)
-        if (include[index])
-            cell_points_[cursor_[cell_of(positions[index])]++] = static_cast<std::uint32_t>(index);
+    for (std::size_t index = 0; index < positions.size(); ++index) {
+        if (!include[index]) continue;
+        const std::uint32_t at = cursor_[cell_of(positions[index])]++;
+        cell_points_[at] = static_cast<std::uint32_t>(index);
+        cell_positions_[at] = positions[index];
+    }
 }
 
 void AgentGrid::nearest(std::span<const Point2> positions, std::uint32_t self, float range,
@@ -98,7 +102,7 @@ void AgentGrid::nearest(std::span<const Point2> positions, std::uint32_t self, f
         for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
             const std::uint32_t other = cell_points_[at];
             if (other == self) continue;
-            const Neighbour candidate{other, length_squared(positions[other] - centre)};
+            const Neighbour candidate{other, length_squared(cell_positions_[at] - centre)};
             if (!(candidate.distance_squared < range_squared)) continue;
             if (out.size() == limit && !before(candidate, out.back())) continue;
             if (out.size() == limit) out.pop_back();

@@ -36,7 +36,8 @@ struct CellFrame {
     void for_each_cell_around(Point2 centre, float range, Visit&& visit) const {
         const std::int32_t column_low = column_of(centre.x - range);
         const std::int32_t column_high = column_of(centre.x + range);
-        for (std::int32_t row = row_of(centre.y - range); row <= row_of(centre.y + range); ++row)
+        const std::int32_t row_high = row_of(centre.y + range);
+        for (std::int32_t row = row_of(centre.y - range); row <= row_high; ++row)
             for (std::int32_t column = column_low; column <= column_high; ++column)
                 visit(static_cast<std::size_t>(row) * static_cast<std::size_t>(columns) +
                       static_cast<std::size_t>(column));
@@ -61,6 +62,7 @@ class AgentGrid {
     CellFrame frame_;
     std::vector<std::uint32_t> cell_starts_;
     std::vector<std::uint32_t> cell_points_;
+    std::vector<Point2> cell_positions_;  // the positions in the order of cell_points_
     std::vector<std::uint32_t> cursor_;
 };
 
