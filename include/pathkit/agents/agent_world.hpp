@@ -21,7 +21,9 @@ struct AgentTag;
 using AgentId = Id<AgentTag>;
 
 /// Weights of the steering behaviours (GameplayKit's GKGoal weights) that are blended into an
-/// agent's preferred velocity before avoidance. All >= 0 and finite; 0 turns one off.
+/// agent's preferred velocity before avoidance, while it is moving to a target (standing agents
+/// wish for no velocity). All >= 0 and finite (at most 1e5); 0 turns one off. The blend is
+/// the weighted sum of each behaviour's velocity at top speed, cut to top speed.
 struct BehaviourWeights {
     /// Towards the next corner of the path (arrival slows down near the target).
     float follow_path = 1;
@@ -44,7 +46,7 @@ struct BehaviourWeights {
     float flock_distance = 5;
 };
 
-/// An agent's body and limits.
+/// An agent's body and limits. Sizes, speeds and times are finite, > 0 and at most 1e5.
 struct AgentParams {
     /// Radius in world units, > 0. Obstacles are already grown by the mesh's buffer radius;
     /// a larger radius keeps the difference from obstacle edges.
@@ -57,7 +59,8 @@ struct AgentParams {
     float time_horizon = 2;
     /// ORCA looks this far ahead for obstacle edges (seconds, > 0).
     float obstacle_time_horizon = 0.5f;
-    /// Within this distance of its target (world units, >= 0) the agent has arrived.
+    /// Within this distance of its target (world units, >= 0; 0.02 more is allowed for the
+    /// margin agents keep from walls) the agent has arrived.
     float arrival_distance = 0.1f;
     BehaviourWeights behaviours;
 };
@@ -68,7 +71,8 @@ enum class AgentState {
     Idle,
     /// Following its path to its target.
     Moving,
-    /// At its target: it stands still and still gives way to others.
+    /// At its target: it stands still and still gives way to others (pushed off its target, it
+    /// walks back to it).
     Arrived,
     /// It has a target but cannot get there (see `StuckReason`); it stands still.
     Stuck,
@@ -159,6 +163,14 @@ struct AgentStepStats {
 ///   Lin and Manocha, "Reciprocal n-Body Collision Avoidance", 2011) against neighbours from a
 ///   spatial grid and against the mesh's boundary edges; velocities change by at most
 ///   `max_acceleration * dt`; positions advance by `velocity * dt`.
+/// - Walls: the mesh's obstacles are already grown by its buffer radius, so agents keep their
+///   centres `max(0, radius - buffer_radius) + 0.01` world units from boundary edges, and aim
+///   twice that outside the corners of their paths.
+/// - Corridor: a corner is dropped once the next one is in sight; the path is planned again
+///   when the mesh's `revision()` or the target changes, or the next corner goes out of sight.
+/// - Jams: preferred velocities get a seeded nudge of 0.1 % of top speed, and an agent held
+///   back by other agents for half a second keeps right (asks for its wish turned 90 degrees,
+///   where walls allow) until its wish is granted again, so symmetric jams unwind.
 /// - Deterministic: the same calls give the same positions bit for bit on one build.
 /// - No position or velocity is ever NaN or infinite; no centre ever ends a step inside a grown
 ///   obstacle (a move that would is cut short).
