@@ -1,7 +1,8 @@
-// A pathkit user of every library: a graph, a graph file, an open world.
+// A pathkit user of every library: a graph, a graph file, an open world, agents on a mesh.
 #include <iostream>
 #include <sstream>
 
+#include "pathkit/agents/agent_world.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/io/graph_file.hpp"
 #include "pathkit/pathkit.hpp"
@@ -23,5 +24,16 @@ int main() {
     if (!world || !world.value().add_obstacles(box)) return 1;
     const auto around = world.value().find_path({-3, 1}, {5, 1});
     std::cout << "around the box: " << around.cost << '\n';
+    // An agent walking a navigation mesh for a second.
+    auto mesh = pathkit::NavMesh::create({0, 0}, {10, 10}, {.buffer_radius = 0.5f});
+    if (!mesh) return 1;
+    mesh.value().triangulate();
+    auto agents = pathkit::AgentWorld::create(mesh.value());
+    if (!agents) return 1;
+    const auto walker = agents.value().add_agent({1, 1});
+    if (!walker || !agents.value().set_target(walker.value(), {9, 9})) return 1;
+    for (int step = 0; step < 20; ++step)
+        if (!agents.value().step(0.05f)) return 1;
+    std::cout << "agent at x " << agents.value().agent(walker.value()).position.x << '\n';
     return result.found() && around.found() ? 0 : 1;
 }
