@@ -241,6 +241,28 @@ TEST(AgentWorld, AnUnreachableTargetLeavesTheAgentStuckWithNoPath) {
     EXPECT_EQ(world.agent(walker).position, (Point2{3, 10})) << "it stands still";
 }
 
+//   ####################
+//   ..mover......idle #     a dead-end pocket one agent wide (centres 9.5..9.7 high),
+//   ####################    its end taken by an idle agent that cannot give way
+TEST(AgentWorld, AnAgentThatCannotGetCloserIsStuckWithNoProgress) {
+    const NavMesh mesh = make_mesh(
+        {rectangle(5, 0, 15, 9), rectangle(5, 10.2f, 15, 20), rectangle(14, 8, 16, 12)}, {20, 20});
+    AgentWorld world = AgentWorld::create(mesh, {.stuck_seconds = 1}).value();
+    ASSERT_TRUE(world.add_agent({13.2f, 9.6f}).has_value());
+    const AgentId mover = world.add_agent({2, 9.6f}).value();
+    ASSERT_TRUE(world.set_target(mover, {13, 9.6f}));
+    int steps = 0;
+    while (world.agent(mover).state == AgentState::Moving && steps < 600) {
+        ASSERT_TRUE(world.step(time_step));
+        ++steps;
+    }
+    EXPECT_EQ(world.agent(mover).state, AgentState::Stuck);
+    EXPECT_EQ(world.agent(mover).stuck_reason, StuckReason::NoProgress);
+    ASSERT_EQ(world.events().size(), 1u);
+    EXPECT_EQ(world.events()[0].kind, AgentEventKind::Stuck);
+    EXPECT_GT(world.agent(mover).position.x, 11) << "it got as far as the idle agent";
+}
+
 TEST(AgentWorld, NaNsAndBadParamsAreRefused) {
     const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, {20, 20});
     EXPECT_FALSE(AgentWorld::create(mesh, {.stuck_seconds = 0}).has_value());
