@@ -98,17 +98,21 @@ void AgentGrid::nearest(std::span<const Point2> positions, std::uint32_t self, f
         return a.distance_squared < b.distance_squared ||
                (a.distance_squared == b.distance_squared && a.agent < b.agent);
     };
+    // Everything in range first (cheap), then the nearest `limit` in order.
     frame_.for_each_cell_around(centre, range, [&](std::size_t cell) {
         for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
-            const std::uint32_t other = cell_points_[at];
-            if (other == self) continue;
-            const Neighbour candidate{other, length_squared(cell_positions_[at] - centre)};
-            if (!(candidate.distance_squared < range_squared)) continue;
-            if (out.size() == limit && !before(candidate, out.back())) continue;
-            if (out.size() == limit) out.pop_back();
-            out.insert(std::upper_bound(out.begin(), out.end(), candidate, before), candidate);
+            const float distance_squared = length_squared(cell_positions_[at] - centre);
+            if (distance_squared < range_squared && cell_points_[at] != self)
+                out.push_back({cell_points_[at], distance_squared});
         }
     });
+    if (out.size() > limit) {
+        std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(),
+                          before);
+        out.resize(limit);
+    } else {
+        std::sort(out.begin(), out.end(), before);
+    }
 }
 
 void EdgeGrid::rebuild(const NavMesh& mesh) {
