@@ -25,6 +25,10 @@ constexpr float symmetry_nudge = 1e-3f;
 constexpr float blocked_before_keeping_right = 0.5f;
 // Rest-of-path shrinking by less than this (world units) is no progress.
 constexpr float progress_step = 0.01f;
+// Rounds of pushing overlapping agents apart after each move, and the overlap (a fraction of
+// the radius sum) they leave alone.
+constexpr int separation_rounds = 4;
+constexpr float separation_slack = 1e-3f;
 
 bool finite(Vector2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
@@ -69,6 +73,7 @@ Status AgentWorld::step(float dt) {
     world.choose_preferred_velocities(dt);
     world.avoid(dt);
     world.move(dt);
+    world.separate();
     world.check_progress(dt);
     return {};
 }
@@ -238,8 +243,16 @@ void AgentWorld::Impl::avoid(float time_step) {
                                              agent.preferred_velocity, chosen, projected);
         keep_right(index, hard, time_step, chosen, dense);
         if (dense) ++stats.dense_fallbacks;
+        // Turning no faster than the acceleration allows, unless that would break a half-plane
+        // (or the crowd is dense): keeping clear comes first, as ORCA guarantees nothing for a
+        // velocity outside its half-planes.
         Vector2 velocity =
             agent.velocity + clamped(chosen - agent.velocity, params.max_acceleration * time_step);
+        if (dense ||
+            !std::all_of(planes.begin(), planes.end(), [&](const agents::HalfPlane& plane) {
+                return agents::allows(plane, velocity, 1e-4f);
+            }))
+            velocity = chosen;
         if (!finite(velocity)) {
             PATHKIT_ASSERT(!"an agent's velocity became NaN or infinite");
             velocity = {};
@@ -326,11 +339,50 @@ void AgentWorld::Impl::move(float time_step) {
         const Point2 reached =
             move_within_free_space(agent, velocity * time_step, wall_distances[index]);
         agent.velocity = reached == wanted ? velocity : (reached - agent.position) / time_step;
+        wall_distances[index] =
+            std::max(0.0f, wall_distances[index] - length(reached - agent.position));
         agent.position = reached;
         if (!finite(agent.velocity) || !finite(agent.position)) {
             PATHKIT_ASSERT(!"an agent's position became NaN or infinite");
             agent.velocity = {};
             agent.position = positions[index];
+        }
+    }
+}
+
+// ORCA keeps agents apart only as far as its half-planes can all be met: in a dense crowd the
+// 3D program relaxes them, and in a long step agents close in before the next step sees it. As
+// DetourCrowd does, a few rounds then push overlapping neighbours apart, each by half the
+// overlap, inside free space (walls win over neighbours). Velocities are left as they were.
+void AgentWorld::Impl::separate() {
+    const std::size_t limit = options.max_neighbours;
+    for (int round = 0; round < separation_rounds; ++round) {
+        pushes.assign(agents.size(), {});
+        bool overlapping = false;
+        for (std::size_t index = 0; index < agents.size(); ++index) {
+            const Agent& agent = agents[index];
+            if (!agent.active) continue;
+            for (std::uint32_t at = 0; at < neighbour_counts[index]; ++at) {
+                const Agent& other = agents[neighbour_lists[index * limit + at].agent];
+                const float sum = agent.params.radius + other.params.radius;
+                const Vector2 apart = agent.position - other.position;
+                const float gap = length(apart);
+                if (sum - gap <= separation_slack * sum) continue;
+                const Vector2 away =
+                    gap > 1e-6f ? apart / gap : Vector2{agent.id < other.id ? -1.0f : 1.0f, 0};
+                pushes[index] = pushes[index] + away * ((sum - gap) / 2);
+                overlapping = true;
+            }
+        }
+        if (!overlapping) return;
+        for (std::size_t index = 0; index < agents.size(); ++index) {
+            if (pushes[index] == Vector2{}) continue;
+            Agent& agent = agents[index];
+            const Point2 reached =
+                move_within_free_space(agent, pushes[index], wall_distances[index]);
+            wall_distances[index] =
+                std::max(0.0f, wall_distances[index] - length(reached - agent.position));
+            agent.position = reached;
         }
     }
 }

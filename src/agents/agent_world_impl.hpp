@@ -53,6 +53,7 @@ struct AgentWorld::Impl {
     std::vector<std::uint32_t> edge_ids;
     std::vector<Vector2> new_velocities;
     std::vector<float> wall_distances;  // per agent: no boundary edge is nearer (world units)
+    std::vector<Vector2> pushes;        // per agent: how far separation moves it this round
 
     void event(AgentId agent, AgentEventKind kind) { events.push_back({steps, agent, kind}); }
     void plan(Agent& agent, AgentPlanState& state);
@@ -63,6 +64,7 @@ struct AgentWorld::Impl {
     void keep_right(std::size_t index, std::size_t hard, float time_step, Vector2& chosen,
                     bool& dense);
     void move(float time_step);
+    void separate();
     void check_progress(float time_step);
     [[nodiscard]] Point2 move_within_free_space(const Agent& agent, Vector2 displacement,
                                                 float wall_distance);

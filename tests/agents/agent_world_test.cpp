@@ -36,10 +36,11 @@ struct RunRecord {
     bool not_finite = false;
 };
 
-RunRecord run_until_arrived(AgentWorld& world, const NavMesh& mesh, int step_bound) {
+RunRecord run_until_arrived(AgentWorld& world, const NavMesh& mesh, int step_bound,
+                            float step_seconds = time_step) {
     RunRecord seen;
     while (seen.steps < step_bound) {
-        EXPECT_TRUE(world.step(time_step));
+        EXPECT_TRUE(world.step(step_seconds));
         ++seen.steps;
         const auto agents = world.agents();
         bool arrived = true;
@@ -103,6 +104,23 @@ TEST(AgentWorld, ACircleOfTwelveAgentsSwapsToTheOppositeSideWithoutOverlapping) 
     const RunRecord seen = run_until_arrived(world, mesh, 600);
     expect_clean(seen, 600);
     EXPECT_GE(seen.steps, 180) << "18 units at 2 units per second take 180 steps at least";
+}
+
+// Sixteen agents crossing a circle all meet around a pillar where fifteen fit shoulder to
+// shoulder: ORCA's half-planes cannot all be met, and steps of a tenth of a second let agents
+// close in before the next step sees it; pushing overlapping agents apart keeps them clear.
+TEST(AgentWorld, SixteenAgentsCrowdingRoundAPillarInLongStepsStillKeepClear) {
+    const NavMesh mesh = make_mesh({Obstacle::circle({15, 15}, 1.5f)}, {30, 30});
+    AgentWorld world = AgentWorld::create(mesh).value();
+    const int count = 16;
+    for (int index = 0; index < count; ++index) {
+        const float angle = 6.2831853f * static_cast<float>(index) / count;
+        const Point2 start{15 + 11 * std::cos(angle), 15 + 11 * std::sin(angle)};
+        const AgentId agent = world.add_agent(start).value();
+        ASSERT_TRUE(world.set_target(agent, {30 - start.x, 30 - start.y}));
+    }
+    const RunRecord seen = run_until_arrived(world, mesh, 1000, 0.1f);
+    expect_clean(seen, 1000);
 }
 
 //   +------------------------------+

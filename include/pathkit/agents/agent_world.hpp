@@ -171,6 +171,9 @@ struct AgentStepStats {
 /// - Jams: preferred velocities get a seeded nudge of 0.1 % of top speed, and an agent held
 ///   back by other agents for half a second keeps right (asks for its wish turned 90 degrees,
 ///   where walls allow) until its wish is granted again, so symmetric jams unwind.
+/// - Dense crowds: where ORCA's half-planes cannot all be met (or a long step lets agents
+///   close in), up to four rounds after each move push overlapping neighbours apart, half the
+///   overlap each, inside free space (as DetourCrowd does); velocities are kept.
 /// - Deterministic: the same calls give the same positions bit for bit on one build.
 /// - No position or velocity is ever NaN or infinite; no centre ever ends a step inside a grown
 ///   obstacle (a move that would is cut short).
