@@ -29,6 +29,8 @@ Command add_path_command(CLI::App& app);
 Command add_scene_command(CLI::App& app);
 /// `pathkit crowd SCENARIO.json...`: cooperative units on tile maps.
 Command add_crowd_command(CLI::App& app);
+/// `pathkit agents SCENARIO.json...`: round agents walking to targets in open worlds.
+Command add_agents_command(CLI::App& app);
 /// `pathkit mapf --map M --scen S --agents N`: many agents planned together (LaCAM).
 Command add_mapf_command(CLI::App& app);
 /// `pathkit mapf-check MAP SCEN N RESULT`: checks a many-agent plan.

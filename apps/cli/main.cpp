@@ -12,17 +12,17 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("pathkit ") + pathkit::version);
     app.footer(
         "Exit codes (every command): 0 every query answered; 1 some path not found, an NPC\n"
-        "late or a place unreachable, a crowd order not completed, agents not planned in time\n"
-        "or a plan invalid; 2 bad input: a file or argument refused, an invalid query, or an\n"
-        "output that could not be written (then no output is written at all). Limits on input\n"
-        "files: docs/limits.md.");
+        "late or a place unreachable, a crowd order not completed, open-world agents not all\n"
+        "arrived, agents not planned in time or a plan invalid; 2 bad input: a file or\n"
+        "argument refused, an invalid query, or an output that could not be written (then no\n"
+        "output is written at all). Limits on input files: docs/limits.md.");
     app.require_subcommand(1);
     const std::vector<pathkit::cli::Command> commands{
-        pathkit::cli::add_demo_command(app),       pathkit::cli::add_graph_command(app),
-        pathkit::cli::add_path_command(app),       pathkit::cli::add_scene_command(app),
-        pathkit::cli::add_crowd_command(app),      pathkit::cli::add_mapf_command(app),
-        pathkit::cli::add_mapf_check_command(app), pathkit::cli::add_world_command(app),
-        pathkit::cli::add_bench_command(app)};
+        pathkit::cli::add_demo_command(app),  pathkit::cli::add_graph_command(app),
+        pathkit::cli::add_path_command(app),  pathkit::cli::add_scene_command(app),
+        pathkit::cli::add_crowd_command(app), pathkit::cli::add_agents_command(app),
+        pathkit::cli::add_mapf_command(app),  pathkit::cli::add_mapf_check_command(app),
+        pathkit::cli::add_world_command(app), pathkit::cli::add_bench_command(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

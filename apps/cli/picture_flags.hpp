@@ -34,8 +34,8 @@ struct PictureFlags {
         if (with_frames)
             command
                 .add_option("--frame", frame,
-                            "The moment an SVG or PNG shows: first, last, a tick N or a time "
-                            "HH:MM (with trails of where units went)")
+                            "The moment an SVG or PNG shows: first, last, a tick or step N, or "
+                            "a time HH:MM (with trails of where units went)")
                 ->capture_default_str();
     }
     [[nodiscard]] bool any() const { return !html.empty() || !svg.empty() || !png.empty(); }

@@ -181,6 +181,10 @@ void draw_units(const ViewerPart& part, std::size_t frame, const PictureOptions&
                 Canvas& canvas, float line) {
     if (part.frames.empty()) return;
     const float radius = line * 3;
+    // In pixels: an agent's own radius when the part gives radii, else a dot.
+    const auto size_of = [&](std::size_t unit) {
+        return part.unit_radii.empty() ? radius : canvas.px(unit_size(part, unit, 0));
+    };
     if (options.trails) {
         const auto trails = trails_until(part, frame);
         for (std::size_t unit = 0; unit < trails.size(); ++unit)
@@ -193,14 +197,17 @@ void draw_units(const ViewerPart& part, std::size_t frame, const PictureOptions&
         for (std::size_t unit = 0; unit < part.destinations[frame].size(); ++unit) {
             const Point2 p = part.destinations[frame][unit];
             if (!std::isnan(p.x))
-                canvas.ring(canvas.px(p.x), canvas.py(p.y), radius * 1.3f, line,
+                canvas.ring(canvas.px(p.x), canvas.py(p.y), size_of(unit) * 1.3f, line,
                             rgb(unit_color(unit)));
         }
     const auto& positions = part.frames[frame];
     for (std::size_t unit = 0; unit < positions.size(); ++unit) {
         const Point2 p = positions[unit];
         if (!std::isnan(p.x))
-            canvas.disc(canvas.px(p.x), canvas.py(p.y), radius, rgb(unit_color(unit)));
+            canvas.disc(canvas.px(p.x), canvas.py(p.y), size_of(unit), rgb(unit_color(unit)),
+                        part.unit_radii.empty() ? 1 : 0.8f);
+        if (const auto end = velocity_end(part, frame, unit))
+            canvas.line(p, *end, line, rgb(unit_color(unit)));
     }
 }
 

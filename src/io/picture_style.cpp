@@ -13,7 +13,8 @@ std::optional<std::size_t> frame_named(const ViewerPart& part, std::string_view 
     if (name == "last") return part.frames.size() - 1;
     for (std::size_t frame = 0; frame < part.frame_labels.size(); ++frame)
         if (part.frame_labels[frame] == name ||
-            part.frame_labels[frame] == "tick " + std::string(name))
+            part.frame_labels[frame] == "tick " + std::string(name) ||
+            part.frame_labels[frame] == "step " + std::string(name))
             return frame;
     return std::nullopt;
 }
@@ -49,7 +50,11 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
     if (has_marker(MarkerKind::Failed))
         entries.push_back({failed.css, "goal not reached (x, with the reason)"});
     if (has_marker(MarkerKind::Door)) entries.push_back({door.css, "door"});
-    if (!part.unit_labels.empty())
+    if (!part.unit_radii.empty())
+        entries.push_back({unit_color(0).css,
+                           "agents at their size (rings: targets; dashes: the rest of each path; "
+                           "lines: where each is a second later; faint: trails)"});
+    else if (!part.unit_labels.empty())
         entries.push_back({unit_color(0).css, part.planned.empty()
                                                   ? "units (rings: where they go; faint: trails)"
                                                   : "units (rings: where they go; dashes: the "
@@ -60,6 +65,16 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
 std::size_t frame_shown(const ViewerPart& part, const PictureOptions& options) {
     if (part.frames.empty()) return 0;
     return std::min(options.frame.value_or(part.frames.size() - 1), part.frames.size() - 1);
+}
+
+std::optional<Point2> velocity_end(const ViewerPart& part, std::size_t frame, std::size_t unit) {
+    if (frame >= part.velocities.size() || unit >= part.velocities[frame].size() ||
+        frame >= part.frames.size() || unit >= part.frames[frame].size())
+        return std::nullopt;
+    const Point2 at = part.frames[frame][unit], velocity = part.velocities[frame][unit];
+    if (std::isnan(at.x) || std::isnan(at.y) || std::isnan(velocity.x) || std::isnan(velocity.y))
+        return std::nullopt;
+    return Point2{at.x + velocity.x, at.y + velocity.y};
 }
 
 std::vector<std::vector<Point2>> trails_until(const ViewerPart& part, std::size_t frame) {

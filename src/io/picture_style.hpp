@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,17 @@ struct LegendEntry {
 
 /// The frame a picture shows: `options.frame` clamped, or the last one.
 [[nodiscard]] std::size_t frame_shown(const ViewerPart& part, const PictureOptions& options);
+
+/// The radius a unit is drawn with, in the part's units: its own (`unit_radii`) when the part
+/// gives them, else `dot`.
+[[nodiscard]] inline float unit_size(const ViewerPart& part, std::size_t unit, float dot) {
+    return unit < part.unit_radii.size() ? part.unit_radii[unit] : dot;
+}
+
+/// Where a unit's velocity line ends (one second ahead); nothing to draw when it or the
+/// velocity is unknown at that frame.
+[[nodiscard]] std::optional<Point2> velocity_end(const ViewerPart& part, std::size_t frame,
+                                                 std::size_t unit);
 
 /// Per unit, the positions it held up to `frame` (NaN where it was not shown), when the
 /// part is small enough for trails (units x frames up to 200,000); otherwise empty.

@@ -109,13 +109,19 @@ void draw_units(const ViewerPart& part, std::size_t frame, const PictureOptions&
     if (frame < part.destinations.size())
         for (std::size_t unit = 0; unit < part.destinations[frame].size(); ++unit)
             if (svg.shown(part.destinations[frame][unit]))
-                svg.disc(part.destinations[frame][unit], radius * 1.3, "none",
+                svg.disc(part.destinations[frame][unit], unit_size(part, unit, radius) * 1.3,
+                         "none",
                          (" stroke-width=\"" + std::to_string(radius / 3) + "\" stroke=\"" +
                           unit_color(unit).css + "\"")
                              .c_str());
     const auto& positions = part.frames[frame];
-    for (std::size_t unit = 0; unit < positions.size(); ++unit)
-        if (svg.shown(positions[unit])) svg.disc(positions[unit], radius, unit_color(unit).css);
+    for (std::size_t unit = 0; unit < positions.size(); ++unit) {
+        if (const auto end = velocity_end(part, frame, unit))
+            svg.polyline({positions[unit], *end}, unit_color(unit).css, svg.line() * 1.5f);
+        if (svg.shown(positions[unit]))
+            svg.disc(positions[unit], unit_size(part, unit, radius), unit_color(unit).css,
+                     part.unit_radii.empty() ? "" : " fill-opacity=\"0.8\"");
+    }
 }
 
 void draw_markers(const ViewerPart& part, SvgWriter& svg) {

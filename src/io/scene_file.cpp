@@ -6,108 +6,102 @@
 #include <nlohmann/json.hpp>
 
 #include "input_file.hpp"
-#include "json_reader.hpp"
 #include "pathkit/io/limits.hpp"
+#include "scene_reader.hpp"
 
 namespace pathkit {
 
-namespace {
+namespace io_detail {
 
 using nlohmann::json;
 
-/// Reads a scene out of the document, remembering where each value came from for messages.
-class SceneReader : public io_detail::JsonReader {
-  public:
-    using JsonReader::JsonReader;
-
-    Expected<Scene> read(const json& document) {
-        Scene scene;
-        if (!object(document, "", {"bounds", "buffer_radius", "obstacles", "queries"}))
-            return failure();
-        const json* bounds = io_detail::member(document, "bounds");
-        if (!bounds) return error("", "missing \"bounds\"");
-        if (!bounds->is_array() || bounds->size() != 2)
-            return error("/bounds", "expected [[xmin, ymin], [xmax, ymax]], got " +
-                                        io_detail::describe(*bounds));
-        if (!point((*bounds)[0], "/bounds/0", scene.min) ||
-            !point((*bounds)[1], "/bounds/1", scene.max))
-            return failure();
-        if (!(scene.min.x < scene.max.x && scene.min.y < scene.max.y))
-            return error("/bounds", "the minimum corner must lie below the maximum in x and y");
-        if (const json* radius = io_detail::member(document, "buffer_radius");
-            radius && !number(*radius, "/buffer_radius", scene.buffer_radius, 0, 250'000))
-            return failure();
-        const json* obstacles = io_detail::member(document, "obstacles");
-        if (!obstacles) return error("", "missing \"obstacles\"");
-        if (!array(*obstacles, "/obstacles", limits::max_scene_points)) return failure();
-        std::size_t points = 0;
-        for (std::size_t index = 0; index < obstacles->size(); ++index) {
-            const std::string where = "/obstacles/" + std::to_string(index);
-            auto obstacle = read_obstacle((*obstacles)[index], where);
-            if (!obstacle) return obstacle.error();
-            points += obstacle.value().is_circle() ? 1 : obstacle.value().points().size();
-            if (points > limits::max_scene_points)
-                return error(where, "the scene has more than " +
-                                        std::to_string(limits::max_scene_points) + " points");
-            if (Status status = obstacle.value().validate(); !status)
-                return error(where, status.message());
-            scene.obstacles.push_back(std::move(obstacle).value());
-        }
-        if (const json* queries = io_detail::member(document, "queries")) {
-            if (!array(*queries, "/queries", limits::max_scene_queries)) return failure();
-            for (std::size_t index = 0; index < queries->size(); ++index) {
-                const std::string where = "/queries/" + std::to_string(index);
-                const json& query = (*queries)[index];
-                SceneQuery read_query;
-                if (!object(query, where, {"from", "to"})) return failure();
-                const json* from = io_detail::member(query, "from");
-                const json* to = io_detail::member(query, "to");
-                if (!from || !to)
-                    return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
-                if (!point(*from, where + "/from", read_query.from) ||
-                    !point(*to, where + "/to", read_query.to))
-                    return failure();
-                scene.queries.push_back(read_query);
-            }
-        }
-        return scene;
+Status SceneReader::read_members(const json& document, Scene& scene) {
+    const json* bounds = io_detail::member(document, "bounds");
+    if (!bounds) return error("", "missing \"bounds\"");
+    if (!bounds->is_array() || bounds->size() != 2)
+        return error("/bounds",
+                     "expected [[xmin, ymin], [xmax, ymax]], got " + io_detail::describe(*bounds));
+    if (!point((*bounds)[0], "/bounds/0", scene.min) ||
+        !point((*bounds)[1], "/bounds/1", scene.max))
+        return failure();
+    if (!(scene.min.x < scene.max.x && scene.min.y < scene.max.y))
+        return error("/bounds", "the minimum corner must lie below the maximum in x and y");
+    if (const json* radius = io_detail::member(document, "buffer_radius");
+        radius && !number(*radius, "/buffer_radius", scene.buffer_radius, 0, 250'000))
+        return failure();
+    const json* obstacles = io_detail::member(document, "obstacles");
+    if (!obstacles) return error("", "missing \"obstacles\"");
+    if (!array(*obstacles, "/obstacles", limits::max_scene_points)) return failure();
+    std::size_t points = 0;
+    for (std::size_t index = 0; index < obstacles->size(); ++index) {
+        const std::string where = "/obstacles/" + std::to_string(index);
+        auto obstacle = read_obstacle((*obstacles)[index], where);
+        if (!obstacle) return obstacle.error();
+        points += obstacle.value().is_circle() ? 1 : obstacle.value().points().size();
+        if (points > limits::max_scene_points)
+            return error(where, "the scene has more than " +
+                                    std::to_string(limits::max_scene_points) + " points");
+        if (Status status = obstacle.value().validate(); !status)
+            return error(where, status.message());
+        scene.obstacles.push_back(std::move(obstacle).value());
     }
-
-  private:
-    Expected<Obstacle> read_obstacle(const json& value, const std::string& where) {
-        if (const json* points = io_detail::member(value, "polygon"); points && value.size() == 1) {
-            if (!array(*points, where + "/polygon", limits::max_obstacle_points)) return failure();
-            std::vector<Point2> corners(points->size());
-            for (std::size_t index = 0; index < points->size(); ++index)
-                if (!point((*points)[index], where + "/polygon/" + std::to_string(index),
-                           corners[index]))
-                    return failure();
-            return Obstacle::polygon(std::move(corners));
-        }
-        if (const json* circle = io_detail::member(value, "circle"); circle && value.size() == 1) {
-            if (!object(*circle, where + "/circle", {"center", "radius"})) return failure();
-            const json* center = io_detail::member(*circle, "center");
-            const json* radius = io_detail::member(*circle, "radius");
-            if (!center || !radius)
-                return error(where + "/circle", "expected {\"center\": [x, y], \"radius\": r}");
-            Point2 at;
-            float size = 0;
-            if (!point(*center, where + "/circle/center", at) ||
-                !number(*radius, where + "/circle/radius", size))
+    if (const json* queries = io_detail::member(document, "queries")) {
+        if (!array(*queries, "/queries", limits::max_scene_queries)) return failure();
+        for (std::size_t index = 0; index < queries->size(); ++index) {
+            const std::string where = "/queries/" + std::to_string(index);
+            const json& query = (*queries)[index];
+            SceneQuery read_query;
+            if (!object(query, where, {"from", "to"})) return failure();
+            const json* from = io_detail::member(query, "from");
+            const json* to = io_detail::member(query, "to");
+            if (!from || !to) return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
+            if (!point(*from, where + "/from", read_query.from) ||
+                !point(*to, where + "/to", read_query.to))
                 return failure();
-            return Obstacle::circle(at, size);
+            scene.queries.push_back(read_query);
         }
-        return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}, got " +
-                                io_detail::describe(value));
     }
-};
+    return {};
+}
 
-}  // namespace
+Expected<Obstacle> SceneReader::read_obstacle(const json& value, const std::string& where) {
+    if (const json* points = io_detail::member(value, "polygon"); points && value.size() == 1) {
+        if (!array(*points, where + "/polygon", limits::max_obstacle_points)) return failure();
+        std::vector<Point2> corners(points->size());
+        for (std::size_t index = 0; index < points->size(); ++index)
+            if (!point((*points)[index], where + "/polygon/" + std::to_string(index),
+                       corners[index]))
+                return failure();
+        return Obstacle::polygon(std::move(corners));
+    }
+    if (const json* circle = io_detail::member(value, "circle"); circle && value.size() == 1) {
+        if (!object(*circle, where + "/circle", {"center", "radius"})) return failure();
+        const json* center = io_detail::member(*circle, "center");
+        const json* radius = io_detail::member(*circle, "radius");
+        if (!center || !radius)
+            return error(where + "/circle", "expected {\"center\": [x, y], \"radius\": r}");
+        Point2 at;
+        float size = 0;
+        if (!point(*center, where + "/circle/center", at) ||
+            !number(*radius, where + "/circle/radius", size))
+            return failure();
+        return Obstacle::circle(at, size);
+    }
+    return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}, got " +
+                            io_detail::describe(value));
+}
+
+}  // namespace io_detail
 
 Expected<Scene> parse_scene(std::string_view text, std::string_view source_name) {
-    json document;
+    nlohmann::json document;
     if (Status status = io_detail::parse_json(text, source_name, document); !status) return status;
-    return SceneReader(source_name).read(document);
+    io_detail::SceneReader reader(source_name);
+    if (!reader.object(document, "", {"bounds", "buffer_radius", "obstacles", "queries"}))
+        return reader.failure();
+    Scene scene;
+    if (Status status = reader.read_members(document, scene); !status) return status;
+    return scene;
 }
 
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {

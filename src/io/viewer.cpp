@@ -83,6 +83,10 @@ json part_json(const ViewerPart& part) {
     data["trail_breaks"] = json::array();
     for (const auto& frame : part.trail_breaks)
         data["trail_breaks"].push_back(frame);
+    data["unit_radii"] = part.unit_radii;
+    data["velocities"] = json::array();
+    for (const auto& frame : part.velocities)
+        data["velocities"].push_back(points_json(frame));
     data["frames"] = json::array();
     for (const auto& frame : part.frames)
         data["frames"].push_back(points_json(frame));  // NaN becomes null: not shown

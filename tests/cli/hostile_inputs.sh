@@ -139,9 +139,27 @@ echo '{"width": 16384, "height": 16384, "tilewidth": 16, "tileheight": 16, "laye
 printf '<world><map id="0"><tiled file="huge.tmj"/></map></world>\n' >huge.xml
 expect 2 '268435456 tiles, over the limit of 67108864' world huge.xml
 
+# ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
+echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 100000, "max_speed": 100000, "max_acceleration": 100000}], "dt": 1}' >giant_agent.json
+expect 1 'agent 1: stuck \(no progress\)' agents giant_agent.json
+echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "max_speed": 1e-30}]}' >tiny_speed.json
+expect 1 'agent 1: stuck \(no progress\) at 1,1' agents tiny_speed.json
+echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 1e400}' >huge_steps.json
+expect 2 'huge_steps.json' agents huge_steps.json
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [200, 200]], \"buffer_radius\": 0.4, \"obstacles\": [], \"agents\": [";
+  for (i = 0; i < 10000; i++) printf "%s{\"id\": %d, \"at\": [%d, %d], \"to\": [%d, %d]}", (i ? ", " : ""), i, 1 + (i % 100) * 2, 1 + int(i / 100) * 2, 199 - (i % 100) * 2, 199 - int(i / 100) * 2;
+  printf "], \"max_steps\": 20}\n" }' >packed_agents.json
+expect 1 '10000 agents, 0 arrived after 20 steps' agents packed_agents.json
+sed 's/"max_steps": 20/"max_steps": 200/' packed_agents.json >long_agents.json
+expect 2 '10000 agents for 200 steps make 2010000 positions, over the limit of 2000000' agents long_agents.json
+expect 2 '/dev/full: cannot write there' agents "$data/../../examples/agents/doorway.json" --trace /dev/full
+expect 2 'cannot write the file' agents "$data/../../examples/agents/doorway.json" --trace kept_trace.json --html missing/folder/a.html
+absent kept_trace.json
+
 # ---- memory: devices, FIFOs, folders, huge declared sizes --------------------------------------
 for command in "path /dev/zero --from 0,0 --to 1,1" "graph /dev/zero --from a --to b" \
-  "scene /dev/zero" "crowd /dev/zero" "world /dev/zero" "bench /dev/zero"; do
+  "scene /dev/zero" "crowd /dev/zero" "agents /dev/zero" "world /dev/zero" "bench /dev/zero"; do
   # shellcheck disable=SC2086
   expect 2 '/dev/zero: cannot read a device' $command
 done

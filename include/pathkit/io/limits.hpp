@@ -41,6 +41,11 @@ inline constexpr std::uint64_t max_crowd_ticks = 1'000'000'000;
 /// bytes each in memory).
 inline constexpr std::size_t max_mapf_agents = 100'000;
 inline constexpr std::size_t max_mapf_positions = 32'000'000;
+/// Most agents of an agents scenario file, its latest step, and most agent positions a run of
+/// it records (agents x (max_steps + 1)): a trace holds about 25 bytes a position.
+inline constexpr std::size_t max_scenario_agents = 10'000;
+inline constexpr std::int64_t max_agent_steps = 100'000;
+inline constexpr std::size_t max_agent_positions = 2'000'000;
 /// Largest unit, node or map id a file may use.
 inline constexpr std::int64_t max_file_id = 2'147'483'646;
 /// Largest absolute tile coordinate a file may name.

@@ -74,6 +74,12 @@ struct ViewerPart {
     /// plans to take there (empty: none). Either is left empty when not recorded.
     std::vector<std::vector<Point2>> destinations;
     std::vector<std::vector<std::vector<Point2>>> planned;
+    /// Optional, per unit: its radius in the part's units. When given, units are drawn as
+    /// circles of their size (round agents); otherwise as dots of one size that suits the part.
+    std::vector<float> unit_radii;
+    /// Optional, per frame and unit: its velocity in the part's units per second (NaN: none),
+    /// drawn as a line from its centre to where it would be one second later.
+    std::vector<std::vector<Point2>> velocities;
     /// Optional, per frame and unit: true where the unit's trail starts anew (it went through a
     /// door to another map since the frame before), so no line crosses the picture there.
     std::vector<std::vector<bool>> trail_breaks;
@@ -96,7 +102,8 @@ struct PictureOptions {
 };
 
 /// The frame `name` picks: "first", "last", a label of the part's frames ("06:30", "start",
-/// "tick 12"), or a tick number N, the frame labelled "tick N". Nothing when none matches.
+/// "tick 12"), or a number N, the frame labelled "tick N" or "step N". Nothing when none
+/// matches.
 [[nodiscard]] std::optional<std::size_t> frame_named(const ViewerPart& part, std::string_view name);
 
 /// One part as an SVG picture with its legend below it.

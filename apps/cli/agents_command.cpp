@@ -1,0 +1,150 @@
+// `pathkit agents SCENARIO.json...`: round agents walking to their targets in an open world,
+// giving way to each other; a summary or JSON, and optionally a trace and pictures.
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "agents_run.hpp"
+#include "commands.hpp"
+#include "file_batches.hpp"
+#include "format.hpp"
+#include "outputs.hpp"
+#include "picture_flags.hpp"
+
+namespace pathkit::cli {
+
+namespace {
+
+struct AgentsArguments {
+    std::vector<std::string> files;
+    std::string trace;
+    bool json = false;
+    PictureFlags pictures;
+};
+
+/// "stuck (no path)", "stuck (no progress)", "still moving", "arrived", "idle".
+std::string outcome(const Agent& agent) {
+    switch (agent.state) {
+        case AgentState::Stuck:
+            return agent.stuck_reason == StuckReason::NoPath ? "stuck (no path)"
+                                                             : "stuck (no progress)";
+        case AgentState::Moving:
+            return "still moving";
+        default:
+            return to_string(agent.state);
+    }
+}
+
+std::string place(Point2 p) {
+    return format_cost(p.x) + "," + format_cost(p.y);
+}
+
+void print_summary(const std::string& file, const AgentScenario& scenario, const AgentRun& run) {
+    const AgentOverlap& overlap = run.deepest_overlap;
+    std::cout << file << ": " << scenario.agents.size() << " agents, " << run.arrived_count()
+              << " arrived after " << run.steps << " steps ("
+              << format_cost(static_cast<double>(run.steps) * scenario.dt) << " s simulated)\n"
+              << "  deepest overlap: " << format_cost(overlap.share * 100) << "% of the radius sum";
+    if (overlap.share > 0)
+        std::cout << " (agents " << overlap.first_id << " and " << overlap.second_id << " at step "
+                  << overlap.step << ')';
+    std::cout << "\n  centres inside grown obstacles: " << run.centres_in_obstacles;
+    if (run.centres_in_obstacles > 0)
+        std::cout << " (first agent " << run.first_in_obstacle_id << " at step "
+                  << run.first_in_obstacle_step << ')';
+    std::cout << '\n';
+    for (std::size_t index = 0; index < run.final_agents.size(); ++index) {
+        const Agent& agent = run.final_agents[index];
+        if (agent.state == AgentState::Arrived) continue;
+        const Point2 to = scenario.agents[index].to;
+        std::cout << "  agent " << scenario.agents[index].id << ": " << outcome(agent) << " at "
+                  << place(agent.position) << ", "
+                  << format_cost(std::hypot(to.x - agent.position.x, to.y - agent.position.y))
+                  << " units from its target " << place(to) << '\n';
+    }
+}
+
+nlohmann::json summary_json(const std::string& file, const AgentScenario& scenario,
+                            const AgentRun& run) {
+    nlohmann::json agents = nlohmann::json::array();
+    for (std::size_t index = 0; index < run.final_agents.size(); ++index) {
+        const Agent& agent = run.final_agents[index];
+        nlohmann::json line{{"id", scenario.agents[index].id},
+                            {"state", to_string(agent.state)},
+                            {"at", {agent.position.x, agent.position.y}}};
+        if (agent.state == AgentState::Stuck) line["reason"] = to_string(agent.stuck_reason);
+        if (run.arrived_step[index]) line["arrived_step"] = *run.arrived_step[index];
+        agents.push_back(std::move(line));
+    }
+    const AgentOverlap& overlap = run.deepest_overlap;
+    nlohmann::json deepest{{"percent_of_radius_sum", overlap.share * 100}};
+    if (overlap.share > 0)
+        deepest.update({{"agents", {overlap.first_id, overlap.second_id}}, {"step", overlap.step}});
+    return {{"file", file},
+            {"agents", agents},
+            {"arrived", run.arrived_count()},
+            {"all_arrived", run.arrived_count() == scenario.agents.size()},
+            {"steps", run.steps},
+            {"seconds", std::round(static_cast<double>(run.steps) * scenario.dt * 1e6) / 1e6},
+            {"deepest_overlap", deepest},
+            {"centres_in_obstacles", run.centres_in_obstacles}};
+}
+
+int run_agents(const AgentsArguments& arguments, const std::string& file, CommandOutputs& outputs) {
+    auto loaded = load_agent_scenario(file);
+    if (!loaded) return outputs.refuse(loaded.error().message());
+    const AgentScenario& scenario = loaded.value();
+    auto ran = run_agent_scenario(scenario, file, arguments.pictures.any());
+    if (!ran) return outputs.refuse(ran.error().message());
+    const AgentRun& run = ran.value();
+    if (arguments.json)
+        std::cout << json_text(summary_json(file, scenario, run)) << '\n';
+    else
+        print_summary(file, scenario, run);
+    if (arguments.pictures.any()) {
+        const std::string summary =
+            std::to_string(run.arrived_count()) + " of " + std::to_string(scenario.agents.size()) +
+            " agents arrived after " + std::to_string(run.steps) +
+            " steps; discs: agents at their size, lines: their velocities, dashes: the rest of "
+            "their paths, rings: their targets";
+        const ViewerPart part = agents_part(file, summary, scenario, run);
+        if (int added = arguments.pictures.add(outputs, "pathkit agents", {part},
+                                               arguments.files.size(), file);
+            added != exit_found)
+            return added;
+    }
+    if (!arguments.trace.empty())
+        if (int added = outputs.add(output_path_for(arguments.trace, arguments.files.size(), file),
+                                    agents_trace_json(scenario, run) + '\n');
+            added != exit_found)
+            return added;
+    return run.arrived_count() == scenario.agents.size() ? exit_found : exit_no_path;
+}
+
+}  // namespace
+
+Command add_agents_command(CLI::App& app) {
+    auto arguments = std::make_shared<AgentsArguments>();
+    CLI::App* command = app.add_subcommand(
+        "agents",
+        "Run agents scenarios (.json): round agents walking to their targets in an open world");
+    command->add_option("files", arguments->files, "Scenario files")->required();
+    command->add_option("--trace", arguments->trace,
+                        "Write every agent's position at every step as JSON (OUT-NAME.json per "
+                        "scenario when several are given)");
+    command->add_flag("--json", arguments->json,
+                      "One JSON object per scenario: {\"file\", \"agents\": [...], \"arrived\", "
+                      "\"all_arrived\", \"steps\", \"seconds\", \"deepest_overlap\", "
+                      "\"centres_in_obstacles\"}");
+    arguments->pictures.add_to(*command, true, true, true);
+    return {command, [arguments] {
+                CommandOutputs outputs("agents");
+                outputs.protect_inputs(arguments->files);
+                return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
+                    return run_agents(*arguments, file, outputs);
+                }));
+            }};
+}
+
+}  // namespace pathkit::cli

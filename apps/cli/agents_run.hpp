@@ -1,0 +1,69 @@
+// Running an agents scenario on its navigation mesh, step by step, with what `pathkit agents`
+// and the demo print, trace and draw.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pathkit/agents/agent_world.hpp"
+#include "pathkit/core/expected.hpp"
+#include "pathkit/io/agents_file.hpp"
+#include "pathkit/io/viewer.hpp"
+
+namespace pathkit::cli {
+
+/// The deepest overlap of two agents seen in a run.
+struct AgentOverlap {
+    /// How far the two discs overlap, as a share of their radius sum (0: never touched).
+    double share = 0;
+    /// Their file ids, and the step (0: the start) where it was deepest.
+    std::int64_t first_id = 0, second_id = 0;
+    std::int64_t step = 0;
+};
+
+/// What a run did.
+struct AgentRun {
+    /// Steps taken (each `dt` seconds); the run stops once no agent is moving.
+    std::int64_t steps = 0;
+    /// Per step (0: the starts), every agent's position in file order.
+    std::vector<std::vector<Point2>> positions;
+    /// Recorded only for pictures: per step, every agent's velocity (units a second) and the
+    /// rest of its path from where it stands (empty once arrived; left out for the later steps
+    /// once 1,000,000 corridor points are recorded).
+    std::vector<std::vector<Point2>> velocities;
+    std::vector<std::vector<std::vector<Point2>>> corridors;
+    /// The agents as the run left them, in file order.
+    std::vector<Agent> final_agents;
+    /// Per agent: the step it last arrived in, when it ends the run arrived.
+    std::vector<std::optional<std::int64_t>> arrived_step;
+    AgentOverlap deepest_overlap;
+    /// Agent centres found inside a grown obstacle or off the mesh, over all steps (checked
+    /// after every step; AgentWorld promises none), and the first one seen.
+    std::int64_t centres_in_obstacles = 0;
+    std::int64_t first_in_obstacle_id = 0, first_in_obstacle_step = 0;
+    /// The grown obstacles (`NavMesh::outlines`), for pictures.
+    std::vector<std::vector<Point2>> buffer_outlines;
+
+    [[nodiscard]] std::size_t arrived_count() const;
+};
+
+/// Builds the scenario's mesh and world, adds every agent with its target, and steps until no
+/// agent is moving or `max_steps` have passed. Refused as "FILE: /agents/3/at: why" for a
+/// start or target inside a grown obstacle (or otherwise off the mesh), "FILE: why" for a
+/// scene the mesh refuses. `pictures` also records velocities and corridors.
+[[nodiscard]] Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario,
+                                                    const std::string& file, bool pictures);
+
+/// The run as a trace: {"dt": d, "steps": [[[id, x, y], ...], ...]}, steps[0] the starts,
+/// every agent in every step in file order, coordinates to 1/10,000 of a unit.
+[[nodiscard]] std::string agents_trace_json(const AgentScenario& scenario, const AgentRun& run);
+
+/// The run as a viewer part: obstacles and their buffers, and every agent at its size with its
+/// target, velocity and corridor, step by step (frames labelled "step N"; on long runs of
+/// many agents only every k-th step, so that the frames hold 400,000 positions at most).
+[[nodiscard]] ViewerPart agents_part(std::string name, std::string summary,
+                                     const AgentScenario& scenario, const AgentRun& run);
+
+}  // namespace pathkit::cli
