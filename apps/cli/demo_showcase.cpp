@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <string>
 
+#include "agents_run.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/grid/grid_space.hpp"
+#include "pathkit/io/agents_file.hpp"
 #include "pathkit/io/crowd_file.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/viewer_parts.hpp"
@@ -148,10 +150,10 @@ std::vector<ViewerPart> open_world() {
             length += path.cost;
         }
         parts.push_back(scene_part(
-            navmesh ? "Open world: navigation mesh and funnel (as GameplayKit's GKMeshGraph)"
+            navmesh ? "Open world: navigation mesh (as GameplayKit's GKMeshGraph)"
                     : "Open world: visibility graph (as GameplayKit's GKObstacleGraph)",
-            navmesh ? format("%.0f triangles (CGAL), corridor A* and the funnel: the three paths "
-                             "total %.1f units.",
+            navmesh ? format("%.0f triangles (CGAL) and exact shortest paths through them "
+                             "(Polyanya): the three paths total %.1f units.",
                              static_cast<double>(mesh.triangle_count()), length)
                     : format("%.0f corner nodes, %.0f connections: the three shortest paths total "
                              "%.1f units.",
@@ -160,6 +162,44 @@ std::vector<ViewerPart> open_world() {
             scene, drawing));
     }
     return parts;
+}
+
+// Two squads crossing an open world through each other and between rocks, and a third
+// coming down across them: round agents on the navigation mesh, avoiding each other by ORCA.
+ViewerPart open_world_agents() {
+    std::string json = R"({"bounds": [[0, 0], [60, 40]], "buffer_radius": 0.6,
+      "obstacles": [{"circle": {"center": [24, 14], "radius": 3}},
+                    {"polygon": [[33, 22], [40, 24], [37, 30], [31, 28]]},
+                    {"circle": {"center": [30, 6], "radius": 1.5}}], "agents": [)";
+    int id = 0;
+    const auto add = [&](float x, float y, float to_x, float to_y) {
+        json += id == 0 ? "" : ", ";
+        json += format(R"({"id": %.0f, "at": [%.1f, %.1f], )", ++id, x, y) +
+                format(R"("to": [%.1f, %.1f]})", to_x, to_y);
+    };
+    for (int row = 0; row < 5; ++row)
+        for (int column = 0; column < 2; ++column) {
+            const float x = 3 + 2.0f * static_cast<float>(column);
+            const float y = 12 + 3.0f * static_cast<float>(row);
+            add(x, y, 60 - x, y);
+            add(60 - x, y + 1.5f, x, y + 1.5f);
+        }
+    for (int column = 0; column < 6; ++column)
+        add(18 + 3.0f * static_cast<float>(column), 37, 18 + 3.0f * static_cast<float>(column), 3);
+    json += R"(], "dt": 0.1, "max_steps": 1500})";
+    const AgentScenario scenario = parse_agent_scenario(json, "open world agents").value();
+    const AgentRun run = run_agent_scenario(scenario, "open world agents", true).value();
+    return agents_part(
+        "Agents in an open world: two squads crossing, a third coming through (ORCA)",
+        format("%.0f of %.0f agents arrived after %.1f s; ",
+               static_cast<double>(run.arrived_count()),
+               static_cast<double>(scenario.agents.size()),
+               static_cast<double>(run.steps) * scenario.dt) +
+            format("deepest overlap %.1f %% of a radius sum; ", run.deepest_overlap.share * 100) +
+            format("centres inside obstacles: %.0f. Discs: agents at their size; lines: their "
+                   "velocities; dashes (layer \"plans\"): the rest of their paths.",
+                   static_cast<double>(run.centres_in_obstacles)),
+        scenario, run);
 }
 
 ViewerPart npc_town() {
@@ -231,6 +271,7 @@ std::vector<ViewerPart> demo_showcase() {
     parts.push_back(crowd("Crowd: four units crossing, stalling", stalling_json));
     for (ViewerPart& part : open_world())
         parts.push_back(std::move(part));
+    parts.push_back(open_world_agents());
     parts.push_back(npc_town());
     return parts;
 }
