@@ -103,8 +103,42 @@ void NavMesh::triangulate() {
     build_graph();
     build_locator();
     build_boundary_edges();
+    build_regions();
     dirty_ = false;
     ++revision_;
+}
+
+// Union-find over the triangles: joined across every shared edge and at every shared corner
+// (so a point where two obstacles touch never splits a region a path may pass through).
+void NavMesh::build_regions() {
+    const std::size_t count = triangle_corners_.size();
+    std::vector<std::uint32_t> parent(count);
+    for (std::uint32_t triangle = 0; triangle < count; ++triangle)
+        parent[triangle] = triangle;
+    const auto root = [&](std::uint32_t triangle) {
+        while (parent[triangle] != triangle)
+            triangle = parent[triangle] = parent[parent[triangle]];
+        return triangle;
+    };
+    const auto join = [&](std::uint32_t a, std::uint32_t b) {
+        a = root(a), b = root(b);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    };
+    std::vector<std::uint32_t> first_at_corner(vertices_.size(), UINT32_MAX);
+    for (std::uint32_t triangle = 0; triangle < count; ++triangle)
+        for (int side = 0; side < 3; ++side) {
+            if (const std::uint32_t across = triangle_neighbours_[triangle][side];
+                across != UINT32_MAX)
+                join(triangle, across);
+            std::uint32_t& first = first_at_corner[triangle_corners_[triangle][side]];
+            if (first == UINT32_MAX)
+                first = triangle;
+            else
+                join(triangle, first);
+        }
+    triangle_region_.resize(count);
+    for (std::uint32_t triangle = 0; triangle < count; ++triangle)
+        triangle_region_[triangle] = root(triangle);
 }
 
 std::vector<std::vector<Point2>> NavMesh::outlines() const {

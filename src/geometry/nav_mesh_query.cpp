@@ -50,6 +50,11 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         result.cost = length(from, to);
         return result;
     }
+    if (triangle_region_[ends[0]] != triangle_region_[ends[1]]) {
+        result.status = SearchStatus::NoPath;
+        result.message = "the goal is walled off from the start: no way through free space";
+        return result;
+    }
     return query == NavMeshQuery::Optimal
                ? find_shortest_path(from, to, ends[0], ends[1], context, options)
                : find_funnel_path(from, to, ends[0], ends[1], context, options);

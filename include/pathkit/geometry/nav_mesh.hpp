@@ -163,6 +163,7 @@ class NavMesh {
                                                const SearchOptions& options) const;
 
     void build_boundary_edges();
+    void build_regions();
 
     NavMeshOptions options_;
     std::uint64_t revision_ = 0;
@@ -178,6 +179,9 @@ class NavMesh {
     std::vector<std::array<std::uint32_t, 3>> triangle_neighbours_;
     // 1 for corners on an edge where free space ends: the only places a shortest path turns.
     std::vector<std::uint8_t> vertex_on_boundary_;
+    // Per triangle, its region of free space (triangles joined by edges or corners): a query
+    // between two regions has no path and needs no search.
+    std::vector<std::uint32_t> triangle_region_;
 
     // The graph over the triangles: node positions, connections (CSR), and which triangles
     // each node lies in and which nodes each triangle holds (CSR both).
