@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!built) return 0;
     const NavMesh mesh = std::move(built).value();
     auto made = AgentWorld::create(mesh);
-    if (!made) std::abort();  // a triangulated mesh and default options are always fine
+    if (!made) std::abort();  // a triangulated mesh (even empty) and default options are fine
     AgentWorld world = std::move(made).value();
     std::vector<AgentId> ids;
     for (const ScenarioAgent& agent : read.agents) {

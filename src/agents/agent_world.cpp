@@ -95,8 +95,11 @@ AgentWorld& AgentWorld::operator=(AgentWorld&&) noexcept = default;
 AgentWorld::~AgentWorld() = default;
 
 Expected<AgentWorld> AgentWorld::create(const NavMesh& mesh, const AgentWorldOptions& options) {
-    if (mesh.triangle_count() == 0)
-        return Status::invalid_input("the mesh has no triangles; call triangulate() first");
+    // A triangulated mesh without triangles (obstacles cover everything) is a world where no
+    // agent can stand: add_agent says so.
+    if (mesh.revision() == 0)
+        return Status::invalid_input(
+            "the mesh has not been triangulated; call triangulate() first");
     if (!positive(options.stuck_seconds))
         return Status::invalid_input("stuck_seconds must be finite and > 0");
     if (!non_negative(options.neighbour_distance) || options.neighbour_distance > 1e5f)

@@ -288,6 +288,12 @@ TEST(AgentWorld, NaNsAndBadParamsAreRefused) {
     EXPECT_FALSE(AgentWorld::create(mesh, {.max_neighbours = 0}).has_value());
     auto untriangulated = NavMesh::create({0, 0}, {5, 5}).value();
     EXPECT_FALSE(AgentWorld::create(untriangulated).has_value());
+    // Obstacles covering the whole mesh leave a world where no agent can stand.
+    const NavMesh covered = make_mesh({rectangle(-1, -1, 6, 6)}, {5, 5});
+    ASSERT_EQ(covered.triangle_count(), 0u);
+    AgentWorld empty = AgentWorld::create(covered).value();
+    EXPECT_FALSE(empty.add_agent({2, 2}).has_value());
+    EXPECT_TRUE(empty.step(0.1f));
 
     AgentWorld world = AgentWorld::create(mesh).value();
     EXPECT_FALSE(world.add_agent({NAN, 1}).has_value());

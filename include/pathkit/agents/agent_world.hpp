@@ -181,7 +181,8 @@ struct AgentStepStats {
 ///   Re-triangulating between steps is fine: agents replan.
 class AgentWorld {
   public:
-    /// A world on `mesh` (triangulated). Refused for bad options or an untriangulated mesh.
+    /// A world on `mesh` (triangulated at least once; it may have no free space, then no agent
+    /// can be added). Refused for bad options or a mesh never triangulated.
     [[nodiscard]] static Expected<AgentWorld> create(const NavMesh& mesh,
                                                      const AgentWorldOptions& options = {});
 
