@@ -151,12 +151,14 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
         index_of[ids[index].value] = index;
     std::size_t corridor_points = 0;
     record(world, ids, scenario, pictures, corridor_points, run);
-    // Running until everyone is settled: none moving, and none that arrived pushed off its
-    // target and still walking back to it.
+    // Running until everyone is settled: none moving, none stuck in a jam (it tries again), and
+    // none that arrived pushed off its target and still walking back to it.
     const auto settled = [&] {
         return std::none_of(run.final_agents.begin(), run.final_agents.end(),
                             [](const Agent& agent) {
                                 return agent.state == AgentState::Moving ||
+                                       (agent.state == AgentState::Stuck &&
+                                        agent.stuck_reason == StuckReason::NoProgress) ||
                                        (agent.state == AgentState::Arrived &&
                                         length(agent.target - agent.position) >
                                             agent.params.arrival_distance + 0.02f &&

@@ -392,6 +392,17 @@ void AgentWorld::Impl::check_progress(float time_step) {
         Agent& agent = agents[index];
         if (!agent.active) continue;
         AgentPlanState& state = plans[index];
+        // Stuck in a jam, it stands a while, then plans again from where it stands.
+        if (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoProgress &&
+            options.retry_seconds > 0 &&
+            (state.seconds_stuck += time_step) >= options.retry_seconds) {
+            agent.state = AgentState::Moving;
+            agent.stuck_reason = StuckReason::None;
+            state.seconds_stuck = 0;
+            state.best_remaining = INFINITY;
+            state.seconds_without_progress = 0;
+            state.needs_plan = true;
+        }
         if (agent.state == AgentState::Moving) {
             if (length(agent.target - agent.position) <=
                 agent.params.arrival_distance + arrival_slack) {
@@ -406,6 +417,7 @@ void AgentWorld::Impl::check_progress(float time_step) {
                 } else if ((state.seconds_without_progress += time_step) >= options.stuck_seconds) {
                     agent.state = AgentState::Stuck;
                     agent.stuck_reason = StuckReason::NoProgress;
+                    state.seconds_stuck = 0;
                     event(agent.id, AgentEventKind::Stuck);
                 }
             }

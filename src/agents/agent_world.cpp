@@ -102,6 +102,8 @@ Expected<AgentWorld> AgentWorld::create(const NavMesh& mesh, const AgentWorldOpt
             "the mesh has not been triangulated; call triangulate() first");
     if (!positive(options.stuck_seconds))
         return Status::invalid_input("stuck_seconds must be finite and > 0");
+    if (!non_negative(options.retry_seconds))
+        return Status::invalid_input("retry_seconds must be finite and >= 0");
     if (!non_negative(options.neighbour_distance) || options.neighbour_distance > 1e5f)
         return Status::invalid_input("neighbour_distance must be finite, >= 0 and <= 1e5");
     if (options.max_neighbours < 1 || options.max_neighbours > 1024)

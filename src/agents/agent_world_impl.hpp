@@ -21,6 +21,8 @@ struct AgentPlanState {
     /// The shortest rest of the way seen (world units) and how long it has not shrunk (s).
     float best_remaining = INFINITY;
     float seconds_without_progress = 0;
+    /// How long it has stood stuck for want of progress (seconds), until it retries.
+    float seconds_stuck = 0;
     /// Turning its wish to the right while other agents block it (see `keep_right`), and how
     /// long they have blocked it (seconds).
     bool keeping_right = false;

@@ -281,11 +281,40 @@ TEST(AgentWorld, AnAgentThatCannotGetCloserIsStuckWithNoProgress) {
     EXPECT_GT(world.agent(mover).position.x, 11) << "it got as far as the idle agent";
 }
 
+// The same pocket: once the idle agent leaves, the stuck agent tries again after
+// retry_seconds and arrives.
+TEST(AgentWorld, AStuckAgentTriesAgainAndArrivesOnceTheWayClears) {
+    const NavMesh mesh = make_mesh(
+        {rectangle(5, 0, 15, 9), rectangle(5, 10.2f, 15, 20), rectangle(14, 8, 16, 12)}, {20, 20});
+    AgentWorld world =
+        AgentWorld::create(mesh, {.stuck_seconds = 1, .retry_seconds = 0.5f}).value();
+    const AgentId idle = world.add_agent({13.2f, 9.6f}).value();
+    const AgentId mover = world.add_agent({2, 9.6f}).value();
+    ASSERT_TRUE(world.set_target(mover, {13, 9.6f}));
+    int steps = 0;
+    while (world.agent(mover).state != AgentState::Stuck && steps < 600) {
+        ASSERT_TRUE(world.step(time_step));
+        ++steps;
+    }
+    ASSERT_EQ(world.agent(mover).state, AgentState::Stuck);
+    ASSERT_TRUE(world.remove_agent(idle));
+    bool replanned = false;
+    for (steps = 0; world.agent(mover).state != AgentState::Arrived && steps < 200; ++steps) {
+        ASSERT_TRUE(world.step(time_step));
+        for (const AgentEvent& event : world.events())
+            replanned |= event.agent == mover && event.kind == AgentEventKind::Replanned;
+    }
+    EXPECT_EQ(world.agent(mover).state, AgentState::Arrived);
+    EXPECT_TRUE(replanned);
+    EXPECT_GE(steps, 10) << "it stood for retry_seconds (10 steps) first";
+}
+
 TEST(AgentWorld, NaNsAndBadParamsAreRefused) {
     const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, {20, 20});
     EXPECT_FALSE(AgentWorld::create(mesh, {.stuck_seconds = 0}).has_value());
     EXPECT_FALSE(AgentWorld::create(mesh, {.neighbour_distance = NAN}).has_value());
     EXPECT_FALSE(AgentWorld::create(mesh, {.max_neighbours = 0}).has_value());
+    EXPECT_FALSE(AgentWorld::create(mesh, {.retry_seconds = -1}).has_value());
     auto untriangulated = NavMesh::create({0, 0}, {5, 5}).value();
     EXPECT_FALSE(AgentWorld::create(untriangulated).has_value());
     // Obstacles covering the whole mesh leave a world where no agent can stand.

@@ -74,7 +74,9 @@ enum class AgentState {
     /// At its target: it stands still and still gives way to others (pushed off its target, it
     /// walks back to it).
     Arrived,
-    /// It has a target but cannot get there (see `StuckReason`); it stands still.
+    /// It has a target but cannot get there (see `StuckReason`); it stands still. It tries
+    /// again when the mesh changes (no path) or after `AgentWorldOptions::retry_seconds` (no
+    /// progress).
     Stuck,
 };
 
@@ -139,6 +141,9 @@ struct AgentWorldOptions {
     std::uint64_t seed = 1;
     /// An agent that gets no closer to its target for this long (seconds, > 0) is stuck.
     float stuck_seconds = 10;
+    /// An agent stuck for want of progress stands this long (seconds, >= 0), then plans again
+    /// from where it stands and walks on (a jam may have cleared); 0 never retries.
+    float retry_seconds = 5;
     /// Agents within this distance (world units, > 0) are ORCA neighbours; 0 picks
     /// max_speed * time_horizon + 2 * the largest radius.
     float neighbour_distance = 0;
