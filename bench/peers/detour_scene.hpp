@@ -23,6 +23,8 @@ class DetourScene {
 
     /// True when the tile was built.
     [[nodiscard]] bool ready() const { return query_ != nullptr; }
+    /// The Detour mesh (owned by this scene), for a DetourCrowd on it.
+    [[nodiscard]] dtNavMesh* nav_mesh() const { return mesh_; }
     /// findNearestPoly for both ends (not timed by callers), then findPath and
     /// findStraightPath; the straight path's length, or a negative number when none is found.
     [[nodiscard]] double path_length(Point2 from, Point2 to) const;
