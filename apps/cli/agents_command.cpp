@@ -23,17 +23,15 @@ struct AgentsArguments {
     PictureFlags pictures;
 };
 
-/// "stuck (no path)", "stuck (no progress)", "still moving", "arrived", "idle".
-std::string outcome(const Agent& agent) {
-    switch (agent.state) {
-        case AgentState::Stuck:
-            return agent.stuck_reason == StuckReason::NoPath ? "stuck (no path)"
-                                                             : "stuck (no progress)";
-        case AgentState::Moving:
-            return "still moving";
-        default:
-            return to_string(agent.state);
-    }
+/// "arrived", "stuck (no path)", "stuck (no progress)" (also when it walks again after getting
+/// stuck: it tries again), "still moving", "idle".
+std::string outcome(const Agent& agent, StuckReason stuck) {
+    if (agent.state == AgentState::Arrived || agent.state == AgentState::Idle)
+        return to_string(agent.state);
+    if (agent.state == AgentState::Stuck) stuck = agent.stuck_reason;
+    if (stuck == StuckReason::NoPath) return "stuck (no path)";
+    if (stuck == StuckReason::NoProgress) return "stuck (no progress)";
+    return "still moving";
 }
 
 std::string place(Point2 p) {
@@ -58,8 +56,9 @@ void print_summary(const std::string& file, const AgentScenario& scenario, const
         const Agent& agent = run.final_agents[index];
         if (agent.state == AgentState::Arrived) continue;
         const Point2 to = scenario.agents[index].to;
-        std::cout << "  agent " << scenario.agents[index].id << ": " << outcome(agent) << " at "
-                  << place(agent.position) << ", "
+        std::cout << "  agent " << scenario.agents[index].id << ": "
+                  << outcome(agent, run.stuck_reason[index]) << " at " << place(agent.position)
+                  << ", "
                   << format_cost(std::hypot(to.x - agent.position.x, to.y - agent.position.y))
                   << " units from its target " << place(to) << '\n';
     }
@@ -74,6 +73,8 @@ nlohmann::json summary_json(const std::string& file, const AgentScenario& scenar
                             {"state", to_string(agent.state)},
                             {"at", {agent.position.x, agent.position.y}}};
         if (agent.state == AgentState::Stuck) line["reason"] = to_string(agent.stuck_reason);
+        if (agent.state != AgentState::Arrived && run.stuck_reason[index] != StuckReason::None)
+            line["last_stuck"] = to_string(run.stuck_reason[index]);
         if (run.arrived_step[index]) line["arrived_step"] = *run.arrived_step[index];
         agents.push_back(std::move(line));
     }

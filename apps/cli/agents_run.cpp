@@ -146,6 +146,7 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
     AgentRun run;
     if (pictures) run.buffer_outlines = mesh.outlines();
     run.arrived_step.assign(ids.size(), std::nullopt);
+    run.stuck_reason.assign(ids.size(), StuckReason::None);
     std::vector<std::size_t> index_of(ids.empty() ? 0 : ids.back().value + 1);
     for (std::size_t index = 0; index < ids.size(); ++index)
         index_of[ids[index].value] = index;
@@ -169,9 +170,15 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
         if (Status status = world.step(scenario.dt); !status)
             return Status::invalid_input(file + ": " + status.message());
         ++run.steps;
-        for (const AgentEvent& event : world.events())
-            if (event.kind == AgentEventKind::Arrived)
-                run.arrived_step[index_of[event.agent.value]] = run.steps;
+        for (const AgentEvent& event : world.events()) {
+            const std::size_t index = index_of[event.agent.value];
+            if (event.kind == AgentEventKind::Arrived) {
+                run.arrived_step[index] = run.steps;
+                run.stuck_reason[index] = StuckReason::None;
+            } else if (event.kind == AgentEventKind::Stuck) {
+                run.stuck_reason[index] = world.agent(event.agent).stuck_reason;
+            }
+        }
         record(world, ids, scenario, pictures, corridor_points, run);
     }
     for (std::size_t index = 0; index < ids.size(); ++index)

@@ -38,6 +38,9 @@ struct AgentRun {
     std::vector<Agent> final_agents;
     /// Per agent: the step it last arrived in, when it ends the run arrived.
     std::vector<std::optional<std::int64_t>> arrived_step;
+    /// Per agent: why it last got stuck since it last arrived (an agent stuck in a jam tries
+    /// again, so it may end the run walking), or None.
+    std::vector<StuckReason> stuck_reason;
     AgentOverlap deepest_overlap;
     /// Agent centres found inside a grown obstacle or off the mesh, over all steps (checked
     /// after every step; AgentWorld promises none), and the first one seen.
