@@ -23,6 +23,18 @@ if(PATHKIT_BUILD_IO)
   pathkit_install_part(pathkitIoTargets pathkit_io)
   list(APPEND pathkit_components io)
 endif()
+if(PATHKIT_BUILD_C_API)
+  # The C library with a pkg-config file (pkg-config --cflags --libs pathkit_c) and in the
+  # CMake package as pathkit::c.
+  pathkit_install_part(pathkitCTargets pathkit_c)
+  list(APPEND pathkit_components c)
+  # The prefix relative to the .pc file, so an install moved elsewhere (--prefix) still works.
+  file(RELATIVE_PATH pathkit_pc_up ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig
+       ${CMAKE_INSTALL_PREFIX})
+  string(REGEX REPLACE "/$" "" pathkit_pc_up "${pathkit_pc_up}")
+  configure_file(cmake/pathkit_c.pc.in ${PROJECT_BINARY_DIR}/pathkit_c.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/pathkit_c.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()
 install(DIRECTORY include/pathkit ${PROJECT_BINARY_DIR}/include/pathkit
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 

@@ -1,0 +1,178 @@
+/* pathkit's C API: opaque handles over tile grids, graphs, open worlds and crowds, for engines
+ * and languages that call native code through a C ABI (libpathkit_c.so, pkg-config pathkit_c).
+ *
+ * Conventions:
+ * - Every call returns a pk_status; PK_OK (0) is success. After a failure pk_last_error()
+ *   gives a message for the calling thread (it stays until the thread's next failure).
+ * - Objects are made by pk_*_create into an out-parameter and freed by pk_*_destroy (NULL is
+ *   fine there). A space reads the map it was made from: the map must outlive it.
+ * - Paths go into buffers the caller owns, with their capacity; when a path does not fit the
+ *   call returns PK_BUFFER_TOO_SMALL, writes nothing, and sets the length it needs (a call
+ *   with capacity 0 and a NULL buffer asks for the size).
+ * - Coordinates: tiles are whole numbers from the map's corner; open worlds are world units,
+ *   y up. Costs are floats.
+ * - One object may be read (queried) from several threads at once; changing it needs the
+ *   caller to keep other threads away. No C++ exception crosses this boundary. */
+#ifndef PATHKIT_C_PATHKIT_H
+#define PATHKIT_C_PATHKIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define PK_API __declspec(dllexport)
+#else
+#define PK_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What a call did. */
+typedef enum pk_status {
+    PK_OK = 0,               /**< done; for a search: a path was found */
+    PK_NO_PATH = 1,          /**< the input was fine, but no path reaches the goal */
+    PK_BUDGET_EXHAUSTED = 2, /**< the search stopped at its expansion budget */
+    PK_INVALID_ARGUMENT = 3, /**< refused: NULL handle, tile outside the map, NaN... */
+    PK_BUFFER_TOO_SMALL = 4, /**< the output did not fit; the length says what it needs */
+    PK_OUT_OF_MEMORY = 5,    /**< an allocation failed */
+    PK_INTERNAL_ERROR = 6    /**< a bug in pathkit; the message says what */
+} pk_status;
+
+/** The library's version, "MAJOR.MINOR.PATCH" (static storage). */
+PK_API const char* pk_version(void);
+/** The message of the calling thread's last failed call ("" before any); valid until that
+ * thread's next failed call. */
+PK_API const char* pk_last_error(void);
+/** A name for a status: "ok", "no_path", ... (static storage). */
+PK_API const char* pk_status_name(pk_status status);
+
+/* ---- tile grids ------------------------------------------------------------------------- */
+
+/** A rectangle of tiles, each walkable or not, with a terrain cost multiplier (1 by default). */
+typedef struct pk_grid_map pk_grid_map;
+
+/** A map of width x height walkable tiles (1..16384 a side). */
+PK_API pk_status pk_grid_map_create(int32_t width, int32_t height, pk_grid_map** out);
+/** A MovingAI .map file ('.', 'G', 'S' walkable; '@', 'O', 'T', 'W' blocked). */
+PK_API pk_status pk_grid_map_load_moving_ai(const char* path, pk_grid_map** out);
+PK_API void pk_grid_map_destroy(pk_grid_map* map);
+PK_API pk_status pk_grid_map_size(const pk_grid_map* map, int32_t* width, int32_t* height);
+/** Makes a tile walkable (nonzero) or blocked (0). */
+PK_API pk_status pk_grid_map_set_walkable(pk_grid_map* map, int32_t x, int32_t y, int walkable);
+/** Whether a tile is walkable: *walkable is 1 or 0. */
+PK_API pk_status pk_grid_map_is_walkable(const pk_grid_map* map, int32_t x, int32_t y,
+                                         int* walkable);
+/** A tile's terrain cost multiplier: finite, 0.001..1e6 (entering it costs a step times it). */
+PK_API pk_status pk_grid_map_set_terrain_cost(pk_grid_map* map, int32_t x, int32_t y, float cost);
+
+/** How diagonal steps are allowed. */
+typedef enum pk_diagonal {
+    PK_DIAGONAL_NEVER = 0,                 /**< four neighbours only */
+    PK_DIAGONAL_ALWAYS = 1,                /**< any diagonal onto a walkable tile */
+    PK_DIAGONAL_AT_LEAST_ONE_WALKABLE = 2, /**< one of the two tiles beside it walkable */
+    PK_DIAGONAL_NO_CORNER_CUTTING = 3      /**< both tiles beside it walkable (MovingAI's) */
+} pk_diagonal;
+
+/** Which search answers a grid query. */
+typedef enum pk_algorithm {
+    PK_ALGORITHM_ASTAR = 0,        /**< A* (optimal) */
+    PK_ALGORITHM_JPS = 1,          /**< jump point search (optimal; uniform costs, diagonals
+                                        never cutting corners or never) */
+    PK_ALGORITHM_DIJKSTRA = 2,     /**< Dijkstra (optimal, no heuristic) */
+    PK_ALGORITHM_BREADTH_FIRST = 3 /**< fewest steps */
+} pk_algorithm;
+
+/** A map with movement rules (straight steps cost 1, diagonals sqrt 2). */
+typedef struct pk_grid_space pk_grid_space;
+
+PK_API pk_status pk_grid_space_create(const pk_grid_map* map, pk_diagonal diagonal,
+                                      pk_grid_space** out);
+PK_API void pk_grid_space_destroy(pk_grid_space* space);
+/** The cheapest path from (start_x, start_y) to (goal_x, goal_y): its tiles, start and goal
+ * included, as x, y pairs in `tiles` (room for `capacity` tiles, 2 * capacity integers),
+ * their count in *length and the cost in *cost (either may be NULL). `budget` bounds the
+ * expansions (0: none). PK_NO_PATH, PK_BUDGET_EXHAUSTED or PK_INVALID_ARGUMENT (a blocked or
+ * outside tile) when there is no path to write. */
+PK_API pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x,
+                                         int32_t start_y, int32_t goal_x, int32_t goal_y,
+                                         pk_algorithm algorithm, uint64_t budget, int32_t* tiles,
+                                         size_t capacity, size_t* length, float* cost);
+
+/* ---- graphs (GameplayKit's GKGraph) ------------------------------------------------------ */
+
+/** Nodes with directed, costed connections. Node ids are whole numbers from 0, never reused. */
+typedef struct pk_graph pk_graph;
+
+PK_API pk_status pk_graph_create(pk_graph** out);
+PK_API void pk_graph_destroy(pk_graph* graph);
+/** Adds a node at (x, y) (positions give the straight-line heuristic and default costs). */
+PK_API pk_status pk_graph_add_node(pk_graph* graph, float x, float y, uint32_t* node);
+/** Connects `from` to `to` (and back when `bidirectional` is nonzero) at `cost` (finite,
+ * >= 0; a negative cost takes the straight-line distance). */
+PK_API pk_status pk_graph_connect(pk_graph* graph, uint32_t from, uint32_t to, float cost,
+                                  int bidirectional);
+/** The cheapest path: node ids in `nodes` (room for `capacity`), start and goal included. */
+PK_API pk_status pk_graph_find_path(const pk_graph* graph, uint32_t from, uint32_t to,
+                                    uint32_t* nodes, size_t capacity, size_t* length, float* cost);
+
+/* ---- open worlds: polygon obstacles ------------------------------------------------------ */
+
+/** Obstacles around which paths run: a visibility graph (exact shortest paths,
+ * GameplayKit's GKObstacleGraph) or a navigation mesh (triangles of free space, exact
+ * shortest paths by Polyanya). */
+typedef struct pk_obstacle_graph pk_obstacle_graph;
+typedef struct pk_nav_mesh pk_nav_mesh;
+
+/** A visibility graph whose obstacles grow by `buffer_radius` (world units, >= 0). */
+PK_API pk_status pk_obstacle_graph_create(float buffer_radius, pk_obstacle_graph** out);
+PK_API void pk_obstacle_graph_destroy(pk_obstacle_graph* graph);
+/** Adds a simple polygon of `count` corners (x, y pairs in `points`, 3..10000); its id. */
+PK_API pk_status pk_obstacle_graph_add_polygon(pk_obstacle_graph* graph, const float* points,
+                                               size_t count, uint32_t* obstacle);
+/** Adds a circle (radius > 0); its id. */
+PK_API pk_status pk_obstacle_graph_add_circle(pk_obstacle_graph* graph, float x, float y,
+                                              float radius, uint32_t* obstacle);
+PK_API pk_status pk_obstacle_graph_remove(pk_obstacle_graph* graph, uint32_t obstacle);
+/** The shortest path: its corners as x, y pairs in `points` (room for `capacity` points). */
+PK_API pk_status pk_obstacle_graph_find_path(const pk_obstacle_graph* graph, float from_x,
+                                             float from_y, float to_x, float to_y, float* points,
+                                             size_t capacity, size_t* length, float* cost);
+
+/** A navigation mesh over the rectangle (min_x, min_y)..(max_x, max_y). */
+PK_API pk_status pk_nav_mesh_create(float min_x, float min_y, float max_x, float max_y,
+                                    float buffer_radius, pk_nav_mesh** out);
+PK_API void pk_nav_mesh_destroy(pk_nav_mesh* mesh);
+PK_API pk_status pk_nav_mesh_add_polygon(pk_nav_mesh* mesh, const float* points, size_t count,
+                                         uint32_t* obstacle);
+PK_API pk_status pk_nav_mesh_add_circle(pk_nav_mesh* mesh, float x, float y, float radius,
+                                        uint32_t* obstacle);
+PK_API pk_status pk_nav_mesh_remove(pk_nav_mesh* mesh, uint32_t obstacle);
+/** Triangulates after obstacle changes (queries before the first call are refused). */
+PK_API pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles);
+PK_API pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, float from_y,
+                                       float to_x, float to_y, float* points, size_t capacity,
+                                       size_t* length, float* cost);
+
+/* ---- crowds of units on tiles ------------------------------------------------------------ */
+
+/** Units that move one tile per tick on a map, give way, stall and break deadlocks. The map
+ * must outlive the crowd. Unit ids are whole numbers from 0. */
+typedef struct pk_crowd pk_crowd;
+
+PK_API pk_status pk_crowd_create(const pk_grid_map* map, pk_crowd** out);
+PK_API void pk_crowd_destroy(pk_crowd* crowd);
+PK_API pk_status pk_crowd_add_unit(pk_crowd* crowd, int32_t x, int32_t y, uint32_t* unit);
+/** Orders a unit to a tile (it plans and walks from the next tick). */
+PK_API pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y);
+/** One tick; *settled (may be NULL) becomes 1 when no unit has anything left to do. */
+PK_API pk_status pk_crowd_step(pk_crowd* crowd, int* settled);
+PK_API pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x,
+                                        int32_t* y);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PATHKIT_C_PATHKIT_H */

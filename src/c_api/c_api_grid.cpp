@@ -1,0 +1,227 @@
+// The C API over tile grids: maps, spaces (A*, JPS, Dijkstra, breadth-first) and crowds.
+#include <memory>
+
+#include "c_api_support.hpp"
+#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/io/moving_ai.hpp"
+
+struct pk_grid_map {
+    pathkit::GridMap map;
+};
+struct pk_grid_space {
+    pathkit::GridSpace space;
+};
+struct pk_crowd {
+    pathkit::Crowd crowd;
+};
+
+namespace {
+
+using namespace pathkit;
+using c_api::fail;
+using c_api::guarded;
+using c_api::missing;
+
+/// Refuses a tile outside the map.
+bool outside(const GridMap& map, int32_t x, int32_t y, pk_status& status) {
+    if (map.contains({x, y})) return false;
+    status = fail(PK_INVALID_ARGUMENT, "tile " + std::to_string(x) + "," + std::to_string(y) +
+                                           " is outside the " + std::to_string(map.width()) +
+                                           " x " + std::to_string(map.height()) + " map");
+    return true;
+}
+
+}  // namespace
+
+extern "C" {
+
+pk_status pk_grid_map_create(int32_t width, int32_t height, pk_grid_map** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status)) return status;
+        *out = nullptr;
+        return c_api::hand_out(GridMap::create(width, height), out);
+    });
+}
+
+pk_status pk_grid_map_load_moving_ai(const char* path, pk_grid_map** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status) || missing(path, "path", status)) return status;
+        *out = nullptr;
+        return c_api::hand_out(load_moving_ai_map(path), out);
+    });
+}
+
+void pk_grid_map_destroy(pk_grid_map* map) {
+    delete map;
+}
+
+pk_status pk_grid_map_size(const pk_grid_map* map, int32_t* width, int32_t* height) {
+    pk_status status = PK_OK;
+    if (missing(map, "map", status)) return status;
+    if (width != nullptr) *width = map->map.width();
+    if (height != nullptr) *height = map->map.height();
+    return PK_OK;
+}
+
+pk_status pk_grid_map_set_walkable(pk_grid_map* map, int32_t x, int32_t y, int walkable) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status) || outside(map->map, x, y, status)) return status;
+        const Status set = map->map.set_walkable({x, y}, walkable != 0);
+        return set ? PK_OK : c_api::refused(set);
+    });
+}
+
+pk_status pk_grid_map_is_walkable(const pk_grid_map* map, int32_t x, int32_t y, int* walkable) {
+    pk_status status = PK_OK;
+    if (missing(map, "map", status) || missing(walkable, "walkable", status) ||
+        outside(map->map, x, y, status))
+        return status;
+    *walkable = map->map.is_walkable({x, y}) ? 1 : 0;
+    return PK_OK;
+}
+
+pk_status pk_grid_map_set_terrain_cost(pk_grid_map* map, int32_t x, int32_t y, float cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status) || outside(map->map, x, y, status)) return status;
+        const Status set = map->map.set_terrain_cost({x, y}, cost);
+        return set ? PK_OK : c_api::refused(set);
+    });
+}
+
+pk_status pk_grid_space_create(const pk_grid_map* map, pk_diagonal diagonal, pk_grid_space** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status) || missing(map, "map", status)) return status;
+        *out = nullptr;
+        MovementRules rules;
+        switch (diagonal) {
+            case PK_DIAGONAL_NEVER:
+                rules.diagonal = DiagonalPolicy::Never;
+                break;
+            case PK_DIAGONAL_ALWAYS:
+                rules.diagonal = DiagonalPolicy::Always;
+                break;
+            case PK_DIAGONAL_AT_LEAST_ONE_WALKABLE:
+                rules.diagonal = DiagonalPolicy::AtLeastOneWalkable;
+                break;
+            case PK_DIAGONAL_NO_CORNER_CUTTING:
+                rules.diagonal = DiagonalPolicy::NoCornerCutting;
+                break;
+            default:
+                return fail(PK_INVALID_ARGUMENT, "diagonal " +
+                                                     std::to_string(static_cast<int>(diagonal)) +
+                                                     " is not a pk_diagonal");
+        }
+        *out = new pk_grid_space{GridSpace(map->map, rules)};
+        return PK_OK;
+    });
+}
+
+void pk_grid_space_destroy(pk_grid_space* space) {
+    delete space;
+}
+
+pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x, int32_t start_y,
+                                  int32_t goal_x, int32_t goal_y, pk_algorithm algorithm,
+                                  uint64_t budget, int32_t* tiles, size_t capacity, size_t* length,
+                                  float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(space, "space", status)) return status;
+        SearchOptions options;
+        if (budget > 0) options.max_expansions = static_cast<std::size_t>(budget);
+        const Cell from{start_x, start_y}, to{goal_x, goal_y};
+        GridPath path;
+        switch (algorithm) {
+            case PK_ALGORITHM_ASTAR:
+                path = space->space.find_path(from, to, options);
+                break;
+            case PK_ALGORITHM_JPS:
+                path = find_path_jps(space->space, from, to, options);
+                break;
+            case PK_ALGORITHM_DIJKSTRA:
+                options.algorithm = SearchAlgorithm::Dijkstra;
+                path = space->space.find_path(from, to, options);
+                break;
+            case PK_ALGORITHM_BREADTH_FIRST:
+                options.algorithm = SearchAlgorithm::BreadthFirst;
+                path = space->space.find_path(from, to, options);
+                break;
+            default:
+                return fail(PK_INVALID_ARGUMENT, "algorithm " +
+                                                     std::to_string(static_cast<int>(algorithm)) +
+                                                     " is not a pk_algorithm");
+        }
+        if (!path.found()) return c_api::search_failure(path.status, path.message);
+        if (cost != nullptr) *cost = path.cost;
+        return c_api::write_items(path.path.size(), tiles, capacity, length,
+                                  [&](std::size_t index, int32_t* out) {
+                                      out[2 * index] = path.path[index].x;
+                                      out[2 * index + 1] = path.path[index].y;
+                                  });
+    });
+}
+
+pk_status pk_crowd_create(const pk_grid_map* map, pk_crowd** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status) || missing(map, "map", status)) return status;
+        *out = nullptr;
+        return c_api::hand_out(Crowd::create(map->map), out);
+    });
+}
+
+void pk_crowd_destroy(pk_crowd* crowd) {
+    delete crowd;
+}
+
+pk_status pk_crowd_add_unit(pk_crowd* crowd, int32_t x, int32_t y, uint32_t* unit) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status) || missing(unit, "unit", status)) return status;
+        auto added = crowd->crowd.add_unit({x, y});
+        if (!added) return c_api::refused(added.error());
+        *unit = added.value().value;
+        return PK_OK;
+    });
+}
+
+pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status)) return status;
+        const Status moved = crowd->crowd.move_to(UnitId(unit), {x, y});
+        return moved ? PK_OK : c_api::refused(moved);
+    });
+}
+
+pk_status pk_crowd_step(pk_crowd* crowd, int* settled) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status)) return status;
+        crowd->crowd.step();
+        crowd->crowd.clear_events();
+        if (settled != nullptr) *settled = crowd->crowd.is_settled() ? 1 : 0;
+        return PK_OK;
+    });
+}
+
+pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x, int32_t* y) {
+    pk_status status = PK_OK;
+    if (missing(crowd, "crowd", status)) return status;
+    const Unit* found = crowd->crowd.unit(UnitId(unit));
+    if (found == nullptr)
+        return fail(PK_INVALID_ARGUMENT, "unit " + std::to_string(unit) + " does not exist");
+    if (x != nullptr) *x = found->at.x;
+    if (y != nullptr) *y = found->at.y;
+    return PK_OK;
+}
+
+}  // extern "C"

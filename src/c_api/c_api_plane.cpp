@@ -1,0 +1,242 @@
+// The C API over graphs and open worlds: GameplayKit-style graphs, visibility graphs around
+// polygon obstacles, and navigation meshes.
+#include <cmath>
+#include <vector>
+
+#include "c_api_support.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+#include "pathkit/graph/graph.hpp"
+
+struct pk_graph {
+    pathkit::Graph graph;
+};
+struct pk_obstacle_graph {
+    pathkit::ObstacleGraph graph;
+};
+struct pk_nav_mesh {
+    pathkit::NavMesh mesh;
+};
+
+namespace {
+
+using namespace pathkit;
+using c_api::fail;
+using c_api::guarded;
+using c_api::missing;
+
+/// A polygon from `count` x, y pairs, or a refusal.
+pk_status read_polygon(const float* points, size_t count, Obstacle& out) {
+    if (points == nullptr) return fail(PK_INVALID_ARGUMENT, "points is NULL");
+    if (count < 3 || count > 10'000)
+        return fail(PK_INVALID_ARGUMENT,
+                    "a polygon has 3 to 10000 corners, not " + std::to_string(count));
+    std::vector<Point2> corners(count);
+    for (std::size_t index = 0; index < count; ++index)
+        corners[index] = {points[2 * index], points[2 * index + 1]};
+    out = Obstacle::polygon(std::move(corners));
+    return PK_OK;
+}
+
+/// Adds one obstacle to a graph or mesh and hands out its id.
+template <class Space>
+pk_status add_one(Space& space, const Obstacle& obstacle, uint32_t* id) {
+    if (id == nullptr) return fail(PK_INVALID_ARGUMENT, "obstacle is NULL");
+    auto added = space.add_obstacles(std::span<const Obstacle>(&obstacle, 1));
+    if (!added) return c_api::refused(added.error());
+    *id = added.value().front().value;
+    return PK_OK;
+}
+
+/// Writes a found plane path, or says why there is none.
+pk_status write_plane_path(const PlanePath& path, float* points, size_t capacity, size_t* length,
+                           float* cost) {
+    if (!path.found()) return c_api::search_failure(path.status, path.message);
+    if (cost != nullptr) *cost = path.cost;
+    return c_api::write_items(path.path.size(), points, capacity, length,
+                              [&](std::size_t index, float* out) {
+                                  out[2 * index] = path.path[index].x;
+                                  out[2 * index + 1] = path.path[index].y;
+                              });
+}
+
+/// The calls an obstacle graph and a navigation mesh share, on either.
+template <class Space>
+pk_status add_polygon_to(Space* space, const float* points, size_t count, uint32_t* obstacle) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "handle", status)) return status;
+        Obstacle polygon = Obstacle::circle({0, 0}, 1);
+        if ((status = read_polygon(points, count, polygon)) != PK_OK) return status;
+        return add_one(*space, polygon, obstacle);
+    });
+}
+
+template <class Space>
+pk_status add_circle_to(Space* space, float x, float y, float radius, uint32_t* obstacle) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "handle", status)) return status;
+        return add_one(*space, Obstacle::circle({x, y}, radius), obstacle);
+    });
+}
+
+template <class Space>
+pk_status remove_from(Space* space, uint32_t obstacle) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "handle", status)) return status;
+        const ObstacleId id(obstacle);
+        const Status removed = space->remove_obstacles(std::span<const ObstacleId>(&id, 1));
+        return removed ? PK_OK : c_api::refused(removed);
+    });
+}
+
+template <class Space>
+pk_status find_plane_path(const Space* space, Point2 from, Point2 to, float* points,
+                          size_t capacity, size_t* length, float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(space, "handle", status)) return status;
+        return write_plane_path(space->find_path(from, to), points, capacity, length, cost);
+    });
+}
+
+}  // namespace
+
+extern "C" {
+
+pk_status pk_graph_create(pk_graph** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status)) return status;
+        *out = new pk_graph{};
+        return PK_OK;
+    });
+}
+
+void pk_graph_destroy(pk_graph* graph) {
+    delete graph;
+}
+
+pk_status pk_graph_add_node(pk_graph* graph, float x, float y, uint32_t* node) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(graph, "graph", status) || missing(node, "node", status)) return status;
+        if (!std::isfinite(x) || !std::isfinite(y))
+            return fail(PK_INVALID_ARGUMENT, "a node's position must be finite");
+        *node = graph->graph.add_node(Point2{x, y}).value;
+        return PK_OK;
+    });
+}
+
+pk_status pk_graph_connect(pk_graph* graph, uint32_t from, uint32_t to, float cost,
+                           int bidirectional) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(graph, "graph", status)) return status;
+        const NodeId target(to);
+        const std::optional<Cost> given = cost < 0 ? std::nullopt : std::optional<Cost>(cost);
+        const Status connected = graph->graph.add_connections(
+            NodeId(from), std::span<const NodeId>(&target, 1), bidirectional != 0, given);
+        return connected ? PK_OK : c_api::refused(connected);
+    });
+}
+
+pk_status pk_graph_find_path(const pk_graph* graph, uint32_t from, uint32_t to, uint32_t* nodes,
+                             size_t capacity, size_t* length, float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(graph, "graph", status)) return status;
+        const GraphPath path = graph->graph.find_path(NodeId(from), NodeId(to));
+        if (!path.found()) return c_api::search_failure(path.status, path.message);
+        if (cost != nullptr) *cost = path.cost;
+        return c_api::write_items(
+            path.path.size(), nodes, capacity, length,
+            [&](std::size_t index, uint32_t* out) { out[index] = path.path[index].value; });
+    });
+}
+
+pk_status pk_obstacle_graph_create(float buffer_radius, pk_obstacle_graph** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status)) return status;
+        *out = nullptr;
+        return c_api::hand_out(ObstacleGraph::create({.buffer_radius = buffer_radius}), out);
+    });
+}
+
+void pk_obstacle_graph_destroy(pk_obstacle_graph* graph) {
+    delete graph;
+}
+
+pk_status pk_obstacle_graph_add_polygon(pk_obstacle_graph* graph, const float* points, size_t count,
+                                        uint32_t* obstacle) {
+    return add_polygon_to(graph ? &graph->graph : nullptr, points, count, obstacle);
+}
+
+pk_status pk_obstacle_graph_add_circle(pk_obstacle_graph* graph, float x, float y, float radius,
+                                       uint32_t* obstacle) {
+    return add_circle_to(graph ? &graph->graph : nullptr, x, y, radius, obstacle);
+}
+
+pk_status pk_obstacle_graph_remove(pk_obstacle_graph* graph, uint32_t obstacle) {
+    return remove_from(graph ? &graph->graph : nullptr, obstacle);
+}
+
+pk_status pk_obstacle_graph_find_path(const pk_obstacle_graph* graph, float from_x, float from_y,
+                                      float to_x, float to_y, float* points, size_t capacity,
+                                      size_t* length, float* cost) {
+    return find_plane_path(graph ? &graph->graph : nullptr, {from_x, from_y}, {to_x, to_y}, points,
+                           capacity, length, cost);
+}
+
+pk_status pk_nav_mesh_create(float min_x, float min_y, float max_x, float max_y,
+                             float buffer_radius, pk_nav_mesh** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status)) return status;
+        *out = nullptr;
+        return c_api::hand_out(
+            NavMesh::create({min_x, min_y}, {max_x, max_y}, {.buffer_radius = buffer_radius}), out);
+    });
+}
+
+void pk_nav_mesh_destroy(pk_nav_mesh* mesh) {
+    delete mesh;
+}
+
+pk_status pk_nav_mesh_add_polygon(pk_nav_mesh* mesh, const float* points, size_t count,
+                                  uint32_t* obstacle) {
+    return add_polygon_to(mesh ? &mesh->mesh : nullptr, points, count, obstacle);
+}
+
+pk_status pk_nav_mesh_add_circle(pk_nav_mesh* mesh, float x, float y, float radius,
+                                 uint32_t* obstacle) {
+    return add_circle_to(mesh ? &mesh->mesh : nullptr, x, y, radius, obstacle);
+}
+
+pk_status pk_nav_mesh_remove(pk_nav_mesh* mesh, uint32_t obstacle) {
+    return remove_from(mesh ? &mesh->mesh : nullptr, obstacle);
+}
+
+pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status)) return status;
+        mesh->mesh.triangulate();
+        if (triangles != nullptr) *triangles = mesh->mesh.triangle_count();
+        return PK_OK;
+    });
+}
+
+pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
+                                float to_y, float* points, size_t capacity, size_t* length,
+                                float* cost) {
+    return find_plane_path(mesh ? &mesh->mesh : nullptr, {from_x, from_y}, {to_x, to_y}, points,
+                           capacity, length, cost);
+}
+
+}  // extern "C"

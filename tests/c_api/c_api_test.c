@@ -1,0 +1,269 @@
+/* The C API from a C11 program: paths on grids checked against a breadth-first search written
+ * here, graphs against Floyd-Warshall, open worlds against each other, a crowd, buffer sizes and
+ * refusals. Usage: c_api_test TINY_MAP (tests/data/tiny.map); prints "c api: N checks, 0
+ * failed". */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pathkit/c/pathkit.h"
+
+static int checks = 0, failures = 0;
+
+#define CHECK(condition)                                                                \
+    do {                                                                                \
+        ++checks;                                                                       \
+        if (!(condition)) {                                                             \
+            ++failures;                                                                 \
+            fprintf(stderr, "%s:%d: failed: %s (last error: %s)\n", __FILE__, __LINE__, \
+                    #condition, pk_last_error());                                       \
+        }                                                                               \
+    } while (0)
+
+/* The map, '#' blocked. */
+/* clang-format off */
+static const char* const rows[] = {
+    "..........",
+    ".######...",
+    "......#...",
+    ".####.#.#.",
+    ".#....#.#.",
+    "...##...#.",
+};
+/* clang-format on */
+enum { width = 10, height = 6 };
+
+/* Fewest four-connected steps from (sx, sy) to (gx, gy) on `rows`, or -1. */
+static int breadth_first_steps(int sx, int sy, int gx, int gy) {
+    int distance[height][width];
+    int queue[width * height][2];
+    int head = 0, tail = 0;
+    memset(distance, -1, sizeof distance);
+    distance[sy][sx] = 0;
+    queue[tail][0] = sx;
+    queue[tail++][1] = sy;
+    while (head < tail) {
+        const int x = queue[head][0], y = queue[head++][1];
+        static const int moves[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        for (int move = 0; move < 4; ++move) {
+            const int nx = x + moves[move][0], ny = y + moves[move][1];
+            if (nx < 0 || ny < 0 || nx >= width || ny >= height || rows[ny][nx] == '#' ||
+                distance[ny][nx] >= 0)
+                continue;
+            distance[ny][nx] = distance[y][x] + 1;
+            queue[tail][0] = nx;
+            queue[tail++][1] = ny;
+        }
+    }
+    return distance[gy][gx];
+}
+
+static void grids(const char* tiny_map) {
+    pk_grid_map* map = NULL;
+    CHECK(pk_grid_map_create(width, height, &map) == PK_OK && map != NULL);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            CHECK(pk_grid_map_set_walkable(map, x, y, rows[y][x] != '#') == PK_OK);
+    pk_grid_space* four = NULL;
+    pk_grid_space* eight = NULL;
+    CHECK(pk_grid_space_create(map, PK_DIAGONAL_NEVER, &four) == PK_OK);
+    CHECK(pk_grid_space_create(map, PK_DIAGONAL_NO_CORNER_CUTTING, &eight) == PK_OK);
+
+    /* Every pair of walkable tiles: the cost equals the breadth-first step count, and every
+     * step of the path is one tile. */
+    int32_t tiles[2 * width * height];
+    for (int from = 0; from < width * height; ++from)
+        for (int to = 0; to < width * height; to += 7) {
+            const int sx = from % width, sy = from / width, gx = to % width, gy = to / width;
+            if (rows[sy][sx] == '#' || rows[gy][gx] == '#') continue;
+            size_t length = 0;
+            float cost = -1;
+            const pk_status status = pk_grid_space_find_path(
+                four, sx, sy, gx, gy, PK_ALGORITHM_ASTAR, 0, tiles, width * height, &length, &cost);
+            const int steps = breadth_first_steps(sx, sy, gx, gy);
+            if (steps < 0) {
+                CHECK(status == PK_NO_PATH);
+                continue;
+            }
+            CHECK(status == PK_OK);
+            CHECK(fabsf(cost - (float)steps) < 1e-4f);
+            CHECK(length == (size_t)steps + 1);
+            for (size_t step = 1; step < length; ++step)
+                CHECK(abs(tiles[2 * step] - tiles[2 * step - 2]) +
+                          abs(tiles[2 * step + 1] - tiles[2 * step - 1]) ==
+                      1);
+            /* The other algorithms agree on the cost. */
+            float other = -1;
+            CHECK(pk_grid_space_find_path(four, sx, sy, gx, gy, PK_ALGORITHM_DIJKSTRA, 0, NULL, 0,
+                                          &length, &other) != PK_NO_PATH);
+            CHECK(fabsf(other - cost) < 1e-4f);
+            float astar = -1, jps = -2;
+            CHECK(pk_grid_space_find_path(eight, sx, sy, gx, gy, PK_ALGORITHM_ASTAR, 0, tiles,
+                                          width * height, &length, &astar) == PK_OK);
+            CHECK(pk_grid_space_find_path(eight, sx, sy, gx, gy, PK_ALGORITHM_JPS, 0, tiles,
+                                          width * height, &length, &jps) == PK_OK);
+            CHECK(fabsf(astar - jps) < 1e-4f);
+        }
+
+    /* Asking for the size first, then a buffer too small. */
+    size_t needed = 0;
+    CHECK(pk_grid_space_find_path(four, 0, 5, 9, 5, PK_ALGORITHM_ASTAR, 0, NULL, 0, &needed,
+                                  NULL) == PK_BUFFER_TOO_SMALL);
+    CHECK(needed == (size_t)breadth_first_steps(0, 5, 9, 5) + 1);
+    size_t length = 0;
+    CHECK(pk_grid_space_find_path(four, 0, 5, 9, 5, PK_ALGORITHM_ASTAR, 0, tiles, needed - 1,
+                                  &length, NULL) == PK_BUFFER_TOO_SMALL);
+    CHECK(length == needed);
+    CHECK(strstr(pk_last_error(), "buffer") != NULL);
+
+    /* Refusals name what is wrong; a budget runs out. */
+    CHECK(pk_grid_space_find_path(four, 1, 1, 9, 5, PK_ALGORITHM_ASTAR, 0, tiles, 60, &length,
+                                  NULL) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "blocked") != NULL);
+    CHECK(pk_grid_space_find_path(four, 0, 0, 99, 0, PK_ALGORITHM_ASTAR, 0, tiles, 60, &length,
+                                  NULL) == PK_INVALID_ARGUMENT);
+    CHECK(pk_grid_space_find_path(four, 0, 0, 9, 5, PK_ALGORITHM_ASTAR, 3, tiles, 60, &length,
+                                  NULL) == PK_BUDGET_EXHAUSTED);
+    CHECK(pk_grid_space_find_path(NULL, 0, 0, 9, 5, PK_ALGORITHM_ASTAR, 0, tiles, 60, &length,
+                                  NULL) == PK_INVALID_ARGUMENT);
+    CHECK(strcmp(pk_last_error(), "space is NULL") == 0);
+    CHECK(pk_grid_space_find_path(four, 0, 0, 9, 5, (pk_algorithm)42, 0, tiles, 60, &length,
+                                  NULL) == PK_INVALID_ARGUMENT);
+    CHECK(pk_grid_map_set_walkable(map, -1, 0, 1) == PK_INVALID_ARGUMENT);
+    CHECK(pk_grid_map_set_terrain_cost(map, 0, 0, NAN) == PK_INVALID_ARGUMENT);
+    pk_grid_map* refused = map;
+    CHECK(pk_grid_map_create(0, 5, &refused) == PK_INVALID_ARGUMENT && refused == NULL);
+
+    /* A crowd: two units cross the top row to each other's places. */
+    pk_crowd* crowd = NULL;
+    uint32_t left = 0, right = 0;
+    CHECK(pk_crowd_create(map, &crowd) == PK_OK);
+    CHECK(pk_crowd_add_unit(crowd, 0, 0, &left) == PK_OK);
+    CHECK(pk_crowd_add_unit(crowd, 9, 0, &right) == PK_OK);
+    CHECK(pk_crowd_move_unit(crowd, left, 9, 0) == PK_OK);
+    CHECK(pk_crowd_move_unit(crowd, right, 0, 0) == PK_OK);
+    int settled = 0;
+    for (int tick = 0; tick < 200 && !settled; ++tick)
+        if (pk_crowd_step(crowd, &settled) != PK_OK) break;
+    int32_t x = -1, y = -1;
+    CHECK(settled);
+    CHECK(pk_crowd_unit_position(crowd, left, &x, &y) == PK_OK && x == 9 && y == 0);
+    CHECK(pk_crowd_unit_position(crowd, right, &x, &y) == PK_OK && x == 0 && y == 0);
+    CHECK(pk_crowd_unit_position(crowd, 7, &x, &y) == PK_INVALID_ARGUMENT);
+    pk_crowd_destroy(crowd);
+    pk_grid_space_destroy(four);
+    pk_grid_space_destroy(eight);
+    pk_grid_map_destroy(map);
+
+    /* A MovingAI map: the same cost as `pathkit path tiny.map --from 0,0 --to 3,2` (5). */
+    pk_grid_map* tiny = NULL;
+    pk_grid_space* space = NULL;
+    float cost = 0;
+    CHECK(pk_grid_map_load_moving_ai(tiny_map, &tiny) == PK_OK);
+    CHECK(pk_grid_space_create(tiny, PK_DIAGONAL_NO_CORNER_CUTTING, &space) == PK_OK);
+    CHECK(pk_grid_space_find_path(space, 0, 0, 3, 2, PK_ALGORITHM_JPS, 0, tiles, 60, &length,
+                                  &cost) == PK_OK);
+    CHECK(fabsf(cost - 5) < 1e-4f);
+    pk_grid_space_destroy(space);
+    pk_grid_map_destroy(tiny);
+    CHECK(pk_grid_map_load_moving_ai("no/such/file.map", &tiny) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "no/such/file.map") != NULL);
+}
+
+/* GameplayKit's example graph, and all pairs against Floyd-Warshall. */
+static void graphs(void) {
+    enum { count = 6 };
+    static const struct {
+        int from, to;
+        float cost;
+    } links[] = {{0, 1, 1}, {1, 5, 1}, {0, 2, 4}, {2, 3, 1}, {3, 5, 0.5f}, {1, 4, 2}, {4, 5, 3}};
+    pk_graph* graph = NULL;
+    uint32_t nodes[count];
+    CHECK(pk_graph_create(&graph) == PK_OK);
+    for (int node = 0; node < count; ++node)
+        CHECK(pk_graph_add_node(graph, (float)node, 0, &nodes[node]) == PK_OK);
+    float best[count][count];
+    for (int a = 0; a < count; ++a)
+        for (int b = 0; b < count; ++b)
+            best[a][b] = a == b ? 0 : INFINITY;
+    for (size_t link = 0; link < sizeof links / sizeof links[0]; ++link) {
+        CHECK(pk_graph_connect(graph, nodes[links[link].from], nodes[links[link].to],
+                               links[link].cost, 0) == PK_OK);
+        best[links[link].from][links[link].to] = links[link].cost;
+    }
+    for (int via = 0; via < count; ++via)
+        for (int a = 0; a < count; ++a)
+            for (int b = 0; b < count; ++b)
+                if (best[a][via] + best[via][b] < best[a][b])
+                    best[a][b] = best[a][via] + best[via][b];
+    uint32_t path[count];
+    for (int a = 0; a < count; ++a)
+        for (int b = 0; b < count; ++b) {
+            size_t length = 0;
+            float cost = -1;
+            const pk_status status =
+                pk_graph_find_path(graph, nodes[a], nodes[b], path, count, &length, &cost);
+            if (isinf(best[a][b])) {
+                CHECK(status == PK_NO_PATH);
+            } else {
+                CHECK(status == PK_OK);
+                CHECK(fabsf(cost - best[a][b]) < 1e-5f);
+                CHECK(length >= 1 && path[0] == nodes[a] && path[length - 1] == nodes[b]);
+            }
+        }
+    CHECK(pk_graph_connect(graph, nodes[0], 99, 1, 0) == PK_INVALID_ARGUMENT);
+    CHECK(pk_graph_connect(graph, nodes[0], nodes[1], NAN, 0) == PK_INVALID_ARGUMENT);
+    pk_graph_destroy(graph);
+}
+
+/* A square block between two points: the visibility graph and the navigation mesh find the
+ * same shortest length, longer than the straight line. */
+static void open_worlds(void) {
+    const float block[] = {40, 20, 60, 20, 60, 80, 40, 80};
+    pk_obstacle_graph* graph = NULL;
+    pk_nav_mesh* mesh = NULL;
+    uint32_t id = 0;
+    CHECK(pk_obstacle_graph_create(2, &graph) == PK_OK);
+    CHECK(pk_obstacle_graph_add_polygon(graph, block, 4, &id) == PK_OK);
+    CHECK(pk_nav_mesh_create(0, 0, 100, 100, 2, &mesh) == PK_OK);
+    CHECK(pk_nav_mesh_add_polygon(mesh, block, 4, &id) == PK_OK);
+    size_t triangles = 0;
+    CHECK(pk_nav_mesh_triangulate(mesh, &triangles) == PK_OK && triangles > 0);
+    float points[64];
+    size_t length = 0;
+    float shortest = 0, exact = 0;
+    CHECK(pk_obstacle_graph_find_path(graph, 10, 50, 90, 50, points, 32, &length, &shortest) ==
+          PK_OK);
+    CHECK(length >= 3 && points[0] == 10 && points[1] == 50);
+    CHECK(pk_nav_mesh_find_path(mesh, 10, 50, 90, 50, points, 32, &length, &exact) == PK_OK);
+    CHECK(shortest > 80.5f && fabsf(shortest - exact) < 1e-2f);
+    CHECK(pk_nav_mesh_find_path(mesh, 50, 50, 90, 50, points, 32, &length, &exact) ==
+          PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "inside an obstacle") != NULL);
+    /* Removing the block opens the straight line. */
+    CHECK(pk_nav_mesh_remove(mesh, id) == PK_OK);
+    CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
+    CHECK(pk_nav_mesh_find_path(mesh, 10, 50, 90, 50, points, 32, &length, &exact) == PK_OK);
+    CHECK(fabsf(exact - 80) < 1e-3f && length == 2);
+    CHECK(pk_nav_mesh_remove(mesh, id) == PK_INVALID_ARGUMENT);
+    CHECK(pk_obstacle_graph_add_polygon(graph, block, 2, &id) == PK_INVALID_ARGUMENT);
+    CHECK(pk_obstacle_graph_add_circle(graph, 10, 10, -1, &id) == PK_INVALID_ARGUMENT);
+    pk_obstacle_graph_destroy(graph);
+    pk_nav_mesh_destroy(mesh);
+}
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: c_api_test TINY_MAP\n");
+        return 2;
+    }
+    CHECK(strcmp(pk_version(), PATHKIT_EXPECTED_VERSION) == 0);
+    CHECK(strcmp(pk_status_name(PK_NO_PATH), "no_path") == 0);
+    grids(argv[1]);
+    graphs();
+    open_worlds();
+    pk_grid_map_destroy(NULL);
+    printf("c api: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}
