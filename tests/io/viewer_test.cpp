@@ -91,6 +91,24 @@ TEST(Viewer, StillPicturesPickTheirFrameByNameTickOrTime) {
     EXPECT_EQ(part_svg(part, {.frame = 2}), part_svg(part)) << "the last frame by default";
 }
 
+// Round agents (pathkit agents): each disc at its own radius, a line to where its velocity
+// takes it in a second, and frames named by step.
+TEST(Viewer, RoundAgentsAreDrawnAtTheirSizeWithTheirVelocities) {
+    ViewerPart part = small_part();
+    const float hidden = std::numeric_limits<float>::quiet_NaN();
+    part.frame_labels = {"step 0", "step 3"};
+    part.unit_radii = {0.75f, 1.25f};
+    part.velocities = {{{2, 0}, {0, 0}}, {{0, 1}, {hidden, hidden}}};
+    EXPECT_EQ(frame_named(part, "3"), 1u) << "a number is also the frame labelled step N";
+    const std::string svg = part_svg(part);
+    EXPECT_NE(svg.find("cx=\"1.5\" cy=\"0.5\" r=\"0.75\""), std::string::npos) << svg;
+    EXPECT_NE(svg.find("1.5,0.5 1.5,1.5"), std::string::npos) << "a's velocity (0, 1)";
+    EXPECT_NE(svg.find("agents at their size"), std::string::npos) << "in the legend";
+    ViewerPart dots = small_part();
+    EXPECT_EQ(part_svg(dots).find("r=\"0.75\""), std::string::npos) << "the test can fail";
+    EXPECT_EQ(part_svg(dots).find("1.5,0.5 1.5,1.5"), std::string::npos);
+}
+
 TEST(Viewer, ATrailBreaksWhereAnNpcGoesThroughADoorInsteadOfCrossingThePicture) {
     const World world = testing::town();
     // Outside on grassland (map 0) for two frames, then inside house 2.
