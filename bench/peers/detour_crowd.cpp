@@ -42,9 +42,11 @@ int DetourCrowdPeer::add_agent(Point2 at, Point2 to, float radius, float max_spe
     params.maxSpeed = max_speed;
     params.collisionQueryRange = radius * 12;
     params.pathOptimizationRange = radius * 30;
+    // RecastDemo's crowd tool defaults: separation stays off (with it, agents near others are
+    // pushed off their targets and never settle).
     params.separationWeight = 2;
     params.updateFlags = DT_CROWD_ANTICIPATE_TURNS | DT_CROWD_OPTIMIZE_VIS |
-                         DT_CROWD_OPTIMIZE_TOPO | DT_CROWD_OBSTACLE_AVOIDANCE | DT_CROWD_SEPARATION;
+                         DT_CROWD_OPTIMIZE_TOPO | DT_CROWD_OBSTACLE_AVOIDANCE;
     params.obstacleAvoidanceType = static_cast<unsigned char>(avoidance_quality_);
     const float start[3] = {at.x, 0, at.y};
     const int agent = crowd_->addAgent(start, &params);
