@@ -8,6 +8,8 @@ pathkit_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libpugixml-dev libboost-graph-dev
   pkg-config libpolyclipping-dev libcgal-dev librecast-dev
+  pybind11-dev python3-dev python3-venv python3-pip python3-setuptools python3-wheel
+  python3-numpy python3-pytest python3-matplotlib
 )
 
 pathkit_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -51,6 +53,20 @@ pathkit_install_optional() {
   apt-get install -y -qq --no-install-recommends "${missing[@]}" ||
     { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } ||
     echo "Could not install ${missing[*]}; the tests that need them will skip." >&2
+}
+
+# Installs the Python package as the README shows (pip, in a fresh virtual environment made by
+# Debian's Python that sees Debian's numpy; nothing is downloaded), imports it from outside the
+# repository, and runs its pytest suite. The CMake build under it is kept in build/python.
+pathkit_python_tests() {
+  local venv="$pathkit_root/build/python-venv"
+  rm -rf "$venv"
+  /usr/bin/python3 -m venv --system-site-packages "$venv"
+  (cd "$pathkit_root" && "$venv/bin/pip" install --quiet --no-index --disable-pip-version-check \
+    --no-build-isolation .)
+  (cd /tmp && "$venv/bin/python" -c \
+    'import pathkit; print("pathkit", pathkit.__version__, "imported from", pathkit.__file__)')
+  (cd "$pathkit_root" && "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests)
 }
 
 # Configures and builds one CMake preset (default, release or sanitize); extra args go to the build.

@@ -1,0 +1,125 @@
+// pathkit.Crowd: cooperative units on a tile map that avoid, stall, give way and move in formation.
+#include "handles.hpp"
+#include "pathkit/crowd/crowd.hpp"
+
+namespace pathkit::python {
+namespace {
+
+/// The crowd and the map it stands on (which refuses changes while the crowd lives).
+struct CrowdHandle {
+    GridMapHandle* map;
+    Crowd crowd;
+
+    CrowdHandle(GridMapHandle* on, Crowd made) : map(on), crowd(std::move(made)) { ++map->crowds; }
+    CrowdHandle(const CrowdHandle&) = delete;
+    CrowdHandle& operator=(const CrowdHandle&) = delete;
+    ~CrowdHandle() { --map->crowds; }
+
+    [[nodiscard]] const Unit& unit(std::uint32_t id) const {
+        const Unit* found = crowd.unit(UnitId(id));
+        if (found == nullptr) throw RefusedInput("unit " + std::to_string(id) + " does not exist");
+        return *found;
+    }
+};
+
+std::vector<UnitId> unit_list(const std::vector<std::uint32_t>& ids) {
+    std::vector<UnitId> units;
+    for (std::uint32_t id : ids)
+        units.emplace_back(id);
+    return units;
+}
+
+}  // namespace
+
+void bind_crowd(py::module_& module) {
+    py::class_<CrowdHandle>(
+        module, "Crowd",
+        "Units of one tile on a grid map, moved a tile per step: they plan around each other, "
+        "stall, give way, resolve deadlocks and move in formation. The map cannot change "
+        "while the crowd lives.")
+        .def(py::init([](GridMapHandle& map, const std::string& diagonal, float occupied_penalty,
+                         int patience_ticks) {
+                 CrowdOptions options;
+                 options.rules.diagonal = diagonal_named(diagonal);
+                 options.occupied_penalty = occupied_penalty;
+                 options.patience_ticks = patience_ticks;
+                 return new CrowdHandle(&map, take(Crowd::create(map.map, options)));
+             }),
+             py::arg("map"), py::arg("diagonal") = "no-corner-cutting", py::kw_only(),
+             py::arg("occupied_penalty") = 6.0f, py::arg("patience_ticks") = 5,
+             py::keep_alive<1, 2>())
+        .def(
+            "add_unit",
+            [](CrowdHandle& self, std::pair<int, int> at, bool attacking) {
+                return take(self.crowd.add_unit(to_cell(at),
+                                                attacking ? UnitState::Attacking : UnitState::Idle))
+                    .value;
+            },
+            py::arg("at"), py::kw_only(), py::arg("attacking") = false,
+            "Adds a unit on a free walkable tile; returns its id.")
+        .def(
+            "move_to",
+            [](CrowdHandle& self, std::uint32_t unit, std::pair<int, int> target) {
+                raise_if_refused(self.crowd.move_to(UnitId(unit), to_cell(target)));
+            },
+            py::arg("unit"), py::arg("target"), "Orders one unit to a tile (from the next step).")
+        .def(
+            "move_group",
+            [](CrowdHandle& self, const std::vector<std::uint32_t>& units,
+               std::pair<int, int> target, bool coordinated) {
+                const auto ids = unit_list(units);
+                raise_if_refused(coordinated ? self.crowd.move_coordinated(ids, to_cell(target))
+                                             : self.crowd.move_group(ids, to_cell(target)));
+            },
+            py::arg("units"), py::arg("target"), py::kw_only(), py::arg("coordinated") = false,
+            "Orders units to a tile in formation; coordinated=True plans them together "
+            "(LaCAM), so none stalls for ever while a plan exists.")
+        .def(
+            "set_attacking",
+            [](CrowdHandle& self, std::uint32_t unit, bool attacking) {
+                raise_if_refused(self.crowd.set_attacking(UnitId(unit), attacking));
+            },
+            py::arg("unit"), py::arg("attacking"),
+            "An attacking unit stands still, a wall to the others.")
+        .def(
+            "step",
+            [](CrowdHandle& self) {
+                self.crowd.clear_events();
+                self.crowd.step();
+                std::vector<std::pair<std::uint32_t, std::string>> events;
+                for (const CrowdEvent& event : self.crowd.events())
+                    events.emplace_back(event.unit.value, to_string(event.kind));
+                return events;
+            },
+            "Runs one tick; returns its events as [(unit, kind), ...], kind one of "
+            "\"arrived\", \"stalled\", \"deadlock_resolved\", \"replanned\", ...")
+        .def_property_readonly("tick", [](const CrowdHandle& self) { return self.crowd.tick(); })
+        .def_property_readonly(
+            "settled", [](const CrowdHandle& self) { return self.crowd.is_settled(); },
+            "True when no unit has an order pending, moves or is stalled.")
+        .def_property_readonly(
+            "positions",
+            [](const CrowdHandle& self) {
+                std::vector<Cell> cells;
+                for (const Unit& unit : self.crowd.units())
+                    cells.push_back(unit.at);
+                return cells_to_array(cells);
+            },
+            "Every unit's tile, by id: int32 array of shape (n, 2).")
+        .def(
+            "position",
+            [](const CrowdHandle& self, std::uint32_t unit) {
+                const Cell at = self.unit(unit).at;
+                return py::make_tuple(at.x, at.y);
+            },
+            py::arg("unit"))
+        .def(
+            "state",
+            [](const CrowdHandle& self, std::uint32_t unit) {
+                return std::string(to_string(self.unit(unit).state));
+            },
+            py::arg("unit"), "\"idle\", \"moving\", \"stalled\" or \"attacking\".")
+        .def("__len__", [](const CrowdHandle& self) { return self.crowd.units().size(); });
+}
+
+}  // namespace pathkit::python

@@ -1,0 +1,184 @@
+// pathkit.ObstacleGraph and NavMesh: open 2D worlds with polygon and circle obstacles.
+#include "handles.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+
+namespace pathkit::python {
+namespace {
+
+struct ObstacleGraphHandle {
+    ObstacleGraph graph;
+    ReadersWriterLock lock;
+
+    [[nodiscard]] PlanePath search(Point2 from, Point2 to, const SearchOptions& options) const {
+        return graph.find_path(from, to, thread_plane_query_context(), options);
+    }
+};
+
+CornerStyle corner_style_named(const std::string& name) {
+    if (name == "mitered") return CornerStyle::Mitered;
+    if (name == "rounded") return CornerStyle::Rounded;
+    throw RefusedInput("corners must be \"mitered\" or \"rounded\", not \"" + name + "\"");
+}
+
+NavMeshQuery query_named(const std::string& name) {
+    if (name == "optimal") return NavMeshQuery::Optimal;
+    if (name == "funnel") return NavMeshQuery::Funnel;
+    throw RefusedInput("query must be \"optimal\" or \"funnel\", not \"" + name + "\"");
+}
+
+/// Adds one obstacle and returns its id.
+template <class Space>
+std::uint32_t add_one(Space& space, ReadersWriterLock& lock, const Obstacle& obstacle) {
+    auto hold = write_lock(lock);
+    return take(space.add_obstacles(std::span<const Obstacle>(&obstacle, 1))).front().value;
+}
+
+/// The methods an obstacle graph and a navigation mesh share: `Handle` has `lock` and
+/// `space()` (the graph or the mesh).
+template <class Handle, class Space>
+void bind_obstacle_methods(py::class_<Handle>& bound, Space Handle::*member) {
+    bound
+        .def(
+            "add_polygon",
+            [member](Handle& self, const py::object& points) {
+                return add_one(self.*member, self.lock,
+                               Obstacle::polygon(array_to_points(points, "points")));
+            },
+            py::arg("points"),
+            "Adds a simple polygon (corners as an (n, 2) array or a list of (x, y)); returns "
+            "its id.")
+        .def(
+            "add_circle",
+            [member](Handle& self, std::pair<float, float> center, float radius) {
+                return add_one(self.*member, self.lock, Obstacle::circle(to_point(center), radius));
+            },
+            py::arg("center"), py::arg("radius"), "Adds a circle (radius > 0); returns its id.")
+        .def(
+            "remove",
+            [member](Handle& self, std::uint32_t obstacle) {
+                const ObstacleId id(obstacle);
+                auto hold = write_lock(self.lock);
+                raise_if_refused(
+                    (self.*member).remove_obstacles(std::span<const ObstacleId>(&id, 1)));
+            },
+            py::arg("obstacle"), "Removes an obstacle by id.")
+        .def(
+            "is_inside_obstacle",
+            [member](const Handle& self, std::pair<float, float> point) {
+                return (self.*member).is_inside_obstacle(to_point(point));
+            },
+            py::arg("point"), "True when the point is strictly inside a grown obstacle.");
+}
+
+void bind_obstacle_graph(py::module_& module) {
+    py::class_<ObstacleGraphHandle> bound(
+        module, "ObstacleGraph",
+        "A visibility graph around polygon obstacles grown by buffer_radius (GameplayKit's "
+        "GKObstacleGraph): exact shortest paths in world units, y up.");
+    bound
+        .def(py::init([](float buffer_radius, const std::string& corners,
+                         bool connect_all_visible_pairs) {
+                 ObstacleGraphOptions options;
+                 options.buffer_radius = buffer_radius;
+                 options.corners = corner_style_named(corners);
+                 options.connect_all_visible_pairs = connect_all_visible_pairs;
+                 return new ObstacleGraphHandle{take(ObstacleGraph::create(options))};
+             }),
+             py::arg("buffer_radius") = 0.0f, py::kw_only(), py::arg("corners") = "mitered",
+             py::arg("connect_all_visible_pairs") = false)
+        .def(
+            "can_see",
+            [](const ObstacleGraphHandle& self, std::pair<float, float> a,
+               std::pair<float, float> b) { return self.graph.can_see(to_point(a), to_point(b)); },
+            py::arg("a"), py::arg("b"),
+            "True when an agent can walk straight from a to b without entering an obstacle.")
+        .def(
+            "find_path",
+            [](const ObstacleGraphHandle& self, std::pair<float, float> start,
+               std::pair<float, float> goal, std::optional<std::uint64_t> max_expansions) {
+                const SearchOptions options = search_options("astar", max_expansions, 1, false);
+                const PlanePath path = read_without_gil(self.lock, [&] {
+                    return self.search(to_point(start), to_point(goal), options);
+                });
+                return answer(path, points_to_array);
+            },
+            py::arg("start"), py::arg("goal"), py::kw_only(),
+            py::arg("max_expansions") = py::none(),
+            "The shortest path: its corners as a float64 array of shape (n, 2). Raises "
+            "pathkit.Error for a point inside an obstacle or out of range.");
+    bind_obstacle_methods(bound, &ObstacleGraphHandle::graph);
+}
+
+void bind_nav_mesh(py::module_& module) {
+    py::class_<NavMeshHandle> bound(
+        module, "NavMesh",
+        "Free space inside a rectangle minus obstacles grown by buffer_radius, as triangles: "
+        "exact shortest paths (Polyanya) or the funnel's. Obstacle changes take effect at the "
+        "next triangulate() or query.");
+    bound
+        .def(py::init([](std::pair<float, float> min, std::pair<float, float> max,
+                         float buffer_radius, const std::string& corners) {
+                 NavMeshOptions options;
+                 options.buffer_radius = buffer_radius;
+                 options.corners = corner_style_named(corners);
+                 auto handle = std::unique_ptr<NavMeshHandle>(new NavMeshHandle{
+                     take(NavMesh::create(to_point(min), to_point(max), options))});
+                 handle->mesh.triangulate();
+                 return handle.release();
+             }),
+             py::arg("min"), py::arg("max"), py::arg("buffer_radius") = 0.0f, py::kw_only(),
+             py::arg("corners") = "mitered",
+             "A mesh over the rectangle min..max ((x, y) corners, world units).")
+        .def("triangulate", &NavMeshHandle::triangulate_if_needed,
+             "Rebuilds the triangles when obstacles changed (queries do it too).")
+        .def_property_readonly(
+            "triangles",
+            [](NavMeshHandle& self) {
+                self.triangulate_if_needed();
+                const auto triangles = self.mesh.triangles();
+                py::array_t<double> array(
+                    {static_cast<py::ssize_t>(triangles.size()), py::ssize_t{3}, py::ssize_t{2}});
+                auto out = array.mutable_unchecked<3>();
+                for (std::size_t index = 0; index < triangles.size(); ++index)
+                    for (int corner = 0; corner < 3; ++corner) {
+                        out(index, corner, 0) = triangles[index][corner].x;
+                        out(index, corner, 1) = triangles[index][corner].y;
+                    }
+                return array;
+            },
+            "The triangles of free space: float64 array of shape (n, 3, 2), counter-clockwise.")
+        .def(
+            "is_segment_free",
+            [](NavMeshHandle& self, std::pair<float, float> a, std::pair<float, float> b) {
+                self.triangulate_if_needed();
+                return self.mesh.is_segment_free(to_point(a), to_point(b));
+            },
+            py::arg("a"), py::arg("b"), "True when the straight segment stays in free space.")
+        .def(
+            "find_path",
+            [](NavMeshHandle& self, std::pair<float, float> start, std::pair<float, float> goal,
+               const std::string& query, std::optional<std::uint64_t> max_expansions) {
+                const NavMeshQuery how = query_named(query);
+                const SearchOptions options = search_options("astar", max_expansions, 1, false);
+                self.triangulate_if_needed();
+                const PlanePath path = read_without_gil(self.lock, [&] {
+                    return self.mesh.find_path(to_point(start), to_point(goal),
+                                               thread_plane_query_context(), options, how);
+                });
+                return answer(path, points_to_array);
+            },
+            py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
+            py::arg("max_expansions") = py::none(),
+            "A path: \"optimal\" (the shortest, by Polyanya) or \"funnel\"; its corners as a "
+            "float64 array of shape (n, 2).");
+    bind_obstacle_methods(bound, &NavMeshHandle::mesh);
+}
+
+}  // namespace
+
+void bind_plane(py::module_& module) {
+    bind_obstacle_graph(module);
+    bind_nav_mesh(module);
+}
+
+}  // namespace pathkit::python

@@ -1,0 +1,51 @@
+"""Round agents on a navigation mesh from Python: a circle of agents swapping sides all arrive,
+never overlap by more than the separation allows, and never stand in an obstacle."""
+
+import math
+
+import numpy as np
+import pytest
+
+import pathkit
+
+
+def test_a_circle_of_agents_swapping_sides_all_arrive_without_crowding():
+    mesh = pathkit.NavMesh((-20, -20), (20, 20), buffer_radius=0.5)
+    mesh.add_circle((0, 0), 2)
+    world = pathkit.AgentWorld(mesh)
+    count, radius = 12, 0.5
+    for index in range(count):
+        angle = 2 * math.pi * index / count
+        start = (15 * math.cos(angle), 15 * math.sin(angle))
+        agent = world.add_agent(start, radius=radius, max_speed=3)
+        world.set_target(agent, (-start[0], -start[1]))
+    arrived = set()
+    deepest = 0.0
+    for _ in range(1500):
+        arrived |= {agent for agent, kind in world.step(0.05) if kind == "arrived"}
+        positions = world.positions
+        assert np.all(np.isfinite(positions))
+        gaps = np.linalg.norm(positions[:, None] - positions[None, :], axis=2)
+        np.fill_diagonal(gaps, math.inf)
+        deepest = max(deepest, (2 * radius - gaps.min()) / (2 * radius))
+        assert not any(mesh.is_inside_obstacle(tuple(p)) for p in positions)
+        if len(arrived) == count:
+            break
+    assert arrived == set(range(count)) and world.state(0) == "arrived"
+    assert deepest <= 0.05
+    assert world.step_count < 1500 and world.velocities.shape == (count, 2)
+
+
+def test_removed_agents_leave_nan_rows_and_refusals_raise():
+    mesh = pathkit.NavMesh((0, 0), (10, 10))
+    world = pathkit.AgentWorld(mesh)
+    first = world.add_agent((1, 1))
+    world.add_agent((5, 5))
+    world.remove_agent(first)
+    assert np.isnan(world.positions[first]).all() and len(world) == 2
+    with pytest.raises(pathkit.Error):
+        world.add_agent((50, 50))
+    with pytest.raises(pathkit.Error):
+        world.step(-1)
+    with pytest.raises(pathkit.Error, match="does not exist"):
+        world.state(first)

@@ -1,0 +1,71 @@
+"""Crowds from Python: units that swap places in a corridor all arrive, never share a tile, and
+move one tile a tick; the map cannot change under a crowd."""
+
+import numpy as np
+import pytest
+
+import pathkit
+
+
+def test_units_swapping_ends_of_a_room_all_arrive_without_sharing_tiles():
+    # fmt: off
+    grid = pathkit.GridMap.from_rows([
+        "..........",
+        "..........",
+        "....@@....",
+        "..........",
+        "..........",
+    ])
+    # fmt: on
+    crowd = pathkit.Crowd(grid)
+    left = [crowd.add_unit((0, y)) for y in range(5)]
+    right = [crowd.add_unit((9, y)) for y in range(5)]
+    for unit in left:
+        crowd.move_to(unit, (9, crowd.position(unit)[1]))
+    for unit in right:
+        crowd.move_to(unit, (0, crowd.position(unit)[1]))
+    arrived = set()
+    before = crowd.positions
+    while not crowd.settled and crowd.tick < 300:
+        arrived |= {unit for unit, kind in crowd.step() if kind == "arrived"}
+        now = crowd.positions
+        assert len({tuple(tile) for tile in now}) == len(now), "two units on one tile"
+        assert np.abs(now - before).max() <= 1, "a unit moved more than one tile"
+        before = now
+    assert crowd.settled and arrived == set(left + right)
+    assert all(crowd.position(unit)[0] == 9 for unit in left)
+    assert crowd.state(left[0]) == "idle"
+
+
+def test_a_coordinated_group_move_reaches_its_formation():
+    grid = pathkit.GridMap(12, 8)
+    crowd = pathkit.Crowd(grid)
+    units = [crowd.add_unit((x, 0)) for x in range(4)]
+    crowd.move_group(units, (8, 6), coordinated=True)
+    while not crowd.settled and crowd.tick < 200:
+        crowd.step()
+    assert crowd.settled
+    assert (8, 6) in [crowd.position(unit) for unit in units]
+
+
+def test_the_map_of_a_living_crowd_cannot_change():
+    grid = pathkit.GridMap(4, 4)
+    crowd = pathkit.Crowd(grid)
+    with pytest.raises(pathkit.Error, match="crowd"):
+        grid.set_walkable((1, 1), False)
+    del crowd
+    grid.set_walkable((1, 1), False)
+    assert not grid.is_walkable((1, 1))
+
+
+def test_refusals():
+    crowd = pathkit.Crowd(pathkit.GridMap.from_rows([".@", ".."]))
+    with pytest.raises(pathkit.Error):
+        crowd.add_unit((1, 0))
+    unit = crowd.add_unit((0, 0))
+    with pytest.raises(pathkit.Error):
+        crowd.add_unit((0, 0))
+    with pytest.raises(pathkit.Error):
+        crowd.move_to(unit, (5, 5))
+    with pytest.raises(pathkit.Error, match="does not exist"):
+        crowd.position(42)

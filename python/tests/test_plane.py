@@ -1,0 +1,85 @@
+"""Open worlds from Python: visibility graphs and navigation meshes agree on exact shortest
+lengths, paths keep out of obstacles, and a lone square gives the length worked out by hand."""
+
+import math
+
+import numpy as np
+import pytest
+
+import pathkit
+
+
+def length(points):
+    return float(np.sum(np.linalg.norm(np.diff(points, axis=0), axis=1)))
+
+
+def test_round_a_square_the_path_is_the_length_worked_out_by_hand():
+    square = [(4, 4), (6, 4), (6, 6), (4, 6)]
+    graph = pathkit.ObstacleGraph()
+    graph.add_polygon(square)
+    result = graph.find_path((2, 5), (8, 5))
+    # Two segments to a corner and away from the other, plus the side between them.
+    expected = 2 * math.hypot(2, 1) + 2
+    assert result.found and result.cost == pytest.approx(expected, rel=1e-4)
+    assert result.path.dtype == np.float64 and result.path.shape[1] == 2
+    assert length(result.path) == pytest.approx(result.cost, rel=1e-4)
+
+
+def test_visibility_graph_and_navmesh_agree_and_paths_stay_in_free_space():
+    rng = np.random.default_rng(4)
+    graph = pathkit.ObstacleGraph(buffer_radius=0.2)
+    mesh = pathkit.NavMesh((0, 0), (40, 40), buffer_radius=0.2)
+    for _ in range(12):
+        x, y = rng.uniform(4, 34, size=2)
+        w, h = rng.uniform(1, 4, size=2)
+        box = np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        graph.add_polygon(box)
+        mesh.add_polygon(box)
+    graph.add_circle((20, 20), 2)
+    mesh.add_circle((20, 20), 2)
+    checked = 0
+    while checked < 25:
+        start, goal = tuple(rng.uniform(0.5, 39.5, size=2)), tuple(rng.uniform(0.5, 39.5, size=2))
+        if graph.is_inside_obstacle(start) or graph.is_inside_obstacle(goal):
+            continue
+        by_graph = graph.find_path(start, goal)
+        by_mesh = mesh.find_path(start, goal)
+        funnel = mesh.find_path(start, goal, "funnel")
+        assert by_graph.status == by_mesh.status
+        if by_graph:
+            assert by_mesh.cost == pytest.approx(by_graph.cost, rel=1e-3)
+            assert funnel.cost >= by_mesh.cost * (1 - 1e-4)
+            for a, b in zip(by_graph.path[:-1], by_graph.path[1:]):
+                assert graph.can_see(tuple(a), tuple(b))
+            for a, b in zip(by_mesh.path[:-1], by_mesh.path[1:]):
+                assert mesh.is_segment_free(tuple(a), tuple(b))
+        checked += 1
+
+
+def test_navmesh_obstacle_changes_take_effect_at_the_next_query():
+    mesh = pathkit.NavMesh((0, 0), (10, 10))
+    assert mesh.find_path((1, 5), (9, 5)).cost == pytest.approx(8)
+    wall = mesh.add_polygon([(5, -1), (6, -1), (6, 11), (5, 11)])
+    assert mesh.find_path((1, 5), (9, 5)).status == "no_path"
+    assert mesh.triangles.shape[1:] == (3, 2)
+    mesh.remove(wall)
+    assert mesh.find_path((1, 5), (9, 5)).cost == pytest.approx(8)
+
+
+def test_refusals_name_what_is_wrong():
+    graph = pathkit.ObstacleGraph()
+    graph.add_circle((5, 5), 2)
+    with pytest.raises(pathkit.Error, match="inside"):
+        graph.find_path((5, 5), (9, 9))
+    with pytest.raises(pathkit.Error):
+        graph.add_polygon([(0, 0), (1, 1)])
+    with pytest.raises(pathkit.Error, match="shape"):
+        graph.add_polygon(np.zeros((3, 3)))
+    with pytest.raises(pathkit.Error):
+        graph.add_circle((0, 0), -1)
+    with pytest.raises(pathkit.Error):
+        pathkit.ObstacleGraph(buffer_radius=math.nan)
+    with pytest.raises(pathkit.Error):
+        pathkit.NavMesh((0, 0), (0, 0))
+    with pytest.raises(pathkit.Error, match="optimal"):
+        pathkit.NavMesh((0, 0), (1, 1)).find_path((0.5, 0.5), (0.6, 0.6), "best")
