@@ -3,6 +3,7 @@ breadth-first search written here, the MovingAI files, and refusals."""
 
 import math
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -269,3 +270,29 @@ def test_loader_errors_name_the_file_and_line(tmp_path):
     scen.write_text("version 1\n0\tm.map\t2\t2\t0\t0\t1\n")
     with pytest.raises(pathkit.Error, match=r"bad.scen:2"):
         pathkit.load_moving_ai_scenario(scen)
+
+
+def test_searches_let_other_python_threads_run():
+    rng = np.random.default_rng(12)
+    walkable = random_walkable(rng, 300, 300, blocked=0.2)
+    space = pathkit.GridSpace(pathkit.GridMap.from_numpy(walkable))
+    free = np.argwhere(walkable)[:, ::-1]
+    starts, goals = free[rng.integers(len(free), size=400)], free[rng.integers(len(free), size=400)]
+    done = threading.Event()
+    took = []
+
+    def search():
+        begin = time.perf_counter()
+        space.path_costs(starts, goals, "dijkstra")
+        took.append(time.perf_counter() - begin)
+        done.set()
+
+    worker = threading.Thread(target=search)
+    beats = [time.perf_counter()]
+    worker.start()
+    while not done.is_set():  # this thread keeps beating only if the search let go of the GIL
+        beats.append(time.perf_counter())
+    worker.join()
+    longest_silence = max(later - earlier for earlier, later in zip(beats, beats[1:]))
+    assert took[0] > 0.2, "the batch was too short to tell"
+    assert longest_silence < took[0] / 2
