@@ -81,5 +81,13 @@ def test_refusals_name_what_is_wrong():
         pathkit.ObstacleGraph(buffer_radius=math.nan)
     with pytest.raises(pathkit.Error):
         pathkit.NavMesh((0, 0), (0, 0))
+    with pytest.raises(pathkit.Error):
+        graph.find_path((math.nan, 1), (9, 9))
+    with pytest.raises(pathkit.Error):
+        graph.find_path((1e30, 1), (9, 9))
+    with pytest.raises(pathkit.Error):
+        graph.add_polygon([(0, 0), (1e30, 0), (0, 1)])
+    with pytest.raises(pathkit.Error):
+        pathkit.NavMesh((0, 0), (10, 10)).find_path((math.inf, 1), (2, 2))
     with pytest.raises(pathkit.Error, match="optimal"):
         pathkit.NavMesh((0, 0), (1, 1)).find_path((0.5, 0.5), (0.6, 0.6), "best")
