@@ -270,7 +270,8 @@ void bind_space(py::module_& module) {
 void bind_scenarios(py::module_& module) {
     py::class_<ScenarioQuery>(module, "ScenarioQuery", "One query of a MovingAI scenario.")
         .def_readonly("bucket", &ScenarioQuery::bucket)
-        .def_readonly("map_name", &ScenarioQuery::map_name)
+        .def_property_readonly(
+            "map_name", [](const ScenarioQuery& query) { return python_text(query.map_name); })
         .def_readonly("map_width", &ScenarioQuery::map_width)
         .def_readonly("map_height", &ScenarioQuery::map_height)
         .def_property_readonly(

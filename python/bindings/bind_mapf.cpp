@@ -15,7 +15,7 @@ namespace {
 /// A plan as Python sees it.
 struct MapfAnswer {
     std::string status;
-    std::string message;
+    py::str message;
     py::array_t<std::int32_t> steps;
     bool optimal = false;
     std::uint64_t sum_of_costs = 0;
@@ -37,7 +37,7 @@ MapfAnswer answer(const MapfPlan& plan) {
     if (plan.status == MapfStatus::InvalidInput) throw RefusedInput(plan.message);
     MapfAnswer made;
     made.status = status_name(plan.status);
-    made.message = plan.message;
+    made.message = python_text(plan.message);
     made.optimal = plan.optimal;
     made.total_ms = plan.total_ms;
     made.first_solution_ms = plan.first_solution_ms;

@@ -41,7 +41,7 @@ struct RouteLegAnswer {
 
 struct RouteAnswer {
     std::string status;
-    std::string message;
+    py::str message;
     double cost = 0;
     std::vector<RouteLegAnswer> legs;
 };
@@ -122,7 +122,7 @@ void bind_world(py::module_& module) {
             [](const WorldHandle& self) {
                 py::list maps;
                 for (const WorldMap& map : self.world.maps())
-                    maps.append(py::make_tuple(map.id.value, map.name,
+                    maps.append(py::make_tuple(map.id.value, python_text(map.name),
                                                map.kind == MapKind::Indoor ? "indoor" : "outdoor",
                                                map.grid.width(), map.grid.height()));
                 return maps;

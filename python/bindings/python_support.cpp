@@ -10,6 +10,11 @@ void raise_if_refused(const Status& status) {
     if (!status.ok()) throw RefusedInput(status.message());
 }
 
+py::str python_text(const std::string& text) {
+    return py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(
+        text.data(), static_cast<py::ssize_t>(text.size()), "backslashreplace"));
+}
+
 py::array_t<std::int32_t> cells_to_array(std::span<const Cell> cells) {
     py::array_t<std::int32_t> array({static_cast<py::ssize_t>(cells.size()), py::ssize_t{2}});
     auto out = array.mutable_unchecked<2>();
@@ -107,7 +112,7 @@ void bind_support(py::module_& module) {
         try {
             if (pending) std::rethrow_exception(pending);
         } catch (const RefusedInput& refused) {
-            error(refused.what());
+            PyErr_SetObject(error.ptr(), python_text(refused.what()).ptr());
         } catch (const BadExpectedAccess& misuse) {
             PyErr_SetString(PyExc_RuntimeError, misuse.what());
         }

@@ -74,6 +74,10 @@ auto read_without_gil(const ReadersWriterLock& lock, Body&& body) {
     return {xy.first, xy.second};
 }
 
+/// Text for Python: UTF-8, with any other bytes (a file name from a Latin-1 disk, a map name
+/// from a scenario file) shown as \xNN escapes rather than failing to decode.
+[[nodiscard]] py::str python_text(const std::string& text);
+
 /// Tiles as an int32 array of shape (n, 2), x then y.
 [[nodiscard]] py::array_t<std::int32_t> cells_to_array(std::span<const Cell> cells);
 /// Points as a float64 array of shape (n, 2), x then y.
@@ -97,7 +101,7 @@ auto read_without_gil(const ReadersWriterLock& lock, Body&& body) {
 /// A search's result as Python sees it: status name, cost, path as a numpy array, counters.
 struct PathAnswer {
     std::string status;
-    std::string message;
+    py::str message;
     double cost = 0;
     py::array path;
     std::string method;
@@ -113,7 +117,7 @@ PathAnswer answer(const PathResult<Location>& result, ToArray&& to_array) {
     if (result.status == SearchStatus::InvalidInput) throw RefusedInput(result.message);
     PathAnswer made;
     made.status = std::string(to_string(result.status));
-    made.message = result.message;
+    made.message = python_text(result.message);
     made.cost = result.cost;
     made.path = to_array(std::span<const Location>(result.path));
     made.method = std::string(result.stats.method);

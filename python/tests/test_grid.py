@@ -2,6 +2,7 @@
 breadth-first search written here, the MovingAI files, and refusals."""
 
 import math
+import os
 import threading
 import time
 
@@ -296,3 +297,20 @@ def test_searches_let_other_python_threads_run():
     longest_silence = max(later - earlier for earlier, later in zip(beats, beats[1:]))
     assert took[0] > 0.2, "the batch was too short to tell"
     assert longest_silence < took[0] / 2
+
+
+def test_files_that_are_not_regular_files_or_not_utf8_are_refused_or_shown_escaped(tmp_path):
+    with pytest.raises(pathkit.Error, match="device"):
+        pathkit.load_moving_ai_map("/dev/zero")
+    with pytest.raises(pathkit.Error, match="folder"):
+        pathkit.load_moving_ai_map(tmp_path)
+    fifo = tmp_path / "pipe.map"
+    os.mkfifo(fifo)
+    with pytest.raises(pathkit.Error, match="FIFO"):
+        pathkit.load_moving_ai_map(fifo)
+    latin = os.fsdecode(bytes(tmp_path) + b"/caf\xe9.map")
+    with pytest.raises(pathkit.Error, match=r"caf\\xe9.map"):
+        pathkit.load_moving_ai_map(latin)
+    scenario_path = tmp_path / "latin.scen"
+    scenario_path.write_bytes(b"version 1\n0\tm\xe9.map\t2\t2\t0\t0\t1\t1\t1.41421\n")
+    assert pathkit.load_moving_ai_scenario(scenario_path)[0].map_name == "m\\xe9.map"
