@@ -55,6 +55,26 @@ TEST(JumpPointSearch, CrossesAnOpenRoomInOneJumpAndWalksEveryTile) {
     EXPECT_NEAR(result.cost, 3 * 1.41421356 + 6, 1e-4);
 }
 
+TEST(JumpPointSearch, ARecordingContextListsTheJumpPointsItExpanded) {
+    const auto maze = ascii_map({
+        "S....#....",
+        "####.#.##.",
+        ".....#.#G.",
+        ".#####.#..",
+        "..........",
+    });
+    const GridSpace space(maze.map);
+    SearchContext context;
+    std::vector<StateId> log;
+    context.record_expansions(&log);
+    const GridPath jumped = find_path_jps(space, maze.find('S'), maze.find('G'), context);
+    ASSERT_EQ(jumped.status, SearchStatus::Found);
+    ASSERT_EQ(log.size(), jumped.stats.expanded);
+    EXPECT_EQ(maze.map.cell(log.front().value), maze.find('S'));
+    for (const StateId state : log)
+        EXPECT_TRUE(maze.map.is_walkable(maze.map.cell(state.value)));
+}
+
 TEST(JumpPointSearch, TurnsAtTheCornerOfAWallWithoutCuttingIt) {
     const auto maze = ascii_map({
         "S....#....",

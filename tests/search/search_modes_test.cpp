@@ -1,6 +1,7 @@
 // Options of the one engine: partial paths, budgets, time slicing, goal predicates, bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -34,6 +35,37 @@ TEST(SearchModes, AStarFindsTheShortestWayAroundAWall) {
                                           ".#***#G*",
                                       }));
     EXPECT_EQ(result.cost, 14);
+}
+
+TEST(SearchModes, ARecordingContextListsTheExpandedStatesInTheOrderDijkstraTakesThem) {
+    const DrawnGrid grid({
+        "S..#....",
+        ".#.#.##.",
+        ".#...#G.",
+    });
+    SearchContext context;
+    std::vector<StateId> log;
+    context.record_expansions(&log);
+    SearchOptions options;
+    options.algorithm = SearchAlgorithm::Dijkstra;
+    const SearchResult result =
+        find_path(SingleGoal(grid, grid.find('G')), grid.find('S'), context, options);
+    ASSERT_EQ(result.status, SearchStatus::Found);
+    ASSERT_EQ(log.size(), result.stats.expanded);
+    EXPECT_EQ(log.front(), grid.find('S'));
+    for (std::size_t index = 1; index < log.size(); ++index) {
+        // Dijkstra takes states in order of cost, each once.
+        EXPECT_LE(context.cost_to(log[index - 1]), context.cost_to(log[index]));
+        for (std::size_t earlier = 0; earlier < index; ++earlier)
+            EXPECT_NE(log[earlier], log[index]);
+    }
+    // The goal is found when taken off the open list, which is not an expansion.
+    EXPECT_EQ(std::count(log.begin(), log.end(), grid.find('G')), 0);
+
+    context.record_expansions(nullptr);
+    const std::size_t recorded = log.size();
+    (void)find_path(SingleGoal(grid, grid.find('G')), grid.find('S'), context);
+    EXPECT_EQ(log.size(), recorded);
 }
 
 TEST(SearchModes, AnUnreachableGoalGivesNoPathOrAPartialPathToTheClosestTile) {

@@ -1,7 +1,6 @@
 /// The engine's open list: a 4-ary min-heap whose entries know their slot (decrease-key).
 #pragma once
 
-#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -31,11 +30,13 @@ inline constexpr std::uint32_t max_states = 0xFFFFFFFFu;
 /// f and h are >= 0 (or +0 after normalising), and the bit patterns of non-negative floats sort
 /// like their values, so one 64-bit key holds both.
 [[nodiscard]] inline std::uint64_t heap_key(Cost f, Cost h) {
-    return (std::uint64_t{std::bit_cast<std::uint32_t>(f)} << 32) | std::bit_cast<std::uint32_t>(h);
+    return (std::uint64_t{__builtin_bit_cast(std::uint32_t, f)} << 32) |
+           __builtin_bit_cast(std::uint32_t, h);
 }
-/// The h stored in a key.
+/// The h stored in a key. (GCC's and Clang's builtin is std::bit_cast, which emscripten's
+/// standard library, used for the playground, lacks.)
 [[nodiscard]] inline Cost heuristic_of_key(std::uint64_t key) {
-    return std::bit_cast<Cost>(static_cast<std::uint32_t>(key));
+    return __builtin_bit_cast(Cost, static_cast<std::uint32_t>(key));
 }
 
 /// A 4-ary min-heap of (key, state, parent) that writes each entry's position into the state's

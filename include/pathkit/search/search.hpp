@@ -198,6 +198,8 @@ SearchStatus Search<Problem>::step(std::size_t max_expansions) {
 template <class Problem>
 void Search<Problem>::expand(std::uint32_t state) {
     ++stats_.expanded;
+    if (context_.expansion_log_ != nullptr) [[unlikely]]
+        context_.expansion_log_->push_back(StateId(state));
     const auto& record = records_[state];
     const Cost g = record.g;
     auto visit = [&](StateId next, Cost step) PATHKIT_ALWAYS_INLINE_LAMBDA {

@@ -52,6 +52,11 @@ class SearchContext {
                queue_.capacity() * sizeof(std::uint32_t);
     }
 
+    /// Makes the searches run with this context append every state they expand, in order, to
+    /// `log` (to draw a search as it unfolds, as the playground page does); nullptr, the
+    /// default, stops. The log is only appended to, and must outlive those searches.
+    void record_expansions(std::vector<StateId>* log) { expansion_log_ = log; }
+
     /// Grows the records for spaces of up to `state_count` states now (at a level load, say),
     /// so that the first search does not pay for it.
     void reserve(std::size_t state_count) {
@@ -86,6 +91,7 @@ class SearchContext {
     std::vector<std::uint32_t> queue_;  // breadth-first order
     std::uint32_t search_number_ = 0;
     bool in_use_ = false;
+    std::vector<StateId>* expansion_log_ = nullptr;
 };
 
 /// A context owned by the calling thread, for the convenience overloads that take none

@@ -1,0 +1,23 @@
+# Puts the playground page together: page.html with the example map, the WebAssembly module
+# (emscripten's single-file JavaScript) and the page's script in place of their marker lines.
+foreach(part PAGE MODULE SCRIPT MAP OUT)
+  if(NOT DEFINED ${part})
+    message(FATAL_ERROR "assemble_page.cmake needs -D${part}=...")
+  endif()
+endforeach()
+file(READ ${PAGE} page)
+file(READ ${MODULE} module)
+file(READ ${SCRIPT} script)
+file(READ ${MAP} map)
+foreach(marker_and_text "@DEFAULT_MAP@;map" "@PATHKIT_MODULE@;module" "@PLAYGROUND_JS@;script")
+  list(GET marker_and_text 0 marker)
+  list(GET marker_and_text 1 text)
+  string(FIND "${page}" "${marker}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${PAGE} lacks the marker ${marker}")
+  endif()
+  string(REPLACE "${marker}" "${${text}}" page "${page}")
+endforeach()
+# Written beside, then renamed: the page is whole or absent.
+file(WRITE ${OUT}.partial "${page}")
+file(RENAME ${OUT}.partial ${OUT})
