@@ -1,8 +1,9 @@
 # The playground test: builds the page with scripts/playground, loads it in headless Chromium,
-# reads the report it writes into its DOM after solving its example grid, and compares the
-# cost and the expansions with what the pathkit CLI answers for the same query.
-# Inputs: SCRIPT (scripts/playground), PATHKIT (the CLI), MAP (the page's example map),
-# WORK (a scratch folder).
+# reads the report it writes into its DOM after solving its examples, and compares them with
+# what the pathkit CLI answers for the same queries: the grid's cost and expansions, and the
+# open world's lengths by visibility graph and by navigation mesh.
+# Inputs: SCRIPT (scripts/playground), PATHKIT (the CLI), MAP and SCENE (the page's example
+# map and scene), WORK (a scratch folder).
 cmake_minimum_required(VERSION 3.25)  # policies of this CMake (quoted strings stay strings)
 find_program(CHROMIUM NAMES chromium chromium-browser)
 find_program(EMCMAKE emcmake)
@@ -33,40 +34,63 @@ string(JSON ready GET "${report}" ready)
 if(NOT ready STREQUAL "ON")
   message(FATAL_ERROR "the page never became ready: pathkit's module did not load")
 endif()
-foreach(field status cost expanded algorithm diagonal)
-  string(JSON page_${field} GET "${report}" ${field})
-endforeach()
-string(JSON start_x GET "${report}" start 0)
-string(JSON start_y GET "${report}" start 1)
-string(JSON goal_x GET "${report}" goal 0)
-string(JSON goal_y GET "${report}" goal 1)
-if(NOT page_status STREQUAL "found" OR NOT page_expanded GREATER 0)
-  message(FATAL_ERROR "the page's example query: ${page_status}, ${page_expanded} expanded")
-endif()
+# CMake has no floating-point arithmetic: compares two costs in millionths.
+function(expect_close what page cli)
+  foreach(side page cli)
+    string(REGEX MATCH "^([0-9]+)\\.?([0-9]*)" parts "${${side}}")
+    string(SUBSTRING "${CMAKE_MATCH_2}000000" 0 6 fraction)
+    math(EXPR ${side}_micro "${CMAKE_MATCH_1} * 1000000 + 1${fraction} - 1000000")
+  endforeach()
+  math(EXPR difference "${page_micro} - ${cli_micro}")
+  if(difference LESS -1000 OR difference GREATER 1000)
+    message(FATAL_ERROR "${what}: the page says ${page}, the CLI ${cli}")
+  endif()
+  message("${what}: page ${page}, CLI ${cli}")
+endfunction()
 
-# The same query through the command-line tool.
+# The grid: the same query through the command-line tool.
+foreach(field status cost expanded algorithm diagonal)
+  string(JSON grid_${field} GET "${report}" grid ${field})
+endforeach()
+foreach(end start goal)
+  string(JSON ${end}_x GET "${report}" grid ${end} 0)
+  string(JSON ${end}_y GET "${report}" grid ${end} 1)
+endforeach()
+if(NOT grid_status STREQUAL "found" OR NOT grid_expanded GREATER 0)
+  message(FATAL_ERROR "the page's example grid: ${grid_status}, ${grid_expanded} expanded")
+endif()
 execute_process(COMMAND ${PATHKIT} path ${MAP} --from ${start_x},${start_y}
-                        --to ${goal_x},${goal_y} --algo ${page_algorithm}
-                        --diagonal ${page_diagonal} --json
+                        --to ${goal_x},${goal_y} --algo ${grid_algorithm}
+                        --diagonal ${grid_diagonal} --json
                 RESULT_VARIABLE code OUTPUT_VARIABLE answer)
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "pathkit path failed (${code}): ${answer}")
 endif()
 string(JSON cli_cost GET "${answer}" cost)
 string(JSON cli_expanded GET "${answer}" expanded)
-message("page: cost ${page_cost}, ${page_expanded} expanded; CLI: cost ${cli_cost}, "
-        "${cli_expanded} expanded")
-# CMake has no floating-point arithmetic: compare at a millionth of a tile via fixed point.
-foreach(side page cli)
-  string(REGEX MATCH "^([0-9]+)\\.?([0-9]*)" parts "${${side}_cost}")
-  string(SUBSTRING "${CMAKE_MATCH_2}000000" 0 6 fraction)
-  math(EXPR ${side}_micro "${CMAKE_MATCH_1} * 1000000 + 1${fraction} - 1000000")
-endforeach()
-math(EXPR difference "${page_micro} - ${cli_micro}")
-if(difference LESS -1000 OR difference GREATER 1000)
-  message(FATAL_ERROR "the page's cost ${page_cost} differs from the CLI's ${cli_cost}")
+expect_close("grid cost" ${grid_cost} ${cli_cost})
+if(NOT grid_expanded EQUAL cli_expanded)
+  message(FATAL_ERROR "the page expanded ${grid_expanded} tiles, the CLI ${cli_expanded}")
 endif()
-if(NOT page_expanded EQUAL cli_expanded)
-  message(FATAL_ERROR "the page expanded ${page_expanded} tiles, the CLI ${cli_expanded}")
+
+# The open world: the scene's query by visibility graph and by navigation mesh.
+foreach(mode visibility navmesh)
+  string(JSON status GET "${report}" plane ${mode} status)
+  string(JSON page_length GET "${report}" plane ${mode} cost)
+  if(NOT status STREQUAL "found")
+    message(FATAL_ERROR "the page's example scene by ${mode}: ${status}")
+  endif()
+  execute_process(COMMAND ${PATHKIT} scene ${SCENE} --mode ${mode} --json
+                  RESULT_VARIABLE code OUTPUT_VARIABLE answer)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "pathkit scene --mode ${mode} failed (${code}): ${answer}")
+  endif()
+  string(JSON cli_length GET "${answer}" queries 0 length)
+  expect_close("scene length by ${mode}" ${page_length} ${cli_length})
+endforeach()
+string(JSON recorded GET "${report}" plane visibility recorded)
+string(JSON expanded GET "${report}" plane visibility expanded)
+if(NOT recorded EQUAL expanded OR NOT expanded GREATER 0)
+  message(FATAL_ERROR "the visibility graph search recorded ${recorded} of ${expanded} expansions")
 endif()
 message("the playground page and the CLI agree")

@@ -6,6 +6,20 @@
   const report = { ready: false, errors: [] };
   const reportElement = document.getElementById("report");
   const writeReport = () => { reportElement.textContent = JSON.stringify(report); };
+  // Shared with the polygon tab's script: the report, and the module once it has loaded.
+  const partsToSolve = new Set(["grid", "plane"]);
+  window.playground = {
+    report,
+    modulePromise: createPathkitModule(),
+    /** Adds a tab's figures to the report; the page is ready when both tabs solved theirs. */
+    solved(part, figures) {
+      report[part] = figures;
+      partsToSolve.delete(part);
+      report.ready = partsToSolve.size === 0;
+      writeReport();
+    },
+    failed(error) { report.errors.push(String(error)); writeReport(); },
+  };
   window.addEventListener("error", (event) => { report.errors.push(String(event.message)); writeReport(); });
   window.addEventListener("unhandledrejection", (event) => {
     report.errors.push(String(event.reason)); writeReport();
@@ -267,13 +281,23 @@
     update(false);
   });
 
+  // Tabs; the address #polygons opens the polygon tab.
+  const showTab = (tab) => {
+    for (const other of document.querySelectorAll("[data-tab]")) {
+      other.setAttribute("aria-selected", String(other === tab));
+      document.getElementById(other.dataset.tab).hidden = other !== tab;
+    }
+  };
+  for (const tab of document.querySelectorAll("[data-tab]"))
+    tab.addEventListener("click", () => showTab(tab));
+  if (location.hash === "#polygons") showTab(document.querySelector("[data-tab=plane-tab]"));
+
   draw();
-  createPathkitModule().then((module) => {
+  window.playground.modulePromise.then((module) => {
     pathkit = module;
     update(false);
     const result = view.result;
-    Object.assign(report, {
-      ready: true,
+    window.playground.solved("grid", {
       status: result.status,
       cost: result.cost,
       expanded: result.expansions.length / 2,
@@ -285,6 +309,5 @@
       goal: grid.goal,
       map: { width: grid.width, height: grid.height },
     });
-    writeReport();
-  }).catch((error) => { report.errors.push(String(error)); writeReport(); });
+  }).catch(window.playground.failed);
 })();
