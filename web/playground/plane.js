@@ -137,29 +137,14 @@
     }
   }
 
-  let animation = 0;
-  function animate() {
-    const total = view.result ? view.result.expansions.length / 2 : 0;
-    view.shown += speeds[Number(controls.speed.value)];
-    draw();
-    animation = view.shown < total ? requestAnimationFrame(animate) : 0;
-  }
-  function replay() {
-    cancelAnimationFrame(animation);
-    view.shown = 0;
-    animation = requestAnimationFrame(animate);
-  }
+  const replayer = window.playground.makeReplayer(view, draw,
+                                                   () => speeds[Number(controls.speed.value)]);
+  const replay = replayer.replay;
   function update(atOnce) {
     if (!pathkit) return;
     view.result = solve(Number(controls.mode.value));
     showNumbers(view.result);
-    if (atOnce) {
-      cancelAnimationFrame(animation);
-      view.shown = Infinity;
-      draw();
-    } else {
-      replay();
-    }
+    if (atOnce) replayer.showAll(); else replayer.replay();
   }
 
   function boxCorners([[ax, ay], [bx, by]]) {

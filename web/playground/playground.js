@@ -19,7 +19,32 @@
       writeReport();
     },
     failed(error) { report.errors.push(String(error)); writeReport(); },
+    makeReplayer,
   };
+
+  /** The replay both tabs share: draws `view.result`'s expansions a few more each frame
+   *  (`perFrame()` of them; `view.shown` counts them), then the path. */
+  function makeReplayer(view, draw, perFrame) {
+    let animation = 0;
+    const animate = () => {
+      const total = view.result ? view.result.expansions.length / 2 : 0;
+      view.shown += perFrame();
+      draw();
+      animation = view.shown < total ? requestAnimationFrame(animate) : 0;
+    };
+    return {
+      replay() {
+        cancelAnimationFrame(animation);
+        view.shown = 0;
+        animation = requestAnimationFrame(animate);
+      },
+      showAll() {
+        cancelAnimationFrame(animation);
+        view.shown = Infinity;
+        draw();
+      },
+    };
+  }
   window.addEventListener("error", (event) => { report.errors.push(String(event.message)); writeReport(); });
   window.addEventListener("unhandledrejection", (event) => {
     report.errors.push(String(event.reason)); writeReport();
@@ -175,31 +200,16 @@
     }
   }
 
-  let animation = 0;
-  function animate() {
-    const total = view.result ? view.result.expansions.length / 2 : 0;
-    view.shown += speeds[Number(controls.speed.value)];
-    draw();
-    animation = view.shown < total ? requestAnimationFrame(animate) : 0;
-  }
-  function replay() {
-    cancelAnimationFrame(animation);
-    view.shown = 0;
-    animation = requestAnimationFrame(animate);
-  }
+  const replayer = window.playground.makeReplayer(view, draw,
+                                                   () => speeds[Number(controls.speed.value)]);
+  const replay = replayer.replay;
 
   /** Solves again after a change; while dragging, shows the whole search at once. */
   function update(atOnce) {
     if (!pathkit) return;
     view.result = solve();
     showNumbers(view.result);
-    if (atOnce) {
-      cancelAnimationFrame(animation);
-      view.shown = Infinity;
-      draw();
-    } else {
-      replay();
-    }
+    if (atOnce) replayer.showAll(); else replayer.replay();
   }
 
   function tileAt(event) {
