@@ -1,6 +1,6 @@
 // The playground page's behaviour: the grid and its brushes, dragging the start and the goal,
 // solving through pathkit's WebAssembly module, the step-by-step replay, and the report that
-// headless browsers read (<pre id="report">).
+// headless browsers read (the pre element with the id "report").
 "use strict";
 (function () {
   const report = { ready: false, errors: [] };
@@ -10,7 +10,7 @@
   const partsToSolve = new Set(["grid", "plane"]);
   window.playground = {
     report,
-    modulePromise: createPathkitModule(),
+    modulePromise: loadModule(),
     /** Adds a tab's figures to the report; the page is ready when both tabs solved theirs. */
     solved(part, figures) {
       report[part] = figures;
@@ -21,6 +21,16 @@
     failed(error) { report.errors.push(String(error)); writeReport(); },
     makeReplayer,
   };
+
+  /** pathkit's module, compiled as the page loads (emscripten's factory gives the module, or a
+   *  promise of it). */
+  function loadModule() {
+    return new Promise((resolve, reject) => {
+      const made = createPathkitModule();
+      if (made && typeof made.then === "function") made.then(resolve, reject);
+      else resolve(made);
+    });
+  }
 
   /** The replay both tabs share: draws `view.result`'s expansions a few more each frame
    *  (`perFrame()` of them; `view.shown` counts them), then the path. */
