@@ -200,12 +200,7 @@
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
 
-  for (const button of document.querySelectorAll("[data-plane-tool]"))
-    button.addEventListener("click", () => {
-      view.tool = button.dataset.planeTool;
-      for (const other of document.querySelectorAll("[data-plane-tool]"))
-        other.setAttribute("aria-pressed", String(other === button));
-    });
+  window.playground.bindTools("plane-tool", (tool) => { view.tool = tool; });
   const showLabels = () => {
     document.getElementById("radius-label").textContent = `${controls.radius.value} units`;
     document.getElementById("plane-speed-label").textContent = speedNames[Number(controls.speed.value)];

@@ -20,7 +20,19 @@
     },
     failed(error) { report.errors.push(String(error)); writeReport(); },
     makeReplayer,
+    bindTools,
   };
+
+  /** Wires the brush buttons marked `data-NAME="tool"`: a click presses that one only and
+   *  calls `pick(tool)`. */
+  function bindTools(name, pick) {
+    const buttons = document.querySelectorAll(`[data-${name}]`);
+    for (const button of buttons)
+      button.addEventListener("click", () => {
+        pick(button.getAttribute(`data-${name}`));
+        for (const other of buttons) other.setAttribute("aria-pressed", String(other === button));
+      });
+  }
 
   /** pathkit's module, compiled as the page loads (emscripten's factory gives the module, or a
    *  promise of it). */
@@ -274,12 +286,7 @@
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
 
-  for (const button of document.querySelectorAll("[data-tool]"))
-    button.addEventListener("click", () => {
-      view.tool = button.dataset.tool;
-      for (const other of document.querySelectorAll("[data-tool]"))
-        other.setAttribute("aria-pressed", String(other === button));
-    });
+  window.playground.bindTools("tool", (tool) => { view.tool = tool; });
   const showSpeed = () => {
     document.getElementById("speed-label").textContent = speedNames[Number(controls.speed.value)];
   };
