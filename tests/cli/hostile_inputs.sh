@@ -78,6 +78,13 @@ expect 2 'speed="3e38"' world speed.xml
 printf 'node a\nnode b\nnode c\nedge a -> b 3e38\nedge b -> c 3e38\n' >overflow.graph
 expect 2 "cost overflows" graph overflow.graph --from a --to c
 
+# Whole-number options: no wrap-around from a minus sign, nothing past 64 bits, no octal.
+expect 2 'seed: cannot be negative: -1' mapf --map "$data/tiny.map" --scen "$data/tiny.map.scen" --agents 1 --seed -1
+expect 2 'budget: cannot be negative: -1' path "$data/tiny.map" --from 0,0 --to 3,2 --budget -1
+expect 2 'budget: too large a number: 99999999999999999999' path "$data/tiny.map" --from 0,0 --to 3,2 --budget 99999999999999999999
+expect 2 'memory-limit: not a whole decimal number: 1e3' path "$data/tiny.map" --from 0,0 --to 3,2 --memory-limit 1e3
+expect 0 'status: found' path "$data/tiny.map" --from 0,0 --to 3,2 --budget 010
+
 # ---- inputs that used to hang ----------------------------------------------------------------
 printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml
 expect 2 'ticks_per_minute="2147483647" is not a whole number in 1..3600' world ticks.xml
@@ -194,6 +201,18 @@ absent kept.html
 expect 2 'an input file' scene "$data/scene_with_invalid_query.json" --svg "$data/scene_with_invalid_query.json"
 expect 2 '' path "$data/tiny.map" --from 0,0 --to 3,2 --png-scale 0 --png zero.png
 absent zero.png
+
+# Rows alternating between two big maps: each map is read and indexed once, not once a row.
+/usr/bin/python3 - <<'PY'
+for name in ("big-a.map", "big-b.map"):
+    with open(name, "w") as out:
+        out.write("type octile\nheight 2048\nwidth 2048\nmap\n" + ("." * 2048 + "\n") * 2048)
+with open("alternating.scen", "w") as out:
+    out.write("version 1\n")
+    for row in range(4000):
+        out.write(f"0\tbig-{'ab'[row % 2]}.map\t2048\t2048\t{row % 2000}\t5\t{row % 2000 + 1}\t5\t1\n")
+PY
+expect 0 'total: 4000 queries, 0 mismatches' bench alternating.scen --algo jps+
 
 # ---- many-agent results ------------------------------------------------------------------------
 depot=("$data/../../examples/mapf/depot.map" "$data/../../examples/mapf/depot-40.scen" 40)
