@@ -15,6 +15,7 @@
 #include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "search_flags.hpp"
 
@@ -41,6 +42,28 @@ struct FileFigures {
     double index_build_milliseconds = 0;  ///< jps+: building the jump point index, every map
     double index_bytes_per_cell = 0;      ///< jps+: the largest index over its map's tiles
 };
+
+/// Most tiles the rows of one scenario file may ask to search, each row counted as its whole
+/// map (the most one search visits): 10^11, about an hour of the slowest searches. MovingAI's
+/// files stay far below it (maze512-1-0's 11,960 rows on a 512 x 512 map: 3.1 x 10^9).
+constexpr double max_tiles_searched_per_file = 1e11;
+
+/// Refuses a file whose rows together could search more tiles than the limit.
+Status check_total_work(const std::string& scenario_file,
+                        const std::vector<ScenarioQuery>& queries) {
+    double tiles = 0;
+    for (const ScenarioQuery& query : queries)
+        tiles += std::min(static_cast<double>(query.map_width) * query.map_height,
+                          static_cast<double>(limits::max_map_tiles));
+    if (tiles <= max_tiles_searched_per_file) return {};
+    char figures[96];
+    std::snprintf(figures, sizeof figures, "%.3g tiles, over the limit of %.3g a file", tiles,
+                  max_tiles_searched_per_file);
+    return Status::invalid_input(scenario_file + ": its " + std::to_string(queries.size()) +
+                                 " rows may search up to " + figures +
+                                 " (each row counted as its whole map); split it into smaller "
+                                 "files");
+}
 
 /// The map a query names: --map if given, else the file named in its row, beside the scenario.
 std::string map_path_for(const BenchArguments& arguments, const std::string& scenario_file,
@@ -90,6 +113,8 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     SearchContext context;  // one per file, so its memory is this file's maps'
     auto scenario = load_moving_ai_scenario(scenario_file);
     if (!scenario) return scenario.error();
+    if (Status status = check_total_work(scenario_file, scenario.value().queries); !status)
+        return status;
     FileFigures figures;
     figures.scenario = scenario_file;
     double largest_map_tiles = 1;

@@ -213,6 +213,8 @@ with open("alternating.scen", "w") as out:
         out.write(f"0\tbig-{'ab'[row % 2]}.map\t2048\t2048\t{row % 2000}\t5\t{row % 2000 + 1}\t5\t1\n")
 PY
 expect 0 'total: 4000 queries, 0 mismatches' bench alternating.scen --algo jps+
+{ echo 'version 1'; for ((row = 0; row < 1500; row++)); do printf '0\thuge.map\t8192\t8192\t0\t0\t1\t0\t1\n'; done; } >hours.scen
+expect 2 'hours.scen: its 1500 rows may search up to 1.01e\+11 tiles, over the limit of 1e\+11 a file' bench hours.scen
 
 # ---- many-agent results ------------------------------------------------------------------------
 depot=("$data/../../examples/mapf/depot.map" "$data/../../examples/mapf/depot-40.scen" 40)
