@@ -85,6 +85,20 @@ expect 2 'budget: too large a number: 99999999999999999999' path "$data/tiny.map
 expect 2 'memory-limit: not a whole decimal number: 1e3' path "$data/tiny.map" --from 0,0 --to 3,2 --memory-limit 1e3
 expect 0 'status: found' path "$data/tiny.map" --from 0,0 --to 3,2 --budget 010
 
+# Worlds whose NPCs could walk for hours, or whose pictures would not fit in memory.
+/usr/bin/python3 - <<'PY'
+for name, ticks in (("crowded_day.xml", 3600), ("pictured_day.xml", 12)):
+    with open(name, "w") as out:
+        out.write(f'<world ticks_per_minute="{ticks}"><map id="0" width="200" height="200"/>\n')
+        for i in range(2000):
+            out.write(f'<npc name="n{i}" map="0" x="{i % 200}" y="{i // 200}" speed="0.0011">'
+                      f'<appointment time="00:01" map="0" x="{199 - i % 200}" y="199"/></npc>\n')
+        out.write("</world>\n")
+PY
+expect 2 'crowded_day.xml: 2000 NPCs over 1439 game minutes at 3600 ticks a minute may take 1.04e\+10 NPC-ticks, over the limit of 4e\+09' world crowded_day.xml
+expect 2 'pictured_day.xml: pictures of 2000 NPCs at a frame a game minute would need 439 MiB, over the memory budget of 64.0 MiB' world pictured_day.xml --html day.html --memory-limit 64
+absent day.html
+
 # ---- inputs that used to hang ----------------------------------------------------------------
 printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml
 expect 2 'ticks_per_minute="2147483647" is not a whole number in 1..3600' world ticks.xml
