@@ -14,7 +14,7 @@
 #include "commands.hpp"
 #include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
-#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "search_flags.hpp"
@@ -121,6 +121,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     const PathShape shape = arguments.path_shape == "turns" ? PathShape::Turns : PathShape::Tiles;
     const auto& queries = scenario.value().queries;
     std::size_t solved = 0;
+    const SearchOptions options = arguments.search.options();
     for (const MapRows& group : rows_by_map(arguments, scenario_file, queries)) {
         const std::string& map_file = group.path;
         auto loaded = load_moving_ai_map(map_file);
@@ -128,17 +129,17 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         const GridMap& map = loaded.value();
         const GridSpace space(map);
         const double tiles = static_cast<double>(map.width()) * map.height();
-        std::optional<StaticGridIndex> index;  // jps+ only
-        if (arguments.search.static_index()) {
+        if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
+            // Built before the clock starts, and timed on its own.
             const auto started = std::chrono::steady_clock::now();
-            auto built = StaticGridIndex::build(space);
+            const auto index = space.jump_point_index();
             figures.index_build_milliseconds += std::chrono::duration<double, std::milli>(
                                                     std::chrono::steady_clock::now() - started)
                                                     .count();
-            if (!built) return Status::invalid_input(map_file + ": " + built.error().message());
-            index.emplace(std::move(built).value());
-            figures.index_bytes_per_cell = std::max(
-                figures.index_bytes_per_cell, static_cast<double>(index->memory_bytes()) / tiles);
+            if (!index) return Status::invalid_input(map_file + ": " + index.error().message());
+            figures.index_bytes_per_cell =
+                std::max(figures.index_bytes_per_cell,
+                         static_cast<double>(index.value()->memory_bytes()) / tiles);
         }
         // Allocated before the clock starts, as a game would.
         context.reserve(space.state_count());
@@ -152,8 +153,8 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
                                              ": " + status.message());
             }
             const auto started = std::chrono::steady_clock::now();
-            const GridPath result = arguments.search.find_grid_path(
-                space, index ? &*index : nullptr, query.start, query.goal, context, shape);
+            const GridPath result =
+                space.find_path(query.start, query.goal, context, options, shape);
             const auto stopped = std::chrono::steady_clock::now();
             figures.total_microseconds +=
                 std::chrono::duration<double, std::micro>(stopped - started).count();
@@ -209,7 +210,7 @@ int run_bench(const BenchArguments& arguments) {
                             {"mean_us", mean(file.total_microseconds, file.queries)},
                             {"mean_expanded", mean(file.total_expanded, file.queries)},
                             {"search_bytes_per_cell", file.search_bytes_per_cell}});
-            if (arguments.search.static_index()) {
+            if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
                 list.back()["index_build_ms"] = file.index_build_milliseconds;
                 list.back()["index_bytes_per_cell"] = file.index_bytes_per_cell;
             }
@@ -234,7 +235,7 @@ int run_bench(const BenchArguments& arguments) {
                       << std::setprecision(1) << mean(file.total_expanded, file.queries)
                       << std::setw(23) << file.search_bytes_per_cell << '\n';
         }
-        if (arguments.search.static_index()) {
+        if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
             for (const auto& file : files) {
                 std::cout << std::filesystem::path(file.scenario).filename().string()
                           << ": jump point index built in " << std::setprecision(2)

@@ -390,7 +390,9 @@ class JumpProblem {
 template <class Lines>
 [[nodiscard]] GridPath find_path_by_jumps(const GridSpace& space, const Lines& lines, Cell from,
                                           Cell to, SearchContext& context,
-                                          const SearchOptions& options, PathShape shape) {
+                                          const SearchOptions& asked, PathShape shape) {
+    SearchOptions options = asked;  // the jump points themselves are searched by A*
+    if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (auto status = space.check_endpoint(cell, role); !status) {
             GridPath refused;
