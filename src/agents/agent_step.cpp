@@ -136,12 +136,12 @@ void AgentWorld::Impl::find_neighbours(float range) {
         positions[index] = agents[index].position;
         taking_part[index] = agents[index].active ? 1 : 0;
     }
-    agent_grid.rebuild(positions, taking_part, range);
+    agent_tree.rebuild(positions, taking_part);
     neighbour_lists.resize(count * limit);
     neighbour_counts.assign(count, 0);
     for (std::size_t index = 0; index < count; ++index) {
         if (!taking_part[index]) continue;
-        agent_grid.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
+        agent_tree.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
         std::copy(nearest.begin(), nearest.end(),
                   neighbour_lists.begin() + static_cast<std::ptrdiff_t>(index * limit));
         neighbour_counts[index] = static_cast<std::uint32_t>(nearest.size());
@@ -162,8 +162,9 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
                 agents::turn_wander_heading(state.wander_heading, draw, time_step);
         }
         if (agent.state != AgentState::Moving) {
-            // Standing, yet still giving way in ORCA; an arrived agent pushed off its target
-            // walks back to it (in sight), so those arriving later find their own spots free.
+            // Standing, yet still giving way in ORCA; an arrived agent nudged off the middle of
+            // its target (still within reach) steps back to it, so those arriving later find
+            // their own spots free.
             agent.preferred_velocity = {};
             const float off = length(agent.target - agent.position);
             if (agent.state == AgentState::Arrived && off > agent.params.arrival_distance &&
@@ -272,7 +273,7 @@ void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float tim
     AgentPlanState& state = plans[index];
     const Vector2 wish = agent.preferred_velocity;
     const float wished = length(wish), top = agent.params.max_speed;
-    if (agent.state != AgentState::Moving || wished <= 0) {
+    if (agent.state != AgentState::Moving || wished <= 0 || state.returning) {
         state.keeping_right = false;
         return;
     }
@@ -392,34 +393,43 @@ void AgentWorld::Impl::check_progress(float time_step) {
         Agent& agent = agents[index];
         if (!agent.active) continue;
         AgentPlanState& state = plans[index];
-        // Stuck in a jam, it stands a while, then plans again from where it stands.
-        if (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoProgress &&
-            options.retry_seconds > 0 &&
-            (state.seconds_stuck += time_step) >= options.retry_seconds) {
+        // Arrived says where it stands now: within reach of its target (however it got there,
+        // walking, stuck in a jam or pushed), and no longer once pushed off it.
+        const bool there = agent.has_target && length(agent.target - agent.position) <=
+                                                   agent.params.arrival_distance + arrival_slack;
+        if (there && agent.state != AgentState::Arrived) {
+            agent.state = AgentState::Arrived;
+            agent.stuck_reason = StuckReason::None;
+            agent.corridor.clear();
+            state.returning = false;
+            event(agent.id, AgentEventKind::Arrived);
+        } else if (!there && agent.state == AgentState::Arrived) {
+            // Pushed off its target: it walks back to it (planned at the next step).
+            agent.state = AgentState::Moving;
+            state.returning = true;
+            state.needs_plan = true;
+            state.best_remaining = INFINITY;
+            state.seconds_without_progress = 0;
+        } else if (agent.state == AgentState::Stuck &&
+                   agent.stuck_reason == StuckReason::NoProgress && options.retry_seconds > 0 &&
+                   (state.seconds_stuck += time_step) >= options.retry_seconds) {
+            // Stuck in a jam, it stands a while, then plans again from where it stands.
             agent.state = AgentState::Moving;
             agent.stuck_reason = StuckReason::None;
             state.seconds_stuck = 0;
             state.best_remaining = INFINITY;
             state.seconds_without_progress = 0;
             state.needs_plan = true;
-        }
-        if (agent.state == AgentState::Moving) {
-            if (length(agent.target - agent.position) <=
-                agent.params.arrival_distance + arrival_slack) {
-                agent.state = AgentState::Arrived;
-                agent.corridor.clear();
-                event(agent.id, AgentEventKind::Arrived);
-            } else {
-                const float remaining = agents::remaining_length(agent.position, agent.corridor);
-                if (remaining < state.best_remaining - progress_step) {
-                    state.best_remaining = remaining;
-                    state.seconds_without_progress = 0;
-                } else if ((state.seconds_without_progress += time_step) >= options.stuck_seconds) {
-                    agent.state = AgentState::Stuck;
-                    agent.stuck_reason = StuckReason::NoProgress;
-                    state.seconds_stuck = 0;
-                    event(agent.id, AgentEventKind::Stuck);
-                }
+        } else if (agent.state == AgentState::Moving) {
+            const float remaining = agents::remaining_length(agent.position, agent.corridor);
+            if (remaining < state.best_remaining - progress_step) {
+                state.best_remaining = remaining;
+                state.seconds_without_progress = 0;
+            } else if ((state.seconds_without_progress += time_step) >= options.stuck_seconds) {
+                agent.state = AgentState::Stuck;
+                agent.stuck_reason = StuckReason::NoProgress;
+                state.seconds_stuck = 0;
+                event(agent.id, AgentEventKind::Stuck);
             }
         }
         switch (agent.state) {
