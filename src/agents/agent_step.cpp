@@ -30,6 +30,17 @@ constexpr float progress_step = 0.01f;
 constexpr int separation_rounds = 4;
 constexpr float separation_slack = 1e-3f;
 
+// The way agent `from` parts from agent `to` standing on the same spot: a direction drawn for
+// the pair (the opposite one for the other), so that a crowd on one spot spreads out in every
+// direction instead of moving off as one block.
+Vector2 parting_direction(AgentId from, AgentId to) {
+    const std::uint64_t low = std::min(from.value, to.value), high = std::max(from.value, to.value);
+    const float angle = static_cast<float>(agents::mix_bits((low << 32) | high) >> 40) /
+                        static_cast<float>(1 << 24) * 6.2831853f;
+    const Vector2 way{std::cos(angle), std::sin(angle)};
+    return from.value < to.value ? way : Vector2{-way.x, -way.y};
+}
+
 bool finite(Vector2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
@@ -233,8 +244,8 @@ void AgentWorld::Impl::avoid(float time_step) {
         for (std::uint32_t at = 0; at < neighbour_counts[index]; ++at) {
             const Agent& other = agents[neighbour_lists[index * limit + at].agent];
             Vector2 relative = other.position - agent.position;
-            if (relative == Vector2{})  // on top of each other: part them along x by id
-                relative = {other.id < agent.id ? -1e-4f : 1e-4f, 0};
+            if (relative == Vector2{})  // on top of each other: part them as the pair draws
+                relative = parting_direction(other.id, agent.id) * 1e-4f;
             planes.push_back(agents::agent_half_plane(
                 agent.velocity, relative, agent.velocity - other.velocity,
                 params.radius + other.params.radius, params.time_horizon, time_step));
@@ -370,7 +381,7 @@ void AgentWorld::Impl::separate() {
                 const float gap = length(apart);
                 if (sum - gap <= separation_slack * sum) continue;
                 const Vector2 away =
-                    gap > 1e-6f ? apart / gap : Vector2{agent.id < other.id ? -1.0f : 1.0f, 0};
+                    gap > 1e-6f ? apart / gap : parting_direction(agent.id, other.id);
                 pushes[index] = pushes[index] + away * ((sum - gap) / 2);
                 overlapping = true;
             }

@@ -182,7 +182,8 @@ struct AgentStepStats {
 ///   where walls allow) until its wish is granted again, so symmetric jams unwind.
 /// - Dense crowds: where ORCA's half-planes cannot all be met (or a long step lets agents
 ///   close in), up to four rounds after each move push overlapping neighbours apart, half the
-///   overlap each, inside free space (as DetourCrowd does); velocities are kept.
+///   overlap each, inside free space (as DetourCrowd does); velocities are kept. Agents on one
+///   spot part in a direction drawn for the pair, so a crowd on one spot spreads every way.
 /// - Deterministic: the same calls give the same positions bit for bit on one build.
 /// - No position or velocity is ever NaN or infinite; no centre ever ends a step inside a grown
 ///   obstacle (a move that would is cut short).
