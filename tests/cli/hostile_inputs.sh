@@ -177,6 +177,38 @@ expect 2 '10000 agents for 200 steps make 2010000 positions, over the limit of 2
 expect 2 '/dev/full: cannot write there' agents "$data/../../examples/agents/doorway.json" --trace /dev/full
 expect 2 'cannot write the file' agents "$data/../../examples/agents/doorway.json" --trace kept_trace.json --html missing/folder/a.html
 absent kept_trace.json
+# 10,000 agents started on one point, and 10,000 of radius 100,000: bounded neighbour searches
+# and overlap measurement (each took minutes when every agent in range was gathered).
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [200, 200]], \"buffer_radius\": 0.4, \"obstacles\": [], \"agents\": [";
+  for (i = 0; i < 10000; i++) printf "%s{\"id\": %d, \"at\": [100, 100], \"to\": [%d, %d]}", (i ? ", " : ""), i, 1 + (i % 100) * 2, 1 + int(i / 100) * 2;
+  printf "], \"max_steps\": 100}\n" }' >bunched_agents.json
+expect 1 '10000 agents, [0-9]+ arrived after 100 steps' agents bunched_agents.json
+sed 's/"to": \[\([0-9]*\), \([0-9]*\)\]}/"to": [\1, \2], "radius": 100000}/g; s/"max_steps": 100/"max_steps": 50/' bunched_agents.json >giant_bunch.json
+expect 1 '10000 agents, 0 arrived after 50 steps' agents giant_bunch.json
+# Five agents queueing for one point: those pushed off it are not "arrived" beside it.
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [10, 2], "to": [10, 15]}, {"id": 2, "at": [10, 4], "to": [10, 15]}, {"id": 3, "at": [10, 6], "to": [10, 15]}, {"id": 4, "at": [10, 8], "to": [10, 15]}, {"id": 5, "at": [10, 0.6], "to": [10, 15]}], "max_steps": 600}' >one_point.json
+expect 1 '"all_arrived":false,"arrived":[01],' agents one_point.json --json
+# Refusals name the value at fault.
+echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 1e400}]}' >radius_overflow.json
+expect 2 'radius_overflow.json: /agents/0/radius: number overflow' agents radius_overflow.json
+echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 200000, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}]}' >huge_buffer.json
+expect 2 'huge_buffer.json: /buffer_radius: .*largest radius of an agent' agents huge_buffer.json
+echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 18446744073709551616}' >wide_steps.json
+expect 2 'wide_steps.json: /max_steps: .* is outside 1..100000' agents wide_steps.json
+# A trace (and pictures) that would not fit the memory budget is refused before the run.
+sed 's/"max_steps": 20/"max_steps": 199/' packed_agents.json >longest_agents.json
+expect 2 'longest_agents.json: 10000 agents for 199 steps with a trace need .* over the memory budget of 64' \
+  --memory-limit 64 agents longest_agents.json --trace big_trace.json
+absent big_trace.json
+# Agents x triangles of the mesh bound the path planning.
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [1000, 1000]], \"buffer_radius\": 0.4, \"obstacles\": [";
+  for (i = 0; i < 100; i++) for (j = 0; j < 100; j++) printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (i + j ? ", " : ""), 5 + i * 9, 5 + j * 9, 7 + i * 9, 5 + j * 9, 7 + i * 9, 7 + j * 9, 5 + i * 9, 7 + j * 9;
+  printf "], \"agents\": [";
+  for (i = 0; i < 5000; i++) printf "%s{\"id\": %d, \"at\": [1, %d], \"to\": [999, %d]}", (i ? ", " : ""), i, 1 + (i % 990), 999 - (i % 990);
+  printf "], \"max_steps\": 10}\n" }' >planning_agents.json
+expect 2 'planning_agents.json: 5000 agents planning paths on a mesh of [0-9]+ triangles make [0-9]+ agent-triangles, over the limit of 50000000' agents planning_agents.json
 
 # ---- memory: devices, FIFOs, folders, huge declared sizes --------------------------------------
 for command in "path /dev/zero --from 0,0 --to 1,1" "graph /dev/zero --from a --to b" \

@@ -91,7 +91,7 @@ TEST(HostileInput, AScenarioNeedsItsVersionLineAndAQuery) {
 TEST(HostileInput, JsonNumbersOutOfRangeDeepNestingAndWrongTypesAreRefusedWithThePlace) {
     EXPECT_TRUE(mentions(
         refusal(parse_scene(R"({"bounds": [[0, 0], [1e400, 1]], "obstacles": []})", "big.json")),
-        "big.json: number overflow"));
+        "big.json: /bounds/1/0: number overflow"));
     const std::string deep = R"({"bounds": [[0, 0], )" + std::string(100000, '[') +
                              std::string(100000, ']') + R"(], "obstacles": []})";
     EXPECT_TRUE(mentions(refusal(parse_scene(deep, "deep.json")),
