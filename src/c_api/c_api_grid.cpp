@@ -90,11 +90,13 @@ void pk_grid_map_destroy(pk_grid_map* map) {
 }
 
 pk_status pk_grid_map_size(const pk_grid_map* map, int32_t* width, int32_t* height) {
-    pk_status status = PK_OK;
-    if (missing(map, "map", status)) return status;
-    if (width != nullptr) *width = map->map.width();
-    if (height != nullptr) *height = map->map.height();
-    return PK_OK;
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status)) return status;
+        if (width != nullptr) *width = map->map.width();
+        if (height != nullptr) *height = map->map.height();
+        return PK_OK;
+    });
 }
 
 pk_status pk_grid_map_set_walkable(pk_grid_map* map, int32_t x, int32_t y, int walkable) {
@@ -107,12 +109,14 @@ pk_status pk_grid_map_set_walkable(pk_grid_map* map, int32_t x, int32_t y, int w
 }
 
 pk_status pk_grid_map_is_walkable(const pk_grid_map* map, int32_t x, int32_t y, int* walkable) {
-    pk_status status = PK_OK;
-    if (missing(map, "map", status) || missing(walkable, "walkable", status) ||
-        outside(map->map, x, y, status))
-        return status;
-    *walkable = map->map.is_walkable({x, y}) ? 1 : 0;
-    return PK_OK;
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status) || missing(walkable, "walkable", status) ||
+            outside(map->map, x, y, status))
+            return status;
+        *walkable = map->map.is_walkable({x, y}) ? 1 : 0;
+        return PK_OK;
+    });
 }
 
 pk_status pk_grid_map_set_terrain_cost(pk_grid_map* map, int32_t x, int32_t y, float cost) {
@@ -230,14 +234,16 @@ pk_status pk_crowd_step(pk_crowd* crowd, int* settled) {
 }
 
 pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x, int32_t* y) {
-    pk_status status = PK_OK;
-    if (missing(crowd, "crowd", status)) return status;
-    const Unit* found = crowd->crowd.unit(UnitId(unit));
-    if (found == nullptr)
-        return fail(PK_INVALID_ARGUMENT, "unit " + std::to_string(unit) + " does not exist");
-    if (x != nullptr) *x = found->at.x;
-    if (y != nullptr) *y = found->at.y;
-    return PK_OK;
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status)) return status;
+        const Unit* found = crowd->crowd.unit(UnitId(unit));
+        if (found == nullptr)
+            return fail(PK_INVALID_ARGUMENT, "unit " + std::to_string(unit) + " does not exist");
+        if (x != nullptr) *x = found->at.x;
+        if (y != nullptr) *y = found->at.y;
+        return PK_OK;
+    });
 }
 
 }  // extern "C"
