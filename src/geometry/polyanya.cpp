@@ -52,6 +52,11 @@ double ray_meets_edge(Vec origin, Vec through, Vec a, Vec b) {
     return std::clamp(cross(a - origin, direction) / denominator, 0.0, 1.0);
 }
 
+// The point a fraction `t` of the way from a to b: exactly a or b at 0 and 1.
+Vec along(Vec a, Vec b, double t) {
+    return t == 0 ? a : t == 1 ? b : a + (b - a) * t;
+}
+
 // The mirror image of `point` in the line through a and b.
 Vec mirrored(Vec point, Vec a, Vec b) {
     const Vec line = b - a;
@@ -160,27 +165,31 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                                const std::pair<double, std::uint32_t>& b) {
         return a.first > b.first || (a.first == b.first && a.second > b.second);
     };
-    // True when `vertex` is reached as a root more cheaply than ever before in this query.
-    const auto improves_root = [&](std::uint32_t vertex, double g) {
-        if (context.root_stamps_[vertex] == context.root_stamp_ &&
-            context.root_costs_[vertex] <= g * (1 + 1e-12))
-            return false;
+    // Root-level pruning: a path that turns at `vertex` after costing more than a path already
+    // queued to turn there is never needed. Equal costs are kept, since two ways of the same
+    // cost may turn there to different sides; a cost is recorded only once nodes were queued.
+    const auto beaten_at_root = [&](std::uint32_t vertex, double g) {
+        return context.root_stamps_[vertex] == context.root_stamp_ &&
+               context.root_costs_[vertex] * (1 + 1e-12) < g;
+    };
+    const auto record_root = [&](std::uint32_t vertex, double g) {
+        if (context.root_stamps_[vertex] != context.root_stamp_ || g < context.root_costs_[vertex])
+            context.root_costs_[vertex] = g;
         context.root_stamps_[vertex] = context.root_stamp_;
-        context.root_costs_[vertex] = g;
-        return true;
     };
     // Queues the node for the interval right..left of `edge` of `triangle`, looking from the
-    // triangle's inside out, into the neighbour across it.
+    // triangle's inside out, into the neighbour across it; false when there is none (free
+    // space ends there) or the interval is a single point.
     const auto push = [&](std::uint32_t parent, Vec root, std::uint32_t root_vertex, double g,
                           std::uint32_t triangle, int edge, Vec right, Vec left,
                           bool right_is_corner, bool left_is_corner) {
         const std::uint32_t next = triangle_neighbours_[triangle][edge];
-        if (next == none) return;  // free space ends here
-        if (distance(right, left) <= 1e-9 * (1 + std::abs(right.x) + std::abs(right.y))) return;
+        if (next == none) return false;  // free space ends here
+        if (right.x == left.x && right.y == left.y) return false;
         int entry = 0;
         while (entry < 3 && triangle_neighbours_[next][entry] != triangle)
             ++entry;
-        if (entry == 3) return;
+        if (entry == 3) return false;
         const std::uint32_t right_vertex = triangle_corners_[triangle][(edge + 1) % 3];
         const std::uint32_t left_vertex = triangle_corners_[triangle][(edge + 2) % 3];
         const bool on_line =
@@ -195,6 +204,7 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
         nodes.push_back(node);
         open.emplace_back(node.f, static_cast<std::uint32_t>(nodes.size() - 1));
         std::push_heap(open.begin(), open.end(), heap_order);
+        return true;
     };
 
     const std::vector<std::uint32_t> start_triangles = triangles_holding(from, start_triangle);
@@ -271,55 +281,73 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                  p_left, true, true);
             continue;
         }
-        const auto hidden_root = [&](bool is_corner, std::uint32_t vertex, Vec at) {
-            return is_corner && vertex_on_boundary_[vertex] &&
-                   improves_root(vertex, node.g + distance(root, at));
+        // The parts of this triangle hidden behind an end of the interval that is a corner of
+        // free space: a path may turn there. Each call queues them from that corner as root.
+        const auto turn_at = [&](bool is_corner, std::uint32_t vertex, Vec at, auto&& queue) {
+            if (!is_corner || !vertex_on_boundary_[vertex]) return;
+            const double g = node.g + distance(root, at);
+            if (beaten_at_root(vertex, g)) return;
+            if (queue(g)) record_root(vertex, g);
         };
+        // Where the rays from the root through the interval's ends leave the triangle, as
+        // fractions along a far edge. A ray through a corner meets the edges there exactly:
+        // computed, it may miss by a rounding error, and a corner missed is a turn never made.
         const double opposite_from_right = turn(root, right, p_opposite);
         const double opposite_from_left = turn(root, left, p_opposite);
         if (opposite_from_right >= 0 && opposite_from_left <= 0) {  // the opposite corner in view
-            const double r = ray_meets_edge(root, right, p_right, p_opposite);
-            const double l = ray_meets_edge(root, left, p_opposite, p_left);
-            const Vec seen_right = p_right + (p_opposite - p_right) * r;
-            const Vec seen_left = p_opposite + (p_left - p_opposite) * l;
+            const double r = opposite_from_right == 0 ? 1
+                             : node.right_is_corner
+                                 ? 0
+                                 : ray_meets_edge(root, right, p_right, p_opposite);
+            const double l = opposite_from_left == 0 ? 0
+                             : node.left_is_corner   ? 1
+                                                   : ray_meets_edge(root, left, p_opposite, p_left);
+            const Vec seen_right = along(p_right, p_opposite, r);
+            const Vec seen_left = along(p_opposite, p_left, l);
             push(index, root, node.root_vertex, node.g, node.triangle, right_edge, seen_right,
                  p_opposite, r == 0, true);
             push(index, root, node.root_vertex, node.g, node.triangle, left_edge, p_opposite,
                  seen_left, true, l == 1);
-            if (r > 0 && hidden_root(node.right_is_corner, right_end, p_right))
-                push(index, p_right, right_end, node.g + distance(root, p_right), node.triangle,
-                     right_edge, p_right, seen_right, true, false);
-            if (l < 1 && hidden_root(node.left_is_corner, left_end, p_left))
-                push(index, p_left, left_end, node.g + distance(root, p_left), node.triangle,
-                     left_edge, seen_left, p_left, false, true);
+            if (r > 0)
+                turn_at(node.right_is_corner, right_end, p_right, [&](double g) {
+                    return push(index, p_right, right_end, g, node.triangle, right_edge, p_right,
+                                seen_right, true, r == 1);
+                });
+            if (l < 1)
+                turn_at(node.left_is_corner, left_end, p_left, [&](double g) {
+                    return push(index, p_left, left_end, g, node.triangle, left_edge, seen_left,
+                                p_left, l == 0, true);
+                });
         } else if (opposite_from_right < 0) {  // both rays meet the left far edge
             const double r = ray_meets_edge(root, right, p_opposite, p_left);
-            const double l = ray_meets_edge(root, left, p_opposite, p_left);
-            const Vec seen_right = p_opposite + (p_left - p_opposite) * r;
-            const Vec seen_left = p_opposite + (p_left - p_opposite) * l;
+            const double l =
+                node.left_is_corner ? 1 : ray_meets_edge(root, left, p_opposite, p_left);
+            const Vec seen_right = along(p_opposite, p_left, r);
+            const Vec seen_left = along(p_opposite, p_left, l);
             push(index, root, node.root_vertex, node.g, node.triangle, left_edge, seen_right,
                  seen_left, r == 0, l == 1);
-            if (hidden_root(node.right_is_corner, right_end, p_right)) {
-                const double g = node.g + distance(root, p_right);
-                push(index, p_right, right_end, g, node.triangle, right_edge, p_right, p_opposite,
-                     true, true);
-                push(index, p_right, right_end, g, node.triangle, left_edge, p_opposite, seen_right,
-                     true, r == 1);
-            }
+            turn_at(node.right_is_corner, right_end, p_right, [&](double g) {
+                const bool near = push(index, p_right, right_end, g, node.triangle, right_edge,
+                                       p_right, p_opposite, true, true);
+                const bool far = push(index, p_right, right_end, g, node.triangle, left_edge,
+                                      p_opposite, seen_right, true, r == 1);
+                return near || far;
+            });
         } else {  // both rays meet the right far edge
-            const double r = ray_meets_edge(root, right, p_right, p_opposite);
+            const double r =
+                node.right_is_corner ? 0 : ray_meets_edge(root, right, p_right, p_opposite);
             const double l = ray_meets_edge(root, left, p_right, p_opposite);
-            const Vec seen_right = p_right + (p_opposite - p_right) * r;
-            const Vec seen_left = p_right + (p_opposite - p_right) * l;
+            const Vec seen_right = along(p_right, p_opposite, r);
+            const Vec seen_left = along(p_right, p_opposite, l);
             push(index, root, node.root_vertex, node.g, node.triangle, right_edge, seen_right,
                  seen_left, r == 0, l == 1);
-            if (hidden_root(node.left_is_corner, left_end, p_left)) {
-                const double g = node.g + distance(root, p_left);
-                push(index, p_left, left_end, g, node.triangle, right_edge, seen_left, p_opposite,
-                     l == 0, true);
-                push(index, p_left, left_end, g, node.triangle, left_edge, p_opposite, p_left, true,
-                     true);
-            }
+            turn_at(node.left_is_corner, left_end, p_left, [&](double g) {
+                const bool far = push(index, p_left, left_end, g, node.triangle, right_edge,
+                                      seen_left, p_opposite, l == 0, true);
+                const bool near = push(index, p_left, left_end, g, node.triangle, left_edge,
+                                       p_opposite, p_left, true, true);
+                return far || near;
+            });
         }
     }
     result.status = SearchStatus::NoPath;

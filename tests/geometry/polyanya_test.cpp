@@ -102,6 +102,41 @@ TEST(Polyanya, FromAnyEdgeOrCornerOfATriangleToItsCentreIsAStraightLine) {
     }
 }
 
+// A start near the origin has finer floating-point steps than the corners 240 units away, so
+// the ray from it through the corner 154.23,150.77 (an end of the interval it looks through)
+// met the triangle's far edge a rounding error short of that corner: the corner stopped being
+// an end, the turn there was never made, and the path went round the other side, 1 % longer.
+TEST(Polyanya, ARayThroughACornerFromAFarStartStillTurnsThere) {
+    const std::vector<Obstacle> obstacles{
+        Obstacle::polygon(
+            {{267.353f, 114.79f}, {242.088f, 118.708f}, {236.417f, 92.197f}, {255.889f, 85.949f}}),
+        Obstacle::polygon({{280.269f, 198.345f},
+                           {274.111f, 207.302f},
+                           {262.311f, 204.76f},
+                           {243.223f, 214.885f},
+                           {251.416f, 194.156f},
+                           {254.592f, 178.912f},
+                           {266.692f, 185.957f},
+                           {275.869f, 183.504f}}),
+        Obstacle::circle({115.87f, 163.2f}, 14.42f),
+        Obstacle::circle({274.41f, 164.23f}, 17.17f),
+        Obstacle::circle({252.4f, 240.18f}, 29.81f),
+        Obstacle::circle({284.82f, 128.94f}, 26.64f),
+        Obstacle::circle({144.24f, 160.76f}, 11.85f)};
+    const NavMesh mesh = make_mesh(obstacles, 2, 500);
+    ObstacleGraph graph = std::move(ObstacleGraph::create({.buffer_radius = 2}).value());
+    ASSERT_TRUE(graph.add_obstacles(obstacles).has_value());
+    const Point2 from{18.677503338614343f, 8.340659264974848f};
+    const Point2 to{436.9232566052638f, 318.70153347862026f};
+    const PlanePath shortest = graph.find_path(from, to);
+    ASSERT_TRUE(shortest.found());
+    EXPECT_NEAR(shortest.cost, 547.319, 1e-3);
+    const PlanePath path = mesh.find_path(from, to);
+    ASSERT_TRUE(path.found()) << path.message;
+    EXPECT_NEAR(path.cost, shortest.cost, 1e-5 * shortest.cost)
+        << "552.541 went round the circles on the right";
+}
+
 // The oracle: the visibility graph's shortest paths, on random scenes of triangles, boxes and
 // circles, with and without a buffer.
 TEST(Polyanya, OnRandomScenesLengthsEqualTheVisibilityGraphsAndNeverExceedTheFunnels) {
