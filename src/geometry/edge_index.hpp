@@ -39,7 +39,29 @@ struct IndexedEdge {
     return false;
 }
 
-/// True when the segment u -> v enters the inside of `shape` (tested edge by edge).
+/// Where the open segment u -> v touches an obstacle without entering it: from `from` to `to`
+/// along the segment (dot products with v - u, exact; one point for a corner), with the
+/// obstacle (of the edge's `shape`) on its `side` (1 left, -1 right).
+struct Contact {
+    std::int64_t from = 0;
+    std::int64_t to = 0;
+    int side = 0;
+    std::uint32_t shape = 0;
+};
+
+/// Adds the contacts of the segment u -> v (u != v) with `edge`, which must not block it
+/// (`edge_blocks` false): its first vertex strictly inside the segment, or the part of the
+/// edge the segment runs along.
+void add_contacts(const IndexedEdge& edge, FixedPoint u, FixedPoint v,
+                  std::vector<Contact>& contacts);
+
+/// A corner the segment touches with an obstacle touching the same point from the other side,
+/// or null: the segment would pass where two obstacles (or two parts of one) touch, a gap of
+/// zero width, which is a wall.
+[[nodiscard]] const Contact* touching_from_both_sides(const std::vector<Contact>& contacts);
+
+/// True when the segment u -> v enters the inside of `shape` (tested edge by edge) or passes
+/// where two of its parts touch.
 [[nodiscard]] bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v);
 
 /// The edges of many shapes in grid cells. Adding and removing shapes is cheap; the grid is

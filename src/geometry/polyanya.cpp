@@ -111,41 +111,6 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
         return Vec{static_cast<double>(vertices_[vertex][0]) / geometry::fixed_scale,
                    static_cast<double>(vertices_[vertex][1]) / geometry::fixed_scale};
     };
-    // Every triangle holding `point` (several when it lies on an edge or a corner).
-    const auto triangles_holding = [&](Point2 point, std::uint32_t first) {
-        const geometry::FixedPoint fixed = geometry::to_fixed(point);
-        std::vector<std::uint32_t> found{first};
-        for (std::size_t at = 0; at < found.size(); ++at) {
-            const auto& corners = triangle_corners_[found[at]];
-            for (int edge = 0; edge < 3; ++edge) {
-                const auto& a = vertices_[corners[(edge + 1) % 3]];
-                const auto& b = vertices_[corners[(edge + 2) % 3]];
-                if (geometry::cross({a[0], a[1]}, {b[0], b[1]}, fixed) != 0) continue;
-                const std::uint32_t next = triangle_neighbours_[found[at]][edge];
-                if (next == none || std::find(found.begin(), found.end(), next) != found.end())
-                    continue;
-                bool inside = true;
-                for (int side = 0; side < 3 && inside; ++side) {
-                    const auto& c = vertices_[triangle_corners_[next][side]];
-                    const auto& d = vertices_[triangle_corners_[next][(side + 1) % 3]];
-                    inside = geometry::cross({c[0], c[1]}, {d[0], d[1]}, fixed) >= 0;
-                }
-                if (inside) found.push_back(next);
-            }
-        }
-        // On a corner where two obstacles touch, free space meets itself in two wedges that
-        // share no edge: every triangle around the corner holds the point.
-        for (const std::uint32_t corner : triangle_corners_[first]) {
-            if (vertices_[corner][0] != fixed.x || vertices_[corner][1] != fixed.y) continue;
-            for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
-                const auto& corners = triangle_corners_[triangle];
-                if (std::find(corners.begin(), corners.end(), corner) != corners.end() &&
-                    std::find(found.begin(), found.end(), triangle) == found.end())
-                    found.push_back(triangle);
-            }
-        }
-        return found;
-    };
     const std::vector<std::uint32_t> goal_triangles = triangles_holding(to, goal_triangle);
     const Vec start = as_vec(from), goal = as_vec(to);
 
