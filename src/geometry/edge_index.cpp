@@ -49,8 +49,9 @@ bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v) {
         for (std::size_t index = 0; index < count; ++index) {
             const IndexedEdge edge{ring[index], ring[(index + 1) % count],
                                    ring[(index + count - 1) % count], 0};
-            if (edge_blocks(edge, u, v)) return true;
-            add_contacts(edge, u, v, contacts);
+            const EdgeMeets meets = edge_meets(edge, u, v);
+            if (meets == EdgeMeets::Blocks) return true;
+            if (meets == EdgeMeets::OnLine) add_contacts(edge, u, v, contacts);
         }
     }
     return touching_from_both_sides(contacts) != nullptr;

@@ -93,10 +93,9 @@ std::uint32_t ObstacleGraph::blocker_between(const FixedPoint& u, const FixedPoi
     std::uint32_t found = none;
     std::vector<geometry::Contact> contacts;
     index_->any_along(u, v, [&](const geometry::IndexedEdge& edge) {
-        if (!geometry::edge_blocks(edge, u, v)) {
-            geometry::add_contacts(edge, u, v, contacts);
-            return false;
-        }
+        const geometry::EdgeMeets meets = geometry::edge_meets(edge, u, v);
+        if (meets == geometry::EdgeMeets::OnLine) geometry::add_contacts(edge, u, v, contacts);
+        if (meets != geometry::EdgeMeets::Blocks) return false;
         found = edge.shape;
         return true;
     });
@@ -126,10 +125,10 @@ std::uint32_t ObstacleGraph::blocker(std::uint32_t a, std::uint32_t b) const {
     std::vector<geometry::Contact> contacts;
     index_->any_along(first.at, second.at, [&](const geometry::IndexedEdge& edge) {
         if (std::find(special.begin(), special.end(), edge.shape) != special.end()) return false;
-        if (!geometry::edge_blocks(edge, first.at, second.at)) {
+        const geometry::EdgeMeets meets = geometry::edge_meets(edge, first.at, second.at);
+        if (meets == geometry::EdgeMeets::OnLine)
             geometry::add_contacts(edge, first.at, second.at, contacts);
-            return false;
-        }
+        if (meets != geometry::EdgeMeets::Blocks) return false;
         found = edge.shape;
         return true;
     });
