@@ -73,8 +73,12 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
                                     const SearchOptions& options) const {
     PlanePath result;
     // An end on a corner where obstacles touch may leave into any side: every triangle there.
-    const std::vector<std::uint32_t> starts = triangles_holding(from, start_triangle);
-    const std::vector<std::uint32_t> goals = triangles_holding(to, goal_triangle);
+    const auto holding = [&](Point2 point, std::uint32_t triangle) {
+        return touching_corner_triangles_.empty() ? std::vector<std::uint32_t>{triangle}
+                                                  : triangles_holding(point, triangle);
+    };
+    const std::vector<std::uint32_t> starts = holding(from, start_triangle);
+    const std::vector<std::uint32_t> goals = holding(to, goal_triangle);
     context.prepare(node_positions_.size());
     for (const std::uint32_t triangle : starts)
         for (std::uint32_t node : triangle_nodes(triangle))
