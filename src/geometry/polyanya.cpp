@@ -112,7 +112,16 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                    static_cast<double>(vertices_[vertex][1]) / geometry::fixed_scale};
     };
     const std::vector<std::uint32_t> goal_triangles = triangles_holding(to, goal_triangle);
-    const Vec start = as_vec(from), goal = as_vec(to);
+    // The search runs between the ends as placed on the fixed grid, where the mesh located
+    // them (a point as given may lie a rounding step outside its triangle, on the far side of
+    // an edge it would look through); lengths use the points as given, as the visibility
+    // graph's do.
+    const auto on_grid = [](Point2 point) {
+        const geometry::FixedPoint fixed = geometry::to_fixed(point);
+        return Vec{static_cast<double>(fixed.x) / geometry::fixed_scale,
+                   static_cast<double>(fixed.y) / geometry::fixed_scale};
+    };
+    const Vec start = on_grid(from), goal = on_grid(to);
 
     auto& nodes = context.interval_nodes_;
     auto& open = context.interval_open_;
@@ -181,7 +190,7 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
             continue;
         result.status = SearchStatus::Found;
         result.path = {from, to};
-        result.cost = static_cast<Cost>(distance(start, goal));
+        result.cost = static_cast<Cost>(distance(as_vec(from), as_vec(to)));
         return result;
     }
     for (const std::uint32_t triangle : start_triangles) {
@@ -213,18 +222,31 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
 
         if (std::find(goal_triangles.begin(), goal_triangles.end(), node.triangle) !=
             goal_triangles.end()) {
-            std::vector<Point2> reversed{to};
+            // The turns, from the goal back (the start's node has the start as its root).
+            std::vector<Vec> turns;
             const Way way = way_through(root, right, left, goal, on_line);
-            if (way == Way::ByRight) reversed.push_back(as_point(right));
-            if (way == Way::ByLeft) reversed.push_back(as_point(left));
-            for (std::uint32_t at = index; at != none; at = nodes[at].parent) {
-                const Point2 turn_point = as_point({nodes[at].root_x, nodes[at].root_y});
-                if (!(reversed.back() == turn_point)) reversed.push_back(turn_point);
+            if (way == Way::ByRight) turns.push_back(right);
+            if (way == Way::ByLeft) turns.push_back(left);
+            for (std::uint32_t at = index; nodes[at].parent != none; at = nodes[at].parent) {
+                const Vec turn_point{nodes[at].root_x, nodes[at].root_y};
+                if (turns.empty() || turns.back().x != turn_point.x ||
+                    turns.back().y != turn_point.y)
+                    turns.push_back(turn_point);
             }
-            if (!(reversed.back() == from)) reversed.push_back(from);
-            result.path.assign(reversed.rbegin(), reversed.rend());
+            if (!turns.empty() && turns.back().x == start.x && turns.back().y == start.y)
+                turns.pop_back();  // a start on a corner
+            Vec previous = as_vec(from);
+            double length = 0;
+            result.path.assign(1, from);
+            for (auto at = turns.rbegin(); at != turns.rend(); ++at) {
+                length += distance(previous, *at);
+                previous = *at;
+                result.path.push_back(as_point(*at));
+            }
+            length += distance(previous, as_vec(to));
+            if (!(result.path.back() == to)) result.path.push_back(to);
             result.status = SearchStatus::Found;
-            result.cost = static_cast<Cost>(node.f);
+            result.cost = static_cast<Cost>(length);
             return result;
         }
         if (result.stats.expanded >= options.max_expansions) {
@@ -257,8 +279,18 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
         // Where the rays from the root through the interval's ends leave the triangle, as
         // fractions along a far edge. A ray through a corner meets the edges there exactly:
         // computed, it may miss by a rounding error, and a corner missed is a turn never made.
-        const double opposite_from_right = turn(root, right, p_opposite);
-        const double opposite_from_left = turn(root, left, p_opposite);
+        // The ends of the interval are often computed points, so a ray meant to run exactly
+        // through the opposite corner (corners in a row) may miss it by a rounding error:
+        // within a billionth of a radian it runs through it.
+        const auto seen_from = [&](Vec through) {
+            const double side = turn(root, through, p_opposite);
+            const Vec a = through - root, b = p_opposite - root;
+            const bool in_line =
+                side * side <= 1e-18 * (a.x * a.x + a.y * a.y) * (b.x * b.x + b.y * b.y);
+            return in_line ? 0.0 : side;
+        };
+        const double opposite_from_right = seen_from(right);
+        const double opposite_from_left = seen_from(left);
         if (opposite_from_right >= 0 && opposite_from_left <= 0) {  // the opposite corner in view
             const double r = opposite_from_right == 0 ? 1
                              : node.right_is_corner
