@@ -11,6 +11,7 @@
 #include "inflation.hpp"
 #include "obstacle_graph_parts.hpp"
 #include "shape_checks.hpp"
+#include "touching_rings.hpp"
 
 namespace pathkit {
 
@@ -215,6 +216,7 @@ void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
     std::vector<std::uint32_t> created;
     std::vector<std::uint32_t> fresh_nodes;
     for (Shape& shape : merge_members(members)) {
+        geometry::untangle_touching(shape);
         const std::uint32_t region = new_region();
         RegionData& data = regions_[region];
         data.box = geometry::box_of(shape);

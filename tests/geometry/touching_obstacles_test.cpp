@@ -121,6 +121,33 @@ TEST(TouchingObstacles, AStartOrGoalOnTheTouchingPointMayLeaveOnEitherSide) {
 }
 
 // clang-format off
+// Seven squares close a pocket P at 2..4, 2..4 except at its corner 4,2, where they touch
+// (Clipper hands this back as an outer ring and a hole touching it there, each passing the
+// point with the other's free side inside its corner):
+//
+//   # # #      y 4..6
+//   # P #      y 2..4
+//   # # .      y 0..2
+// clang-format on
+TEST(TouchingObstacles, APocketTouchingTheOutsideAtACornerIsClosedButItsCornerLeadsBothWays) {
+    std::vector<Obstacle> squares;
+    for (const auto& [column, row] :
+         std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}})
+        squares.push_back(
+            square(2.0f * static_cast<float>(column), 2.0f * static_cast<float>(row)));
+    expect_all(every_mode(squares, 0, {3, 3}, {5, 1}), SearchStatus::NoPath, 0, {4, 2});
+    for (const Point2 other : {Point2{3, 3}, Point2{5, 1}}) {
+        const Answers answers = every_mode(squares, 0, {4, 2}, other);
+        for (std::size_t mode = 0; mode < answers.modes.size(); ++mode) {
+            ASSERT_TRUE(answers.paths[mode].found())
+                << answers.modes[mode] << " to " << to_string(other);
+            EXPECT_NEAR(answers.paths[mode].cost, std::hypot(1.0, 1.0), 1e-4)
+                << answers.modes[mode];
+        }
+    }
+}
+
+// clang-format off
 // A checkerboard of 2 x 2 squares on 0..8 (# blocked). The free cell at 4..6, 2..4 (E) is
 // closed in by squares touching at its corners; the cells at the edges open outwards:
 //
