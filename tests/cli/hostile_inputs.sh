@@ -160,6 +160,44 @@ echo '{"width": 16384, "height": 16384, "tilewidth": 16, "tileheight": 16, "laye
 printf '<world><map id="0"><tiled file="huge.tmj"/></map></world>\n' >huge.xml
 expect 2 '268435456 tiles, over the limit of 67108864' world huge.xml
 
+{
+  printf '{"bounds": [[0, 0], [2000, 2000]], "buffer_radius": 1, "obstacles": ['
+  awk 'BEGIN { k = 0; for (y = 0; y < 100; y++) for (x = 0; x < 100; x++) {
+        x0 = 2 + x * 20; y0 = 2 + y * 20;
+        printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (k++ ? ", " : ""),
+               x0, y0, x0 + 5, y0, x0 + 5, y0 + 5, x0, y0 + 5 } }'
+  printf '], "queries": ['
+  awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%s{\"from\": [1, 1], \"to\": [%d, 1999]}", (i ? ", " : ""), 1 + i % 1998 }'
+  printf ']}'
+} >many_queries.json
+expect 2 'many_queries.json: 100000 queries x 40000 obstacle corners = 4000000000, over the limit of 500000000 for --mode navmesh' scene many_queries.json --mode navmesh
+{
+  printf '{"bounds": [[0, 0], [1000, 1000]], "obstacles": ['
+  awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s{\"circle\": {\"center\": [%d, %d], \"radius\": 1}}", (i ? ", " : ""), 3 + 5 * (i % 190), 3 + 5 * int(i / 190) }'
+  printf '], "queries": [{"from": [0, 0], "to": [999, 999]}]}'
+} >many_circles.json
+expect 2 'many_circles.json: the navigation mesh of 320000 obstacle corners needs about 195 MiB, over the memory budget of 64.0 MiB' scene many_circles.json --mode navmesh --memory-limit 64
+expect 2 'squares.json: the visibility graph \(every pair of 9604 obstacle corners connected\) needs about 710 MiB, over the memory budget of 256 MiB' --memory-limit 256 scene squares.json
+# A start near the origin beside corners far away: Polyanya once lost a turn to rounding (552.541).
+echo '{"bounds": [[0, 0], [500, 500]], "buffer_radius": 2, "obstacles": [{"polygon": [[267.353, 114.79], [242.088, 118.708], [236.417, 92.197], [255.889, 85.949]]}, {"polygon": [[280.269, 198.345], [274.111, 207.302], [262.311, 204.76], [243.223, 214.885], [251.416, 194.156], [254.592, 178.912], [266.692, 185.957], [275.869, 183.504]]}, {"circle": {"center": [115.87, 163.2], "radius": 14.42}}, {"circle": {"center": [274.41, 164.23], "radius": 17.17}}, {"circle": {"center": [252.4, 240.18], "radius": 29.81}}, {"circle": {"center": [284.82, 128.94], "radius": 26.64}}, {"circle": {"center": [144.24, 160.76], "radius": 11.85}}], "queries": [{"from": [18.677503338614343, 8.340659264974848], "to": [436.9232566052638, 318.70153347862026]}]}' >far_start.json
+expect 0 'query 0: found, length 547.319' scene far_start.json --mode navmesh
+expect 0 'query 0: found, length 547.319' scene far_start.json
+# Squares touching at a corner are a wall in every mode; a checkerboard's inner cell is closed.
+echo '{"bounds": [[-10, -10], [20, 20]], "obstacles": [{"polygon": [[0, 0], [2, 0], [2, 2], [0, 2]]}, {"polygon": [[2, 2], [4, 2], [4, 4], [2, 4]]}], "queries": [{"from": [0, 4], "to": [4, 0]}]}' >touching.json
+expect 0 'query 0: found, length 8,' scene touching.json
+expect 0 'query 0: found, length 8,' scene touching.json --mode navmesh
+expect 0 'query 0: found, length 8,' scene touching.json --mode navmesh --navmesh-query funnel --mesh-nodes vertices
+{
+  printf '{"bounds": [[-10, -10], [20, 20]], "obstacles": ['
+  awk 'BEGIN { k = 0; for (x = 0; x < 4; x++) for (y = 0; y < 4; y++) if ((x + y) % 2 == 0)
+        printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (k++ ? ", " : ""),
+               2 * x, 2 * y, 2 * x + 2, 2 * y, 2 * x + 2, 2 * y + 2, 2 * x, 2 * y + 2 }'
+  printf '], "queries": [{"from": [5, 3], "to": [-5, -5]}]}'
+} >checkerboard.json
+expect 1 'query 0: no_path' scene checkerboard.json
+expect 1 'query 0: no_path' scene checkerboard.json --mode navmesh
+expect 1 'query 0: no_path' scene checkerboard.json --mode navmesh --navmesh-query funnel --mesh-nodes vertices,centers
+
 # ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
 echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 100000, "max_speed": 100000, "max_acceleration": 100000}], "dt": 1}' >giant_agent.json
 expect 1 'agent 1: stuck \(no progress\)' agents giant_agent.json
