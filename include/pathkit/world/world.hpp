@@ -85,8 +85,9 @@ class RouteCache;
 /// tiles, spawn tiles and tiles where an edge can be crossed (every `edge_portal_spacing`-th
 /// of each open stretch of an edge, and its ends); inside each map the costs between portals
 /// are true grid costs, from distance fields computed (before the route's search) for every map
-/// its start can reach that has none yet, and kept until the map changes. With a spacing of 1 routes are the shortest there are; with spacing k a
-/// route may cross an edge up to k / 2 tiles away from the best crossing.
+/// its start can reach that has none yet, and kept until the map changes. With a spacing of 1
+/// routes are the shortest there are; with spacing k a route may cross an edge up to k / 2 tiles
+/// away from the best crossing.
 ///
 /// Changing the world needs exclusive access. Queries (`find_route` and the other const
 /// members) may run on many threads at once on one `const World&`, each with its own
