@@ -6,29 +6,39 @@
 
 namespace pathkit {
 
+namespace {
+
+std::size_t walkable_tiles(const GridMap& map) {
+    const std::uint8_t* walkable = map.walkable_data();
+    std::size_t count = 0;
+    for (std::size_t index = 0; index < map.padded_size(); ++index)
+        count += walkable[index] != 0;  // the border is blocked
+    return count;
+}
+
+std::size_t graph_bytes(std::size_t padded_tiles, std::size_t vertices) {
+    return (padded_tiles + vertices) * sizeof(std::uint32_t);
+}
+
+}  // namespace
+
+std::size_t MapfGraph::count_vertices(const GridMap& map) {
+    return walkable_tiles(map);
+}
+
+std::size_t MapfGraph::estimate_bytes(const GridMap& map) {
+    return graph_bytes(map.padded_size(), walkable_tiles(map));
+}
+
 MapfGraph::MapfGraph(const GridMap& map)
-    : width_(map.width()), height_(map.height()), origin_(map.origin()) {
-    const auto tiles = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
-    vertex_of_tile_.assign(tiles, MapfVertex::invalid_value);
-    for (int y = 0; y < height_; ++y) {
-        for (int x = 0; x < width_; ++x) {
-            const Cell cell{origin_.x + x, origin_.y + y};
-            if (!map.is_walkable(cell)) continue;
-            vertex_of_tile_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
-                            static_cast<std::size_t>(x)] =
-                static_cast<std::uint32_t>(cells_.size());
-            cells_.push_back(cell);
-        }
-    }
-    neighbours_.resize(cells_.size());
-    degree_.assign(cells_.size(), 0);
-    for (std::size_t vertex = 0; vertex < cells_.size(); ++vertex) {
-        const Cell here = cells_[vertex];
-        for (const Cell next : {Cell{here.x, here.y - 1}, Cell{here.x - 1, here.y},
-                                Cell{here.x + 1, here.y}, Cell{here.x, here.y + 1}}) {
-            const MapfVertex neighbour = vertex_at(next);
-            if (neighbour.is_valid()) neighbours_[vertex][degree_[vertex]++] = neighbour;
-        }
+    : width_(map.width()), height_(map.height()), stride_(map.stride()), origin_(map.origin()) {
+    vertex_of_tile_.assign(map.padded_size(), MapfVertex::invalid_value);
+    tile_of_vertex_.reserve(walkable_tiles(map));  // exactly: no doubling, no spare capacity
+    const std::uint8_t* walkable = map.walkable_data();
+    for (std::size_t tile = 0; tile < map.padded_size(); ++tile) {
+        if (walkable[tile] == 0) continue;
+        vertex_of_tile_[tile] = static_cast<std::uint32_t>(tile_of_vertex_.size());
+        tile_of_vertex_.push_back(static_cast<std::uint32_t>(tile));
     }
 }
 
@@ -36,8 +46,8 @@ MapfVertex MapfGraph::vertex_at(Cell cell) const {
     const long x = static_cast<long>(cell.x) - origin_.x, y = static_cast<long>(cell.y) - origin_.y;
     if (x < 0 || y < 0 || x >= width_ || y >= height_) return MapfVertex();
     return MapfVertex(
-        vertex_of_tile_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
-                        static_cast<std::size_t>(x)]);
+        vertex_of_tile_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(stride_) +
+                        static_cast<std::size_t>(x + 1)]);
 }
 
 Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
@@ -60,8 +70,7 @@ Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
 }
 
 std::size_t MapfGraph::memory_bytes() const {
-    return vertex_of_tile_.capacity() * sizeof(std::uint32_t) + cells_.capacity() * sizeof(Cell) +
-           neighbours_.capacity() * sizeof(neighbours_[0]) + degree_.capacity();
+    return graph_bytes(vertex_of_tile_.capacity(), tile_of_vertex_.capacity());
 }
 
 }  // namespace pathkit

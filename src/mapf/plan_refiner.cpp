@@ -196,12 +196,17 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
             release(agent);
         }
         std::size_t planned = 0;
-        for (; planned < chosen.size(); ++planned) {
-            if (!plan_alone(chosen[planned], budget)) break;
-            reserve(chosen[planned]);
-            new_cost += paths_[chosen[planned]].size() - 1;
+        bool out_of_time = false;
+        try {
+            for (; planned < chosen.size(); ++planned) {
+                if (!plan_alone(chosen[planned], budget)) break;
+                reserve(chosen[planned]);
+                new_cost += paths_[chosen[planned]].size() - 1;
+            }
+        } catch (const DistanceTables::OutOfTime&) {
+            out_of_time = true;  // the round is undone below: the plan stays whole
         }
-        if (planned == chosen.size() && new_cost < old_cost) {
+        if (!out_of_time && planned == chosen.size() && new_cost < old_cost) {
             sum_of_costs_ = sum_of_costs_ - old_cost + new_cost;
             continue;
         }
@@ -211,6 +216,7 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
             paths_[chosen[i]] = std::move(before[i]);
             reserve(chosen[i]);
         }
+        if (out_of_time) break;
     }
     return rounds;
 }

@@ -26,7 +26,8 @@ class PlanRefiner {
     PlanRefiner(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration goals,
                 const std::vector<MapfConfiguration>& steps, std::uint64_t seed);
 
-    /// Runs rounds until `deadline`; returns the rounds run.
+    /// Runs rounds until `deadline`, or until the tables run out of time (the round then
+    /// undone); returns the rounds run.
     std::uint64_t run(std::chrono::steady_clock::time_point deadline);
 
     /// The sum over agents of the time each last arrives at its goal.
