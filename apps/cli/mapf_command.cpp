@@ -109,10 +109,12 @@ MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& ar
     const std::size_t budget = memory_budget();
     if (memory.needed() > budget) return memory;
     const std::size_t rest = budget - memory.map - memory.graph - memory.extras;
-    // The tables get a quarter of what is left (at most 1 GiB, the library's default), the
-    // search the rest.
+    // The tables get room for every agent's (searched again when freed, they cost time on
+    // every step) up to three quarters of what is left, the search the rest.
+    const std::size_t every_table = agents * (4 * vertices + (std::size_t{64} << 10));
     memory.distance_limit =
-        std::max(memory.smallest_tables, std::min(std::size_t{1} << 30, rest / 4));
+        std::clamp(every_table, memory.smallest_tables,
+                   std::max(memory.smallest_tables, (rest - memory.smallest_search) / 4 * 3));
     memory.search_limit = rest - memory.distance_limit;
     return memory;
 }

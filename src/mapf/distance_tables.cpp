@@ -60,6 +60,7 @@ void DistanceTables::make_room(std::size_t bytes, const Table& keep) {
 }
 
 void DistanceTables::restart(Table& table) {
+    if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw OutOfTime{};
     const std::size_t vertices = graph_->vertex_count();
     // Room for the distances and a first frontier block; more blocks come as it grows.
     make_room(vertices * sizeof(std::uint32_t) + Frontier::bytes_for(0) + bookkeeping_bytes(),
@@ -84,10 +85,9 @@ std::uint32_t DistanceTables::grow_until(Table& table, MapfVertex vertex) {
         recount(counted, now);
         counted = now;
     };
-    std::uint32_t until_clock = 1 << 16;
     while (!table.frontier.empty()) {
-        if (--until_clock == 0) {
-            until_clock = 1 << 16;
+        if (--until_clock_ == 0) {  // counted across calls: many short searches add up too
+            until_clock_ = clock_interval;
             count();
             if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw OutOfTime{};
         }

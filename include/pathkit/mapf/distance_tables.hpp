@@ -52,8 +52,9 @@ class DistanceTables {
     }
     /// The goal of a table.
     [[nodiscard]] MapfVertex goal(std::uint32_t table) const { return tables_[table].goal; }
-    /// From now on, searching past `deadline` throws `OutOfTime` (checked every 65,536
-    /// vertices, so within milliseconds); `std::nullopt` removes the deadline.
+    /// From now on, searching past `deadline` throws `OutOfTime` (checked at every table
+    /// (re)started and every 65,536 vertices searched, so within milliseconds); `std::nullopt`
+    /// removes the deadline.
     void stop_at(std::optional<std::chrono::steady_clock::time_point> deadline) {
         deadline_ = deadline;
     }
@@ -137,6 +138,8 @@ class DistanceTables {
     std::uint64_t vertices_searched_ = 0;
     std::uint64_t tables_freed_ = 0;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    static constexpr std::uint32_t clock_interval = 1 << 16;
+    std::uint32_t until_clock_ = clock_interval;  // vertices to search before reading the clock
 };
 
 }  // namespace pathkit
