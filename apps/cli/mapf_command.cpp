@@ -46,12 +46,16 @@ std::string ratio(std::uint64_t value, std::uint64_t bound) {
     return bound == 0 ? "-" : format_cost(static_cast<double>(value) / static_cast<double>(bound));
 }
 
+// Tiles `mapf` lets the lower-bound searches expand after planning (mapf-check: the library's
+// `mapf_check_search_limit`).
+constexpr std::uint64_t mapf_lower_bound_work = mapf_check_search_limit / 5;
+
 // Why the lower bounds are weaker than usual, when they are.
-std::string lower_bound_note(const MapfCheck& check) {
+std::string lower_bound_note(const MapfCheck& check, std::uint64_t limit) {
     return "lower bounds: " + std::to_string(check.agents_without_exact_bound) +
            " agents counted by their straight-line (Manhattan) distance, not their shortest "
            "path: the searches for the exact bounds stopped at their limit of " +
-           std::to_string(mapf_check_search_limit) + " tiles expanded";
+           std::to_string(limit) + " tiles expanded";
 }
 
 // Milliseconds with three decimals (the research tools write whole milliseconds).
@@ -186,8 +190,14 @@ int run_mapf(const MapfArguments& arguments) {
                   << memory_text << '\n';
         return exit_no_path;
     }
-    const MapfCheck check = check_mapf_plan(instance.map, instance.starts, instance.goals,
-                                            solved ? plan.steps : std::vector<std::vector<Cell>>{});
+    // The plan's check, and the lower bounds the summary and the result file state (within a
+    // fifth of mapf-check's work limit: they come after the time limit). Without a plan and
+    // without a result file nothing needs them.
+    MapfCheck check;
+    if (solved || !arguments.out.empty())
+        check = check_mapf_plan(instance.map, instance.starts, instance.goals,
+                                solved ? plan.steps : std::vector<std::vector<Cell>>{}, 20,
+                                mapf_lower_bound_work);
     if (solved && !check.valid()) {  // a planner defect: say so rather than write a bad plan
         std::cerr << "pathkit mapf: the plan failed its check: " << check.problems.front() << '\n';
         solved = false;
@@ -247,7 +257,8 @@ int run_mapf(const MapfArguments& arguments) {
     std::cout << "; configurations visited: " << plan.configurations
               << (plan.optimal ? "; proved optimal (sum of loss)" : "") << '\n'
               << memory_text << '\n';
-    if (check.agents_without_exact_bound > 0) std::cout << lower_bound_note(check) << '\n';
+    if (check.agents_without_exact_bound > 0)
+        std::cout << lower_bound_note(check, mapf_lower_bound_work) << '\n';
     if (arguments.pictures.any()) {
         const ViewerPart part = plan_part(map_name, summary, instance, plan);
         if (int added =
@@ -314,7 +325,8 @@ int run_mapf_check(const MapfCheckArguments& arguments) {
               << ratio(check.sum_of_costs, check.sum_of_costs_lower_bound)
               << "); makespan=" << check.makespan << " makespan_lb=" << check.makespan_lower_bound
               << '\n';
-    if (check.agents_without_exact_bound > 0) std::cout << lower_bound_note(check) << '\n';
+    if (check.agents_without_exact_bound > 0)
+        std::cout << lower_bound_note(check, mapf_check_search_limit) << '\n';
     return exit_found;
 }
 
