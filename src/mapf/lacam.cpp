@@ -128,6 +128,7 @@ struct LacamSearch::Impl {
         extra_pibts.reserve(options_.pibt_runs - 1);
         for (std::uint32_t run = 1; run < options_.pibt_runs; ++run)
             extra_pibts.emplace_back(pibt, options_.seed + run);
+        count_pibts();
     }
 
     // The start node, made by the first run: it asks the tables for distances, which may run
@@ -169,6 +170,12 @@ struct LacamSearch::Impl {
     std::uint64_t random();
     [[nodiscard]] std::size_t memory_bytes() const;
     [[nodiscard]] std::size_t growth_bound() const;
+    // The PIBT runs' bytes, which change only with `prefer_routes`.
+    void count_pibts() {
+        pibt_bytes = pibt.memory_bytes() + extra_pibts.capacity() * sizeof(Pibt);
+        for (const Pibt& other : extra_pibts)
+            pibt_bytes += other.memory_bytes();
+    }
 
     const MapfGraph& graph;
     MapfConfiguration starts;  // until the start node is made
@@ -187,6 +194,7 @@ struct LacamSearch::Impl {
     std::vector<std::uint32_t> queue;     // rewiring's FIFO
     std::uint32_t goal_node = none;
     std::uint64_t random_state;
+    std::size_t pibt_bytes = 0;
     double seconds_run = 0;
     double first_solution_seconds = -1;
     MapfConfiguration current;  // the configuration being expanded
@@ -207,10 +215,7 @@ std::size_t LacamSearch::Impl::memory_bytes() const {
         (starts.capacity() + goals.capacity() + current.capacity() + candidate.capacity() +
          scratch.capacity()) *
             sizeof(MapfVertex) +
-        scratch_priorities.capacity() * sizeof(float) + pibt.memory_bytes() +
-        extra_pibts.capacity() * sizeof(Pibt);
-    for (const Pibt& other : extra_pibts)
-        bytes += other.memory_bytes();
+        scratch_priorities.capacity() * sizeof(float) + pibt_bytes;
     return bytes;
 }
 
@@ -490,6 +495,7 @@ void LacamSearch::prefer_routes(const std::vector<std::vector<MapfVertex>>& rout
     impl_->pibt.prefer_routes(routes);
     for (Pibt& other : impl_->extra_pibts)
         other.prefer_routes(routes);
+    impl_->count_pibts();
 }
 
 LacamState LacamSearch::run(std::chrono::steady_clock::time_point deadline) {

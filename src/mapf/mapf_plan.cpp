@@ -157,14 +157,14 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
             }
         }
     } catch (const DistanceTables::OutOfTime&) {
-        // The deadline passed inside a step: what was found before it stands.
-        if (state == LacamState::Optimal) state = LacamState::Solved;
+        // The deadline passed inside a step (spread routes, the refiner's first round): what
+        // was found before it stands.
     }
     std::vector<MapfConfiguration> best;
     if (search) {
         best = search->solution();
         plan.configurations = search->configurations();
-        plan.search_bytes = search->memory_bytes();
+        plan.search_bytes = search->memory_bytes() + (refiner ? refiner->memory_bytes() : 0);
     }
     if (refiner && state != LacamState::Optimal &&
         (best.empty() || refiner->sum_of_costs() < soc_of(best, goal_vertices)))

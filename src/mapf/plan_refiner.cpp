@@ -182,7 +182,8 @@ std::vector<std::uint32_t> PlanRefiner::pick_neighbourhood() {
 
 std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
     std::uint64_t rounds = 0;
-    const std::uint64_t budget = 16 * static_cast<std::uint64_t>(graph_->vertex_count()) + 1000;
+    const std::uint64_t budget = std::min(
+        16 * static_cast<std::uint64_t>(graph_->vertex_count()) + 1000, max_round_expansions);
     while (std::chrono::steady_clock::now() < deadline) {
         ++rounds;
         std::vector<std::uint32_t> chosen = pick_neighbourhood();
@@ -219,6 +220,18 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
         if (out_of_time) break;
     }
     return rounds;
+}
+
+std::size_t PlanRefiner::memory_bytes() const {
+    std::size_t bytes = visits_.capacity() * sizeof(visits_[0]) +
+                        resting_agent_.capacity() * sizeof(std::uint32_t) +
+                        (goals_.capacity() + tables_.capacity()) * sizeof(std::uint32_t) +
+                        paths_.capacity() * sizeof(paths_[0]);
+    for (const auto& path : paths_)
+        bytes += path.capacity() * sizeof(MapfVertex);
+    for (const auto& list : visits_)
+        bytes += list.capacity() * sizeof(std::uint64_t);
+    return bytes;
 }
 
 std::vector<MapfConfiguration> PlanRefiner::steps() const {

@@ -40,8 +40,8 @@ struct LacamOptions {
     /// PIBT runs per successor, 1..64; the one with the least cost so far plus distance to go
     /// is kept (LaCAM3's Monte-Carlo generation): better plans, more time per configuration.
     std::uint32_t pibt_runs = 4;
-    /// Bytes the search may hold (`LacamSearch::memory_bytes`): about 12 per agent and 60 more
-    /// per configuration visited, 8 per vertex of the graph for PIBT. The search stops
+    /// Bytes the search may hold (`LacamSearch::memory_bytes`): about 12 per agent and 130
+    /// more per configuration visited, and 8 per vertex of the graph for PIBT. The search stops
     /// (`OutOfMemory`) before an expansion that could pass it.
     std::size_t memory_limit = std::size_t{4} << 30;
 };

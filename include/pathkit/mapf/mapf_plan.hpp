@@ -66,8 +66,9 @@ struct MapfPlan {
     /// Milliseconds to the first solution (negative without one), and in all.
     double first_solution_ms = -1;
     double total_ms = 0;
-    /// Configurations the search visited, bytes it held (`LacamSearch::memory_bytes`), and the
-    /// distance tables' peak bytes (`DistanceTables::peak_memory_bytes`).
+    /// Configurations the search visited, bytes it held (`LacamSearch::memory_bytes`, and
+    /// `PlanRefiner::memory_bytes` in anytime runs), and the distance tables' peak bytes
+    /// (`DistanceTables::peak_memory_bytes`).
     std::uint64_t configurations = 0;
     std::size_t search_bytes = 0;
     std::size_t distance_table_bytes = 0;

@@ -34,6 +34,12 @@ class PlanRefiner {
     [[nodiscard]] std::uint64_t sum_of_costs() const { return sum_of_costs_; }
     /// The plan as configurations over time, the goals last.
     [[nodiscard]] std::vector<MapfConfiguration> steps() const;
+    /// Bytes held between rounds: 28 a vertex, the paths and the visits they make (a round's
+    /// own search holds at most `max_round_expansions` states more, about 100 bytes each).
+    [[nodiscard]] std::size_t memory_bytes() const;
+    /// Expansions of one agent's space-time search at most: 16 a vertex of the graph, at most
+    /// 4,194,304.
+    static constexpr std::uint64_t max_round_expansions = std::uint64_t{1} << 22;
 
   private:
     void reserve(std::uint32_t agent);
