@@ -20,13 +20,14 @@ namespace {
 constexpr std::uint32_t none = UINT32_MAX;
 
 // Records of `width` values each, in blocks that never move: it grows without copying, and
-// holds the bytes `bytes()` says (blocks of about 256 KiB, or one record when that is bigger).
+// holds the bytes `bytes()` says (blocks of about 16 KiB, or one record when that is bigger,
+// so that small searches stay small).
 template <class T>
 class BlockArray {
   public:
     explicit BlockArray(std::size_t width)
         : width_(std::max<std::size_t>(width, 1)),
-          per_block_(std::max<std::size_t>((std::size_t{256} << 10) / sizeof(T) / width_, 1)) {}
+          per_block_(std::max<std::size_t>((std::size_t{16} << 10) / sizeof(T) / width_, 1)) {}
 
     [[nodiscard]] std::size_t size() const { return size_; }
     T* at(std::size_t record) {
