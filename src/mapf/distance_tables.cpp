@@ -5,24 +5,35 @@
 
 namespace pathkit {
 
-bool DistanceTables::Frontier::push(MapfVertex vertex) {
-    const bool grows = blocks_.empty() || tail_ == block_;
-    if (grows) {
-        blocks_.push_back(std::make_unique_for_overwrite<MapfVertex[]>(block_));
-        tail_ = 0;
-    }
-    blocks_.back()[tail_++] = vertex;
-    return grows;
+DistanceTables::Frontier& DistanceTables::Frontier::operator=(Frontier&& other) noexcept {
+    block_ = other.block_;
+    blocks_ = std::move(other.blocks_);
+    other.blocks_.clear();
+    read_ = std::exchange(other.read_, nullptr);
+    read_end_ = std::exchange(other.read_end_, nullptr);
+    write_ = std::exchange(other.write_, nullptr);
+    write_end_ = std::exchange(other.write_end_, nullptr);
+    return *this;
 }
 
-MapfVertex DistanceTables::Frontier::pop() {
-    const MapfVertex vertex = blocks_.front()[head_++];
-    if (head_ == block_) {  // read through: free it (the vector stays small, as the frontier)
-        blocks_.erase(blocks_.begin());
-        head_ = 0;
-        if (blocks_.empty()) tail_ = 0;
+void DistanceTables::Frontier::add_block() {
+    blocks_.push_back(std::make_unique_for_overwrite<MapfVertex[]>(block_));
+    write_ = blocks_.back().get();
+    write_end_ = write_ + block_;
+    if (blocks_.size() == 1) {
+        read_ = write_;
+        read_end_ = write_end_;
     }
-    return vertex;
+}
+
+void DistanceTables::Frontier::drop_block() {
+    blocks_.erase(blocks_.begin());  // the list stays as short as the frontier
+    if (blocks_.empty()) {
+        read_ = read_end_ = write_ = write_end_ = nullptr;
+        return;
+    }
+    read_ = blocks_.front().get();
+    read_end_ = read_ + block_;
 }
 
 DistanceTables::DistanceTables(const MapfGraph& graph, std::size_t memory_limit)
@@ -85,11 +96,16 @@ std::uint32_t DistanceTables::grow_until(Table& table, MapfVertex vertex) {
         recount(counted, now);
         counted = now;
     };
+    std::uint32_t until_clock = until_clock_;  // counted across calls: short searches add up
+    const auto keep_clock = [&] { until_clock_ = until_clock; };
     while (!table.frontier.empty()) {
-        if (--until_clock_ == 0) {  // counted across calls: many short searches add up too
-            until_clock_ = clock_interval;
+        if (--until_clock == 0) {
+            until_clock = clock_interval;
             count();
-            if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw OutOfTime{};
+            if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) {
+                keep_clock();
+                throw OutOfTime{};
+            }
         }
         const MapfVertex here = table.frontier.pop();
         const std::uint32_t next_distance = distance[here.index()] + 1;
@@ -101,12 +117,14 @@ std::uint32_t DistanceTables::grow_until(Table& table, MapfVertex vertex) {
         }
         if (distance[vertex.index()] != unreachable) {
             count();
+            keep_clock();
             return distance[vertex.index()];
         }
     }
     table.finished = true;
     table.frontier = Frontier();
     count();
+    keep_clock();
     return distance[vertex.index()];
 }
 

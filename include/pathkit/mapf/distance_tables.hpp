@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "pathkit/mapf/mapf_graph.hpp"
@@ -91,22 +92,40 @@ class DistanceTables {
         }
         Frontier() = default;
         explicit Frontier(std::size_t block) : block_(block) {}
-        [[nodiscard]] bool empty() const {
-            return blocks_.empty() || (blocks_.size() == 1 && head_ == tail_);
-        }
+        Frontier(Frontier&& other) noexcept { *this = std::move(other); }
+        Frontier& operator=(Frontier&& other) noexcept;
+        Frontier(const Frontier&) = delete;
+        Frontier& operator=(const Frontier&) = delete;
+        ~Frontier() = default;
+
+        [[nodiscard]] bool empty() const { return read_ == write_; }
         /// Returns true when it took a new block.
-        bool push(MapfVertex vertex);
-        MapfVertex pop();
+        bool push(MapfVertex vertex) {
+            const bool grows = write_ == write_end_;
+            if (grows) add_block();
+            *write_++ = vertex;
+            return grows;
+        }
+        MapfVertex pop() {
+            const MapfVertex vertex = *read_++;
+            if (read_ == read_end_) drop_block();  // read through: freed at once
+            return vertex;
+        }
         [[nodiscard]] std::size_t bytes() const {
             return blocks_.size() * block_ * sizeof(MapfVertex) +
                    blocks_.capacity() * sizeof(void*);
         }
 
       private:
+        void add_block();
+        void drop_block();
+
         std::size_t block_ = 64;
-        std::vector<std::unique_ptr<MapfVertex[]>> blocks_;
-        std::size_t head_ = 0;  // in the first block
-        std::size_t tail_ = 0;  // in the last block
+        std::vector<std::unique_ptr<MapfVertex[]>> blocks_;  // the first one is read
+        const MapfVertex* read_ = nullptr;
+        const MapfVertex* read_end_ = nullptr;
+        MapfVertex* write_ = nullptr;  // in the last block
+        MapfVertex* write_end_ = nullptr;
     };
 
     struct Table {
