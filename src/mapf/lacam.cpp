@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -27,19 +28,22 @@ class BlockArray {
   public:
     explicit BlockArray(std::size_t width)
         : width_(std::max<std::size_t>(width, 1)),
-          per_block_(std::max<std::size_t>((std::size_t{16} << 10) / sizeof(T) / width_, 1)) {}
+          shift_(std::bit_width(
+                     std::max<std::size_t>((std::size_t{16} << 10) / sizeof(T) / width_, 1)) -
+                 1),
+          mask_((std::size_t{1} << shift_) - 1) {}
 
     [[nodiscard]] std::size_t size() const { return size_; }
     T* at(std::size_t record) {
-        return blocks_[record / per_block_].get() + (record % per_block_) * width_;
+        return blocks_[record >> shift_].get() + (record & mask_) * width_;
     }
     const T* at(std::size_t record) const {
-        return blocks_[record / per_block_].get() + (record % per_block_) * width_;
+        return blocks_[record >> shift_].get() + (record & mask_) * width_;
     }
     // A new record at the end (uninitialised).
     T* add() {
-        if (size_ % per_block_ == 0)
-            blocks_.push_back(std::make_unique_for_overwrite<T[]>(per_block_ * width_));
+        if ((size_ & mask_) == 0)
+            blocks_.push_back(std::make_unique_for_overwrite<T[]>((mask_ + 1) * width_));
         return at(size_++);
     }
     [[nodiscard]] std::size_t bytes() const {
@@ -47,17 +51,18 @@ class BlockArray {
     }
     // Bytes the next `add` may take.
     [[nodiscard]] std::size_t growth() const {
-        if (size_ % per_block_ != 0) return 0;
+        if ((size_ & mask_) != 0) return 0;
         const std::size_t list =
             blocks_.size() == blocks_.capacity() ? 2 * (blocks_.capacity() + 1) * sizeof(void*) : 0;
         return block_bytes() + list;
     }
 
   private:
-    [[nodiscard]] std::size_t block_bytes() const { return per_block_ * width_ * sizeof(T); }
+    [[nodiscard]] std::size_t block_bytes() const { return (mask_ + 1) * width_ * sizeof(T); }
 
     std::size_t width_;
-    std::size_t per_block_;
+    int shift_;  // records a block holds: 2^shift_
+    std::size_t mask_;
     std::size_t size_ = 0;
     std::vector<std::unique_ptr<T[]>> blocks_;
 };

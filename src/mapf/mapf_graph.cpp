@@ -16,8 +16,14 @@ std::size_t walkable_tiles(const GridMap& map) {
     return count;
 }
 
-std::size_t graph_bytes(std::size_t padded_tiles, std::size_t vertices) {
-    return (padded_tiles + vertices) * sizeof(std::uint32_t);
+// 64-bit words of one padded row (the map's width and a blocked column each side).
+std::size_t words_per_row(const GridMap& map) {
+    return (static_cast<std::size_t>(map.width()) + 2 + 63) / 64;
+}
+
+std::size_t graph_bytes(std::size_t words, std::size_t vertices) {
+    return words * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
+           vertices * sizeof(std::uint32_t);
 }
 
 }  // namespace
@@ -27,27 +33,43 @@ std::size_t MapfGraph::count_vertices(const GridMap& map) {
 }
 
 std::size_t MapfGraph::estimate_bytes(const GridMap& map) {
-    return graph_bytes(map.padded_size(), walkable_tiles(map));
+    return graph_bytes(words_per_row(map) * (static_cast<std::size_t>(map.height()) + 2),
+                       walkable_tiles(map));
 }
 
 MapfGraph::MapfGraph(const GridMap& map)
-    : width_(map.width()), height_(map.height()), stride_(map.stride()), origin_(map.origin()) {
-    vertex_of_tile_.assign(map.padded_size(), MapfVertex::invalid_value);
-    tile_of_vertex_.reserve(walkable_tiles(map));  // exactly: no doubling, no spare capacity
+    : width_(map.width()),
+      height_(map.height()),
+      origin_(map.origin()),
+      row_bits_(static_cast<std::uint32_t>(64 * words_per_row(map))) {
+    const std::size_t rows = static_cast<std::size_t>(height_) + 2;
+    const std::size_t words = words_per_row(map) * rows;
+    bits_.assign(words, 0);
+    before_word_.assign(words, 0);
+    position_.reserve(walkable_tiles(map));  // exactly: no doubling, no spare capacity
     const std::uint8_t* walkable = map.walkable_data();
-    for (std::size_t tile = 0; tile < map.padded_size(); ++tile) {
-        if (walkable[tile] == 0) continue;
-        vertex_of_tile_[tile] = static_cast<std::uint32_t>(tile_of_vertex_.size());
-        tile_of_vertex_.push_back(static_cast<std::uint32_t>(tile));
+    const auto stride = static_cast<std::size_t>(map.stride());
+    for (std::size_t row = 0; row < rows; ++row) {
+        for (std::size_t column = 0; column < stride; ++column) {
+            if (walkable[row * stride + column] == 0) continue;
+            const std::size_t position = row * row_bits_ + column;
+            bits_[position >> 6] |= std::uint64_t{1} << (position & 63);
+            position_.push_back(static_cast<std::uint32_t>(position));
+        }
+    }
+    std::uint32_t before = 0;
+    for (std::size_t word = 0; word < words; ++word) {
+        before_word_[word] = before;
+        before += ones(bits_[word]);
     }
 }
 
 MapfVertex MapfGraph::vertex_at(Cell cell) const {
     const long x = static_cast<long>(cell.x) - origin_.x, y = static_cast<long>(cell.y) - origin_.y;
     if (x < 0 || y < 0 || x >= width_ || y >= height_) return MapfVertex();
-    return MapfVertex(
-        vertex_of_tile_[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(stride_) +
-                        static_cast<std::size_t>(x + 1)]);
+    const auto position = static_cast<std::uint32_t>(static_cast<std::size_t>(y + 1) * row_bits_ +
+                                                     static_cast<std::size_t>(x + 1));
+    return walkable(position) ? MapfVertex(rank(position)) : MapfVertex();
 }
 
 Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
@@ -70,7 +92,7 @@ Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
 }
 
 std::size_t MapfGraph::memory_bytes() const {
-    return graph_bytes(vertex_of_tile_.capacity(), tile_of_vertex_.capacity());
+    return graph_bytes(bits_.capacity(), position_.capacity());
 }
 
 }  // namespace pathkit

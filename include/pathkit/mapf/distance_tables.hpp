@@ -81,9 +81,9 @@ class DistanceTables {
     // not everything reached.
     class Frontier {
       public:
-        // Vertices a block holds on a graph of `vertex_count`: 64 KiB, less on small graphs.
+        // Vertices a block holds on a graph of `vertex_count`: 4 to 64 KiB.
         [[nodiscard]] static std::size_t block_for(std::size_t vertex_count) {
-            return std::clamp<std::size_t>(vertex_count / 64, 64, std::size_t{1} << 14);
+            return std::clamp<std::size_t>(vertex_count / 64, 1024, std::size_t{1} << 14);
         }
         // At most what a frontier of every vertex holds.
         [[nodiscard]] static std::size_t bytes_for(std::size_t vertex_count) {

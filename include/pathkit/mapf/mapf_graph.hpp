@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "pathkit/core/config.hpp"
 #include "pathkit/core/ids.hpp"
 #include "pathkit/core/status.hpp"
 #include "pathkit/grid/cell.hpp"
@@ -39,9 +40,12 @@ class MapfNeighbours {
 /// The walkable tiles of a map and their up-to-4 straight neighbours (the model of Stern et
 /// al., "Multi-Agent Pathfinding: Definitions, Variants, and Benchmarks", SoCS 2019: moves and
 /// waits cost 1, no diagonals). A snapshot: later changes to the map are not seen. Immutable
-/// after construction, so any number of planners and threads may share one. Holds 4 bytes per
-/// tile of the map with its one-tile border, and 4 per vertex; neighbours are read off the
-/// tiles, not stored.
+/// after construction, so any number of planners and threads may share one.
+///
+/// Compact: one bit per tile (rows padded by a blocked border and aligned to 64 bits) with a
+/// count of walkable tiles before each 64-bit word, and each vertex's bit position: about 4
+/// bytes a vertex and 0.2 a tile. A vertex's number is the count of walkable tiles before it in
+/// row order, so a neighbour's is found with one popcount, and east and west are one apart.
 class MapfGraph {
   public:
     /// The graph of `map`'s walkable tiles as they are now (one pass over its tiles).
@@ -49,29 +53,37 @@ class MapfGraph {
 
     /// Number of vertices (walkable tiles); every vertex id is below it.
     [[nodiscard]] std::uint32_t vertex_count() const {
-        return static_cast<std::uint32_t>(tile_of_vertex_.size());
+        return static_cast<std::uint32_t>(position_.size());
     }
     /// The vertex on `cell`; invalid outside the map or on a blocked tile.
     [[nodiscard]] MapfVertex vertex_at(Cell cell) const;
     /// The tile of a vertex (unchecked in release).
     [[nodiscard]] Cell cell(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < tile_of_vertex_.size());
-        const std::uint32_t tile = tile_of_vertex_[vertex.index()];
-        const auto row = static_cast<int>(tile / static_cast<std::uint32_t>(stride_));
-        return {static_cast<int>(tile) - row * stride_ - 1 + origin_.x, row - 1 + origin_.y};
+        PATHKIT_ASSERT(vertex.index() < position_.size());
+        const std::uint32_t position = position_[vertex.index()];
+        const auto row = static_cast<int>(position / row_bits_);
+        const auto column = static_cast<int>(position % row_bits_);
+        return {column - 1 + origin_.x, row - 1 + origin_.y};
     }
     /// The walkable straight neighbours of a vertex: north, west, east, south (those that
     /// exist, in that order).
-    [[nodiscard]] MapfNeighbours neighbours(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < tile_of_vertex_.size());
-        const std::uint32_t tile = tile_of_vertex_[vertex.index()];
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE MapfNeighbours neighbours(MapfVertex vertex) const {
+        PATHKIT_ASSERT(vertex.index() < position_.size());
+        const std::uint32_t position = position_[vertex.index()];
         MapfNeighbours found;
-        // The border tiles are never vertices: no tile of the map needs a bounds check.
-        for (const std::uint32_t next : {tile - static_cast<std::uint32_t>(stride_), tile - 1,
-                                         tile + 1, tile + static_cast<std::uint32_t>(stride_)})
-            if (vertex_of_tile_[next] != MapfVertex::invalid_value)
-                found.add(MapfVertex(vertex_of_tile_[next]));
+        // The border is blocked: no tile of the map needs a bounds check.
+        if (walkable(position - row_bits_)) found.add(MapfVertex(rank(position - row_bits_)));
+        if (walkable(position - 1)) found.add(MapfVertex(vertex.value - 1));
+        if (walkable(position + 1)) found.add(MapfVertex(vertex.value + 1));
+        if (walkable(position + row_bits_)) found.add(MapfVertex(rank(position + row_bits_)));
         return found;
+    }
+    /// How many neighbours a vertex has (no counting of their numbers).
+    [[nodiscard]] std::uint32_t degree(MapfVertex vertex) const {
+        PATHKIT_ASSERT(vertex.index() < position_.size());
+        const std::uint32_t position = position_[vertex.index()];
+        return walkable(position - row_bits_) + walkable(position - 1) + walkable(position + 1) +
+               walkable(position + row_bits_);
     }
     /// The map's size and origin, as when the graph was made.
     [[nodiscard]] int width() const { return width_; }
@@ -81,7 +93,7 @@ class MapfGraph {
     /// blocked, or two agents on one tile. `role` names the tiles in messages ("start").
     Status vertices_of(std::span<const Cell> cells, const char* role,
                        MapfConfiguration& vertices) const;
-    /// Bytes held: 4 per tile of the map with its border, and 4 per vertex.
+    /// Bytes held: 4 per vertex, and 12 per 64 tiles of the map's rows with their border.
     [[nodiscard]] std::size_t memory_bytes() const;
     /// The vertices and bytes the graph of `map` will have, counted before building it (a
     /// pass over the map's tiles, no allocation).
@@ -89,12 +101,29 @@ class MapfGraph {
     [[nodiscard]] static std::size_t estimate_bytes(const GridMap& map);
 
   private:
+    [[nodiscard]] bool walkable(std::uint32_t position) const {
+        return (bits_[position >> 6] >> (position & 63)) & 1;
+    }
+    // Walkable tiles before `position` in row order.
+    [[nodiscard]] std::uint32_t rank(std::uint32_t position) const {
+        const std::uint64_t below = (std::uint64_t{1} << (position & 63)) - 1;
+        return before_word_[position >> 6] + ones(bits_[position >> 6] & below);
+    }
+    // std::popcount without -mpopcnt is a call into libgcc; this inlines to a dozen operations.
+    [[nodiscard]] static std::uint32_t ones(std::uint64_t word) {
+        word -= (word >> 1) & 0x5555555555555555ULL;
+        word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+        word = (word + (word >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+        return static_cast<std::uint32_t>((word * 0x0101010101010101ULL) >> 56);
+    }
+
     int width_ = 0;
     int height_ = 0;
-    int stride_ = 0;  // width + 2
     Cell origin_;
-    std::vector<std::uint32_t> vertex_of_tile_;  // by padded tile (`GridMap::index`), or invalid
-    std::vector<std::uint32_t> tile_of_vertex_;  // by vertex: its padded tile
+    std::uint32_t row_bits_ = 0;              // bits a padded row takes, a multiple of 64
+    std::vector<std::uint64_t> bits_;         // by padded row, then column: walkable
+    std::vector<std::uint32_t> before_word_;  // walkable tiles before each word
+    std::vector<std::uint32_t> position_;     // by vertex: its bit
 };
 
 }  // namespace pathkit
