@@ -23,7 +23,7 @@ std::size_t words_per_row(const GridMap& map) {
 
 std::size_t graph_bytes(std::size_t words, std::size_t vertices) {
     return words * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
-           vertices * sizeof(std::uint32_t);
+           vertices * 3 * sizeof(std::uint32_t);
 }
 
 }  // namespace
@@ -46,21 +46,26 @@ MapfGraph::MapfGraph(const GridMap& map)
     const std::size_t words = words_per_row(map) * rows;
     bits_.assign(words, 0);
     before_word_.assign(words, 0);
-    position_.reserve(walkable_tiles(map));  // exactly: no doubling, no spare capacity
-    const std::uint8_t* walkable = map.walkable_data();
+    links_.reserve(walkable_tiles(map));  // exactly: no doubling, no spare capacity
+    const std::uint8_t* tiles = map.walkable_data();
     const auto stride = static_cast<std::size_t>(map.stride());
     for (std::size_t row = 0; row < rows; ++row) {
         for (std::size_t column = 0; column < stride; ++column) {
-            if (walkable[row * stride + column] == 0) continue;
+            if (tiles[row * stride + column] == 0) continue;
             const std::size_t position = row * row_bits_ + column;
             bits_[position >> 6] |= std::uint64_t{1} << (position & 63);
-            position_.push_back(static_cast<std::uint32_t>(position));
+            links_.push_back({static_cast<std::uint32_t>(position), MapfVertex::invalid_value,
+                              MapfVertex::invalid_value});
         }
     }
     std::uint32_t before = 0;
     for (std::size_t word = 0; word < words; ++word) {
         before_word_[word] = before;
         before += ones(bits_[word]);
+    }
+    for (Links& links : links_) {
+        if (walkable(links.position - row_bits_)) links.north = rank(links.position - row_bits_);
+        if (walkable(links.position + row_bits_)) links.south = rank(links.position + row_bits_);
     }
 }
 
@@ -92,7 +97,7 @@ Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
 }
 
 std::size_t MapfGraph::memory_bytes() const {
-    return graph_bytes(bits_.capacity(), position_.capacity());
+    return graph_bytes(bits_.capacity(), links_.capacity());
 }
 
 }  // namespace pathkit

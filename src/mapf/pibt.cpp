@@ -172,8 +172,8 @@ int Pibt::room_to_pull(MapfVertex puller_at, MapfVertex pusher_at, MapfVertex& o
     int room = 0;
     for (const MapfVertex neighbour : graph_->neighbours(puller_at)) {
         const std::uint32_t there = occupied_now_[neighbour.index()];
-        const bool settled_dead_end =
-            graph_->degree(neighbour) == 1 && there != none && goals_[there] == neighbour;
+        const bool settled_dead_end =  // the cheap tests first
+            there != none && goals_[there] == neighbour && graph_->degree(neighbour) == 1;
         if (neighbour == pusher_at || settled_dead_end) continue;
         ++room;
         onwards = neighbour;

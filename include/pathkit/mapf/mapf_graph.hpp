@@ -30,10 +30,15 @@ class MapfNeighbours {
     [[nodiscard]] const MapfVertex* end() const { return vertices_.data() + count_; }
     [[nodiscard]] std::size_t size() const { return count_; }
     [[nodiscard]] MapfVertex operator[](std::size_t i) const { return vertices_[i]; }
-    void add(MapfVertex vertex) { vertices_[count_++] = vertex; }
+    /// Stores `vertex` after the others, counted only when `exists` (it may then be
+    /// overwritten by the next): no branch.
+    void keep(MapfVertex vertex, bool exists) {
+        vertices_[count_] = vertex;
+        count_ += exists;
+    }
 
   private:
-    std::array<MapfVertex, 4> vertices_;
+    std::array<MapfVertex, 5> vertices_;  // one spare for the last `keep`
     std::uint32_t count_ = 0;
 };
 
@@ -43,9 +48,9 @@ class MapfNeighbours {
 /// after construction, so any number of planners and threads may share one.
 ///
 /// Compact: one bit per tile (rows padded by a blocked border and aligned to 64 bits) with a
-/// count of walkable tiles before each 64-bit word, and each vertex's bit position: about 4
-/// bytes a vertex and 0.2 a tile. A vertex's number is the count of walkable tiles before it in
-/// row order, so a neighbour's is found with one popcount, and east and west are one apart.
+/// count of walkable tiles before each 64-bit word, and for each vertex its bit and its north
+/// and south neighbours: 12 bytes a vertex and 0.2 a tile. A vertex's number is the count of
+/// walkable tiles before it in row order, so east and west are one apart.
 class MapfGraph {
   public:
     /// The graph of `map`'s walkable tiles as they are now (one pass over its tiles).
@@ -53,14 +58,14 @@ class MapfGraph {
 
     /// Number of vertices (walkable tiles); every vertex id is below it.
     [[nodiscard]] std::uint32_t vertex_count() const {
-        return static_cast<std::uint32_t>(position_.size());
+        return static_cast<std::uint32_t>(links_.size());
     }
     /// The vertex on `cell`; invalid outside the map or on a blocked tile.
     [[nodiscard]] MapfVertex vertex_at(Cell cell) const;
     /// The tile of a vertex (unchecked in release).
     [[nodiscard]] Cell cell(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < position_.size());
-        const std::uint32_t position = position_[vertex.index()];
+        PATHKIT_ASSERT(vertex.index() < links_.size());
+        const std::uint32_t position = links_[vertex.index()].position;
         const auto row = static_cast<int>(position / row_bits_);
         const auto column = static_cast<int>(position % row_bits_);
         return {column - 1 + origin_.x, row - 1 + origin_.y};
@@ -68,22 +73,23 @@ class MapfGraph {
     /// The walkable straight neighbours of a vertex: north, west, east, south (those that
     /// exist, in that order).
     [[nodiscard]] PATHKIT_ALWAYS_INLINE MapfNeighbours neighbours(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < position_.size());
-        const std::uint32_t position = position_[vertex.index()];
+        PATHKIT_ASSERT(vertex.index() < links_.size());
+        const Links& links = links_[vertex.index()];
         MapfNeighbours found;
-        // The border is blocked: no tile of the map needs a bounds check.
-        if (walkable(position - row_bits_)) found.add(MapfVertex(rank(position - row_bits_)));
-        if (walkable(position - 1)) found.add(MapfVertex(vertex.value - 1));
-        if (walkable(position + 1)) found.add(MapfVertex(vertex.value + 1));
-        if (walkable(position + row_bits_)) found.add(MapfVertex(rank(position + row_bits_)));
+        // The border is blocked: no tile of the map needs a bounds check. Written without
+        // branches: each is stored, and kept by counting it when it exists.
+        found.keep(MapfVertex(links.north), links.north != MapfVertex::invalid_value);
+        found.keep(MapfVertex(vertex.value - 1), walkable(links.position - 1));
+        found.keep(MapfVertex(vertex.value + 1), walkable(links.position + 1));
+        found.keep(MapfVertex(links.south), links.south != MapfVertex::invalid_value);
         return found;
     }
     /// How many neighbours a vertex has (no counting of their numbers).
     [[nodiscard]] std::uint32_t degree(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < position_.size());
-        const std::uint32_t position = position_[vertex.index()];
-        return walkable(position - row_bits_) + walkable(position - 1) + walkable(position + 1) +
-               walkable(position + row_bits_);
+        PATHKIT_ASSERT(vertex.index() < links_.size());
+        const Links& links = links_[vertex.index()];
+        return (links.north != MapfVertex::invalid_value) + walkable(links.position - 1) +
+               walkable(links.position + 1) + (links.south != MapfVertex::invalid_value);
     }
     /// The map's size and origin, as when the graph was made.
     [[nodiscard]] int width() const { return width_; }
@@ -93,7 +99,7 @@ class MapfGraph {
     /// blocked, or two agents on one tile. `role` names the tiles in messages ("start").
     Status vertices_of(std::span<const Cell> cells, const char* role,
                        MapfConfiguration& vertices) const;
-    /// Bytes held: 4 per vertex, and 12 per 64 tiles of the map's rows with their border.
+    /// Bytes held: 12 per vertex, and 12 per 64 tiles of the map's rows with their border.
     [[nodiscard]] std::size_t memory_bytes() const;
     /// The vertices and bytes the graph of `map` will have, counted before building it (a
     /// pass over the map's tiles, no allocation).
@@ -123,7 +129,12 @@ class MapfGraph {
     std::uint32_t row_bits_ = 0;              // bits a padded row takes, a multiple of 64
     std::vector<std::uint64_t> bits_;         // by padded row, then column: walkable
     std::vector<std::uint32_t> before_word_;  // walkable tiles before each word
-    std::vector<std::uint32_t> position_;     // by vertex: its bit
+    struct Links {
+        std::uint32_t position;  // its bit
+        std::uint32_t north;     // the vertex north of it, or invalid
+        std::uint32_t south;
+    };
+    std::vector<Links> links_;  // by vertex
 };
 
 }  // namespace pathkit
