@@ -155,22 +155,20 @@ int run_mapf(const MapfArguments& arguments) {
     options.search.memory_limit = memory.search_limit;
     options.distance_memory_limit = memory.distance_limit;
     options.spread = arguments.spread;
-    std::size_t graph_bytes = 0;
-    MapfPlan plan;
-    {  // the graph is freed before the plan is checked and written
-        const MapfGraph graph(instance.map);
-        graph_bytes = graph.memory_bytes();
-        plan = plan_mapf(graph, instance.starts, instance.goals, options);
-    }
+    // The graph is built within the time limit, and freed before the plan is checked.
+    MapfPlan plan = plan_mapf(instance.map, instance.starts, instance.goals, options);
     if (plan.status == MapfStatus::InvalidInput) return outputs.refuse(plan.message);
+    const std::size_t graph_bytes = plan.graph_bytes;
     const std::size_t counted =
         memory.map + graph_bytes + plan.distance_table_bytes + plan.search_bytes;
     const std::string memory_text =
         "memory: map " + format_bytes(static_cast<double>(memory.map)) + ", graph " +
-        format_bytes(static_cast<double>(graph_bytes)) + ", distance tables " +
-        format_bytes(static_cast<double>(plan.distance_table_bytes)) + " (limit " +
-        format_bytes(static_cast<double>(options.distance_memory_limit)) + "), search " +
-        format_bytes(static_cast<double>(plan.search_bytes)) + " (limit " +
+        (graph_bytes > 0 || memory.graph == 0
+             ? format_bytes(static_cast<double>(graph_bytes))
+             : "not finished (" + format_bytes(static_cast<double>(memory.graph)) + " whole)") +
+        ", distance tables " + format_bytes(static_cast<double>(plan.distance_table_bytes)) +
+        " (limit " + format_bytes(static_cast<double>(options.distance_memory_limit)) +
+        "), search " + format_bytes(static_cast<double>(plan.search_bytes)) + " (limit " +
         format_bytes(static_cast<double>(options.search.memory_limit)) + "); " +
         format_bytes(static_cast<double>(counted)) + " counted, " +
         format_bytes(static_cast<double>(peak_resident_bytes())) + " resident at the peak";

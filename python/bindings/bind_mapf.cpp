@@ -2,12 +2,10 @@
 #include <pybind11/stl/filesystem.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 
 #include "handles.hpp"
 #include "pathkit/io/mapf_files.hpp"
-#include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
 
 namespace pathkit::python {
@@ -95,9 +93,7 @@ void bind_mapf(py::module_& module) {
             options.search.anytime = anytime;
             options.search.seed = seed;
             const MapfPlan plan = read_without_gil(map.lock, [&] {
-                options.started = std::chrono::steady_clock::now();  // the graph counts too
-                const MapfGraph graph(map.map);
-                return plan_mapf(graph, from, to, options);
+                return plan_mapf(map.map, from, to, options);  // the graph within the limit
             });
             return answer(plan);
         },

@@ -1,6 +1,9 @@
 // MapfGraph: numbering the walkable tiles and linking straight neighbours.
 #include "pathkit/mapf/mapf_graph.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -23,7 +26,7 @@ std::size_t words_per_row(const GridMap& map) {
 
 std::size_t graph_bytes(std::size_t words, std::size_t vertices) {
     return words * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
-           vertices * 3 * sizeof(std::uint32_t);
+           vertices * (sizeof(std::array<MapfVertex, 4>) + sizeof(std::uint32_t));
 }
 
 }  // namespace
@@ -37,35 +40,68 @@ std::size_t MapfGraph::estimate_bytes(const GridMap& map) {
                        walkable_tiles(map));
 }
 
-MapfGraph::MapfGraph(const GridMap& map)
+MapfGraph::MapfGraph(const GridMap& map) : MapfGraph(map, std::nullopt) {}
+
+std::optional<MapfGraph> MapfGraph::build(const GridMap& map,
+                                          std::chrono::steady_clock::time_point deadline) {
+    MapfGraph graph(map, deadline);
+    const std::uint32_t vertices =
+        graph.bits_.empty() ? 0 : graph.before_word_.back() + ones(graph.bits_.back());
+    if (graph.place_.size() != vertices) return std::nullopt;  // stopped at the deadline
+    return graph;
+}
+
+MapfGraph::MapfGraph(const GridMap& map,
+                     std::optional<std::chrono::steady_clock::time_point> deadline)
     : width_(map.width()),
       height_(map.height()),
       origin_(map.origin()),
       row_bits_(static_cast<std::uint32_t>(64 * words_per_row(map))) {
     const std::size_t rows = static_cast<std::size_t>(height_) + 2;
-    const std::size_t words = words_per_row(map) * rows;
+    const std::size_t row_words = words_per_row(map);
+    const std::size_t words = row_words * rows;
     bits_.assign(words, 0);
     before_word_.assign(words, 0);
-    links_.reserve(walkable_tiles(map));  // exactly: no doubling, no spare capacity
+    // The bits, 64 tiles at a time without branches.
     const std::uint8_t* tiles = map.walkable_data();
     const auto stride = static_cast<std::size_t>(map.stride());
     for (std::size_t row = 0; row < rows; ++row) {
-        for (std::size_t column = 0; column < stride; ++column) {
-            if (tiles[row * stride + column] == 0) continue;
-            const std::size_t position = row * row_bits_ + column;
-            bits_[position >> 6] |= std::uint64_t{1} << (position & 63);
-            links_.push_back({static_cast<std::uint32_t>(position), MapfVertex::invalid_value,
-                              MapfVertex::invalid_value});
+        const std::uint8_t* row_tiles = tiles + row * stride;
+        for (std::size_t word = 0; word < row_words; ++word) {
+            const std::size_t first = word * 64, last = std::min(stride, first + 64);
+            std::uint64_t bits = 0;
+            for (std::size_t column = first; column < last; ++column)
+                bits |= static_cast<std::uint64_t>(row_tiles[column] != 0) << (column - first);
+            bits_[row * row_words + word] = bits;
         }
     }
-    std::uint32_t before = 0;
+    std::uint32_t vertices = 0;
     for (std::size_t word = 0; word < words; ++word) {
-        before_word_[word] = before;
-        before += ones(bits_[word]);
+        before_word_[word] = vertices;
+        vertices += ones(bits_[word]);
     }
-    for (Links& links : links_) {
-        if (walkable(links.position - row_bits_)) links.north = rank(links.position - row_bits_);
-        if (walkable(links.position + row_bits_)) links.south = rank(links.position + row_bits_);
+    // Each vertex in order, with its neighbours: east and west are the next and the last
+    // vertex, north and south are counted. Appended, so every byte is written once.
+    neighbours_.reserve(vertices);  // exactly: no doubling, no spare capacity
+    place_.reserve(vertices);
+    for (std::size_t word = 0; word < words; ++word) {
+        if (deadline && word % 4096 == 0 && std::chrono::steady_clock::now() >= *deadline)
+            return;  // unfinished: `build` sees fewer vertices than the bits hold
+        for (std::uint64_t bits = bits_[word]; bits != 0; bits &= bits - 1) {
+            const auto position = static_cast<std::uint32_t>(
+                word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+            const auto vertex = static_cast<std::uint32_t>(place_.size());
+            std::array<MapfVertex, 4> next;
+            std::uint32_t degree = 0;
+            if (walkable(position - row_bits_))
+                next[degree++] = MapfVertex(rank(position - row_bits_));
+            if (walkable(position - 1)) next[degree++] = MapfVertex(vertex - 1);
+            if (walkable(position + 1)) next[degree++] = MapfVertex(vertex + 1);
+            if (walkable(position + row_bits_))
+                next[degree++] = MapfVertex(rank(position + row_bits_));
+            neighbours_.push_back(next);
+            place_.push_back(position << 3 | degree);
+        }
     }
 }
 
@@ -77,27 +113,54 @@ MapfVertex MapfGraph::vertex_at(Cell cell) const {
     return walkable(position) ? MapfVertex(rank(position)) : MapfVertex();
 }
 
-Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
-                              MapfConfiguration& vertices) const {
-    std::unordered_map<std::uint32_t, std::size_t> agent_on;
+namespace {
+
+// Why `cells` cannot stand for agents (a tile off the map or blocked, two agents on one tile),
+// or ok; `vertex_of(cell)` gives the tile's number, or none for a tile no agent may stand on.
+template <class VertexOf>
+Status check_agent_cells(std::span<const Cell> cells, const char* role, VertexOf&& vertex_of) {
+    std::unordered_map<std::uint64_t, std::size_t> agent_on;
     for (std::size_t agent = 0; agent < cells.size(); ++agent) {
-        const MapfVertex vertex = vertex_at(cells[agent]);
-        if (!vertex.is_valid())
+        const std::optional<std::uint64_t> vertex = vertex_of(cells[agent]);
+        if (!vertex)
             return Status::invalid_input("agent " + std::to_string(agent) + "'s " + role + " " +
                                          to_string(cells[agent]) +
                                          " is outside the map or blocked");
-        const auto [other, added] = agent_on.try_emplace(vertex.value, agent);
+        const auto [other, added] = agent_on.try_emplace(*vertex, agent);
         if (!added)
             return Status::invalid_input("agents " + std::to_string(other->second) + " and " +
                                          std::to_string(agent) + " share the " + role + " " +
                                          to_string(cells[agent]));
-        vertices.push_back(vertex);
     }
     return {};
 }
 
+}  // namespace
+
+Status MapfGraph::check_agents(const GridMap& map, std::span<const Cell> cells, const char* role) {
+    return check_agent_cells(cells, role, [&](Cell cell) -> std::optional<std::uint64_t> {
+        if (!map.is_walkable(cell)) return std::nullopt;
+        return map.index(cell);
+    });
+}
+
+Status MapfGraph::vertices_of(std::span<const Cell> cells, const char* role,
+                              MapfConfiguration& vertices) const {
+    if (Status status = check_agent_cells(cells, role,
+                                          [&](Cell cell) -> std::optional<std::uint64_t> {
+                                              const MapfVertex vertex = vertex_at(cell);
+                                              if (!vertex.is_valid()) return std::nullopt;
+                                              return vertex.value;
+                                          });
+        !status)
+        return status;
+    for (const Cell cell : cells)
+        vertices.push_back(vertex_at(cell));
+    return {};
+}
+
 std::size_t MapfGraph::memory_bytes() const {
-    return graph_bytes(bits_.capacity(), links_.capacity());
+    return graph_bytes(bits_.capacity(), place_.capacity());
 }
 
 }  // namespace pathkit

@@ -199,4 +199,36 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
     return finish(MapfStatus::Solved, "");
 }
 
+MapfPlan plan_mapf(const GridMap& map, std::span<const Cell> starts, std::span<const Cell> goals,
+                   const MapfPlanOptions& options) {
+    MapfPlanOptions within = options;
+    within.started = options.started.value_or(Clock::now());
+    MapfPlan plan;
+    plan.status = MapfStatus::InvalidInput;
+    if (!(options.time_limit_seconds > 0) || options.time_limit_seconds > 366 * 86400.0) {
+        plan.message = "the time limit must be > 0 s and at most a year";
+        return plan;
+    }
+    for (const auto& [cells, role] : {std::pair{starts, "start"}, std::pair{goals, "goal"}}) {
+        if (Status status = MapfGraph::check_agents(map, cells, role); !status) {
+            plan.message = status.message();
+            return plan;
+        }
+    }
+    const auto deadline =
+        *within.started + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(options.time_limit_seconds));
+    const std::optional<MapfGraph> graph = MapfGraph::build(map, deadline);
+    if (!graph) {
+        plan.status = MapfStatus::NotSolved;
+        plan.message = "no plan within the time limit";
+        plan.total_ms =
+            std::chrono::duration<double, std::milli>(Clock::now() - *within.started).count();
+        return plan;
+    }
+    plan = plan_mapf(*graph, starts, goals, within);
+    plan.graph_bytes = graph->memory_bytes();
+    return plan;
+}
+
 }  // namespace pathkit

@@ -111,6 +111,60 @@ TEST(PlanMapf, AnswersSoonAfterTheTimeLimitWhenSetUpIsMostOfTheWork) {
     EXPECT_GE(plan.total_ms, 500);
 }
 
+TEST(PlanMapf, OnAMapTheGraphIsBuiltWithinTheTimeLimitAndBadAgentsAreStillNamed) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "A.#B",
+        "....",
+    });
+    // clang-format on
+    const std::vector<Cell> starts{drawn.find('A')}, goals{drawn.find('B')};
+    MapfPlanOptions late;
+    late.time_limit_seconds = 1;
+    late.started = Clock::now() - std::chrono::seconds(2);
+    const MapfPlan out_of_time = plan_mapf(drawn.map, starts, goals, late);
+    EXPECT_EQ(out_of_time.status, MapfStatus::NotSolved);
+    EXPECT_EQ(out_of_time.graph_bytes, 0u);  // never built
+    const std::vector<Cell> on_a_wall{{2, 0}};
+    EXPECT_EQ(plan_mapf(drawn.map, on_a_wall, goals, late).message,
+              "agent 0's start 2,0 is outside the map or blocked");
+    const MapfPlan solved = plan_mapf(drawn.map, starts, goals);
+    EXPECT_EQ(solved.status, MapfStatus::Solved);
+    EXPECT_EQ(solved.graph_bytes, MapfGraph::estimate_bytes(drawn.map));
+    EXPECT_FALSE(MapfGraph::build(drawn.map, Clock::now() - std::chrono::seconds(1)));
+}
+
+TEST(MapfGraph, NeighboursAreTheWalkableStraightTilesInOrder) {
+    std::mt19937 random(12);
+    GridMap map = GridMap::create(130, 9, {5, -3}).value();  // rows of more than two words
+    std::bernoulli_distribution blocked(0.35);
+    for (int y = 0; y < map.height(); ++y)
+        for (int x = 0; x < map.width(); ++x)
+            if (blocked(random)) (void)map.set_walkable({x + 5, y - 3}, false);
+    const std::optional<MapfGraph> graph =
+        MapfGraph::build(map, Clock::now() + std::chrono::hours(1));
+    ASSERT_TRUE(graph);
+    std::uint32_t vertices = 0;
+    for (int y = -3; y < 6; ++y) {
+        for (int x = 5; x < 135; ++x) {
+            const MapfVertex vertex = graph->vertex_at({x, y});
+            ASSERT_EQ(vertex.is_valid(), map.is_walkable({x, y}));
+            if (!vertex.is_valid()) continue;
+            EXPECT_EQ(vertex.value, vertices++);  // numbered in row order
+            EXPECT_EQ(graph->cell(vertex), (Cell{x, y}));
+            std::vector<MapfVertex> expected;
+            for (const Cell next : {Cell{x, y - 1}, Cell{x - 1, y}, Cell{x + 1, y}, Cell{x, y + 1}})
+                if (map.is_walkable(next)) expected.push_back(graph->vertex_at(next));
+            const auto found = graph->neighbours(vertex);
+            EXPECT_EQ(std::vector<MapfVertex>(found.begin(), found.end()), expected);
+            EXPECT_EQ(graph->degree(vertex), expected.size());
+        }
+    }
+    EXPECT_EQ(graph->vertex_count(), vertices);
+    EXPECT_FALSE(graph->vertex_at({4, 0}).is_valid());
+    EXPECT_FALSE(graph->vertex_at({5, 6}).is_valid());
+}
+
 TEST(PlanMapf, AGoalInAnotherRegionIsProvedUnreachableWithoutASearch) {
     // clang-format off
     const auto drawn = testing::ascii_map({

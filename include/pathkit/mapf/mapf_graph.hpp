@@ -2,12 +2,13 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
-#include "pathkit/core/config.hpp"
 #include "pathkit/core/ids.hpp"
 #include "pathkit/core/status.hpp"
 #include "pathkit/grid/cell.hpp"
@@ -22,74 +23,48 @@ using MapfVertex = Id<MapfVertexTag>;
 /// Where every agent stands: one vertex per agent, in agent order.
 using MapfConfiguration = std::vector<MapfVertex>;
 
-/// The walkable straight neighbours of a vertex, by value: north, west, east, south (those
-/// that exist, in that order).
-class MapfNeighbours {
-  public:
-    [[nodiscard]] const MapfVertex* begin() const { return vertices_.data(); }
-    [[nodiscard]] const MapfVertex* end() const { return vertices_.data() + count_; }
-    [[nodiscard]] std::size_t size() const { return count_; }
-    [[nodiscard]] MapfVertex operator[](std::size_t i) const { return vertices_[i]; }
-    /// Stores `vertex` after the others, counted only when `exists` (it may then be
-    /// overwritten by the next): no branch.
-    void keep(MapfVertex vertex, bool exists) {
-        vertices_[count_] = vertex;
-        count_ += exists;
-    }
-
-  private:
-    std::array<MapfVertex, 5> vertices_;  // one spare for the last `keep`
-    std::uint32_t count_ = 0;
-};
-
 /// The walkable tiles of a map and their up-to-4 straight neighbours (the model of Stern et
 /// al., "Multi-Agent Pathfinding: Definitions, Variants, and Benchmarks", SoCS 2019: moves and
 /// waits cost 1, no diagonals). A snapshot: later changes to the map are not seen. Immutable
 /// after construction, so any number of planners and threads may share one.
 ///
 /// Compact: one bit per tile (rows padded by a blocked border and aligned to 64 bits) with a
-/// count of walkable tiles before each 64-bit word, and for each vertex its bit and its north
-/// and south neighbours: 12 bytes a vertex and 0.2 a tile. A vertex's number is the count of
-/// walkable tiles before it in row order, so east and west are one apart.
+/// count of walkable tiles before each 64-bit word, to find a tile's vertex; for each vertex its
+/// up-to-4 neighbours, and its bit and their number in one word: 20 bytes a vertex and 0.2 a
+/// tile. A vertex's number is the count of walkable tiles before it in row order.
 class MapfGraph {
   public:
-    /// The graph of `map`'s walkable tiles as they are now (one pass over its tiles).
+    /// The graph of `map`'s walkable tiles as they are now (one pass over its tiles; about
+    /// 1.5 s for 67 million tiles, most of it writing the memory).
     explicit MapfGraph(const GridMap& map);
+    /// The same, or nothing when `deadline` comes first (the clock is read every 262,144
+    /// tiles).
+    [[nodiscard]] static std::optional<MapfGraph> build(
+        const GridMap& map, std::chrono::steady_clock::time_point deadline);
 
     /// Number of vertices (walkable tiles); every vertex id is below it.
     [[nodiscard]] std::uint32_t vertex_count() const {
-        return static_cast<std::uint32_t>(links_.size());
+        return static_cast<std::uint32_t>(place_.size());
     }
     /// The vertex on `cell`; invalid outside the map or on a blocked tile.
     [[nodiscard]] MapfVertex vertex_at(Cell cell) const;
     /// The tile of a vertex (unchecked in release).
     [[nodiscard]] Cell cell(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < links_.size());
-        const std::uint32_t position = links_[vertex.index()].position;
+        PATHKIT_ASSERT(vertex.index() < place_.size());
+        const std::uint32_t position = place_[vertex.index()] >> 3;
         const auto row = static_cast<int>(position / row_bits_);
         const auto column = static_cast<int>(position % row_bits_);
         return {column - 1 + origin_.x, row - 1 + origin_.y};
     }
     /// The walkable straight neighbours of a vertex: north, west, east, south (those that
     /// exist, in that order).
-    [[nodiscard]] PATHKIT_ALWAYS_INLINE MapfNeighbours neighbours(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < links_.size());
-        const Links& links = links_[vertex.index()];
-        MapfNeighbours found;
-        // The border is blocked: no tile of the map needs a bounds check. Written without
-        // branches: each is stored, and kept by counting it when it exists.
-        found.keep(MapfVertex(links.north), links.north != MapfVertex::invalid_value);
-        found.keep(MapfVertex(vertex.value - 1), walkable(links.position - 1));
-        found.keep(MapfVertex(vertex.value + 1), walkable(links.position + 1));
-        found.keep(MapfVertex(links.south), links.south != MapfVertex::invalid_value);
-        return found;
+    [[nodiscard]] std::span<const MapfVertex> neighbours(MapfVertex vertex) const {
+        PATHKIT_ASSERT(vertex.index() < place_.size());
+        return {neighbours_[vertex.index()].data(), degree(vertex)};
     }
-    /// How many neighbours a vertex has (no counting of their numbers).
+    /// How many neighbours a vertex has.
     [[nodiscard]] std::uint32_t degree(MapfVertex vertex) const {
-        PATHKIT_ASSERT(vertex.index() < links_.size());
-        const Links& links = links_[vertex.index()];
-        return (links.north != MapfVertex::invalid_value) + walkable(links.position - 1) +
-               walkable(links.position + 1) + (links.south != MapfVertex::invalid_value);
+        return place_[vertex.index()] & 7;
     }
     /// The map's size and origin, as when the graph was made.
     [[nodiscard]] int width() const { return width_; }
@@ -99,7 +74,10 @@ class MapfGraph {
     /// blocked, or two agents on one tile. `role` names the tiles in messages ("start").
     Status vertices_of(std::span<const Cell> cells, const char* role,
                        MapfConfiguration& vertices) const;
-    /// Bytes held: 12 per vertex, and 12 per 64 tiles of the map's rows with their border.
+    /// What `vertices_of` refuses, checked on the map itself, before any graph is built.
+    [[nodiscard]] static Status check_agents(const GridMap& map, std::span<const Cell> cells,
+                                             const char* role);
+    /// Bytes held: 20 per vertex, and 12 per 64 tiles of the map's rows with their border.
     [[nodiscard]] std::size_t memory_bytes() const;
     /// The vertices and bytes the graph of `map` will have, counted before building it (a
     /// pass over the map's tiles, no allocation).
@@ -107,6 +85,7 @@ class MapfGraph {
     [[nodiscard]] static std::size_t estimate_bytes(const GridMap& map);
 
   private:
+    MapfGraph(const GridMap& map, std::optional<std::chrono::steady_clock::time_point> deadline);
     [[nodiscard]] bool walkable(std::uint32_t position) const {
         return (bits_[position >> 6] >> (position & 63)) & 1;
     }
@@ -129,12 +108,8 @@ class MapfGraph {
     std::uint32_t row_bits_ = 0;              // bits a padded row takes, a multiple of 64
     std::vector<std::uint64_t> bits_;         // by padded row, then column: walkable
     std::vector<std::uint32_t> before_word_;  // walkable tiles before each word
-    struct Links {
-        std::uint32_t position;  // its bit
-        std::uint32_t north;     // the vertex north of it, or invalid
-        std::uint32_t south;
-    };
-    std::vector<Links> links_;  // by vertex
+    std::vector<std::array<MapfVertex, 4>> neighbours_;  // by vertex, the first `degree`
+    std::vector<std::uint32_t> place_;  // by vertex: its bit << 3 | its degree (bits < 2^29)
 };
 
 }  // namespace pathkit

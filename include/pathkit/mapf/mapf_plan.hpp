@@ -74,6 +74,8 @@ struct MapfPlan {
     std::size_t distance_table_bytes = 0;
     /// `NotSolved` because the search reached `LacamOptions::memory_limit` (not the time).
     bool memory_limit_reached = false;
+    /// Bytes of the planning graph, when `plan_mapf` built it (`MapfGraph::memory_bytes`).
+    std::size_t graph_bytes = 0;
 };
 
 /// Plans for agents going from `starts` to `goals` (one each, same length) on `graph`, by
@@ -84,6 +86,12 @@ struct MapfPlan {
 /// plan so far; the plan with the lower sum of costs is returned, or LaCAM*'s when it proved it
 /// optimal (for the sum of loss). Deterministic for a seed when it ends before the limit.
 [[nodiscard]] MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
+                                 std::span<const Cell> goals, const MapfPlanOptions& options = {});
+
+/// The same on the graph of `map`'s walkable tiles, built inside the time limit (a map of 67
+/// million tiles takes about 1.5 s): past it, `NotSolved` at once. Agents are checked on the
+/// map before the graph is built. The graph is freed before returning.
+[[nodiscard]] MapfPlan plan_mapf(const GridMap& map, std::span<const Cell> starts,
                                  std::span<const Cell> goals, const MapfPlanOptions& options = {});
 
 }  // namespace pathkit
