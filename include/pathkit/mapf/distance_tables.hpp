@@ -25,9 +25,9 @@ namespace pathkit {
 ///   not reached yet runs it on until it has (LaCAM3 does the same), so tiles far beyond every
 ///   agent are never visited.
 /// - Bounded: tables together hold at most `memory_limit` bytes (4 per vertex, plus the
-///   search's frontier while it runs, in blocks of 64 KiB). A new table past the limit first
-///   frees the least recently used others, which are searched again if asked for later; one
-///   table is always kept. `memory_bytes` counts every byte the tables allocate.
+///   search's frontier while it runs, in blocks of 4 to 64 KiB). A new table past the limit
+///   first frees the least recently used others, which are searched again if asked for later;
+///   one table is always kept. `memory_bytes` counts every byte the tables allocate.
 /// - Deadline: with `stop_at`, a search that would run past the deadline throws `OutOfTime`
 ///   instead (the tables stay usable; the one being grown is simply further along).
 /// - Not thread-safe (asking writes): one per planner; the graph may be shared.

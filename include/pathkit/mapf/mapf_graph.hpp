@@ -35,7 +35,7 @@ using MapfConfiguration = std::vector<MapfVertex>;
 class MapfGraph {
   public:
     /// The graph of `map`'s walkable tiles as they are now (one pass over its tiles; about
-    /// 1.5 s for 67 million tiles, most of it writing the memory).
+    /// 2 s for 67 million tiles, most of it writing the memory).
     explicit MapfGraph(const GridMap& map);
     /// The same, or nothing when `deadline` comes first (the clock is read every 262,144
     /// tiles).

@@ -89,7 +89,7 @@ struct MapfPlan {
                                  std::span<const Cell> goals, const MapfPlanOptions& options = {});
 
 /// The same on the graph of `map`'s walkable tiles, built inside the time limit (a map of 67
-/// million tiles takes about 1.5 s): past it, `NotSolved` at once. Agents are checked on the
+/// million tiles takes about 2 s): past it, `NotSolved` at once. Agents are checked on the
 /// map before the graph is built. The graph is freed before returning.
 [[nodiscard]] MapfPlan plan_mapf(const GridMap& map, std::span<const Cell> starts,
                                  std::span<const Cell> goals, const MapfPlanOptions& options = {});
