@@ -317,6 +317,59 @@ expect 1 'soc=1 is stated, but the plan' mapf-check "${depot[@]}" wrong_soc.txt
 expect 2 'time-limit' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --time-limit -1
 expect 2 'cannot write' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --out missing/r.txt
 absent missing/r.txt
+# A move across the whole range of coordinates is a jump (the sum of the two differences
+# overflowed an int and read as no move).
+printf 'type octile\nheight 1\nwidth 2\nmap\n..\n' >two.map
+printf 'version 1\n0\ttwo.map\t2\t1\t0\t0\t1\t0\t1\n' >two.scen
+printf 'solution=\n0:(0,0),\n1:(-1000000000,-1000000000),\n2:(1000000000,1000000000),\n3:(1,0),\n' >across.txt
+expect 1 't=2: agent 0 jumps from -1000000000,-1000000000 to 1000000000,1000000000' \
+  mapf-check two.map two.scen 1 across.txt
+# 8192 x 8192 tiles: the time limit covers building the graph, proving the goals reachable
+# and the distance tables (~2 s a table before; "time" is the planner's own, in ms); the
+# planning graph is counted before it is built.
+python3 - <<'PY'
+import random
+side, rng = 8192, random.Random(1)
+with open("open.map", "w") as f:
+    f.write(f"type octile\nheight {side}\nwidth {side}\nmap\n" + ("." * side + "\n") * side)
+with open("snake.map", "w") as f:  # a corridor winding over every other row
+    f.write(f"type octile\nheight {side}\nwidth {side}\nmap\n")
+    for y in range(side):
+        f.write("." * side + "\n" if y % 2 == 0 else
+                ("@" * (side - 1) + "." if y % 4 == 1 else "." + "@" * (side - 1)) + "\n")
+for name, rows, count in (("open", range(side), 1000), ("snake", range(0, side, 2), 200)):
+    tiles = rng.sample([(x, y) for y in rng.sample(rows, 64) for x in range(side)], 2 * count)
+    with open(name + ".scen", "w") as f:
+        f.write("version 1\n")
+        for (sx, sy), (gx, gy) in zip(tiles[:count], tiles[count:]):
+            f.write(f"0\t{name}.map\t{side}\t{side}\t{sx}\t{sy}\t{gx}\t{gy}\t0\n")
+    with open(name + "_start.txt", "w") as f:  # a plan of one step: everyone stays home
+        f.write("solution=\n0:" + "".join(f"({x},{y})," for x, y in tiles[:count]) + "\n")
+PY
+expect 1 'time: 4[0-9]{3}(\.[0-9]+)? ms; configurations' \
+  --memory-limit 3072 mapf --map open.map --scen open.scen --agents 1000 --time-limit 4
+expect 2 'open.map: planning 1000 agents needs at least 2.3 GiB .*planning graph 1.3 GiB.*over the memory budget of 1.0 GiB' \
+  --memory-limit 1024 mapf --map open.map --scen open.scen --agents 1000
+# mapf-check's lower bounds: one search per agent over the winding map took ~1.5 s each.
+expect 1 'INVALID' mapf-check snake.map snake.scen 200 snake_start.txt
+rm -f open.map snake.map
+# No plan exists (two agents must trade places in a dead end) and the search cannot know it
+# before visiting every configuration: it stops at its share of the memory budget.
+python3 - <<'PY'
+import random
+side, rng = 40, random.Random(5)
+with open("stuck.map", "w") as f:
+    f.write(f"type octile\nheight {side}\nwidth {side + 5}\nmap\n")
+    f.write("".join("." * side + "@" + ("...." if y == 0 else "@@@@") + "\n" for y in range(side)))
+room = [(x, y) for y in range(side) for x in range(side)]
+pairs = [((side + 1, 0), (side + 4, 0)), ((side + 4, 0), (side + 1, 0))]
+pairs += list(zip(rng.sample(room, 600), rng.sample(room, 600)))
+with open("stuck.scen", "w") as f:
+    f.write("version 1\n" + "".join(f"0\tstuck.map\t{side + 5}\t{side}\t{a}\t{b}\t{c}\t{d}\t0\n"
+                                   for (a, b), (c, d) in pairs))
+PY
+expect 1 'not solved: stopped at the memory limit: the search holds .* of the memory budget of 64.0 MiB' \
+  --memory-limit 64 mapf --map stuck.map --scen stuck.scen --agents 602 --time-limit 25
 
 # ---- answers that must not look like success -----------------------------------------------------
 printf '<world ticks_per_minute="12"><map id="0" width="60" height="1"/><npc name="slow" map="0" x="0" y="0" speed="0.01"><appointment time="00:05" map="0" x="59" y="0"/></npc></world>\n' >slow.xml
