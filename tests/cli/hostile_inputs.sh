@@ -23,6 +23,17 @@ expect() {
     echo "ok: pathkit ${1:-} ... -> $status"
   fi
 }
+# expect_within KILOBYTES CODE REGEX COMMAND...: as expect, under an address-space limit.
+expect_within() {
+  local limit="$1"
+  shift
+  local saved="$pathkit"
+  pathkit="$work/limited"
+  printf '#!/usr/bin/env bash\nulimit -v %s\nexec "%s" "$@"\n' "$limit" "$saved" >"$pathkit"
+  chmod +x "$pathkit"
+  expect "$@"
+  pathkit="$saved"
+}
 # absent FILE...: none of these files may exist (outputs are all or nothing).
 absent() {
   for file in "$@"; do
@@ -350,6 +361,11 @@ expect 1 'time: 4[0-9]{3}(\.[0-9]+)? ms; configurations' \
   --memory-limit 3072 mapf --map open.map --scen open.scen --agents 1000 --time-limit 4
 expect 2 'open.map: planning 1000 agents needs at least 2.3 GiB .*planning graph 1.3 GiB.*over the memory budget of 1.0 GiB' \
   --memory-limit 1024 mapf --map open.map --scen open.scen --agents 1000
+# The last resort: a limit the budget was not told of (ulimit -v 300 MB, --memory-limit 4 GiB)
+# ends in a clear message naming the input, exit 1, no output, never an abort.
+expect_within 300000 1 'pathkit path: stopped at the memory limit: the system refused more memory after .* inputs: open.map; nothing was written' \
+  --memory-limit 4096 path open.map --from 0,0 --to 8191,8191 --svg open.svg
+absent open.svg
 # mapf-check's lower bounds: one search per agent over the winding map took ~1.5 s each.
 expect 1 'INVALID' mapf-check snake.map snake.scen 200 snake_start.txt
 rm -f open.map snake.map
