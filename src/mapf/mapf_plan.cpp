@@ -152,8 +152,12 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                                     options.search.seed);
                     refined_from = loss;
                 }
-                refiner->run(std::min(
-                    deadline, Clock::now() + std::chrono::milliseconds(searching ? 15 : 100)));
+                const auto refining_began = Clock::now();
+                plan.refiner_rounds += refiner->run(std::min(
+                    deadline, refining_began + std::chrono::milliseconds(searching ? 15 : 100)));
+                plan.refiner_ms +=
+                    std::chrono::duration<double, std::milli>(Clock::now() - refining_began)
+                        .count();
             }
         }
     } catch (const DistanceTables::OutOfTime&) {

@@ -72,6 +72,10 @@ struct MapfPlan {
     std::uint64_t configurations = 0;
     std::size_t search_bytes = 0;
     std::size_t distance_table_bytes = 0;
+    /// Anytime runs: rounds of the `PlanRefiner` (a few agents replanned each) and the
+    /// milliseconds spent in them.
+    std::uint64_t refiner_rounds = 0;
+    double refiner_ms = 0;
     /// `NotSolved` because the search reached `LacamOptions::memory_limit` (not the time).
     bool memory_limit_reached = false;
     /// Bytes of the planning graph, when `plan_mapf` built it (`MapfGraph::memory_bytes`).
