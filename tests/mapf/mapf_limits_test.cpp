@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <random>
 #include <set>
@@ -13,6 +14,7 @@
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/lacam.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
+#include "pathkit/mapf/plan_refiner.hpp"
 #include "support/ascii_map.hpp"
 
 namespace pathkit {
@@ -276,6 +278,49 @@ TEST(LacamSearch, StopsAtItsMemoryLimitHavingCountedTheBytesItHolds) {
     EXPECT_LE(search->memory_bytes(), options.memory_limit);
     EXPECT_GT(search->memory_bytes(), options.memory_limit / 10 * 9);
     EXPECT_TRUE(within_a_tenth(search->memory_bytes(), measured));
+}
+
+TEST(PlanRefiner, ItsBytesAreWhatItHoldsItsSpaceTimeSearchIncluded) {
+    constexpr int side = 48;
+    const GridMap map = GridMap::create(side, side).value();
+    const MapfGraph graph(map);
+    std::mt19937 random(21);
+    MapfConfiguration starts, goals;
+    ASSERT_TRUE(graph.vertices_of(distinct_cells(side, 250, random), "start", starts));
+    ASSERT_TRUE(graph.vertices_of(distinct_cells(side, 250, random), "goal", goals));
+    DistanceTables tables(graph, std::size_t{1} << 30);
+    LacamSearch search(graph, tables, starts, goals);
+    ASSERT_EQ(search.run(Clock::now() + std::chrono::seconds(30)), LacamState::Solved);
+    const std::vector<MapfConfiguration> plan = search.solution();
+    const std::size_t before = allocated_bytes();
+    const std::size_t tables_before = tables.memory_bytes();
+    std::optional<PlanRefiner> refiner;
+    refiner.emplace(graph, tables, goals, plan, 5);
+    const std::uint64_t rounds = refiner->run(Clock::now() + std::chrono::milliseconds(300));
+    const std::size_t measured =
+        allocated_bytes() - before - (tables.memory_bytes() - tables_before);
+    if (measured == 0) GTEST_SKIP() << "this allocator does not report its bytes";
+    EXPECT_GT(rounds, 0u);
+    EXPECT_TRUE(within_a_tenth(refiner->memory_bytes(), measured));
+}
+
+TEST(PlanMapf, AnytimeRefinementCountsItsRoundsAndStaysWithinTheSearchMemoryLimit) {
+    constexpr int side = 48;
+    const GridMap map = GridMap::create(side, side).value();
+    const MapfGraph graph(map);
+    std::mt19937 random(21);
+    const std::vector<Cell> starts = distinct_cells(side, 250, random);
+    const std::vector<Cell> goals = distinct_cells(side, 250, random);
+    MapfPlanOptions options;
+    options.time_limit_seconds = 0.5;
+    options.search.anytime = true;
+    options.search.memory_limit = std::size_t{4} << 20;
+    const MapfPlan plan = plan_mapf(graph, starts, goals, options);
+    ASSERT_EQ(plan.status, MapfStatus::Solved) << plan.message;
+    EXPECT_GT(plan.refiner_rounds, 0u);
+    EXPECT_GT(plan.refiner_ms, 0);
+    EXPECT_LE(plan.refiner_ms, plan.total_ms);
+    EXPECT_LE(plan.search_bytes, options.search.memory_limit);
 }
 
 }  // namespace

@@ -42,7 +42,9 @@ struct MapfPlanOptions {
     /// of its own first (reading the map, building the graph) passes when that began, so that
     /// the limit covers it too.
     std::optional<std::chrono::steady_clock::time_point> started;
-    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit).
+    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit). Anytime,
+    /// the memory limit covers LaCAM* and the `PlanRefiner` together: the refiner may hold a
+    /// quarter of it, LaCAM* the rest.
     LacamOptions search;
     /// Guide PIBT by routes that spread the agents out (`spread_paths`), computed within a
     /// tenth of the time limit: better plans on small crowded maps, worse and slower on large
