@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "held_bytes.hpp"
 #include "pibt_priorities.hpp"
 
 namespace pathkit {
@@ -64,13 +65,7 @@ bool MapfPlanner::all_arrived() const {
 
 namespace {
 
-// Bytes the allocator holds for a vector's buffer: its elements and malloc's 8-byte header, in
-// steps of 16, at least 32.
-template <class T>
-std::size_t held_bytes(const std::vector<T>& vector) {
-    if (vector.capacity() == 0) return 0;
-    return std::max<std::size_t>(32, (vector.capacity() * sizeof(T) + 8 + 15) / 16 * 16);
-}
+using mapf_detail::held_bytes;
 
 // Bytes of a list of configurations as held: the list and every configuration's buffer.
 std::size_t configurations_bytes(const std::vector<MapfConfiguration>& configurations) {

@@ -3,11 +3,14 @@
 
 #include <algorithm>
 
+#include "held_bytes.hpp"
 #include "splitmix.hpp"
 
 namespace pathkit {
 
 namespace {
+
+using mapf_detail::held_bytes;
 
 constexpr std::uint32_t none = UINT32_MAX;
 
@@ -19,14 +22,6 @@ std::uint32_t time_of(std::uint64_t entry) {
 }
 std::uint32_t agent_of(std::uint64_t entry) {
     return static_cast<std::uint32_t>(entry);
-}
-
-// Bytes the allocator holds for a small vector's buffer: its elements and malloc's 8-byte
-// header, in steps of 16, at least 32 (a list of one visit holds 32 bytes, not 8).
-template <class T>
-std::size_t held_bytes(const std::vector<T>& vector) {
-    if (vector.capacity() == 0) return 0;
-    return std::max<std::size_t>(32, (vector.capacity() * sizeof(T) + 8 + 15) / 16 * 16);
 }
 
 // Expansions of one agent's space-time search on a graph of `vertex_count` vertices.

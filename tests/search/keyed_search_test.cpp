@@ -180,6 +180,37 @@ TEST(KeyedSearch, APoolThatRunsOutStopsTheSearchAndSaysSo) {
     EXPECT_GT(small.memory_bytes(), 100u * 36);
 }
 
+/// The grid read through keys, throwing at its `throw_after`-th expansion (as the distance
+/// tables throw when their deadline passes).
+struct ThrowingGrid {
+    GridByKeys grid;
+    mutable int expansions_left;
+    struct Stop {};
+    template <class Visit>
+    void for_each_successor(StateKey key, Visit&& visit) const {
+        if (expansions_left-- == 0) throw Stop{};
+        grid.for_each_successor(key, visit);
+    }
+    [[nodiscard]] Cost heuristic(StateKey key) const { return grid.heuristic(key); }
+    [[nodiscard]] bool is_goal(StateKey key) const { return grid.is_goal(key); }
+};
+
+TEST(KeyedSearch, AProblemThatThrowsLeavesTheContextReadyForTheNextSearch) {
+    const GridMap map = GridMap::create(100, 100).value();
+    const GridSpace space(map);
+    KeyedSearchContext context(1 << 16);
+    for (const int expansions : {0, 10, 3000}) {  // the last one past the first room's growth
+        const ThrowingGrid throwing{GridByKeys(space, {99, 99}), expansions};
+        EXPECT_THROW((void)find_keyed_path(throwing, GridByKeys::key_of({0, 0}), context,
+                                           {.algorithm = SearchAlgorithm::Dijkstra}),
+                     ThrowingGrid::Stop);
+        const PathResult<StateKey> after =
+            find_keyed_path(GridByKeys(space, {99, 99}), GridByKeys::key_of({0, 0}), context, {});
+        ASSERT_EQ(after.status, SearchStatus::Found);
+        EXPECT_EQ(after.cost, space.find_path({0, 0}, {99, 99}).cost);
+    }
+}
+
 // Bytes the allocator has handed out and not taken back (heap and mapped blocks).
 std::size_t allocated_bytes() {
     const struct mallinfo2 info = mallinfo2();

@@ -93,7 +93,7 @@ class KeyedSearchContext {
     std::size_t capacity_;
     std::size_t room_;
     std::vector<StateKey> keys_;  // by record number
-    std::vector<Slot> slots_;     // open addressing, a power of two >= 2 x capacity
+    std::vector<Slot> slots_;     // open addressing, a power of two >= 2 x room
     std::uint32_t stamp_ = 0;
     bool overflowed_ = false;
     SearchContext records_;
@@ -133,8 +133,9 @@ class KeyedProblem {
 /// budgets and partial paths as for any space; jps and jps+ are refused), as keys: `options`
 /// as for `find_path`. `BudgetExhausted` (or `Partial`) when the states reached outgrow the
 /// context's capacity; a path found is optimal, as on a dense space. A search that outgrows
-/// the context's room runs again in more room (the stats are the last run's). The problem may
-/// throw; the search is then abandoned and the context serves the next one.
+/// the context's room runs again in more room (the problem must answer the same again; the
+/// stats are the last run's). The problem may throw; the search is then abandoned and the
+/// context serves the next one.
 template <KeyedSearchProblem Problem>
 [[nodiscard]] PathResult<StateKey> find_keyed_path(const Problem& problem, StateKey start,
                                                    KeyedSearchContext& context,
