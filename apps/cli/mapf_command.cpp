@@ -252,8 +252,13 @@ int run_mapf(const MapfArguments& arguments) {
               << "time: " << format_cost(plan.total_ms) << " ms";
     if (solved)
         std::cout << " (first solution after " << format_cost(plan.first_solution_ms) << " ms)";
-    std::cout << "; configurations visited: " << plan.configurations
-              << (plan.optimal ? "; proved optimal (sum of loss)" : "") << '\n'
+    std::cout << "; configurations visited: " << plan.configurations;
+    if (plan.refiner_rounds > 0)
+        std::cout << "; refiner: " << plan.refiner_rounds << " rounds in "
+                  << format_cost(plan.refiner_ms) << " ms ("
+                  << format_cost(plan.refiner_ms / static_cast<double>(plan.refiner_rounds))
+                  << " ms a round)";
+    std::cout << (plan.optimal ? "; proved optimal (sum of loss)" : "") << '\n'
               << memory_text << '\n';
     if (check.agents_without_exact_bound > 0)
         std::cout << lower_bound_note(check, mapf_lower_bound_work) << '\n';

@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cmath>
 #include <cstring>
 #include <memory>
-#include <numeric>
 #include <span>
 
 #include "pathkit/mapf/pibt.hpp"
+#include "pibt_priorities.hpp"
 #include "splitmix.hpp"
 
 namespace pathkit {
@@ -140,14 +139,10 @@ struct LacamSearch::Impl {
     // The start node, made by the first run: it asks the tables for distances, which may run
     // out of time.
     void add_start() {
-        const std::size_t count = agents();
-        std::vector<float> start_priorities(count);
-        for (std::uint32_t agent = 0; agent < count; ++agent)
-            start_priorities[agent] =
-                static_cast<float>(pibt.distance_to_goal(agent, starts[agent])) /
-                static_cast<float>(count);
+        std::vector<float> first_priorities(agents());
+        (void)mapf_detail::start_priorities(pibt, starts, first_priorities);
         const std::uint64_t h = heuristic(starts);
-        open.push_back(add_node(starts, start_priorities.data(), none, h));
+        open.push_back(add_node(starts, first_priorities.data(), none, h));
         starts = {};
     }
 
@@ -314,11 +309,8 @@ std::uint32_t LacamSearch::Impl::add_node(const MapfConfiguration& configuration
     const std::size_t count = agents();
     std::copy_n(configuration.data(), count, configurations.add());
     std::copy_n(agent_priorities, count, priorities.add());
-    std::uint32_t* order = orders.add();
-    std::iota(order, order + count, 0u);
-    std::stable_sort(order, order + count, [&](std::uint32_t a, std::uint32_t b) {
-        return agent_priorities[a] > agent_priorities[b];
-    });
+    mapf_detail::order_by_priority(std::span(agent_priorities, count),
+                                   std::span(orders.add(), count));
     Node& added = *records.add();
     added = Node{.hash = hash_of(configuration.data(), count), .h = h, .parent = parent};
     if (parent != none)
@@ -463,13 +455,7 @@ LacamState LacamSearch::Impl::run(std::chrono::steady_clock::time_point deadline
                 continue;
             }
             scratch_priorities.assign(priorities.at(index), priorities.at(index) + agents());
-            for (std::uint32_t agent = 0; agent < agents(); ++agent) {
-                float& priority = scratch_priorities[agent];
-                if (scratch[agent] != goals[agent])
-                    priority += 1;
-                else
-                    priority -= std::floor(priority);
-            }
+            mapf_detail::step_priorities(scratch, goals, scratch_priorities);
             const std::uint32_t added = add_node(scratch, scratch_priorities.data(), index, h);
             if (options.anytime) add_edge(index, added);
             open.push_back(added);
@@ -502,6 +488,10 @@ void LacamSearch::prefer_routes(const std::vector<std::vector<MapfVertex>>& rout
     for (Pibt& other : impl_->extra_pibts)
         other.prefer_routes(routes);
     impl_->count_pibts();
+}
+
+void LacamSearch::set_memory_limit(std::size_t bytes) {
+    impl_->options.memory_limit = bytes;
 }
 
 LacamState LacamSearch::run(std::chrono::steady_clock::time_point deadline) {

@@ -14,6 +14,23 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The longest time limit accepted, a year (366 days): past it the deadline's arithmetic is
+// still safe, and no caller means more.
+constexpr double longest_time_limit_seconds = 366 * 86400.0;
+// The vertices the regions check passes between two reads of the clock: about a millisecond.
+constexpr std::uint32_t vertices_between_clock_reads = 1u << 20;
+// Spread routes get a tenth of the time limit: they guide PIBT, which must keep the most.
+constexpr double spread_share_of_time_limit = 0.1;
+// Anytime, while LaCAM* may still improve: it searches 5 ms, then the refiner 15 ms, so
+// LaCAM* has a quarter of the time, in slices short enough that neither waits on the other.
+constexpr auto lacam_slice = std::chrono::milliseconds(5);
+constexpr auto refiner_slice_beside_lacam = std::chrono::milliseconds(15);
+// Once LaCAM* has stopped, the refiner alone, in slices long enough that the loop around
+// them costs nothing (the deadline still cuts the last one).
+constexpr auto refiner_slice_alone = std::chrono::milliseconds(100);
+// Anytime, the refiner may hold a quarter of the search's memory limit, LaCAM* the rest.
+constexpr std::size_t refiner_share_of_search_memory = 4;
+
 // The sum over agents of the time each last arrives at its goal.
 std::uint64_t soc_of(const std::vector<MapfConfiguration>& steps, const MapfConfiguration& goals) {
     std::uint64_t sum = 0;
@@ -44,7 +61,8 @@ std::optional<std::size_t> first_cut_off_agent(const MapfGraph& graph,
         return vertex;
     };
     for (std::uint32_t vertex = 0; vertex < root.size(); ++vertex) {
-        if (vertex % (1u << 20) == 0 && Clock::now() >= deadline) return std::nullopt;
+        if (vertex % vertices_between_clock_reads == 0 && Clock::now() >= deadline)
+            return std::nullopt;
         root[vertex] = vertex;
         for (const MapfVertex neighbour : graph.neighbours(MapfVertex(vertex))) {
             if (neighbour.value >= vertex) continue;
@@ -82,7 +100,8 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
         plan.message = std::move(message);
         return plan;
     };
-    if (!(options.time_limit_seconds > 0) || options.time_limit_seconds > 366 * 86400.0)
+    if (!(options.time_limit_seconds > 0) ||
+        options.time_limit_seconds > longest_time_limit_seconds)
         return refuse(MapfStatus::InvalidInput, "the time limit must be > 0 s and at most a year");
     if (options.search.pibt_runs < 1 || options.search.pibt_runs > 64)
         return refuse(MapfStatus::InvalidInput, "pibt_runs must be in 1..64");
@@ -112,20 +131,25 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                       "agent " + std::to_string(*cut_off) + " cannot reach its goal " +
                           to_string(goals[*cut_off]) + " from " + to_string(starts[*cut_off]));
 
+    LacamOptions lacam_options = options.search;
+    const std::size_t refiner_memory_limit =
+        options.search.anytime ? options.search.memory_limit / refiner_share_of_search_memory : 0;
+    lacam_options.memory_limit -= refiner_memory_limit;
     std::optional<LacamSearch> search;
     std::optional<PlanRefiner> refiner;
     LacamState state = LacamState::Searching;
     auto run_began = Clock::now();
     try {  // the tables throw OutOfTime when a search for distances would pass the deadline
         const auto search_began = Clock::now();
-        search.emplace(graph, distances, start_vertices, goal_vertices, options.search);
+        search.emplace(graph, distances, start_vertices, goal_vertices, lacam_options);
         // Routes that spread the agents out, within a tenth of the time limit.
         if (options.spread)
             search->prefer_routes(spread_paths(
                 graph, distances, start_vertices, goal_vertices,
                 std::min(deadline, search_began + std::chrono::duration_cast<Clock::duration>(
                                                       std::chrono::duration<double>(
-                                                          options.time_limit_seconds / 10)))));
+                                                          options.time_limit_seconds *
+                                                          spread_share_of_time_limit)))));
         run_began = Clock::now();
         if (!options.search.anytime) {
             state = search->run(deadline);
@@ -135,8 +159,7 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
             std::uint64_t refined_from = 0;  // the LaCAM* loss the refiner last started from
             bool searching = true;
             while (Clock::now() < deadline) {
-                const auto slice_end =
-                    std::min(deadline, Clock::now() + std::chrono::milliseconds(5));
+                const auto slice_end = std::min(deadline, Clock::now() + lacam_slice);
                 if (searching) {
                     state = search->run(slice_end);
                     searching = state == LacamState::Solved || state == LacamState::Searching;
@@ -149,11 +172,16 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                 if (!refiner || (loss < refined_from && soc_of(search->solution(), goal_vertices) <
                                                             refiner->sum_of_costs())) {
                     refiner.emplace(graph, distances, goal_vertices, search->solution(),
-                                    options.search.seed);
+                                    options.search.seed, refiner_memory_limit);
                     refined_from = loss;
                 }
-                refiner->run(std::min(
-                    deadline, Clock::now() + std::chrono::milliseconds(searching ? 15 : 100)));
+                const auto refining_began = Clock::now();
+                plan.refiner_rounds += refiner->run(std::min(
+                    deadline, refining_began +
+                                  (searching ? refiner_slice_beside_lacam : refiner_slice_alone)));
+                plan.refiner_ms +=
+                    std::chrono::duration<double, std::milli>(Clock::now() - refining_began)
+                        .count();
             }
         }
     } catch (const DistanceTables::OutOfTime&) {
@@ -205,7 +233,8 @@ MapfPlan plan_mapf(const GridMap& map, std::span<const Cell> starts, std::span<c
     within.started = options.started.value_or(Clock::now());
     MapfPlan plan;
     plan.status = MapfStatus::InvalidInput;
-    if (!(options.time_limit_seconds > 0) || options.time_limit_seconds > 366 * 86400.0) {
+    if (!(options.time_limit_seconds > 0) ||
+        options.time_limit_seconds > longest_time_limit_seconds) {
         plan.message = "the time limit must be > 0 s and at most a year";
         return plan;
     }

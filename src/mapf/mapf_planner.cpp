@@ -2,10 +2,10 @@
 // of each tick's budget; once found, the plan is followed.
 #include "pathkit/mapf/mapf_planner.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <map>
-#include <numeric>
+
+#include "held_bytes.hpp"
+#include "pibt_priorities.hpp"
 
 namespace pathkit {
 
@@ -63,10 +63,28 @@ bool MapfPlanner::all_arrived() const {
     return positions_ == goals_;
 }
 
+namespace {
+
+using mapf_detail::held_bytes;
+
+// Bytes of a list of configurations as held: the list and every configuration's buffer.
+std::size_t configurations_bytes(const std::vector<MapfConfiguration>& configurations) {
+    std::size_t bytes = held_bytes(configurations);
+    for (const MapfConfiguration& configuration : configurations)
+        bytes += held_bytes(configuration);
+    return bytes;
+}
+
+}  // namespace
+
+std::size_t MapfPlanner::search_memory_bytes() const {
+    return (search_ ? search_->memory_bytes() : 0) + configurations_bytes(history_);
+}
+
 std::size_t MapfPlanner::memory_bytes() const {
-    const std::size_t per_configuration = positions_.size() * sizeof(MapfVertex);
-    return distances_->memory_bytes() + (search_ ? search_->memory_bytes() : 0) +
-           (history_.size() + plan_.size()) * per_configuration;
+    return distances_->memory_bytes() + search_memory_bytes() + pibt_.memory_bytes() +
+           configurations_bytes(plan_) + held_bytes(positions_) + held_bytes(goals_) +
+           held_bytes(scratch_) + held_bytes(cells_) + held_bytes(priorities_) + held_bytes(order_);
 }
 
 // A new search from where the agents stand, and PIBT priorities as LaCAM starts them.
@@ -74,18 +92,9 @@ void MapfPlanner::restart_search() {
     search_.reset();
     plan_.clear();
     history_.clear();
-    no_solution_ = false;
-    const auto agents = static_cast<std::uint32_t>(positions_.size());
-    priorities_.assign(agents, 0);
-    for (std::uint32_t agent = 0; agent < agents; ++agent) {
-        const std::uint32_t distance = pibt_.distance_to_goal(agent, positions_[agent]);
-        if (distance == DistanceTables::unreachable) no_solution_ = true;
-        priorities_[agent] = static_cast<float>(distance) / static_cast<float>(agents);
-    }
-    std::iota(order_.begin(), order_.end(), 0u);
-    std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return priorities_[a] > priorities_[b];
-    });
+    priorities_.assign(positions_.size(), 0);
+    no_solution_ = !mapf_detail::start_priorities(pibt_, positions_, priorities_);
+    mapf_detail::order_by_priority(priorities_, order_);
     if (no_solution_) return;  // some goal lies beyond the walls: PIBT does what it can
     search_.emplace(*graph_, *distances_, positions_, goals_,
                     LacamOptions{.seed = options_.seed + restarts_++,
@@ -99,8 +108,9 @@ void MapfPlanner::move_to(const MapfConfiguration& next) {
         cells_[agent] = graph_->cell(positions_[agent]);
     if (!search_) return;
     history_.push_back(next);
-    if (history_.size() * next.size() * sizeof(MapfVertex) > options_.search_memory_limit / 2)
-        restart_search();  // the way back would grow without bound
+    // The search and the way back to its start share the search's memory limit: past it the
+    // way back would grow without bound, so the search starts again from here.
+    if (search_memory_bytes() > options_.search_memory_limit) restart_search();
 }
 
 // The plan starts where the search started; the agents may have walked on since. They go back
@@ -140,18 +150,14 @@ const std::vector<Cell>& MapfPlanner::step(std::chrono::microseconds budget) {
 
     scratch_.assign(positions_.size(), MapfVertex());
     if (pibt_.plan_step(positions_, scratch_, order_)) {
-        for (std::uint32_t agent = 0; agent < scratch_.size(); ++agent) {
-            if (scratch_[agent] != goals_[agent])
-                priorities_[agent] += 1;
-            else
-                priorities_[agent] -= std::floor(priorities_[agent]);
-        }
-        std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return priorities_[a] > priorities_[b];
-        });
+        mapf_detail::step_priorities(scratch_, goals_, priorities_);
+        mapf_detail::sort_by_priority(priorities_, order_);
         move_to(scratch_);
     }
     if (!search_ || all_arrived()) return cells_;
+    const std::size_t way_back = configurations_bytes(history_);
+    search_->set_memory_limit(
+        way_back < options_.search_memory_limit ? options_.search_memory_limit - way_back : 0);
     switch (search_->run(deadline)) {
         case LacamState::Solved:
         case LacamState::Optimal:

@@ -2,15 +2,15 @@
 #include "pathkit/mapf/plan_refiner.hpp"
 
 #include <algorithm>
-#include <queue>
-#include <unordered_map>
-#include <unordered_set>
 
+#include "held_bytes.hpp"
 #include "splitmix.hpp"
 
 namespace pathkit {
 
 namespace {
+
+using mapf_detail::held_bytes;
 
 constexpr std::uint32_t none = UINT32_MAX;
 
@@ -24,17 +24,34 @@ std::uint32_t agent_of(std::uint64_t entry) {
     return static_cast<std::uint32_t>(entry);
 }
 
+// Expansions of one agent's space-time search on a graph of `vertex_count` vertices.
+std::uint64_t round_expansion_budget(std::size_t vertex_count) {
+    return std::min(16 * static_cast<std::uint64_t>(vertex_count) + 1000,
+                    PlanRefiner::max_round_expansions);
+}
+
+// States that search reaches at most: each expansion adds at most 5 (4 moves and a wait).
+std::size_t most_states(std::size_t vertex_count) {
+    return 5 * round_expansion_budget(vertex_count) + 1;
+}
+
 }  // namespace
 
+std::size_t PlanRefiner::largest_search_bytes(std::size_t vertex_count) {
+    return KeyedSearchContext::largest_bytes(most_states(vertex_count));
+}
+
 PlanRefiner::PlanRefiner(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration goals,
-                         const std::vector<MapfConfiguration>& steps, std::uint64_t seed)
+                         const std::vector<MapfConfiguration>& steps, std::uint64_t seed,
+                         std::size_t memory_limit)
     : graph_(&graph),
       distances_(&distances),
       goals_(std::move(goals)),
       paths_(goals_.size()),
       visits_(graph.vertex_count()),
       resting_agent_(graph.vertex_count(), none),
-      random_state_(seed) {
+      random_state_(seed),
+      search_(1) {
     for (std::uint32_t agent = 0; agent < goals_.size(); ++agent) {
         tables_.push_back(distances.table_for(goals_[agent]));
         std::size_t last = 0;  // the time after its last step off its goal
@@ -46,6 +63,10 @@ PlanRefiner::PlanRefiner(const MapfGraph& graph, DistanceTables& distances, Mapf
         sum_of_costs_ += paths_[agent].size() - 1;
         reserve(agent);
     }
+    const std::size_t held = memory_bytes();  // the search holds nothing yet
+    search_ = KeyedSearchContext(std::min(
+        most_states(graph.vertex_count()),
+        KeyedSearchContext::capacity_within(memory_limit > held ? memory_limit - held : 0)));
 }
 
 std::uint64_t PlanRefiner::random() {
@@ -95,55 +116,64 @@ std::uint32_t PlanRefiner::last_busy(MapfVertex vertex, std::uint32_t agent) con
     return after;
 }
 
-// Space-time A* for one agent from its start to a rest on its goal, around everyone else.
-bool PlanRefiner::plan_alone(std::uint32_t agent, std::uint64_t expansion_budget) {
-    const MapfVertex start = paths_[agent].front(), goal = goals_[agent];
-    const std::uint32_t free_from = last_busy(goal, agent);
-    const std::uint64_t vertices = graph_->vertex_count();
-    const auto id = [&](MapfVertex v, std::uint32_t t) { return t * vertices + v.index(); };
-    struct Open {
-        std::uint32_t f, t;
-        std::uint64_t state;
-        bool operator<(const Open& other) const {  // least f first, then the latest time
-            return f != other.f ? f > other.f : t < other.t;
-        }
-    };
-    std::priority_queue<Open> open;
-    std::unordered_map<std::uint64_t, std::uint64_t> parent;
-    std::unordered_set<std::uint64_t> closed;
-    // Steps to the goal, and no arrival before the goal is free for good.
-    const auto h = [&](MapfVertex v, std::uint32_t t) {
-        const std::uint32_t steps = distances_->distance(tables_[agent], v);
-        return std::max(steps, free_from > t ? free_from - t : 0);
-    };
-    open.push({h(start, 0), 0, id(start, 0)});
-    parent[id(start, 0)] = id(start, 0);
-    std::uint64_t expansions = 0;
-    while (!open.empty() && expansions++ < expansion_budget) {
-        const Open here = open.top();
-        open.pop();
-        if (!closed.insert(here.state).second) continue;
-        const MapfVertex at(static_cast<std::uint32_t>(here.state % vertices));
-        if (at == goal && here.t >= free_from) {
-            std::vector<MapfVertex> path(here.t + 1);
-            for (std::uint64_t state = here.state;; state = parent[state]) {
-                path[state / vertices] = MapfVertex(static_cast<std::uint32_t>(state % vertices));
-                if (parent[state] == state) break;
-            }
-            paths_[agent] = std::move(path);
-            return true;
-        }
-        const auto offer = [&](MapfVertex next) {
-            const std::uint64_t state = id(next, here.t + 1);
-            if (closed.contains(state) || !is_free(agent, at, next, here.t)) return;
-            if (parent.try_emplace(state, here.state).second)
-                open.push({here.t + 1 + h(next, here.t + 1), here.t + 1, state});
-        };
-        for (const MapfVertex next : graph_->neighbours(at))
-            offer(next);
-        offer(at);
+// One agent's moves in space and time around everyone else's paths: a state is a vertex at a
+// time (key time * vertices + vertex); every step, a move or a wait, takes 1.
+class PlanRefiner::SpaceTime {
+  public:
+    SpaceTime(const PlanRefiner& refiner, std::uint32_t agent)
+        : refiner_(refiner),
+          agent_(agent),
+          table_(refiner.tables_[agent]),
+          goal_(refiner.goals_[agent]),
+          free_from_(refiner.last_busy(goal_, agent)),
+          vertices_(refiner.graph_->vertex_count()) {}
+
+    [[nodiscard]] StateKey key_of(MapfVertex vertex, std::uint64_t time) const {
+        return time * vertices_ + vertex.index();
     }
-    return false;
+    [[nodiscard]] MapfVertex vertex_of(StateKey key) const {
+        return MapfVertex(static_cast<std::uint32_t>(key % vertices_));
+    }
+    template <class Visit>
+    void for_each_successor(StateKey key, Visit&& visit) const {
+        const MapfVertex at = vertex_of(key);
+        const auto time = static_cast<std::uint32_t>(key / vertices_);
+        for (const MapfVertex next : refiner_.graph_->neighbours(at))
+            if (refiner_.is_free(agent_, at, next, time)) visit(key_of(next, time + 1), Cost{1});
+        if (refiner_.is_free(agent_, at, at, time)) visit(key_of(at, time + 1), Cost{1});
+    }
+    // Steps to the goal, and no arrival before the goal is free for good.
+    [[nodiscard]] Cost heuristic(StateKey key) const {
+        const auto time = static_cast<std::uint32_t>(key / vertices_);
+        const std::uint32_t steps = refiner_.distances_->distance(table_, vertex_of(key));
+        return static_cast<Cost>(std::max(steps, free_from_ > time ? free_from_ - time : 0));
+    }
+    [[nodiscard]] bool is_goal(StateKey key) const {
+        return vertex_of(key) == goal_ && key / vertices_ >= free_from_;
+    }
+
+  private:
+    const PlanRefiner& refiner_;
+    std::uint32_t agent_;
+    std::uint32_t table_;
+    MapfVertex goal_;
+    std::uint32_t free_from_;
+    std::uint64_t vertices_;
+};
+
+// Space-time A* for one agent from its start to a rest on its goal, around everyone else, by
+// the engine. Ties of f go to the latest time (the engine's smaller h: every step costs 1).
+bool PlanRefiner::plan_alone(std::uint32_t agent, std::uint64_t expansion_budget) {
+    const SpaceTime space(*this, agent);
+    const PathResult<StateKey> found =
+        find_keyed_path(space, space.key_of(paths_[agent].front(), 0), search_,
+                        {.max_expansions = expansion_budget});
+    if (found.status != SearchStatus::Found) return false;
+    std::vector<MapfVertex>& path = paths_[agent];
+    path.clear();
+    for (const StateKey key : found.path)
+        path.push_back(space.vertex_of(key));
+    return true;
 }
 
 // A few agents: at random, or the most delayed of a sample and those on or near its way.
@@ -182,8 +212,7 @@ std::vector<std::uint32_t> PlanRefiner::pick_neighbourhood() {
 
 std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
     std::uint64_t rounds = 0;
-    const std::uint64_t budget = std::min(
-        16 * static_cast<std::uint64_t>(graph_->vertex_count()) + 1000, max_round_expansions);
+    const std::uint64_t budget = round_expansion_budget(graph_->vertex_count());
     while (std::chrono::steady_clock::now() < deadline) {
         ++rounds;
         std::vector<std::uint32_t> chosen = pick_neighbourhood();
@@ -226,11 +255,11 @@ std::size_t PlanRefiner::memory_bytes() const {
     std::size_t bytes = visits_.capacity() * sizeof(visits_[0]) +
                         resting_agent_.capacity() * sizeof(std::uint32_t) +
                         (goals_.capacity() + tables_.capacity()) * sizeof(std::uint32_t) +
-                        paths_.capacity() * sizeof(paths_[0]);
+                        paths_.capacity() * sizeof(paths_[0]) + search_.memory_bytes();
     for (const auto& path : paths_)
-        bytes += path.capacity() * sizeof(MapfVertex);
+        bytes += held_bytes(path);
     for (const auto& list : visits_)
-        bytes += list.capacity() * sizeof(std::uint64_t);
+        bytes += held_bytes(list);
     return bytes;
 }
 

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <random>
 #include <set>
@@ -13,6 +14,8 @@
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/lacam.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
+#include "pathkit/mapf/mapf_planner.hpp"
+#include "pathkit/mapf/plan_refiner.hpp"
 #include "support/ascii_map.hpp"
 
 namespace pathkit {
@@ -276,6 +279,83 @@ TEST(LacamSearch, StopsAtItsMemoryLimitHavingCountedTheBytesItHolds) {
     EXPECT_LE(search->memory_bytes(), options.memory_limit);
     EXPECT_GT(search->memory_bytes(), options.memory_limit / 10 * 9);
     EXPECT_TRUE(within_a_tenth(search->memory_bytes(), measured));
+}
+
+TEST(PlanRefiner, ItsBytesAreWhatItHoldsItsSpaceTimeSearchIncluded) {
+    constexpr int side = 48;
+    const GridMap map = GridMap::create(side, side).value();
+    const MapfGraph graph(map);
+    std::mt19937 random(21);
+    MapfConfiguration starts, goals;
+    ASSERT_TRUE(graph.vertices_of(distinct_cells(side, 250, random), "start", starts));
+    ASSERT_TRUE(graph.vertices_of(distinct_cells(side, 250, random), "goal", goals));
+    DistanceTables tables(graph, std::size_t{1} << 30);
+    LacamSearch search(graph, tables, starts, goals);
+    ASSERT_EQ(search.run(Clock::now() + std::chrono::seconds(30)), LacamState::Solved);
+    const std::vector<MapfConfiguration> plan = search.solution();
+    const std::size_t before = allocated_bytes();
+    const std::size_t tables_before = tables.memory_bytes();
+    std::optional<PlanRefiner> refiner;
+    refiner.emplace(graph, tables, goals, plan, 5);
+    const std::uint64_t rounds = refiner->run(Clock::now() + std::chrono::milliseconds(300));
+    const std::size_t measured =
+        allocated_bytes() - before - (tables.memory_bytes() - tables_before);
+    if (measured == 0) GTEST_SKIP() << "this allocator does not report its bytes";
+    EXPECT_GT(rounds, 0u);
+    EXPECT_TRUE(within_a_tenth(refiner->memory_bytes(), measured));
+}
+
+TEST(PlanMapf, AnytimeRefinementCountsItsRoundsAndStaysWithinTheSearchMemoryLimit) {
+    constexpr int side = 48;
+    const GridMap map = GridMap::create(side, side).value();
+    const MapfGraph graph(map);
+    std::mt19937 random(21);
+    const std::vector<Cell> starts = distinct_cells(side, 250, random);
+    const std::vector<Cell> goals = distinct_cells(side, 250, random);
+    MapfPlanOptions options;
+    options.time_limit_seconds = 0.5;
+    options.search.anytime = true;
+    options.search.memory_limit = std::size_t{4} << 20;
+    const MapfPlan plan = plan_mapf(graph, starts, goals, options);
+    ASSERT_EQ(plan.status, MapfStatus::Solved) << plan.message;
+    EXPECT_GT(plan.refiner_rounds, 0u);
+    EXPECT_GT(plan.refiner_ms, 0);
+    EXPECT_LE(plan.refiner_ms, plan.total_ms);
+    EXPECT_LE(plan.search_bytes, options.search.memory_limit);
+}
+
+// The corridor pair and the room of the LaCAM test above, moved tick by tick: no plan exists,
+// so the search grows every tick while PIBT walks on and the way back grows too. Together they
+// stay within the search's limit, and the planner's bytes are the bytes it holds.
+TEST(MapfPlanner, ItsSearchAndWayBackStayWithinTheSearchLimitAndItsBytesAreWhatItHolds) {
+    constexpr int side = 24;
+    GridMap map = GridMap::create(side + 5, side).value();
+    for (int y = 0; y < side; ++y)
+        for (int x = side; x < side + 5; ++x)
+            if (x == side || y > 0) (void)map.set_walkable({x, y}, false);
+    std::mt19937 random(6);
+    std::vector<Cell> starts{{side + 1, 0}, {side + 4, 0}}, goals{{side + 4, 0}, {side + 1, 0}};
+    for (const Cell cell : distinct_cells(side, 200, random))
+        starts.push_back(cell);
+    for (const Cell cell : distinct_cells(side, 200, random))
+        goals.push_back(cell);
+    const MapfGraph graph(map);
+    const MapfPlannerOptions options{.search_memory_limit = std::size_t{1} << 20};
+    const std::size_t before = allocated_bytes();
+    auto made = MapfPlanner::create(graph, starts, goals, options);
+    ASSERT_TRUE(made);
+    MapfPlanner* planner = &made.value();
+    std::size_t largest_search = 0;
+    for (int tick = 0; tick < 300; ++tick) {
+        planner->step(std::chrono::microseconds(2000));
+        ASSERT_LE(planner->search_memory_bytes(), options.search_memory_limit) << "tick " << tick;
+        largest_search = std::max(largest_search, planner->search_memory_bytes());
+    }
+    EXPECT_GT(largest_search, options.search_memory_limit / 2) << "the limit must be reached";
+    EXPECT_FALSE(planner->all_arrived());
+    const std::size_t measured = allocated_bytes() - before;
+    if (measured == 0) GTEST_SKIP() << "this allocator does not report its bytes";
+    EXPECT_TRUE(within_a_tenth(planner->memory_bytes(), measured));
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
 // The engine on keyed spaces: the same costs as a dense search and as a reference written
-// here, space-time paths that brute force confirms, and a pool that runs out cleanly.
+// here, space-time paths that brute force confirms, a pool that runs out cleanly, and room that
+// grows with the searches and is counted as held.
 #include <gtest/gtest.h>
+#include <malloc.h>
 
 #include <deque>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <vector>
@@ -175,6 +178,92 @@ TEST(KeyedSearch, APoolThatRunsOutStopsTheSearchAndSaysSo) {
         find_keyed_path(GridByKeys(space, {3, 2}), GridByKeys::key_of({0, 0}), small, {});
     EXPECT_EQ(near.status, SearchStatus::Found) << "the next search starts with an empty pool";
     EXPECT_GT(small.memory_bytes(), 100u * 36);
+}
+
+/// The grid read through keys, throwing at its `throw_after`-th expansion (as the distance
+/// tables throw when their deadline passes).
+struct ThrowingGrid {
+    GridByKeys grid;
+    mutable int expansions_left;
+    struct Stop {};
+    template <class Visit>
+    void for_each_successor(StateKey key, Visit&& visit) const {
+        if (expansions_left-- == 0) throw Stop{};
+        grid.for_each_successor(key, visit);
+    }
+    [[nodiscard]] Cost heuristic(StateKey key) const { return grid.heuristic(key); }
+    [[nodiscard]] bool is_goal(StateKey key) const { return grid.is_goal(key); }
+};
+
+TEST(KeyedSearch, AProblemThatThrowsLeavesTheContextReadyForTheNextSearch) {
+    const GridMap map = GridMap::create(100, 100).value();
+    const GridSpace space(map);
+    KeyedSearchContext context(1 << 16);
+    for (const int expansions : {0, 10, 3000}) {  // the last one past the first room's growth
+        const ThrowingGrid throwing{GridByKeys(space, {99, 99}), expansions};
+        EXPECT_THROW((void)find_keyed_path(throwing, GridByKeys::key_of({0, 0}), context,
+                                           {.algorithm = SearchAlgorithm::Dijkstra}),
+                     ThrowingGrid::Stop);
+        const PathResult<StateKey> after =
+            find_keyed_path(GridByKeys(space, {99, 99}), GridByKeys::key_of({0, 0}), context, {});
+        ASSERT_EQ(after.status, SearchStatus::Found);
+        EXPECT_EQ(after.cost, space.find_path({0, 0}, {99, 99}).cost);
+    }
+}
+
+// Bytes the allocator has handed out and not taken back (heap and mapped blocks).
+std::size_t allocated_bytes() {
+    const struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
+TEST(KeyedSearch, TheRoomGrowsWithTheSearchesUpToTheCapacityAndStaysForTheNextOnes) {
+    const GridMap map = GridMap::create(300, 300).value();
+    const GridSpace space(map);
+    const Cost dense_cost = space.find_path({0, 0}, {299, 299}).cost;
+    const std::size_t before = allocated_bytes();
+    auto context = std::make_unique<KeyedSearchContext>(1 << 20);
+    const PathResult<StateKey> near =
+        find_keyed_path(GridByKeys(space, {5, 5}), GridByKeys::key_of({0, 0}), *context, {});
+    ASSERT_EQ(near.status, SearchStatus::Found);
+    const std::size_t small_room = context->room();
+    EXPECT_LT(small_room, 10'000u) << "a small search keeps a small table";
+    // Dijkstra to the far corner reaches all 90,000 tiles: the room grows, the cost is the
+    // dense search's.
+    const PathResult<StateKey> far =
+        find_keyed_path(GridByKeys(space, {299, 299}), GridByKeys::key_of({0, 0}), *context,
+                        {.algorithm = SearchAlgorithm::Dijkstra});
+    ASSERT_EQ(far.status, SearchStatus::Found);
+    EXPECT_EQ(far.cost, dense_cost);
+    EXPECT_GE(context->room(), 90'000u);
+    EXPECT_LE(context->room(), context->capacity());
+    const std::size_t grown_room = context->room();
+    EXPECT_EQ(
+        find_keyed_path(GridByKeys(space, {5, 5}), GridByKeys::key_of({0, 0}), *context, {}).path,
+        near.path);
+    EXPECT_EQ(context->room(), grown_room) << "the room stays for the next searches";
+    EXPECT_LE(context->memory_bytes(), KeyedSearchContext::largest_bytes(context->capacity()));
+    const std::size_t measured = allocated_bytes() - before;
+    if (measured == 0) GTEST_SKIP() << "this allocator does not report its bytes";
+    const double ratio =
+        static_cast<double>(context->memory_bytes()) / static_cast<double>(measured);
+    EXPECT_GT(ratio, 0.9) << context->memory_bytes() << " reported, " << measured << " held";
+    EXPECT_LT(ratio, 1.1) << context->memory_bytes() << " reported, " << measured << " held";
+}
+
+TEST(KeyedSearch, ACapacityWithinABudgetOfBytesIsTheLargestThatFits) {
+    for (const std::size_t bytes : {std::size_t{0}, std::size_t{1000}, std::size_t{1} << 20,
+                                    std::size_t{123456789}, std::size_t{1} << 40}) {
+        const std::size_t capacity = KeyedSearchContext::capacity_within(bytes);
+        EXPECT_GE(capacity, 1u);
+        if (capacity > 1) {
+            EXPECT_LE(KeyedSearchContext::largest_bytes(capacity), bytes);
+        }
+        if (capacity < (std::size_t{1} << 31)) {
+            EXPECT_GT(KeyedSearchContext::largest_bytes(capacity + 1), bytes);
+        }
+        EXPECT_LE(KeyedSearchContext::largest_bytes(capacity), 84 * capacity + 84);
+    }
 }
 
 }  // namespace

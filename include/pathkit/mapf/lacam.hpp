@@ -64,6 +64,10 @@ class LacamSearch {
     /// Routes for PIBT to prefer (see `Pibt::prefer_routes`), before the first `run`.
     void prefer_routes(const std::vector<std::vector<MapfVertex>>& routes);
 
+    /// Changes the bytes the search may hold (`LacamOptions::memory_limit`) from the next
+    /// `run` on.
+    void set_memory_limit(std::size_t bytes);
+
     /// Searches until `deadline`, a first solution (unless anytime), or the end of the search.
     /// When the distance tables run out of time (`DistanceTables::stop_at`) it stops as at the
     /// deadline, and may be run again.

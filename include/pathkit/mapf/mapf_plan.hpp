@@ -42,7 +42,9 @@ struct MapfPlanOptions {
     /// of its own first (reading the map, building the graph) passes when that began, so that
     /// the limit covers it too.
     std::optional<std::chrono::steady_clock::time_point> started;
-    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit).
+    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit). Anytime,
+    /// the memory limit covers LaCAM* and the `PlanRefiner` together: the refiner may hold a
+    /// quarter of it, LaCAM* the rest.
     LacamOptions search;
     /// Guide PIBT by routes that spread the agents out (`spread_paths`), computed within a
     /// tenth of the time limit: better plans on small crowded maps, worse and slower on large
@@ -72,6 +74,10 @@ struct MapfPlan {
     std::uint64_t configurations = 0;
     std::size_t search_bytes = 0;
     std::size_t distance_table_bytes = 0;
+    /// Anytime runs: rounds of the `PlanRefiner` (a few agents replanned each) and the
+    /// milliseconds spent in them.
+    std::uint64_t refiner_rounds = 0;
+    double refiner_ms = 0;
     /// `NotSolved` because the search reached `LacamOptions::memory_limit` (not the time).
     bool memory_limit_reached = false;
     /// Bytes of the planning graph, when `plan_mapf` built it (`MapfGraph::memory_bytes`).

@@ -21,8 +21,9 @@ namespace pathkit {
 struct MapfPlannerOptions {
     /// Seeds PIBT's and LaCAM's tie-breaks: the same seed and budgets give the same moves.
     std::uint64_t seed = 0;
-    /// Bytes for the distance tables, and for the LaCAM search (which starts again from the
-    /// agents' current tiles when it runs out).
+    /// Bytes for the distance tables, and for the LaCAM search together with the agents' way
+    /// back to where it started (the search starts again from the agents' current tiles when
+    /// the two reach it). Both checked against the bytes held, as `memory_bytes` counts them.
     std::size_t distance_memory_limit = std::size_t{1} << 30;
     std::size_t search_memory_limit = std::size_t{512} << 20;
 };
@@ -65,8 +66,12 @@ class MapfPlanner {
     [[nodiscard]] bool following_plan() const { return !plan_.empty(); }
     /// True when the search proved that the current goals cannot all be reached.
     [[nodiscard]] bool no_solution() const { return no_solution_; }
-    /// Bytes held by the distance tables and the search.
+    /// Bytes held: the distance tables, the search, the way back and the plan being followed
+    /// (every configuration's buffer as the allocator holds it), PIBT and the agents' lists.
     [[nodiscard]] std::size_t memory_bytes() const;
+    /// Bytes of the search and the way back to where it started: at most
+    /// `MapfPlannerOptions::search_memory_limit` after every step.
+    [[nodiscard]] std::size_t search_memory_bytes() const;
 
   private:
     MapfPlanner(const MapfGraph& graph, MapfConfiguration positions, MapfConfiguration goals,

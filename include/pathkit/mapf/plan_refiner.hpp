@@ -4,11 +4,13 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
+#include "pathkit/search/keyed_search.hpp"
 
 namespace pathkit {
 
@@ -22,9 +24,13 @@ namespace pathkit {
 /// rounds. Not thread-safe; the graph and tables must outlive it.
 class PlanRefiner {
   public:
-    /// The plan `steps` (configurations over time, the goals last) over `graph`.
+    /// The plan `steps` (configurations over time, the goals last) over `graph`, in at most
+    /// `memory_limit` bytes: the plan and its visits first, the space-time search the rest (at
+    /// most `largest_search_bytes` of the graph). A search that would need more room than it
+    /// has fails, and its round is undone.
     PlanRefiner(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration goals,
-                const std::vector<MapfConfiguration>& steps, std::uint64_t seed);
+                const std::vector<MapfConfiguration>& steps, std::uint64_t seed,
+                std::size_t memory_limit = SIZE_MAX);
 
     /// Runs rounds until `deadline`, or until the tables run out of time (the round then
     /// undone); returns the rounds run.
@@ -34,14 +40,19 @@ class PlanRefiner {
     [[nodiscard]] std::uint64_t sum_of_costs() const { return sum_of_costs_; }
     /// The plan as configurations over time, the goals last.
     [[nodiscard]] std::vector<MapfConfiguration> steps() const;
-    /// Bytes held between rounds: 28 a vertex, the paths and the visits they make (a round's
-    /// own search holds at most `max_round_expansions` states more, about 100 bytes each).
+    /// Bytes held: 28 a vertex, the paths and the visits they make, and the space-time
+    /// search's records (`KeyedSearchContext::memory_bytes`: they grow with the largest search
+    /// so far, and are kept between rounds).
     [[nodiscard]] std::size_t memory_bytes() const;
-    /// Expansions of one agent's space-time search at most: 16 a vertex of the graph, at most
-    /// 4,194,304.
+    /// Expansions of one agent's space-time search at most: 16 a vertex of the graph and
+    /// 1,000, at most 4,194,304.
     static constexpr std::uint64_t max_round_expansions = std::uint64_t{1} << 22;
+    /// Bytes the space-time search on a graph of `vertex_count` vertices may hold at most: room
+    /// for 5 states an expansion (`KeyedSearchContext::largest_bytes`; 84 bytes a state).
+    [[nodiscard]] static std::size_t largest_search_bytes(std::size_t vertex_count);
 
   private:
+    class SpaceTime;
     void reserve(std::uint32_t agent);
     void release(std::uint32_t agent);
     [[nodiscard]] bool is_free(std::uint32_t agent, MapfVertex from, MapfVertex to,
@@ -61,6 +72,7 @@ class PlanRefiner {
     std::uint64_t sum_of_costs_ = 0;
     std::uint64_t random_state_;
     std::uint32_t neighbourhood_size_ = 8;
+    KeyedSearchContext search_;  // room for every state a search within the budget reaches
 };
 
 }  // namespace pathkit

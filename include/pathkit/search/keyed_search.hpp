@@ -44,19 +44,30 @@ PathResult<StateKey> find_keyed_path(const Problem& problem, StateKey start,
                                      KeyedSearchContext& context, const SearchOptions& options);
 
 /// Scratch memory for keyed searches, reused from one query to the next (one per thread): the
-/// engine's records for at most `capacity` states, the keys they stand for, and a hash table
-/// from key to record, cleared between searches by a stamp rather than by writing it. A search
-/// that reaches more states than the capacity stops (`BudgetExhausted`, the message says so),
-/// as a Detour query that runs out of nodes does.
+/// engine's records, the keys they stand for, and a hash table from key to record, cleared
+/// between searches by a stamp rather than by writing it. It holds room for a few thousand
+/// states at first; a search that outgrows the room starts again with four times as much, up
+/// to `capacity` states, and the room is kept for the searches after it (so memory follows
+/// what the searches need, and small searches stay in small, fast tables). A search that
+/// reaches more states than the capacity stops (`BudgetExhausted`, the message says so), as a
+/// Detour query that runs out of nodes does.
 class KeyedSearchContext {
   public:
-    /// Room for `capacity` states (1..2^31), allocated at the first search: about 36 bytes a
-    /// state (12 for the record, 8 for its key, 16 for two hash slots).
+    /// Room for up to `capacity` states (1..2^31), allocated as the searches need it: about
+    /// 36 bytes a state of room (12 for the record, 8 for its key, 16 for two hash slots),
+    /// and the engine's open list (16 bytes an open state).
     explicit KeyedSearchContext(std::size_t capacity);
 
     [[nodiscard]] std::size_t capacity() const { return capacity_; }
+    /// States the context has room for now (at most `capacity`).
+    [[nodiscard]] std::size_t room() const { return room_; }
     /// Bytes held now.
     [[nodiscard]] std::size_t memory_bytes() const;
+    /// Bytes it may hold at most: room for `capacity` states, and an open list of that many
+    /// (at most 84 bytes a state).
+    [[nodiscard]] static std::size_t largest_bytes(std::size_t capacity);
+    /// The largest capacity (at least 1) whose `largest_bytes` is at most `bytes`.
+    [[nodiscard]] static std::size_t capacity_within(std::size_t bytes);
 
   private:
     template <KeyedSearchProblem Problem>
@@ -67,6 +78,9 @@ class KeyedSearchContext {
 
     /// Forgets every key (a new search begins); allocates on first use.
     void clear();
+    /// After a search that ran out of room: four times the room (at most the capacity), and
+    /// true, or false when the room is the capacity already.
+    bool grow();
     /// The record number of `key`, given one if it has none; `overflowed` set and
     /// `no_record` returned when the pool is full.
     std::uint32_t record_of(StateKey key);
@@ -77,8 +91,9 @@ class KeyedSearchContext {
         std::uint32_t stamp = 0;  // the search that filled it; older means empty
     };
     std::size_t capacity_;
+    std::size_t room_;
     std::vector<StateKey> keys_;  // by record number
-    std::vector<Slot> slots_;     // open addressing, a power of two >= 2 x capacity
+    std::vector<Slot> slots_;     // open addressing, a power of two >= 2 x room
     std::uint32_t stamp_ = 0;
     bool overflowed_ = false;
     SearchContext records_;
@@ -91,7 +106,7 @@ class KeyedProblem {
     KeyedProblem(const Problem& problem, KeyedSearchContext& context)
         : problem_(problem), context_(context) {}
 
-    [[nodiscard]] std::size_t state_count() const { return context_.capacity_; }
+    [[nodiscard]] std::size_t state_count() const { return context_.room_; }
     [[nodiscard]] bool is_valid(StateId state) const {
         return state.index() < context_.keys_.size();
     }
@@ -117,25 +132,33 @@ class KeyedProblem {
 /// The cheapest path from `start` by the engine (A*, Dijkstra, breadth-first, weighted A*,
 /// budgets and partial paths as for any space; jps and jps+ are refused), as keys: `options`
 /// as for `find_path`. `BudgetExhausted` (or `Partial`) when the states reached outgrow the
-/// context's capacity; a path found is optimal, as on a dense space.
+/// context's capacity; a path found is optimal, as on a dense space. A search that outgrows
+/// the context's room runs again in more room (the problem must answer the same again; the
+/// stats are the last run's). The problem may throw; the search is then abandoned and the
+/// context serves the next one.
 template <KeyedSearchProblem Problem>
 [[nodiscard]] PathResult<StateKey> find_keyed_path(const Problem& problem, StateKey start,
                                                    KeyedSearchContext& context,
                                                    const SearchOptions& options) {
-    context.clear();
     const KeyedProblem<Problem> keyed(problem, context);
-    const std::uint32_t first = context.record_of(start);
-    SearchResult result = find_path(keyed, StateId(first), context.records_, options);
-    if (context.overflowed_ &&
-        (result.status == SearchStatus::NoPath || result.status == SearchStatus::Partial)) {
-        if (result.status == SearchStatus::NoPath) result.status = SearchStatus::BudgetExhausted;
-        result.message =
-            "the search reached more than its " + std::to_string(context.capacity_) + " states" +
-            (result.status == SearchStatus::Partial ? "; the path leads to the closest state found"
-                                                    : "");
+    for (;;) {
+        context.clear();
+        const std::uint32_t first = context.record_of(start);
+        SearchResult result = find_path(keyed, StateId(first), context.records_, options);
+        if (context.overflowed_ && context.grow()) continue;
+        if (context.overflowed_ &&
+            (result.status == SearchStatus::NoPath || result.status == SearchStatus::Partial)) {
+            if (result.status == SearchStatus::NoPath)
+                result.status = SearchStatus::BudgetExhausted;
+            result.message = "the search reached more than its " +
+                             std::to_string(context.capacity_) + " states" +
+                             (result.status == SearchStatus::Partial
+                                  ? "; the path leads to the closest state found"
+                                  : "");
+        }
+        return convert_path<StateKey>(std::move(result),
+                                      [&](StateId state) { return keyed.key(state); });
     }
-    return convert_path<StateKey>(std::move(result),
-                                  [&](StateId state) { return keyed.key(state); });
 }
 
 }  // namespace pathkit
