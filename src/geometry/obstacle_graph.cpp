@@ -68,6 +68,7 @@ Expected<std::vector<ObstacleId>> ObstacleGraph::add_obstacles(
         members.push_back(number);
         obstacles_.push_back(std::move(data));
     }
+    add_neighbouring_regions(touched);
     regroup(std::move(touched), std::move(members), true);
     return ids;
 }
@@ -86,8 +87,23 @@ Status ObstacleGraph::remove_obstacles(std::span<const ObstacleId> obstacles) {
         touched.insert(touched.end(), data.regions.begin(), data.regions.end());
         data.regions.clear();
     }
+    add_neighbouring_regions(touched);
     regroup(std::move(touched), {}, false);
     return {};
+}
+
+void ObstacleGraph::add_neighbouring_regions(std::vector<std::uint32_t>& regions) const {
+    const std::size_t edited = regions.size();
+    for (std::uint32_t region = 0; region < regions_.size(); ++region) {
+        if (!regions_[region].alive ||
+            std::find(regions.begin(), regions.end(), region) != regions.end())
+            continue;
+        for (std::size_t index = 0; index < edited; ++index)
+            if (regions_[regions[index]].box.overlaps(regions_[region].box)) {
+                regions.push_back(region);
+                break;
+            }
+    }
 }
 
 void ObstacleGraph::remove_all_obstacles() {

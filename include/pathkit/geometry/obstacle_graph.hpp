@@ -162,6 +162,10 @@ class ObstacleGraph {
     struct ObstacleData;
     struct RegionData;
     struct PairRecord;
+    /// Adds to `regions` every live region whose box meets the box of one of them: an edit
+    /// changes how the regions it redoes are rounded, and so whether their neighbours touch
+    /// them, which decides what is one region in a rebuild.
+    void add_neighbouring_regions(std::vector<std::uint32_t>& regions) const;
 
     explicit ObstacleGraph(const ObstacleGraphOptions& options);
     void add_region_nodes(std::uint32_t region);
