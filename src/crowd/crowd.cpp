@@ -2,6 +2,7 @@
 #include "pathkit/crowd/crowd.hpp"
 
 #include "coordinated_move.hpp"
+#include "free_tiles.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,9 +60,7 @@ Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
       holder_(map.padded_size(), none),
       moving_to_(map.padded_size(), none),
       path_marks_(map.padded_size(), 0),
-      path_owner_(map.padded_size(), none) {
-    label_regions();
-}
+      path_owner_(map.padded_size(), none) {}
 
 Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (Status status = validate(options.rules); !status)

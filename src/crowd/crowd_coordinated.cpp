@@ -5,6 +5,7 @@
 #include "pathkit/crowd/crowd.hpp"
 
 #include "coordinated_move.hpp"
+#include "free_tiles.hpp"
 
 namespace pathkit {
 
@@ -26,9 +27,9 @@ Status Crowd::move_coordinated(std::span<const UnitId> units, Cell target) {
 
 // (Re)plans every unit that is not attacking from where they stand.
 void Crowd::start_coordinated_move() {
-    std::vector<Cell> taken;  // goals given so far, and attacking units' tiles
+    begin_claims();  // goals given so far, and attacking units' tiles
     for (const Unit& unit : units_)
-        if (unit.state == UnitState::Attacking) taken.push_back(unit.at);
+        if (unit.state == UnitState::Attacking) claim(unit.at);
     for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
         Unit& data = units_[unit];
         if (coordinated_order_[unit]) {
@@ -66,8 +67,8 @@ void Crowd::start_coordinated_move() {
         const Cell target = *coordinated_target_[unit];
         std::optional<Cell> spot;
         if (map_->is_walkable(target) &&
-            region_[map_->index(target)] == region_[map_->index(data.at)])
-            spot = nearest_free_tile(target, data.at, taken);
+            regions()[map_->index(target)] == regions()[map_->index(data.at)])
+            spot = claim_nearest_free_tile(target, data.at);
         if (!spot) {
             coordinated_target_[unit].reset();
             data.destination.reset();
@@ -78,7 +79,6 @@ void Crowd::start_coordinated_move() {
         data.state = UnitState::Moving;
         data.destination = *spot;
         coordinated_target_[unit] = *spot;
-        taken.push_back(*spot);
         agents.push_back(unit);
         positions.push_back(data.at);
         goals.push_back(*spot);
@@ -86,8 +86,8 @@ void Crowd::start_coordinated_move() {
     for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
         const Unit& data = units_[unit];
         if (coordinated_target_[unit] || data.state == UnitState::Attacking) continue;
-        const std::optional<Cell> spot = nearest_free_tile(data.at, data.at, taken);
-        taken.push_back(spot.value_or(data.at));
+        const std::optional<Cell> spot = claim_nearest_free_tile(data.at, data.at);
+        if (!spot) claim(data.at);
         agents.push_back(unit);
         positions.push_back(data.at);
         goals.push_back(spot.value_or(data.at));

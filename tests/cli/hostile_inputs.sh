@@ -172,6 +172,14 @@ printf 'type octile\nheight 8000\nwidth 8000\nmap\n' >short2.map
 expect 2 'short2.map: the header announces 8000 rows of 8000 tiles but only 0 bytes follow it' path short2.map --from 0,0 --to 1,1
 printf '<world edge_portal_spacing="16"><map id="0" width="2000" height="2000"><neighbour side="east" map="1"/></map><map id="1" width="2000" height="2000"/></world>\n' >linked.xml
 expect 2 'routes would need [0-9]+ MB of distance fields, over the limit of 1024 MB' world linked.xml
+# 10,000 units sent to one tile as coordinated orders: each goal is the next free tile of one
+# breadth-first walk, not a walk over the filled area again per unit.
+/usr/bin/env awk 'BEGIN {
+  printf "{\"map\": {\"rows\": ["; for (y = 0; y < 120; y++) { printf "%s\"", (y ? ", " : ""); for (x = 0; x < 120; x++) printf "."; printf "\"" }
+  printf "]}, \"units\": ["; for (i = 0; i < 10000; i++) printf "%s{\"id\": %d, \"at\": [%d, %d]}", (i ? ", " : ""), i, i % 100, int(i / 100);
+  printf "], \"commands\": ["; for (i = 0; i < 10000; i++) printf "%s{\"units\": [%d], \"to\": [110, 110], \"coordinated\": true}", (i ? ", " : ""), i;
+  printf "], \"max_ticks\": 1}\n" }' >one_tile.json
+expect 1 'stopped at max_ticks after 1 ticks' crowd one_tile.json
 
 # ---- files a reader must not accept ------------------------------------------------------------
 : >empty.scen

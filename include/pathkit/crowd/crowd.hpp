@@ -138,6 +138,9 @@ struct CrowdStats {
     double planning_seconds = 0;
     /// Ticks in which a unit of a coordinated move, not yet at its target, did not move.
     std::uint64_t coordinated_waits = 0;
+    /// Units of ordinary orders handed to the coordinated planner because they made no
+    /// progress (see `Crowd`).
+    std::uint64_t handed_to_coordination = 0;
 };
 
 /// Units on one tile map, moving deterministically, one tick at a time.
@@ -220,6 +223,7 @@ class Crowd {
 
   private:
     struct CoordinatedMove;  // the planner of a running coordinated move
+    struct FreeTiles;        // the tiles handed out to formations and coordinated goals
 
     Crowd(const GridMap& map, const CrowdOptions& options);
     void start_coordinated_move();
@@ -240,9 +244,10 @@ class Crowd {
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
     void emit(std::uint32_t unit, CrowdEventKind kind);
     [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
-    void label_regions();
-    [[nodiscard]] std::optional<Cell> nearest_free_tile(Cell wanted, Cell from,
-                                                        const std::vector<Cell>& taken) const;
+    const std::vector<std::uint32_t>& regions();
+    void begin_claims();
+    void claim(Cell tile);
+    std::optional<Cell> claim_nearest_free_tile(Cell wanted, Cell from);
 
     const GridMap* map_;
     CrowdOptions options_;
@@ -252,7 +257,7 @@ class Crowd {
     std::vector<std::optional<Cell>> pending_;  // by unit: an order waiting for the next tick
     std::vector<std::uint32_t> holder_;         // by padded tile: the unit holding it, or none
     std::vector<std::uint32_t> moving_to_;      // by padded tile: this tick's step out of it
-    std::vector<std::uint32_t> region_;         // by padded tile: connected region number
+    std::vector<std::uint32_t> region_;         // by padded tile: connected region (see regions())
     std::vector<std::uint32_t> path_marks_;     // by padded tile: stamp for the move-away goal
     std::vector<std::uint32_t> path_owner_;     // by padded tile: the one unit whose path it is on
     std::vector<std::vector<std::uint32_t>> gave_way_to_;  // by unit: whom it stepped aside for
@@ -272,7 +277,8 @@ class Crowd {
     std::vector<bool> coordinated_order_;                  // by unit: its pending order is one
     std::vector<std::optional<Cell>> coordinated_target_;  // by unit: until it arrives
     std::unique_ptr<CoordinatedMove> coordinated_;
-    bool replan_coordination_ = false;  // an attack changed the walls of the running move
+    std::unique_ptr<FreeTiles> free_tiles_;  // made at the first formation or coordinated move
+    bool replan_coordination_ = false;       // an attack changed the walls of the running move
 };
 
 }  // namespace pathkit
