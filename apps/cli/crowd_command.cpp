@@ -60,13 +60,17 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandO
                                 {"stalls", run.stats.stalls},
                                 {"replans", run.stats.replans},
                                 {"deadlocks_resolved", run.stats.deadlocks_resolved},
-                                {"coordinated_waits", run.stats.coordinated_waits}})
+                                {"coordinated_waits", run.stats.coordinated_waits},
+                                {"handed_to_coordination", run.stats.handed_to_coordination}})
                   << '\n';
     } else {
         std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
                   << ", deadlocks resolved: " << run.stats.deadlocks_resolved;
         if (run.stats.coordinated_waits > 0)
             std::cout << ", coordinated waits: " << run.stats.coordinated_waits;
+        if (run.stats.handed_to_coordination > 0)
+            std::cout << ", handed to the coordinated planner: "
+                      << run.stats.handed_to_coordination;
         std::cout << '\n';
     }
     if (arguments.pictures.any()) {

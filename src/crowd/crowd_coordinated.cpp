@@ -21,7 +21,7 @@ Status Crowd::move_coordinated(std::span<const UnitId> units, Cell target) {
     const Status given = units.size() == 1 ? move_to(units[0], target) : move_group(units, target);
     if (!given) return given;
     for (const UnitId id : units)
-        coordinated_order_[id.index()] = true;
+        coordinated_order_[id.index()] = Coordinated::Ordered;
     return {};
 }
 
@@ -30,16 +30,21 @@ void Crowd::start_coordinated_move() {
     begin_claims();  // goals given so far, and attacking units' tiles
     for (const Unit& unit : units_)
         if (unit.state == UnitState::Attacking) claim(unit.at);
+    std::vector<bool> handed_over(units_.size(), false);
     for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
         Unit& data = units_[unit];
-        if (coordinated_order_[unit]) {
-            coordinated_order_[unit] = false;
+        // A unit on its way back to the tile it gave way from (handed over or waiting for the
+        // move to end) goes home quietly: no order of the game's ends there.
+        const bool quietly = returning_[unit] || goes_home_[unit];
+        handed_over[unit] = coordinated_order_[unit] == Coordinated::HandedOver;
+        if (coordinated_order_[unit] != Coordinated::No) {
+            coordinated_order_[unit] = Coordinated::No;
             coordinated_target_[unit] = *pending_[unit];
             pending_[unit].reset();
         } else if (!coordinated_target_[unit] &&
                    (data.state == UnitState::Moving || data.state == UnitState::Stalled)) {
             // An ordinary order in progress waits for the coordinated move to end.
-            if (!pending_[unit] && !returning_[unit])
+            if (!pending_[unit])
                 pending_[unit] =
                     data.stashed_destination ? data.stashed_destination : data.destination;
             data.state = UnitState::Idle;
@@ -53,7 +58,7 @@ void Crowd::start_coordinated_move() {
         data.stalled_on = UnitId();
         data.stalled_ticks = 0;
         waiting_[unit] = -1;
-        returning_[unit] = false;
+        returning_[unit] = quietly;
         goes_home_[unit] = false;
     }
 
@@ -65,6 +70,14 @@ void Crowd::start_coordinated_move() {
         Unit& data = units_[unit];
         if (!coordinated_target_[unit] || data.state == UnitState::Attacking) continue;
         const Cell target = *coordinated_target_[unit];
+        if (handed_over[unit] && (!map_->is_walkable(target) || is_claimed(target))) {
+            // Its own tile is taken: its order waits for the move to end, as ordinary ones do.
+            pending_[unit] = target;
+            coordinated_target_[unit].reset();
+            data.destination.reset();
+            data.state = UnitState::Idle;
+            continue;
+        }
         std::optional<Cell> spot;
         if (map_->is_walkable(target) &&
             regions()[map_->index(target)] == regions()[map_->index(data.at)])
@@ -73,7 +86,8 @@ void Crowd::start_coordinated_move() {
             coordinated_target_[unit].reset();
             data.destination.reset();
             data.state = UnitState::Idle;
-            emit(unit, CrowdEventKind::Unreachable);
+            if (!returning_[unit]) emit(unit, CrowdEventKind::Unreachable);
+            returning_[unit] = false;
             continue;
         }
         data.state = UnitState::Moving;
@@ -125,7 +139,12 @@ void Crowd::step_coordinated() {
             coordinated_target_[agents[agent]].reset();
             data.state = UnitState::Idle;
             data.destination.reset();
-            emit(agents[agent], CrowdEventKind::Arrived);
+            if (!returning_[agents[agent]]) {
+                data.post = data.at;
+                data.deadlocks = 0;
+                emit(agents[agent], CrowdEventKind::Arrived);
+            }
+            returning_[agents[agent]] = false;
         } else if (!moved) {
             ++stats_.coordinated_waits;
         }
@@ -138,7 +157,8 @@ void Crowd::step_coordinated() {
             coordinated_target_[unit].reset();
             units_[unit].state = UnitState::Idle;
             units_[unit].destination.reset();
-            emit(unit, CrowdEventKind::GaveUp);
+            if (!returning_[unit]) emit(unit, CrowdEventKind::GaveUp);
+            returning_[unit] = false;
         }
         end_coordinated_move();
     }
@@ -146,8 +166,10 @@ void Crowd::step_coordinated() {
 
 void Crowd::end_coordinated_move() {
     coordinated_.reset();
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        if (coordinated_target_[unit]) returning_[unit] = false;
         coordinated_target_[unit].reset();
+    }
 }
 
 }  // namespace pathkit

@@ -205,7 +205,7 @@ Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
         const Cell wanted{target.x + (at.x - left) - (leader_at.x - left),
                           target.y + (at.y - top) - (leader_at.y - top)};
         const std::optional<Cell> spot = claim_nearest_free_tile(wanted, at);
-        pending_[id.index()] = spot.value_or(wanted);  // none: unreachable at the next tick
+        give_order(id.index(), spot.value_or(wanted));  // none: unreachable at the next tick
     }
     return {};
 }

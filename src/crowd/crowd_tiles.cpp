@@ -42,6 +42,10 @@ void Crowd::begin_claims() {
     free_tiles_->begin_claims();
 }
 
+bool Crowd::is_claimed(Cell tile) const {
+    return free_tiles_->claimed(map_->index(tile));
+}
+
 void Crowd::claim(Cell tile) {
     free_tiles_->claim(map_->index(tile));
 }

@@ -57,8 +57,8 @@ enum class CrowdEventKind {
     Replanned,
     /// No way leads to its destination (walls, and attacking units as walls); it is idle.
     Unreachable,
-    /// It waited in a jam, or behind a fight, for many rounds of patience without getting
-    /// through, and stopped trying; it is idle. The destination may be reachable later.
+    /// It waited behind a fight for a round of patience, or its coordinated move was proved
+    /// impossible, and it stopped trying; it is idle. The destination may be reachable later.
     GaveUp,
 };
 
@@ -92,6 +92,12 @@ struct Unit {
     /// The group of its last group order (numbered from 1 by `move_group`); none after a
     /// single-unit order.
     std::optional<std::uint32_t> group;
+    /// Where it stays with nothing to do: the tile it was placed on, or where its last order
+    /// ended. Pushed off it to let others pass, it goes back once the tile is free; an order
+    /// to the tile of another unit's post takes that post away.
+    std::optional<Cell> post;
+    /// Deadlocks it was part of since its last order began (see `Crowd`).
+    int deadlocks = 0;
 
     /// The tiles still to walk, the next one first.
     [[nodiscard]] std::span<const Cell> remaining_path() const {
@@ -111,11 +117,11 @@ struct CrowdOptions {
     /// planning, so short detours win and long ones lose (Space Age uses 6). Finite, >= 0.
     Cost occupied_penalty = 6;
     /// A unit stalled this many ticks behind an idle or attacking unit plans around the units
-    /// standing still; when
-    /// there is no way round, an idle blocker steps out of its way and comes back after it
-    /// has passed (unless it stood on the unit's destination; a unit on its way back stays
-    /// where it is rather than push the unit it gave way to). After 12 such rounds that free
-    /// nothing, the unit gives up (`Unreachable`). >= 1.
+    /// standing still; when there is no way round, an idle blocker steps out of its way and
+    /// comes back after it has passed (unless it stood on the destination of the unit's
+    /// order). Behind an attacking unit it gives up (`GaveUp`); after 12 rounds behind idle
+    /// units that free nothing, or on its way back when the unit it gave way to blocks it, it
+    /// is handed to the coordinated planner (see `Crowd`). >= 1.
     int patience_ticks = 5;
     /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built when the crowd
     /// is made (one Dijkstra search over the map each), they cut the tiles A* expands several
@@ -143,6 +149,10 @@ struct CrowdStats {
     std::uint64_t handed_to_coordination = 0;
 };
 
+/// Deadlocks a unit may be part of during one order before the crowd hands it, with the units
+/// of the deadlock, to the coordinated planner (see `Crowd`).
+inline constexpr int handover_deadlocks = 3;
+
 /// Units on one tile map, moving deterministically, one tick at a time.
 ///
 /// - Each tick, units (in id order) step to the next tile of their path, or stall when it is
@@ -157,6 +167,14 @@ struct CrowdStats {
 ///   the nearest tile on no other unit's path (a zero-heuristic search with a goal test), waits
 ///   there (stalled on a unit it gave way to) until the units it gave way to have finished their
 ///   orders or 4 x `patience_ticks` have passed, then resumes.
+/// - Progress: ordinary units that keep blocking each other are handed to the coordinated
+///   planner (as if ordered by `move_coordinated` to their destinations; counted in
+///   `CrowdStats::handed_to_coordination`): every unit of a deadlock once one of them has been
+///   in `handover_deadlocks` deadlocks since its order; a unit that waited 12 rounds of
+///   patience behind an idle unit that could not get out of its way (instead of giving up);
+///   and a unit walking back to the tile it gave way from when the unit it gave way to blocks
+///   it. So on narrow, crowded maps every unit whose destination is reachable and free still
+///   arrives, where stepping aside alone can go round in circles for ever.
 /// - The map must not change while the crowd uses it.
 class Crowd {
   public:
@@ -230,17 +248,20 @@ class Crowd {
     void step_coordinated();
     void end_coordinated_move();
 
+    void give_order(std::uint32_t unit, Cell target);
     void apply_order(std::uint32_t unit);
     void arrive(std::uint32_t unit);
     void stall(std::uint32_t unit, std::uint32_t blocker);
     void run_out_of_patience(std::uint32_t unit);
     void resolve_deadlocks();
     void resume_if_clear(std::uint32_t unit);
+    void send_back_to_posts();
     [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
     bool step_aside(std::uint32_t unit, bool through_busy_units);
     void mark_remaining_paths();
     void mark_path(std::uint32_t unit);
     void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
+    void hand_over(std::uint32_t unit);
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
     void emit(std::uint32_t unit, CrowdEventKind kind);
     [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
@@ -248,6 +269,7 @@ class Crowd {
     void begin_claims();
     void claim(Cell tile);
     std::optional<Cell> claim_nearest_free_tile(Cell wanted, Cell from);
+    [[nodiscard]] bool is_claimed(Cell tile) const;
 
     const GridMap* map_;
     CrowdOptions options_;
@@ -274,7 +296,9 @@ class Crowd {
     CrowdStats stats_;
     std::uint64_t tick_ = 0;
     std::uint32_t groups_ = 0;
-    std::vector<bool> coordinated_order_;                  // by unit: its pending order is one
+    // Whether a unit's pending order is a coordinated one: the game's, or handed over.
+    enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
+    std::vector<Coordinated> coordinated_order_;           // by unit
     std::vector<std::optional<Cell>> coordinated_target_;  // by unit: until it arrives
     std::unique_ptr<CoordinatedMove> coordinated_;
     std::unique_ptr<FreeTiles> free_tiles_;  // made at the first formation or coordinated move
