@@ -56,7 +56,6 @@ Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
     : map_(&map),
       options_(options),
       space_(map, options.rules),
-      landmarks_(LandmarkHeuristic::build(space_, options.landmarks)),
       holder_(map.padded_size(), none),
       moving_to_(map.padded_size(), none),
       path_marks_(map.padded_size(), 0),
@@ -288,8 +287,9 @@ void Crowd::step() {
     if (replan_coordination_ ||
         std::any_of(coordinated_order_.begin(), coordinated_order_.end(),
                     [](Coordinated order) { return order != Coordinated::No; })) {
+        if (replan_coordination_ || !coordinated_ || !join_coordinated_move())
+            start_coordinated_move();
         replan_coordination_ = false;
-        start_coordinated_move();
     }
     if (coordinated_) {
         step_coordinated();

@@ -107,15 +107,106 @@ void Crowd::start_coordinated_move() {
         goals.push_back(spot.value_or(data.at));
     }
 
-    GridMap walls = *map_;
-    for (const Unit& unit : units_)
-        if (unit.state == UnitState::Attacking) (void)walls.set_walkable(unit.at, false);
-    coordinated_ = std::make_unique<CoordinatedMove>(walls);
+    coordinated_.reset();  // the old planner goes before the new one is made
+    const MapfGraph& graph = coordination_graph();
+    coordinated_ = std::make_unique<CoordinatedMove>();
+    const std::size_t agents_count = agents.size();
     coordinated_->units = std::move(agents);
-    auto planner = MapfPlanner::create(coordinated_->graph, positions, goals, {.seed = tick_});
+    // Distance tables (4 bytes a tile each) for twice the agents: goals that joined the move
+    // since and are no longer wanted make room rather than pile up to the planner's 1 GiB.
+    const std::size_t tables =
+        std::clamp<std::size_t>(2 * agents_count * graph.vertex_count() * sizeof(std::uint32_t),
+                                std::size_t{16} << 20, std::size_t{1} << 30);
+    auto planner = MapfPlanner::create(graph, positions, goals,
+                                       {.seed = tick_, .distance_memory_limit = tables});
     PATHKIT_ASSERT(planner.has_value());  // distinct walkable tiles by construction
     if (planner) coordinated_->planner.emplace(std::move(planner).value());
     if (!coordinated_->planner || coordinated_->planner->all_arrived()) end_coordinated_move();
+}
+
+// Coordinated orders given while a move runs join it: the planner keeps its graph, its
+// distance tables and every other unit's goal; only the ordered units get new goals (chosen
+// as by `start_coordinated_move`). False, with nothing changed, when a new goal would be the
+// current goal of another ordered unit or an ordered unit is not in the move: then the move
+// starts again.
+bool Crowd::join_coordinated_move() {
+    MapfPlanner& planner = *coordinated_->planner;
+    const std::vector<std::uint32_t>& agents = coordinated_->units;
+    const std::vector<Cell> goals = planner.goals();
+    std::vector<std::uint32_t> agent_of(units_.size(), none);
+    for (std::uint32_t agent = 0; agent < agents.size(); ++agent)
+        agent_of[agents[agent]] = agent;
+    begin_claims();
+    for (const Unit& unit : units_)
+        if (unit.state == UnitState::Attacking) claim(unit.at);
+    std::vector<std::uint32_t> ordered;
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        if (coordinated_order_[unit] == Coordinated::No) {
+            if (agent_of[unit] != none) claim(goals[agent_of[unit]]);
+            continue;
+        }
+        if (agent_of[unit] == none) return false;
+        ordered.push_back(unit);
+    }
+    std::vector<std::optional<Cell>> spots;
+    for (const std::uint32_t unit : ordered) {
+        const Cell target = *pending_[unit], at = units_[unit].at;
+        std::optional<Cell> spot;
+        if (map_->is_walkable(target) &&
+            regions()[map_->index(target)] == regions()[map_->index(at)])
+            spot = claim_nearest_free_tile(target, at);
+        for (const std::uint32_t other : ordered)
+            if (other != unit && spot == goals[agent_of[other]]) return false;
+        spots.push_back(spot);
+    }
+    for (std::size_t index = 0; index < ordered.size(); ++index) {
+        const std::uint32_t unit = ordered[index];
+        Unit& data = units_[unit];
+        coordinated_order_[unit] = Coordinated::No;
+        pending_[unit].reset();
+        data.path.clear();
+        data.next_step = 0;
+        data.stashed_destination.reset();
+        data.stalled_on = UnitId();
+        data.stalled_ticks = 0;
+        waiting_[unit] = -1;
+        goes_home_[unit] = false;
+        returning_[unit] = false;
+        if (!spots[index]) {
+            coordinated_target_[unit].reset();
+            data.destination.reset();
+            data.state = UnitState::Idle;
+            emit(unit, CrowdEventKind::Unreachable);
+            continue;
+        }
+        const Status set = planner.set_goal(agent_of[unit], *spots[index]);
+        PATHKIT_ASSERT(set.ok());  // no other unit's goal, by the checks above
+        coordinated_target_[unit] = spots[index];
+        data.destination = spots[index];
+        data.state = UnitState::Moving;
+    }
+    return true;
+}
+
+// The map as the planner sees it, attacking units as walls: the graph of the last move while
+// they stand where they stood then (the old graph is freed before a new one is built).
+const MapfGraph& Crowd::coordination_graph() {
+    std::vector<std::uint32_t> walls;
+    for (const Unit& unit : units_)
+        if (unit.state == UnitState::Attacking) walls.push_back(map_->index(unit.at));
+    std::sort(walls.begin(), walls.end());
+    if (coordination_graph_ && walls == coordination_walls_) return *coordination_graph_;
+    coordination_graph_.reset();
+    if (walls.empty()) {
+        coordination_graph_ = std::make_unique<MapfGraph>(*map_);
+    } else {
+        GridMap walled = *map_;
+        for (const std::uint32_t tile : walls)
+            (void)walled.set_walkable(map_->cell(tile), false);
+        coordination_graph_ = std::make_unique<MapfGraph>(walled);
+    }
+    coordination_walls_ = std::move(walls);
+    return *coordination_graph_;
 }
 
 void Crowd::step_coordinated() {

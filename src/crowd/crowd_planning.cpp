@@ -88,13 +88,25 @@ SearchResult timed_search(const Problem& problem, StateId start, SearchContext& 
 
 }  // namespace
 
+// The landmarks, built at the first call within `max_landmark_entries`.
+const LandmarkHeuristic& Crowd::landmarks() {
+    if (!landmarks_built_) {
+        landmarks_built_ = true;
+        const std::size_t fit = max_landmark_entries / map_->padded_size();
+        landmarks_ = LandmarkHeuristic::build(
+            space_, static_cast<int>(std::min<std::size_t>(fit, options_.landmarks)));
+    }
+    return landmarks_;
+}
+
 // Plans the unit's path to `target` (around idle units too when `idle_units_block`); false
 // when none exists.
 bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     paths_marked_ = false;  // a new path: the marks for move-away searches are out of date
     Unit& data = units_[unit];
     if (!map_->is_walkable(target)) return false;
-    const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
+    const AvoidanceSpace space(space_, landmarks(), units_, holder_, unit,
+                               options_.occupied_penalty,
                                idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
     const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
     if (!space.is_valid(StateId(goal))) return false;

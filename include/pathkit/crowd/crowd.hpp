@@ -11,6 +11,7 @@
 #include "pathkit/core/ids.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/grid/landmarks.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/search/search_context.hpp"
 
 namespace pathkit {
@@ -108,6 +109,11 @@ struct Unit {
     std::size_t next_step = 0;
 };
 
+/// Most tiles x landmarks a crowd builds (64 MiB of tables, under a second of Dijkstra
+/// searches): 8 landmarks up to about 1448 x 1448 tiles, 3 on 2048 x 2048, none from 4096 x
+/// 4096 on, where their build would cost more than most crowds ever search.
+inline constexpr std::size_t max_landmark_entries = std::size_t{1} << 24;
+
 /// How a crowd plans and waits.
 struct CrowdOptions {
     /// Diagonal policy and step costs (Space Age's units in Matt Comi's "Cooperative Path Finding"
@@ -123,9 +129,11 @@ struct CrowdOptions {
     /// units that free nothing, or on its way back when the unit it gave way to blocks it, it
     /// is handed to the coordinated planner (see `Crowd`). >= 1.
     int patience_ticks = 5;
-    /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built when the crowd
-    /// is made (one Dijkstra search over the map each), they cut the tiles A* expands several
-    /// times over on maps with walls. 0 plans with the octile distance alone.
+    /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built at the first
+    /// path a unit plans (one Dijkstra search over the map each), they cut the tiles A*
+    /// expands several times over on maps with walls. At most `max_landmark_entries` tiles x
+    /// landmarks: bigger maps get fewer, maps of more tiles none. 0 plans with the octile
+    /// distance alone.
     int landmarks = 8;
     /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
     /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
@@ -245,6 +253,8 @@ class Crowd {
 
     Crowd(const GridMap& map, const CrowdOptions& options);
     void start_coordinated_move();
+    bool join_coordinated_move();
+    const MapfGraph& coordination_graph();
     void step_coordinated();
     void end_coordinated_move();
 
@@ -263,6 +273,7 @@ class Crowd {
     void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
     void hand_over(std::uint32_t unit);
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
+    const LandmarkHeuristic& landmarks();
     void emit(std::uint32_t unit, CrowdEventKind kind);
     [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
     const std::vector<std::uint32_t>& regions();
@@ -274,7 +285,8 @@ class Crowd {
     const GridMap* map_;
     CrowdOptions options_;
     GridSpace space_;
-    LandmarkHeuristic landmarks_;
+    LandmarkHeuristic landmarks_;  // built at the first plan (see CrowdOptions::landmarks)
+    bool landmarks_built_ = false;
     std::vector<Unit> units_;
     std::vector<std::optional<Cell>> pending_;  // by unit: an order waiting for the next tick
     std::vector<std::uint32_t> holder_;         // by padded tile: the unit holding it, or none
@@ -301,6 +313,10 @@ class Crowd {
     std::vector<Coordinated> coordinated_order_;           // by unit
     std::vector<std::optional<Cell>> coordinated_target_;  // by unit: until it arrives
     std::unique_ptr<CoordinatedMove> coordinated_;
+    // The coordinated planner's graph, kept from move to move while the attacking units (its
+    // extra walls, by padded tile in order) stay the same.
+    std::unique_ptr<MapfGraph> coordination_graph_;
+    std::vector<std::uint32_t> coordination_walls_;
     std::unique_ptr<FreeTiles> free_tiles_;  // made at the first formation or coordinated move
     bool replan_coordination_ = false;       // an attack changed the walls of the running move
 };
