@@ -10,8 +10,35 @@
 namespace pathkit {
 
 namespace {
+
 constexpr std::uint32_t none = UINT32_MAX;
+
+// The planner's memory, sized to the move: distance tables (4 bytes a tile each) for twice the
+// agents, so goals that joined the move and are no longer wanted make room rather than pile
+// up, and 256 KiB of search nodes an agent.
+MapfPlannerOptions planner_options(std::size_t agents, std::size_t vertices) {
+    MapfPlannerOptions options;
+    options.distance_memory_limit = std::clamp<std::size_t>(
+        2 * agents * vertices * sizeof(std::uint32_t), std::size_t{16} << 20, std::size_t{1} << 30);
+    options.search_memory_limit =
+        std::clamp<std::size_t>(agents << 18, std::size_t{32} << 20, std::size_t{512} << 20);
+    return options;
+}
+
 }  // namespace
+
+std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& options,
+                                     std::size_t units, bool coordinated) {
+    const std::uint64_t tiles = map.padded_size();
+    const std::uint64_t landmarks =
+        std::min<std::uint64_t>(max_landmark_entries / tiles, options.landmarks);
+    std::uint64_t bytes = 48 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
+    if (coordinated) {
+        const MapfPlannerOptions planner = planner_options(units, tiles);
+        bytes += (33 + 56) * tiles + planner.distance_memory_limit + planner.search_memory_limit;
+    }
+    return bytes;
+}
 
 Crowd::Crowd(Crowd&&) noexcept = default;
 Crowd& Crowd::operator=(Crowd&&) noexcept = default;
@@ -112,13 +139,9 @@ void Crowd::start_coordinated_move() {
     coordinated_ = std::make_unique<CoordinatedMove>();
     const std::size_t agents_count = agents.size();
     coordinated_->units = std::move(agents);
-    // Distance tables (4 bytes a tile each) for twice the agents: goals that joined the move
-    // since and are no longer wanted make room rather than pile up to the planner's 1 GiB.
-    const std::size_t tables =
-        std::clamp<std::size_t>(2 * agents_count * graph.vertex_count() * sizeof(std::uint32_t),
-                                std::size_t{16} << 20, std::size_t{1} << 30);
-    auto planner = MapfPlanner::create(graph, positions, goals,
-                                       {.seed = tick_, .distance_memory_limit = tables});
+    MapfPlannerOptions options = planner_options(agents_count, graph.vertex_count());
+    options.seed = tick_;
+    auto planner = MapfPlanner::create(graph, positions, goals, options);
     PATHKIT_ASSERT(planner.has_value());  // distinct walkable tiles by construction
     if (planner) coordinated_->planner.emplace(std::move(planner).value());
     if (!coordinated_->planner || coordinated_->planner->all_arrived()) end_coordinated_move();

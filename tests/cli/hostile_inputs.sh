@@ -192,6 +192,13 @@ expect 0 'unit 1: arrived at tick 29, at 18,10' crowd every_tick.json
 echo '{"map": {"file": "open8192.map"}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"units": [1], "to": [100, 50]}]}' >plain_order.json
 expect 0 'unit 1: arrived at tick 99' crowd plain_order.json
 rm -f open4096.map open8192.map
+# Three units and a command at tick 9,999,990: the trace of every tick stops cleanly where the
+# memory budget ends (it aborted with std::bad_alloc), and an output that cannot be written is
+# refused before a tick is run.
+echo '{"map": {"rows": ["....", "...."]}, "units": [{"id": 1, "at": [0, 0]}, {"id": 2, "at": [3, 0]}, {"id": 3, "at": [0, 1]}], "commands": [{"tick": 9999990, "units": [1], "to": [3, 1]}], "max_ticks": 10000000}' >long_trace.json
+expect 1 'stopped at the memory limit after [0-9]+ ticks' --memory-limit 256 crowd long_trace.json --trace long_trace.out.json
+expect 2 '/dev/full: cannot write there' crowd long_trace.json --trace /dev/full
+expect 2 'pipe.json: cannot write there' crowd long_trace.json --html pipe.json
 
 # ---- files a reader must not accept ------------------------------------------------------------
 : >empty.scen

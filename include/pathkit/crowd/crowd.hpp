@@ -191,6 +191,16 @@ class Crowd {
     [[nodiscard]] static Expected<Crowd> create(const GridMap& map,
                                                 const CrowdOptions& options = {});
 
+    /// Bytes a crowd on `map` with `units` units may hold besides the map, for callers that
+    /// check memory before they make one: 48 a tile of its own tables and search scratch,
+    /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
+    /// moves the planner: its graph (33 bytes a tile), its PIBT runs (56 a tile), distance
+    /// tables for twice the units (16 MiB to 1 GiB) and its search's nodes (32 to 512 MiB).
+    /// Units' paths come on top (8 bytes a tile of each).
+    [[nodiscard]] static std::uint64_t memory_estimate(const GridMap& map,
+                                                       const CrowdOptions& options,
+                                                       std::size_t units, bool coordinated);
+
     /// Adds an idle or attacking unit. Refused outside the map, on a blocked tile, on a tile
     /// another unit holds, or with another state.
     Expected<UnitId> add_unit(Cell at, UnitState state = UnitState::Idle);
