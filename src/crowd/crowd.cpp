@@ -164,6 +164,26 @@ void Crowd::give_order(std::uint32_t unit, Cell target) {
     goes_home_[unit] = false;
     units_[unit].post.reset();
     units_[unit].deadlocks = 0;
+    units_[unit].fewest_left = SIZE_MAX;
+    units_[unit].ticks_without_progress = 0;
+}
+
+// Units whose way to their destination has not got shorter for a long while: pushed back and
+// forth by others, say, with no deadlock among them.
+void Crowd::hand_over_units_without_progress() {
+    const int limit = handover_patience_rounds * options_.patience_ticks;
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        Unit& data = units_[unit];
+        if (data.state != UnitState::Moving && data.state != UnitState::Stalled) continue;
+        const std::size_t left = data.path.size() - data.next_step;
+        if (!data.stashed_destination && left < data.fewest_left) {
+            data.fewest_left = left;
+            data.ticks_without_progress = 0;
+        } else if (++data.ticks_without_progress >= limit) {
+            data.ticks_without_progress = 0;
+            hand_over(unit);
+        }
+    }
 }
 
 void Crowd::emit(std::uint32_t unit, CrowdEventKind kind) {
@@ -210,6 +230,8 @@ void Crowd::arrive(std::uint32_t unit) {
     }
     data.state = UnitState::Idle;
     data.destination.reset();
+    data.fewest_left = SIZE_MAX;
+    data.ticks_without_progress = 0;
     if (returning_[unit]) {  // done giving way: not an order of the game's
         returning_[unit] = false;
         return;
@@ -342,6 +364,7 @@ void Crowd::step() {
         if (units_[unit].state == UnitState::Stalled && !is_waiting(unit))
             run_out_of_patience(unit);
     resolve_deadlocks();
+    hand_over_units_without_progress();
     send_back_to_posts();
     // A coordinated move moves every unit: orders in progress join it rather than wait.
     if (stats_.handed_to_coordination != handed_before)
@@ -358,6 +381,10 @@ void Crowd::step() {
 void Crowd::run_out_of_patience(std::uint32_t unit) {
     Unit& data = units_[unit];
     const std::uint32_t blocker = data.stalled_on.value;
+    if (data.stalled_ticks >= give_up_rounds * options_.patience_ticks) {
+        hand_over(unit);  // a jam that has not moved for a long while
+        return;
+    }
     if (data.stalled_ticks < options_.patience_ticks || blocker == none) return;
     Unit& other = units_[blocker];
     if (other.state != UnitState::Idle && other.state != UnitState::Attacking) return;
@@ -370,7 +397,15 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
         hand_over(unit);
         return;
     }
-    if (data.destination && plan(unit, *data.destination, true)) {
+    const bool replanned = data.destination && plan(unit, *data.destination, true);
+    if (!replanned && returning_[unit] && other.state == UnitState::Idle) {
+        // On its way home with no way round an idle unit: pushing it would start units going
+        // round in circles, pushing each other off their posts, so the coordinated planner
+        // takes it home.
+        hand_over(unit);
+        return;
+    }
+    if (replanned) {
         data.state = UnitState::Moving;
         data.stalled_on = UnitId();
         ++stats_.replans;
@@ -452,9 +487,9 @@ void Crowd::resolve_deadlocks() {
         if (at != none && walk_[at] == 1) {  // the walk met itself: a cycle from `at` on
             const std::vector<std::uint32_t> cycle(std::find(chain.begin(), chain.end(), at),
                                                    chain.end());
-            bool recurs = false;
-            for (std::uint32_t unit : cycle)
-                recurs |= ++units_[unit].deadlocks >= handover_deadlocks;
+            const bool recurs = std::any_of(cycle.begin(), cycle.end(), [&](std::uint32_t unit) {
+                return units_[unit].deadlocks + 1 >= handover_deadlocks;
+            });
             if (recurs) {  // stepping aside has not untangled these units: plan them together
                 for (std::uint32_t unit : cycle)
                     hand_over(unit);
@@ -486,7 +521,10 @@ void Crowd::resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_lef
         const bool already_aside = data.stashed_destination.has_value();
         --searches_left;
         if (!step_aside(candidate, into_jam)) continue;
-        if (!already_aside) data.stashed_destination = destination;
+        if (!already_aside) {
+            data.stashed_destination = destination;
+            goes_home_[candidate] = returning_[candidate];  // back home afterwards, quietly
+        }
         gave_way_to_[candidate].clear();
         for (std::uint32_t other : cycle)
             if (other != candidate) gave_way_to_[candidate].push_back(other);
@@ -496,6 +534,8 @@ void Crowd::resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_lef
         ++stats_.deadlocks_resolved;
         ++times_given_way_[candidate];
         emit(candidate, CrowdEventKind::DeadlockResolved);
+        for (std::uint32_t unit : cycle)
+            ++units_[unit].deadlocks;
         break;
     }
 }

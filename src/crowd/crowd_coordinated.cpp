@@ -15,13 +15,11 @@ constexpr std::uint32_t none = UINT32_MAX;
 
 // The planner's memory, sized to the move: distance tables (4 bytes a tile each) for twice the
 // agents, so goals that joined the move and are no longer wanted make room rather than pile
-// up, and 256 KiB of search nodes an agent.
+// up.
 MapfPlannerOptions planner_options(std::size_t agents, std::size_t vertices) {
     MapfPlannerOptions options;
     options.distance_memory_limit = std::clamp<std::size_t>(
         2 * agents * vertices * sizeof(std::uint32_t), std::size_t{16} << 20, std::size_t{1} << 30);
-    options.search_memory_limit =
-        std::clamp<std::size_t>(agents << 18, std::size_t{32} << 20, std::size_t{512} << 20);
     return options;
 }
 

@@ -65,5 +65,42 @@ TEST(CrowdProgress, FourteenUnitsInNarrowLanesAllReachTheirTilesInsteadOfSteppin
     EXPECT_EQ(arrivals, static_cast<int>(letters.size())) << "each order ends once";
 }
 
+TEST(CrowdProgress, UnitsWalkingBackToTheirPostsDoNotPushEachOtherRoundInCircles) {
+    // a, c, d and e trade places along a lane with a one-tile pocket: units that reached their
+    // tiles were pushed off them, and walking back they pushed each other off again for ever.
+    // clang-format off
+    const auto starts = ascii_map({
+        "##cde..#",
+        ".#.#a.b.",
+        "###.....",
+        "#..###..",
+    });
+    const auto goals = ascii_map({
+        "##AEC..#",
+        ".#.#B.D.",
+        "###.....",
+        "#..###..",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(starts.map).value());
+    const std::string letters = "abcde";
+    for (char letter : letters)
+        ASSERT_TRUE(crowd.add_unit(starts.find(letter)));
+    for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
+        ASSERT_TRUE(crowd.move_to(UnitId(unit), goals.find(static_cast<char>(letters[unit] - 32))));
+    std::vector<Cell> before = positions(crowd);
+    while (!crowd.is_settled() && crowd.tick() < 3000) {
+        crowd.step();
+        const std::vector<Cell> after = positions(crowd);
+        const auto problem = check_crowd_tick(starts.map, before, after);
+        ASSERT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
+        before = after;
+    }
+    EXPECT_TRUE(crowd.is_settled());
+    for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
+        EXPECT_EQ(crowd.unit(UnitId(unit))->at, goals.find(static_cast<char>(letters[unit] - 32)))
+            << "unit " << letters[unit];
+}
+
 }  // namespace
 }  // namespace pathkit

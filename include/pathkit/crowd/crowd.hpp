@@ -97,8 +97,13 @@ struct Unit {
     /// ended. Pushed off it to let others pass, it goes back once the tile is free; an order
     /// to the tile of another unit's post takes that post away.
     std::optional<Cell> post;
-    /// Deadlocks it was part of since its last order began (see `Crowd`).
+    /// Deadlocks it was part of that a unit stepped aside from, since its last order began
+    /// (see `Crowd`).
     int deadlocks = 0;
+    /// The fewest tiles it had left to walk to its destination during its order, and the
+    /// ticks since that last went down (see `Crowd`).
+    std::size_t fewest_left = SIZE_MAX;
+    int ticks_without_progress = 0;
 
     /// The tiles still to walk, the next one first.
     [[nodiscard]] std::span<const Cell> remaining_path() const {
@@ -157,9 +162,14 @@ struct CrowdStats {
     std::uint64_t handed_to_coordination = 0;
 };
 
-/// Deadlocks a unit may be part of during one order before the crowd hands it, with the units
-/// of the deadlock, to the coordinated planner (see `Crowd`).
-inline constexpr int handover_deadlocks = 3;
+/// Ticks a unit's order may go without bringing it nearer its destination, in rounds of
+/// patience (`CrowdOptions::patience_ticks`), before the crowd hands it to the coordinated
+/// planner (see `Crowd`).
+inline constexpr int handover_patience_rounds = 40;
+
+/// The deadlock, counting those resolved during one order, at which the crowd hands its units
+/// to the coordinated planner instead of resolving it (see `Crowd`).
+inline constexpr int handover_deadlocks = 6;
 
 /// Units on one tile map, moving deterministically, one tick at a time.
 ///
@@ -175,14 +185,20 @@ inline constexpr int handover_deadlocks = 3;
 ///   the nearest tile on no other unit's path (a zero-heuristic search with a goal test), waits
 ///   there (stalled on a unit it gave way to) until the units it gave way to have finished their
 ///   orders or 4 x `patience_ticks` have passed, then resumes.
-/// - Progress: ordinary units that keep blocking each other are handed to the coordinated
-///   planner (as if ordered by `move_coordinated` to their destinations; counted in
-///   `CrowdStats::handed_to_coordination`): every unit of a deadlock once one of them has been
-///   in `handover_deadlocks` deadlocks since its order; a unit that waited 12 rounds of
-///   patience behind an idle unit that could not get out of its way (instead of giving up);
-///   and a unit walking back to the tile it gave way from when the unit it gave way to blocks
-///   it. So on narrow, crowded maps every unit whose destination is reachable and free still
-///   arrives, where stepping aside alone can go round in circles for ever.
+/// - Progress: ordinary units that stop making progress are handed to the coordinated planner
+///   (as if ordered by `move_coordinated` to their destinations; counted in
+///   `CrowdStats::handed_to_coordination`): every unit of a deadlock when one of them was in
+///   `handover_deadlocks` - 1 deadlocks already resolved during its order; a unit that waited
+///   12 rounds of patience behind idle units that could not get out of its way (instead of
+///   giving up), or 12 x `patience_ticks` ticks in a row on any one unit; a unit whose way to
+///   its destination has not got shorter than its shortest for `handover_patience_rounds` x
+///   `patience_ticks` ticks (200 by default; counted while it has an order, stepping aside
+///   included); and a unit walking back to the tile it gave way from when the unit it gave
+///   way to blocks it. Every other
+///   ordinary order in progress joins the move (it would wait for it otherwise), and units
+///   pushed off their posts (`Unit::post`) go back once the tile is free. So every unit whose
+///   destination is reachable and free arrives, where stepping aside alone can go round in
+///   circles for ever on narrow, crowded maps.
 /// - The map must not change while the crowd uses it.
 class Crowd {
   public:
@@ -195,7 +211,7 @@ class Crowd {
     /// check memory before they make one: 48 a tile of its own tables and search scratch,
     /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
     /// moves the planner: its graph (33 bytes a tile), its PIBT runs (56 a tile), distance
-    /// tables for twice the units (16 MiB to 1 GiB) and its search's nodes (32 to 512 MiB).
+    /// tables for twice the units (16 MiB to 1 GiB) and its search's nodes (512 MiB).
     /// Units' paths come on top (8 bytes a tile of each).
     [[nodiscard]] static std::uint64_t memory_estimate(const GridMap& map,
                                                        const CrowdOptions& options,
@@ -276,6 +292,7 @@ class Crowd {
     void resolve_deadlocks();
     void resume_if_clear(std::uint32_t unit);
     void send_back_to_posts();
+    void hand_over_units_without_progress();
     [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
     bool step_aside(std::uint32_t unit, bool through_busy_units);
     void mark_remaining_paths();
