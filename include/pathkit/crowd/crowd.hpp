@@ -11,11 +11,11 @@
 #include "pathkit/core/ids.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/grid/landmarks.hpp"
-#include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/search/search_context.hpp"
 
 namespace pathkit {
 
+class MapfGraph;
 struct UnitTag;
 /// A unit of a `Crowd`: its index in `Crowd::units()`. Ids are never reused.
 using UnitId = Id<UnitTag>;
@@ -94,8 +94,8 @@ struct Unit {
     /// single-unit order.
     std::optional<std::uint32_t> group;
     /// Where it stays with nothing to do: the tile it was placed on, or where its last order
-    /// ended. Pushed off it to let others pass, it goes back once the tile is free; an order
-    /// to the tile of another unit's post takes that post away.
+    /// ended. Pushed off it to let others pass, it goes back once the tile is free; pushed off
+    /// by a unit whose order ends there, it loses it and stays where it stops.
     std::optional<Cell> post;
     /// Deadlocks it was part of that a unit stepped aside from, since its last order began
     /// (see `Crowd`).
@@ -131,8 +131,8 @@ struct CrowdOptions {
     /// standing still; when there is no way round, an idle blocker steps out of its way and
     /// comes back after it has passed (unless it stood on the destination of the unit's
     /// order). Behind an attacking unit it gives up (`GaveUp`); after 12 rounds behind idle
-    /// units that free nothing, or on its way back when the unit it gave way to blocks it, it
-    /// is handed to the coordinated planner (see `Crowd`). >= 1.
+    /// units that free nothing, or walking back to its post with no way round an idle unit,
+    /// it is handed to the coordinated planner (see `Crowd`). >= 1.
     int patience_ticks = 5;
     /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built at the first
     /// path a unit plans (one Dijkstra search over the map each), they cut the tiles A*
@@ -193,12 +193,13 @@ inline constexpr int handover_deadlocks = 6;
 ///   giving up), or 12 x `patience_ticks` ticks in a row on any one unit; a unit whose way to
 ///   its destination has not got shorter than its shortest for `handover_patience_rounds` x
 ///   `patience_ticks` ticks (200 by default; counted while it has an order, stepping aside
-///   included); and a unit walking back to the tile it gave way from when the unit it gave
-///   way to blocks it. Every other
+///   included); and a unit walking back to its post with no way round an idle unit (pushing
+///   it would start units pushing each other off their posts in circles). Every other
 ///   ordinary order in progress joins the move (it would wait for it otherwise), and units
 ///   pushed off their posts (`Unit::post`) go back once the tile is free. So every unit whose
 ///   destination is reachable and free arrives, where stepping aside alone can go round in
-///   circles for ever on narrow, crowded maps.
+///   circles for ever on narrow, crowded maps (within the coordinated planner's limits: see
+///   `move_coordinated`).
 /// - The map must not change while the crowd uses it.
 class Crowd {
   public:
