@@ -44,7 +44,9 @@ TEST(CrowdFile, AScenarioWithADrawnMapRunsAndTracesEveryTick) {
     EXPECT_EQ(report.value().units[0].arrived_tick, std::optional<std::uint64_t>(4))
         << "ordered at tick 2, three steps, arriving during tick 4";
     EXPECT_EQ(report.value().units[1].outcome, "no order");
-    const auto trace = nlohmann::json::parse(crowd_trace_json(scenario.value(), report.value()));
+    const std::string text = crowd_trace_json(scenario.value(), report.value());
+    const auto trace = nlohmann::json::parse(text);
+    EXPECT_EQ(text, trace.dump()) << "compact, keys in order, as nlohmann/json writes it";
     EXPECT_EQ(trace["ticks"].size(), report.value().ticks + 1);
     EXPECT_EQ(trace["ticks"][0][0], nlohmann::json({7, 0, 0}));
     EXPECT_EQ(trace["ticks"].back()[0], nlohmann::json({7, 3, 0}));
