@@ -132,7 +132,7 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
     if (static_cast<int>(tiles.size()) < 2 * unit_count) return 2;
     const auto made = Clock::now();
     Crowd crowd = std::move(Crowd::create(map).value());
-    std::printf("crowd made (8 landmarks) in %.1f ms\n",
+    std::printf("crowd made in %.1f ms (its 8 landmarks come with the first plan, in tick 0)\n",
                 std::chrono::duration<double, std::milli>(Clock::now() - made).count());
     for (int unit = 0; unit < unit_count; ++unit)
         (void)crowd.add_unit(tiles[static_cast<std::size_t>(unit)]);
