@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "file_batches.hpp"
 #include "format.hpp"
+#include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "picture_flags.hpp"
 
@@ -92,11 +93,50 @@ nlohmann::json summary_json(const std::string& file, const AgentScenario& scenar
             {"centres_in_obstacles", run.centres_in_obstacles}};
 }
 
-int run_agents(const AgentsArguments& arguments, const std::string& file, CommandOutputs& outputs) {
+/// The PNG's pixels a world unit, or 0 without a PNG.
+int png_pixels(const AgentsArguments& arguments) {
+    return arguments.pictures.png.empty() ? 0 : arguments.pictures.png_pixels;
+}
+
+/// Refuses a run whose agents, recording and outputs would not fit the memory budget beside
+/// `held` bytes of outputs from the files before; exit_found when it fits. What is left of the
+/// budget bounds the corridor points recorded for pictures.
+int check_memory(const AgentsArguments& arguments, const std::string& file,
+                 const AgentScenario& scenario, AgentRecording& recording, std::size_t held,
+                 CommandOutputs& outputs) {
+    const bool trace = !arguments.trace.empty();
+    std::size_t needed = agent_run_bytes(scenario, recording, trace) + held;
+    if (recording.pictures) needed += agent_picture_bytes(scenario, 0, png_pixels(arguments));
+    if (needed <= memory_budget()) {
+        recording.corridor_points =
+            std::min(recording.corridor_points, (memory_budget() - needed) / corridor_point_bytes);
+        return exit_found;
+    }
+    std::string what = std::to_string(scenario.agents.size()) + " agents for " +
+                       std::to_string(scenario.max_steps) + " steps";
+    if (trace || recording.pictures)
+        what += std::string(" with ") + (trace ? "a trace" : "") +
+                (trace && recording.pictures ? " and " : "") +
+                (recording.pictures ? "pictures" : "");
+    return outputs.refuse(file + ": " + what + " need " +
+                          format_bytes(static_cast<double>(needed)) +
+                          (held > 0 ? " (" + format_bytes(static_cast<double>(held)) +
+                                          " of it the outputs of the files before)"
+                                    : "") +
+                          ", over " + memory_budget_text() + "; lower max_steps or the agents");
+}
+
+int run_agents(const AgentsArguments& arguments, const std::string& file, std::size_t& held,
+               CommandOutputs& outputs) {
     auto loaded = load_agent_scenario(file);
     if (!loaded) return outputs.refuse(loaded.error().message());
     const AgentScenario& scenario = loaded.value();
-    auto ran = run_agent_scenario(scenario, file, arguments.pictures.any());
+    AgentRecording recording{.positions = !arguments.trace.empty(),
+                             .pictures = arguments.pictures.any()};
+    if (int fits = check_memory(arguments, file, scenario, recording, held, outputs);
+        fits != exit_found)
+        return fits;
+    auto ran = run_agent_scenario(scenario, file, recording);
     if (!ran) return outputs.refuse(ran.error().message());
     const AgentRun& run = ran.value();
     if (arguments.json)
@@ -114,12 +154,16 @@ int run_agents(const AgentsArguments& arguments, const std::string& file, Comman
                                                arguments.files.size(), file);
             added != exit_found)
             return added;
+        held += agent_picture_bytes(scenario, recording.corridor_points, png_pixels(arguments));
     }
-    if (!arguments.trace.empty())
+    if (!arguments.trace.empty()) {
+        std::string trace = agents_trace_json(scenario, run);
+        held += trace.size();
         if (int added = outputs.add(output_path_for(arguments.trace, arguments.files.size(), file),
-                                    agents_trace_json(scenario, run) + '\n');
+                                    std::move(trace));
             added != exit_found)
             return added;
+    }
     return run.arrived_count() == scenario.agents.size() ? exit_found : exit_no_path;
 }
 
@@ -142,8 +186,9 @@ Command add_agents_command(CLI::App& app) {
     return {command, [arguments] {
                 CommandOutputs outputs("agents");
                 outputs.protect_inputs(arguments->files);
+                std::size_t held = 0;  // bytes of outputs kept for writing at the end
                 return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
-                    return run_agents(*arguments, file, outputs);
+                    return run_agents(*arguments, file, held, outputs);
                 }));
             }};
 }

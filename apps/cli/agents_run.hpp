@@ -27,7 +27,8 @@ struct AgentOverlap {
 struct AgentRun {
     /// Steps taken (each `dt` seconds); the run stops once no agent is moving.
     std::int64_t steps = 0;
-    /// Per step (0: the starts), every agent's position in file order.
+    /// Per step (0: the starts), every agent's position in file order (recorded only for
+    /// traces and pictures).
     std::vector<std::vector<Point2>> positions;
     /// Recorded only for pictures: per step, every agent's velocity (units a second) and the
     /// rest of its path from where it stands (empty once arrived; left out for the later steps
@@ -52,15 +53,45 @@ struct AgentRun {
     [[nodiscard]] std::size_t arrived_count() const;
 };
 
+/// What a run records beyond its summary.
+struct AgentRecording {
+    /// Every agent's position at every step (for a trace).
+    bool positions = false;
+    /// Positions, velocities and corridors (for pictures).
+    bool pictures = false;
+    /// Corridor points recorded for pictures over the whole run, at most: the frames of the
+    /// first steps show the agents' corridors, the later ones none.
+    std::size_t corridor_points = 1'000'000;
+};
+
+/// Bytes each recorded corridor point costs, until a page of pictures is written, at most.
+inline constexpr std::size_t corridor_point_bytes = 208;
+
 /// Builds the scenario's mesh and world, adds every agent with its target, and steps until no
 /// agent is moving or `max_steps` have passed. Refused as "FILE: /agents/3/at: why" for a
 /// start or target inside a grown obstacle (or otherwise off the mesh), "FILE: why" for a
-/// scene the mesh refuses. `pictures` also records velocities and corridors.
+/// scene the mesh refuses or agents x the mesh's triangles over `limits::max_agent_planning`.
 [[nodiscard]] Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario,
-                                                    const std::string& file, bool pictures);
+                                                    const std::string& file,
+                                                    AgentRecording recording);
 
-/// The run as a trace: {"dt": d, "steps": [[[id, x, y], ...], ...]}, steps[0] the starts,
-/// every agent in every step in file order, coordinates to 1/10,000 of a unit.
+/// At most the bytes a run of the scenario holds (the agents, what it records and the page of
+/// pictures made from it, and the trace when asked for), corridor points aside (see
+/// `corridor_point_bytes`), for checking against the memory budget before it starts; the
+/// scene's mesh is not counted.
+[[nodiscard]] std::size_t agent_run_bytes(const AgentScenario& scenario, AgentRecording recording,
+                                          bool trace);
+
+/// At most the bytes of the picture files of a run (the page, an SVG and a PNG of
+/// `png_pixels` pixels a unit), held until they are written.
+[[nodiscard]] std::size_t agent_picture_bytes(const AgentScenario& scenario,
+                                              std::size_t corridor_points, int png_pixels);
+
+/// At most the bytes of the trace of `steps` recorded steps (the starts included).
+[[nodiscard]] std::size_t agents_trace_bytes(const AgentScenario& scenario, std::size_t steps);
+
+/// The run as a trace: {"dt": d, "steps": [[[id, x, y], ...], ...]} and a newline, steps[0]
+/// the starts, every agent in every step in file order, coordinates to 1/10,000 of a unit.
 [[nodiscard]] std::string agents_trace_json(const AgentScenario& scenario, const AgentRun& run);
 
 /// The run as a viewer part: obstacles and their buffers, and every agent at its size with its

@@ -1,4 +1,5 @@
 // `pathkit bench SCEN...`: solves every query of MovingAI scenarios and checks optimal lengths.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -13,7 +14,8 @@
 #include "commands.hpp"
 #include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
-#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
+#include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "search_flags.hpp"
 
@@ -41,6 +43,28 @@ struct FileFigures {
     double index_bytes_per_cell = 0;      ///< jps+: the largest index over its map's tiles
 };
 
+/// Most tiles the rows of one scenario file may ask to search, each row counted as its whole
+/// map (the most one search visits): 10^11, about an hour of the slowest searches. MovingAI's
+/// files stay far below it (maze512-1-0's 11,960 rows on a 512 x 512 map: 3.1 x 10^9).
+constexpr double max_tiles_searched_per_file = 1e11;
+
+/// Refuses a file whose rows together could search more tiles than the limit.
+Status check_total_work(const std::string& scenario_file,
+                        const std::vector<ScenarioQuery>& queries) {
+    double tiles = 0;
+    for (const ScenarioQuery& query : queries)
+        tiles += std::min(static_cast<double>(query.map_width) * query.map_height,
+                          static_cast<double>(limits::max_map_tiles));
+    if (tiles <= max_tiles_searched_per_file) return {};
+    char figures[96];
+    std::snprintf(figures, sizeof figures, "%.3g tiles, over the limit of %.3g a file", tiles,
+                  max_tiles_searched_per_file);
+    return Status::invalid_input(scenario_file + ": its " + std::to_string(queries.size()) +
+                                 " rows may search up to " + figures +
+                                 " (each row counted as its whole map); split it into smaller "
+                                 "files");
+}
+
 /// The map a query names: --map if given, else the file named in its row, beside the scenario.
 std::string map_path_for(const BenchArguments& arguments, const std::string& scenario_file,
                          const ScenarioQuery& query) {
@@ -48,13 +72,39 @@ std::string map_path_for(const BenchArguments& arguments, const std::string& sce
     return (std::filesystem::path(scenario_file).parent_path() / query.map_name).string();
 }
 
-/// The map every query of a file is solved on, loaded again only when a row names another.
-struct CurrentMap {
+/// The rows of a scenario file that name one map file, in file order.
+struct MapRows {
     std::string path;
-    std::optional<GridMap> map;
-    std::optional<GridSpace> space;
-    std::optional<StaticGridIndex> index;  ///< jps+ only
+    std::vector<std::size_t> rows;
 };
+
+/// The rows of a file grouped by the map file they name (one group per file on disk, however
+/// the rows spell its name), groups in the order their maps first appear: each map is loaded
+/// and indexed once, even when rows alternate between maps.
+std::vector<MapRows> rows_by_map(const BenchArguments& arguments, const std::string& scenario_file,
+                                 const std::vector<ScenarioQuery>& queries) {
+    std::vector<MapRows> groups;
+    // Keyed by device and inode for files that exist, by name for the rest (errors to come).
+    std::map<std::string, std::size_t> group_of_map;
+    std::size_t group = 0;
+    for (std::size_t row = 0; row < queries.size(); ++row) {
+        if (row > 0 && queries[row].map_name == queries[row - 1].map_name) {
+            groups[group].rows.push_back(row);
+            continue;
+        }
+        std::string path = map_path_for(arguments, scenario_file, queries[row]);
+        struct stat file {};
+        const std::string key =
+            ::stat(path.c_str(), &file) == 0
+                ? std::to_string(file.st_dev) + ":" + std::to_string(file.st_ino)
+                : "name:" + path;
+        const auto [found, added] = group_of_map.try_emplace(key, groups.size());
+        if (added) groups.push_back({std::move(path), {}});
+        group = found->second;
+        groups[group].rows.push_back(row);
+    }
+    return groups;
+}
 
 /// Solves one scenario file, each row on the map it names; returns its figures or the error
 /// that stopped it.
@@ -63,73 +113,66 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
     SearchContext context;  // one per file, so its memory is this file's maps'
     auto scenario = load_moving_ai_scenario(scenario_file);
     if (!scenario) return scenario.error();
+    if (Status status = check_total_work(scenario_file, scenario.value().queries); !status)
+        return status;
     FileFigures figures;
     figures.scenario = scenario_file;
-    CurrentMap current;
     double largest_map_tiles = 1;
     const PathShape shape = arguments.path_shape == "turns" ? PathShape::Turns : PathShape::Tiles;
     const auto& queries = scenario.value().queries;
-    std::string map_file;
-    for (std::size_t row = 0; row < queries.size(); ++row) {
-        const ScenarioQuery& query = queries[row];
-        // Rows name their map; the path is worked out again only when the name changes, so
-        // that nothing but the queries runs between two queries of one map.
-        if (row == 0 || query.map_name != queries[row - 1].map_name)
-            map_file = map_path_for(arguments, scenario_file, query);
-        if (map_file != current.path) {
-            current.index.reset();
-            current.space.reset();
-            auto map = load_moving_ai_map(map_file);
-            if (!map) return map.error();
-            current = {map_file, std::move(map).value(), std::nullopt, std::nullopt};
-            current.space.emplace(*current.map);
-            const double tiles = static_cast<double>(current.map->width()) * current.map->height();
-            if (arguments.search.static_index()) {
-                const auto started = std::chrono::steady_clock::now();
-                auto index = StaticGridIndex::build(*current.space);
-                figures.index_build_milliseconds += std::chrono::duration<double, std::milli>(
-                                                        std::chrono::steady_clock::now() - started)
-                                                        .count();
-                if (!index) return Status::invalid_input(map_file + ": " + index.error().message());
-                current.index.emplace(std::move(index).value());
-                figures.index_bytes_per_cell =
-                    std::max(figures.index_bytes_per_cell,
-                             static_cast<double>(current.index->memory_bytes()) / tiles);
+    std::size_t solved = 0;
+    const SearchOptions options = arguments.search.options();
+    for (const MapRows& group : rows_by_map(arguments, scenario_file, queries)) {
+        const std::string& map_file = group.path;
+        auto loaded = load_moving_ai_map(map_file);
+        if (!loaded) return loaded.error();
+        const GridMap& map = loaded.value();
+        const GridSpace space(map);
+        const double tiles = static_cast<double>(map.width()) * map.height();
+        if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
+            // Built before the clock starts, and timed on its own.
+            const auto started = std::chrono::steady_clock::now();
+            const auto index = space.jump_point_index();
+            figures.index_build_milliseconds += std::chrono::duration<double, std::milli>(
+                                                    std::chrono::steady_clock::now() - started)
+                                                    .count();
+            if (!index) return Status::invalid_input(map_file + ": " + index.error().message());
+            figures.index_bytes_per_cell =
+                std::max(figures.index_bytes_per_cell,
+                         static_cast<double>(index.value()->memory_bytes()) / tiles);
+        }
+        // Allocated before the clock starts, as a game would.
+        context.reserve(space.state_count());
+        largest_map_tiles = std::max(largest_map_tiles, tiles);
+        figures.map = figures.map.empty() ? map_file : figures.map + ", ...";
+        if (figures.map.ends_with(", ..., ...")) figures.map.resize(figures.map.size() - 5);
+        for (const std::size_t row : group.rows) {
+            const ScenarioQuery& query = queries[row];
+            if (auto status = check_query(query, map); !status) {
+                return Status::invalid_input(scenario_file + ": query " + std::to_string(row + 1) +
+                                             ": " + status.message());
             }
-            // Allocated before the clock starts, as a game would.
-            context.reserve(current.space->state_count());
-            largest_map_tiles = std::max(largest_map_tiles, tiles);
-            if (figures.map.empty())
-                figures.map = map_file;
-            else if (figures.map != map_file && !figures.map.ends_with(", ..."))
-                figures.map += ", ...";
-        }
-        const GridMap& map = *current.map;
-        const GridSpace& space = *current.space;
-        if (auto status = check_query(query, map); !status) {
-            return Status::invalid_input(scenario_file + ": query " + std::to_string(row + 1) +
-                                         ": " + status.message());
-        }
-        const auto started = std::chrono::steady_clock::now();
-        const GridPath result =
-            arguments.search.find_grid_path(space, current.index ? &*current.index : nullptr,
-                                            query.start, query.goal, context, shape);
-        const auto stopped = std::chrono::steady_clock::now();
-        figures.total_microseconds +=
-            std::chrono::duration<double, std::micro>(stopped - started).count();
-        figures.total_expanded += static_cast<double>(result.stats.expanded);
-        ++figures.queries;
-        const double length = result.found() ? path_cost(space, result.path) : -1;
-        if (!matches_optimal_length(length, query.optimal_length)) {
-            ++figures.mismatches;
-            std::cerr << scenario_file << ": query " << row + 1 << " from "
-                      << to_string(query.start) << " to " << to_string(query.goal) << ": "
-                      << to_string(result.status) << ", length " << length << ", expected "
-                      << query.optimal_length << '\n';
-        }
-        if (show_progress && (row % 64 == 0 || row + 1 == queries.size())) {
-            std::cerr << "\r" << scenario_file << ": " << row + 1 << "/" << queries.size()
-                      << std::flush;
+            const auto started = std::chrono::steady_clock::now();
+            const GridPath result =
+                space.find_path(query.start, query.goal, context, options, shape);
+            const auto stopped = std::chrono::steady_clock::now();
+            figures.total_microseconds +=
+                std::chrono::duration<double, std::micro>(stopped - started).count();
+            figures.total_expanded += static_cast<double>(result.stats.expanded);
+            ++figures.queries;
+            const double length = result.found() ? path_cost(space, result.path) : -1;
+            if (!matches_optimal_length(length, query.optimal_length)) {
+                ++figures.mismatches;
+                std::cerr << scenario_file << ": query " << row + 1 << " from "
+                          << to_string(query.start) << " to " << to_string(query.goal) << ": "
+                          << to_string(result.status) << ", length " << length << ", expected "
+                          << query.optimal_length << '\n';
+            }
+            ++solved;
+            if (show_progress && (solved % 64 == 0 || solved == queries.size())) {
+                std::cerr << "\r" << scenario_file << ": " << solved << "/" << queries.size()
+                          << std::flush;
+            }
         }
     }
     if (show_progress) std::cerr << "\r\033[K" << std::flush;
@@ -167,7 +210,7 @@ int run_bench(const BenchArguments& arguments) {
                             {"mean_us", mean(file.total_microseconds, file.queries)},
                             {"mean_expanded", mean(file.total_expanded, file.queries)},
                             {"search_bytes_per_cell", file.search_bytes_per_cell}});
-            if (arguments.search.static_index()) {
+            if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
                 list.back()["index_build_ms"] = file.index_build_milliseconds;
                 list.back()["index_bytes_per_cell"] = file.index_bytes_per_cell;
             }
@@ -192,7 +235,7 @@ int run_bench(const BenchArguments& arguments) {
                       << std::setprecision(1) << mean(file.total_expanded, file.queries)
                       << std::setw(23) << file.search_bytes_per_cell << '\n';
         }
-        if (arguments.search.static_index()) {
+        if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
             for (const auto& file : files) {
                 std::cout << std::filesystem::path(file.scenario).filename().string()
                           << ": jump point index built in " << std::setprecision(2)

@@ -188,7 +188,8 @@ ViewerPart open_world_agents() {
         add(18 + 3.0f * static_cast<float>(column), 37, 18 + 3.0f * static_cast<float>(column), 3);
     json += R"(], "dt": 0.1, "max_steps": 1500})";
     const AgentScenario scenario = parse_agent_scenario(json, "open world agents").value();
-    const AgentRun run = run_agent_scenario(scenario, "open world agents", true).value();
+    const AgentRun run =
+        run_agent_scenario(scenario, "open world agents", {.pictures = true}).value();
     return agents_part(
         "Agents in an open world: two squads crossing, a third coming through (ORCA)",
         format("%.0f of %.0f agents arrived after %.1f s; ",

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "memory_budget.hpp"
 #include "pathkit/version.hpp"
+#include "whole_number_flags.hpp"
 
 namespace {
 
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         pathkit::cli::add_world_command(app), pathkit::cli::add_bench_command(app)};
     for (const auto& command : commands)
         command.app->fallthrough();  // --memory-limit also after the command's name
+    pathkit::cli::read_whole_numbers_strictly(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

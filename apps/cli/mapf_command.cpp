@@ -1,5 +1,7 @@
 // `pathkit mapf` (plan many agents together on a MovingAI instance) and `pathkit mapf-check`
 // (check a plan in the research result format).
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -8,6 +10,7 @@
 
 #include "commands.hpp"
 #include "format.hpp"
+#include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "pathkit/io/mapf_files.hpp"
 #include "pathkit/io/viewer_parts.hpp"
@@ -43,6 +46,18 @@ std::string ratio(std::uint64_t value, std::uint64_t bound) {
     return bound == 0 ? "-" : format_cost(static_cast<double>(value) / static_cast<double>(bound));
 }
 
+// Tiles `mapf` lets the lower-bound searches expand after planning (mapf-check: the library's
+// `mapf_check_search_limit`).
+constexpr std::uint64_t mapf_lower_bound_work = mapf_check_search_limit / 5;
+
+// Why the lower bounds are weaker than usual, when they are.
+std::string lower_bound_note(const MapfCheck& check, std::uint64_t limit) {
+    return "lower bounds: " + std::to_string(check.agents_without_exact_bound) +
+           " agents counted by their straight-line (Manhattan) distance, not their shortest "
+           "path: the searches for the exact bounds stopped at their limit of " +
+           std::to_string(limit) + " tiles expanded";
+}
+
 // Milliseconds with three decimals (the research tools write whole milliseconds).
 std::string milliseconds(double ms) {
     char text[32];
@@ -65,6 +80,49 @@ ViewerPart plan_part(const std::string& name, const std::string& summary,
     return crowd_part(name, summary, scenario, run);
 }
 
+// What planning will hold at most, estimated before anything is allocated: the parts that do
+// not depend on the search, and the room left for the distance tables and the search.
+struct MapfMemoryPlan {
+    std::size_t map = 0;
+    std::size_t graph = 0;
+    std::size_t extras = 0;  // spread routes or the anytime refiner, per vertex
+    std::size_t smallest_tables = 0;
+    std::size_t smallest_search = 0;
+    std::size_t distance_limit = 0;
+    std::size_t search_limit = 0;
+
+    [[nodiscard]] std::size_t needed() const {
+        return map + graph + extras + smallest_tables + smallest_search;
+    }
+};
+
+MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& arguments) {
+    MapfMemoryPlan memory;
+    const std::size_t vertices = MapfGraph::count_vertices(instance.map);
+    const std::size_t agents = instance.starts.size();
+    memory.map = instance.map.memory_bytes() + 2 * agents * sizeof(Cell);
+    memory.graph = MapfGraph::estimate_bytes(instance.map);
+    // Spread routes: a count per vertex and the engine's records (12 bytes a state, 16 per
+    // open state). The anytime refiner: a list and an agent per vertex.
+    if (arguments.spread) memory.extras += vertices * (4 + 12 + 16);
+    if (arguments.anytime) memory.extras += vertices * (24 + 4);
+    // One distance table is always allowed; the search needs PIBT's scratch (8 bytes a vertex)
+    // and its agents' lists, and room for a few configurations.
+    memory.smallest_tables = DistanceTables::largest_table_bytes(vertices);
+    memory.smallest_search = 8 * vertices + agents * 64 + (std::size_t{4} << 20);
+    const std::size_t budget = memory_budget();
+    if (memory.needed() > budget) return memory;
+    const std::size_t rest = budget - memory.map - memory.graph - memory.extras;
+    // The tables get room for every agent's (searched again when freed, they cost time on
+    // every step) up to three quarters of what is left, the search the rest.
+    const std::size_t every_table = agents * (4 * vertices + (std::size_t{64} << 10));
+    memory.distance_limit =
+        std::clamp(every_table, memory.smallest_tables,
+                   std::max(memory.smallest_tables, (rest - memory.smallest_search) / 4 * 3));
+    memory.search_limit = rest - memory.distance_limit;
+    return memory;
+}
+
 int run_mapf(const MapfArguments& arguments) {
     CommandOutputs outputs("mapf");
     outputs.protect_inputs({arguments.map_file, arguments.scenario_file});
@@ -72,20 +130,72 @@ int run_mapf(const MapfArguments& arguments) {
         return outputs.refuse("--time-limit must be > 0 and at most a year of seconds");
     auto loaded = load_mapf_instance(arguments.map_file, arguments.scenario_file, arguments.agents);
     if (!loaded) return outputs.refuse(loaded.error().message());
+    // The time limit covers everything after reading the files.
+    const auto began = std::chrono::steady_clock::now();
     const MapfInstance& instance = loaded.value();
-    const MapfGraph graph(instance.map);
+    const MapfMemoryPlan memory = plan_memory(instance, arguments);
+    if (memory.search_limit == 0)
+        return outputs.refuse(
+            arguments.map_file + ": planning " + std::to_string(instance.starts.size()) +
+            " agents needs at least " + format_bytes(static_cast<double>(memory.needed())) +
+            " (the map " + format_bytes(static_cast<double>(memory.map)) + ", its planning graph " +
+            format_bytes(static_cast<double>(memory.graph)) + ", one distance table " +
+            format_bytes(static_cast<double>(memory.smallest_tables)) +
+            (memory.extras > 0
+                 ? ", --spread/--anytime " + format_bytes(static_cast<double>(memory.extras))
+                 : std::string()) +
+            ", the search " + format_bytes(static_cast<double>(memory.smallest_search)) +
+            "), over " + memory_budget_text());
     MapfPlanOptions options;
     options.time_limit_seconds = arguments.time_limit;
+    options.started = began;
     options.search.seed = arguments.seed;
     options.search.anytime = arguments.anytime;
     options.search.pibt_runs = arguments.pibt_runs;
+    options.search.memory_limit = memory.search_limit;
+    options.distance_memory_limit = memory.distance_limit;
     options.spread = arguments.spread;
-    MapfPlan plan = plan_mapf(graph, instance.starts, instance.goals, options);
+    // The graph is built within the time limit, and freed before the plan is checked.
+    MapfPlan plan = plan_mapf(instance.map, instance.starts, instance.goals, options);
     if (plan.status == MapfStatus::InvalidInput) return outputs.refuse(plan.message);
-
+    const std::size_t graph_bytes = plan.graph_bytes;
+    const std::size_t counted =
+        memory.map + graph_bytes + plan.distance_table_bytes + plan.search_bytes;
+    const std::string memory_text =
+        "memory: map " + format_bytes(static_cast<double>(memory.map)) + ", graph " +
+        (graph_bytes > 0 || memory.graph == 0
+             ? format_bytes(static_cast<double>(graph_bytes))
+             : "not finished (" + format_bytes(static_cast<double>(memory.graph)) + " whole)") +
+        ", distance tables " + format_bytes(static_cast<double>(plan.distance_table_bytes)) +
+        " (limit " + format_bytes(static_cast<double>(options.distance_memory_limit)) +
+        "), search " + format_bytes(static_cast<double>(plan.search_bytes)) + " (limit " +
+        format_bytes(static_cast<double>(options.search.memory_limit)) + "); " +
+        format_bytes(static_cast<double>(counted)) + " counted, " +
+        format_bytes(static_cast<double>(peak_resident_bytes())) + " resident at the peak";
     bool solved = plan.status == MapfStatus::Solved;
-    const MapfCheck check = check_mapf_plan(instance.map, instance.starts, instance.goals,
-                                            solved ? plan.steps : std::vector<std::vector<Cell>>{});
+    // Writing the plan: its steps, the result's text (at most 14 bytes a position on maps of
+    // up to 16,384 tiles a side) and the check's records (12 bytes a tile).
+    const std::size_t positions =
+        plan.steps.empty() ? 0 : plan.steps.size() * plan.steps.front().size();
+    const std::size_t writing =
+        memory.map + positions * (sizeof(Cell) + 14) + 12 * instance.map.padded_size();
+    if (solved && writing > memory_budget()) {
+        std::cout << arguments.map_file << ", " << instance.starts.size()
+                  << " agents: not solved: stopped at the memory limit: the plan of "
+                  << plan.steps.size() << " steps needs "
+                  << format_bytes(static_cast<double>(writing)) << " to check and write, over "
+                  << memory_budget_text() << '\n'
+                  << memory_text << '\n';
+        return exit_no_path;
+    }
+    // The plan's check, and the lower bounds the summary and the result file state (within a
+    // fifth of mapf-check's work limit: they come after the time limit). Without a plan and
+    // without a result file nothing needs them.
+    MapfCheck check;
+    if (solved || !arguments.out.empty())
+        check = check_mapf_plan(instance.map, instance.starts, instance.goals,
+                                solved ? plan.steps : std::vector<std::vector<Cell>>{}, 20,
+                                mapf_lower_bound_work);
     if (solved && !check.valid()) {  // a planner defect: say so rather than write a bad plan
         std::cerr << "pathkit mapf: the plan failed its check: " << check.problems.front() << '\n';
         solved = false;
@@ -102,6 +212,7 @@ int run_mapf(const MapfArguments& arguments) {
         {"soc_lb", std::to_string(check.sum_of_costs_lower_bound)},
         {"makespan", std::to_string(solved ? check.makespan : 0)},
         {"makespan_lb", std::to_string(check.makespan_lower_bound)},
+        {"lb_exact", check.agents_without_exact_bound == 0 ? "1" : "0"},
         {"comp_time", milliseconds(plan.total_ms)},
         {"comp_time_initial_solution", solved ? milliseconds(plan.first_solution_ms) : "-1"},
         {"seed", std::to_string(arguments.seed)},
@@ -110,10 +221,12 @@ int run_mapf(const MapfArguments& arguments) {
         {"distance_table_bytes", std::to_string(plan.distance_table_bytes)},
         {"search_bytes", std::to_string(plan.search_bytes)},
     };
-    result.steps = plan.steps;
-    if (!arguments.out.empty())
-        if (int code = outputs.add(arguments.out, mapf_result_text(result)); code != exit_found)
-            return code;
+    if (!arguments.out.empty()) {
+        result.steps = std::move(plan.steps);
+        const int code = outputs.add(arguments.out, mapf_result_text(result));
+        plan.steps = std::move(result.steps);
+        if (code != exit_found) return code;
+    }
 
     std::string summary;
     if (solved) {
@@ -123,6 +236,14 @@ int run_mapf(const MapfArguments& arguments) {
                   " x its lower bound " + std::to_string(check.sum_of_costs_lower_bound) +
                   "), makespan " + std::to_string(check.makespan) + " (lower bound " +
                   std::to_string(check.makespan_lower_bound) + ")";
+    } else if (plan.memory_limit_reached) {
+        summary = "not solved: stopped at the memory limit: the search holds " +
+                  format_bytes(static_cast<double>(plan.search_bytes)) + ", its share of " +
+                  memory_budget_text() + " is " +
+                  format_bytes(static_cast<double>(options.search.memory_limit));
+    } else if (plan.status == MapfStatus::NotSolved) {
+        summary = "not solved in time: no plan within " + format_cost(arguments.time_limit) +
+                  " s (set-up included)";
     } else {
         summary = std::string(to_string(plan.status)) + ": " + plan.message;
     }
@@ -131,9 +252,11 @@ int run_mapf(const MapfArguments& arguments) {
               << "time: " << format_cost(plan.total_ms) << " ms";
     if (solved)
         std::cout << " (first solution after " << format_cost(plan.first_solution_ms) << " ms)";
-    std::cout << "; configurations visited: " << plan.configurations << "; memory: distance tables "
-              << plan.distance_table_bytes / 1024 << " KiB, search " << plan.search_bytes / 1024
-              << " KiB" << (plan.optimal ? "; proved optimal (sum of loss)" : "") << '\n';
+    std::cout << "; configurations visited: " << plan.configurations
+              << (plan.optimal ? "; proved optimal (sum of loss)" : "") << '\n'
+              << memory_text << '\n';
+    if (check.agents_without_exact_bound > 0)
+        std::cout << lower_bound_note(check, mapf_lower_bound_work) << '\n';
     if (arguments.pictures.any()) {
         const ViewerPart part = plan_part(map_name, summary, instance, plan);
         if (int added =
@@ -161,6 +284,16 @@ int run_mapf_check(const MapfCheckArguments& arguments) {
         std::cout << path << ": the result says it is not solved; nothing to check\n";
         return exit_no_path;
     }
+    // The check's records (12 bytes a tile) and its index of one step's tiles, beside the
+    // map and the plan already read.
+    const std::size_t positions = file.steps.empty() ? 0 : file.steps.size() * file.steps[0].size();
+    const std::size_t needed = instance.map.memory_bytes() + positions * sizeof(Cell) +
+                               12 * instance.map.padded_size() + 64 * instance.starts.size();
+    if (needed > memory_budget())
+        return outputs.refuse(path + ": checking its plan of " + std::to_string(positions) +
+                              " positions on " + arguments.map_file + " needs " +
+                              format_bytes(static_cast<double>(needed)) + ", over " +
+                              memory_budget_text());
     const MapfCheck check =
         check_mapf_plan(instance.map, instance.starts, instance.goals, file.steps);
     std::vector<std::string> problems = check.problems;
@@ -190,6 +323,8 @@ int run_mapf_check(const MapfCheckArguments& arguments) {
               << ratio(check.sum_of_costs, check.sum_of_costs_lower_bound)
               << "); makespan=" << check.makespan << " makespan_lb=" << check.makespan_lower_bound
               << '\n';
+    if (check.agents_without_exact_bound > 0)
+        std::cout << lower_bound_note(check, mapf_check_search_limit) << '\n';
     return exit_found;
 }
 

@@ -43,15 +43,8 @@ int run_path(const PathArguments& arguments) {
     MovementRules rules;
     rules.diagonal = diagonal_policy(arguments.diagonal);
     const GridSpace space(map.value(), rules);
-    std::optional<StaticGridIndex> index;
-    if (arguments.search.static_index()) {
-        auto built = StaticGridIndex::build(space);
-        if (!built) return outputs.refuse(arguments.map_file + ": " + built.error().message());
-        index.emplace(std::move(built).value());
-    }
     SearchContext context;
-    const GridPath result =
-        arguments.search.find_grid_path(space, index ? &*index : nullptr, *from, *to, context);
+    const GridPath result = space.find_path(*from, *to, context, arguments.search.options());
     const bool has_path = !result.path.empty();
     const double cost = has_path ? path_cost(space, result.path) : 0;
     const int code = result.found()                                ? exit_found

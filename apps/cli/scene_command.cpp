@@ -1,5 +1,6 @@
 // `pathkit scene FILE.json...`: every query of open-world scene files, on a visibility graph or a
 // navigation mesh, printed as text or JSON and optionally drawn.
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -9,6 +10,7 @@
 #include "commands.hpp"
 #include "file_batches.hpp"
 #include "format.hpp"
+#include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
@@ -32,18 +34,68 @@ struct SceneArguments {
 };
 
 /// Most obstacle corners `--mode visibility` takes: its graph grows with the square of them
-/// (1,000 polygons, 6,000 corners build in about half a second); navmesh mode has no limit
-/// beyond the scene file's.
+/// (1,000 polygons, 6,000 corners build in about half a second; 1,000 squares in the open,
+/// 4,000 corners that mostly see each other, in 3.5 s).
 constexpr std::size_t max_visibility_corners = 20'000;
 
-Status check_visibility_size(const Scene& scene) {
+/// Most searching one scene file may ask for: its queries times its obstacle corners (circles
+/// count 16), about half a minute of queries either way. A navmesh query (Polyanya) costs up to
+/// about 60 ns per corner (1 to 2.4 ms on 10,000 squares); a visibility graph query about 1 us
+/// per corner (it links the start and the goal to every corner it sees).
+constexpr double max_navmesh_query_work = 500'000'000;
+constexpr double max_visibility_query_work = 25'000'000;
+
+/// What the structures hold, estimated before they are built: the mesh about 640 bytes a
+/// corner (measured: 510 bytes a corner for 20,000 circles, 575 for 10,000 squares, at the
+/// peak, triangulation included); the visibility graph as much plus every pair of corners
+/// connected, both ways, 8 bytes each (its worst case: corners that all see each other); each
+/// answer about 512 bytes.
+constexpr double mesh_bytes_per_corner = 640;
+constexpr double bytes_per_connection = 8;
+constexpr double bytes_per_answer = 512;
+
+std::size_t corner_count(const Scene& scene) {
     std::size_t corners = 0;
     for (const Obstacle& obstacle : scene.obstacles)
-        corners += obstacle.is_circle() ? 16 : obstacle.points().size();
-    if (corners <= max_visibility_corners) return {};
-    return Status::invalid_input(std::to_string(corners) +
-                                 " obstacle corners are more than --mode visibility takes (" +
-                                 std::to_string(max_visibility_corners) + "); use --mode navmesh");
+        corners += obstacle.is_circle() ? circle_sides : obstacle.points().size();
+    return corners;
+}
+
+std::string count_text(double count) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f", count);
+    return text;
+}
+
+/// Ok, or why the scene asks for more time or memory than a run may take, before anything is
+/// built: the corner limit, queries x corners, and the memory the structures will hold.
+Status check_scene_size(const Scene& scene, bool navmesh) {
+    const std::size_t corners = corner_count(scene);
+    const std::string mode = navmesh ? "--mode navmesh" : "--mode visibility";
+    if (!navmesh && corners > max_visibility_corners)
+        return Status::invalid_input(
+            std::to_string(corners) + " obstacle corners are more than --mode visibility takes (" +
+            std::to_string(max_visibility_corners) + "); use --mode navmesh");
+    const double work = static_cast<double>(scene.queries.size()) * static_cast<double>(corners);
+    const double work_limit = navmesh ? max_navmesh_query_work : max_visibility_query_work;
+    if (work > work_limit)
+        return Status::invalid_input(
+            std::to_string(scene.queries.size()) + " queries x " + std::to_string(corners) +
+            " obstacle corners = " + count_text(work) + ", over the limit of " +
+            count_text(work_limit) + " for " + mode +
+            " (about half a minute of searching); split the queries over several files");
+    const double bytes = static_cast<double>(corners) * mesh_bytes_per_corner +
+                         (navmesh ? 0.0
+                                  : static_cast<double>(corners) * static_cast<double>(corners) *
+                                        bytes_per_connection) +
+                         static_cast<double>(scene.queries.size()) * bytes_per_answer;
+    if (bytes > static_cast<double>(memory_budget()))
+        return Status::invalid_input(
+            std::string(navmesh ? "the navigation mesh" : "the visibility graph (every pair") +
+            " of " + std::to_string(corners) + " obstacle corners" +
+            (navmesh ? "" : " connected)") + " needs about " + format_bytes(bytes) + ", over " +
+            memory_budget_text());
+    return {};
 }
 
 bool in_bounds(const Scene& scene, Point2 point) {
@@ -75,6 +127,8 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
     // visibility graph.
     std::optional<ObstacleGraph> graph;
     std::optional<NavMesh> mesh;
+    if (Status status = check_scene_size(scene, navmesh); !status)
+        return outputs.refuse(file + ": " + status.message());
     if (navmesh) {
         auto built = build_nav_mesh(scene, nodes);
         if (!built) return outputs.refuse(file + ": " + built.error().message());
@@ -82,8 +136,6 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
         drawing.triangles = mesh->triangles();
         drawing.buffer_outlines = mesh->outlines();
     } else {
-        if (Status status = check_visibility_size(scene); !status)
-            return outputs.refuse(file + ": " + status.message());
         auto built = build_obstacle_graph(scene);
         if (!built) return outputs.refuse(file + ": " + built.error().message());
         graph = std::move(built).value();

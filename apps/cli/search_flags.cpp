@@ -1,7 +1,5 @@
-// Command-line flags that choose the engine's mode and limits.
+// Command-line flags that choose the search and its limits.
 #include "search_flags.hpp"
-
-#include "pathkit/grid/jump_point_search.hpp"
 
 namespace pathkit::cli {
 
@@ -11,7 +9,13 @@ void SearchFlags::add_to(CLI::App& command) {
                     "Search: astar, dijkstra, bfs (fewest steps), jps (jump point search, grid "
                     "maps) or jps+ (jump point search over jump distances computed once per "
                     "map, grid maps)")
-        ->check(CLI::IsMember({"astar", "dijkstra", "bfs", "jps", "jps+"}))
+        ->check(CLI::Validator(
+            [](const std::string& name) {
+                return search_algorithm_named(name)
+                           ? std::string()
+                           : "expected one of " + std::string(search_algorithm_names);
+            },
+            "", "search"))
         ->capture_default_str();
     command
         .add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
@@ -23,28 +27,22 @@ void SearchFlags::add_to(CLI::App& command) {
 }
 
 std::optional<std::string> SearchFlags::unsupported(bool grid) const {
-    if (jump_point_search() && !grid)
+    if (runs_on_grids_only(search()) && !grid)
         return "--algo " + algorithm + " runs on grid maps only; here use astar, dijkstra or bfs";
     return std::nullopt;
 }
 
+SearchAlgorithm SearchFlags::search() const {
+    return search_algorithm_named(algorithm).value_or(SearchAlgorithm::AStar);
+}
+
 SearchOptions SearchFlags::options() const {
     SearchOptions options;
-    if (algorithm == "dijkstra") options.algorithm = SearchAlgorithm::Dijkstra;
-    if (algorithm == "bfs") options.algorithm = SearchAlgorithm::BreadthFirst;
+    options.algorithm = search();
     options.heuristic_weight = weight;
     if (budget > 0) options.max_expansions = budget;
     options.allow_partial = partial;
     return options;
-}
-
-GridPath SearchFlags::find_grid_path(const GridSpace& space, const StaticGridIndex* index,
-                                     Cell from, Cell to, SearchContext& context,
-                                     PathShape shape) const {
-    if (static_index() && index != nullptr)
-        return index->find_path(from, to, context, options(), shape);
-    if (jump_point_search()) return find_path_jps(space, from, to, context, options(), shape);
-    return space.find_path(from, to, context, options(), shape);
 }
 
 }  // namespace pathkit::cli

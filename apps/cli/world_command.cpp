@@ -1,11 +1,14 @@
 // `pathkit world FILE.xml [--until HH:MM] [--json]`: runs the game clock and prints each NPC's
 // itinerary.
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "format.hpp"
+#include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "pathkit/io/world_file.hpp"
@@ -15,6 +18,14 @@
 namespace pathkit::cli {
 
 namespace {
+
+/// Most NPC-ticks one run may simulate (NPCs x ticks from the clock's start to --until, every
+/// NPC counted as walking every tick): 4 x 10^9, about 80 s at the ~20 ns an NPC's step takes.
+/// A day at the default 12 ticks a game minute allows 231,000 NPCs.
+constexpr double max_npc_ticks = 4e9;
+/// Bytes a picture's frame holds per NPC (its place in memory and in the page), for the
+/// estimate made before the frames are taken.
+constexpr double picture_bytes_per_npc_frame = 160;
 
 struct WorldArguments {
     std::string file;
@@ -44,22 +55,46 @@ int run_world(const WorldArguments& arguments) {
         if (auto added = simulation.add_npc(std::move(spec)); !added)
             return outputs.refuse(arguments.file + ": " + added.error().message());
     }
-    std::vector<std::string> names;
-    for (const Npc& npc : simulation.npcs())
-        names.push_back(npc.name);
-    // A game hour at a time, for the progress line on a terminal.
+    // A day of 3,600 ticks a minute walked by thousands of slow NPCs is hours of work, and a
+    // frame a minute of them gigabytes of pictures: both are estimated before anything runs.
     const std::int64_t start = simulation.clock().minutes();
-    Progress progress("game time",
-                      static_cast<std::size_t>(std::max<std::int64_t>(0, *until - start)));
+    const double minutes = static_cast<double>(std::max<std::int64_t>(0, *until - start));
+    const double npc_count = static_cast<double>(simulation.npcs().size());
+    if (const double npc_ticks = npc_count * minutes * file.clock.ticks_per_minute();
+        npc_ticks > max_npc_ticks) {
+        char figures[160];
+        std::snprintf(figures, sizeof figures,
+                      "%.0f NPCs over %.0f game minutes at %d ticks a minute may take %.3g "
+                      "NPC-ticks, over the limit of %.3g",
+                      npc_count, minutes, file.clock.ticks_per_minute(), npc_ticks, max_npc_ticks);
+        return outputs.refuse(arguments.file + ": " + figures +
+                              "; stop earlier with --until or use fewer NPCs");
+    }
+    if (const double bytes = npc_count * (minutes + 1) * picture_bytes_per_npc_frame;
+        arguments.pictures.any() && bytes > static_cast<double>(memory_budget()))
+        return outputs.refuse(arguments.file + ": pictures of " + format_cost(npc_count) +
+                              " NPCs at a frame a game minute would need " + format_bytes(bytes) +
+                              ", over " + memory_budget_text() +
+                              "; stop earlier with --until or leave out the pictures");
+    // A game hour at a time, for the progress line on a terminal; frames only for pictures.
+    Progress progress("game time", static_cast<std::size_t>(minutes));
     std::vector<NpcSnapshot> snapshots;
-    while (snapshots.empty() || simulation.clock().minutes() < *until) {
+    while (simulation.clock().minutes() < *until) {
         const std::int64_t stop = std::min<std::int64_t>(*until, simulation.clock().minutes() + 60);
-        std::vector<NpcSnapshot> hour = snapshots_until(simulation, stop, 1);
-        snapshots.insert(snapshots.end(), hour.begin() + (snapshots.empty() ? 0 : 1), hour.end());
+        if (arguments.pictures.any()) {
+            std::vector<NpcSnapshot> hour = snapshots_until(simulation, stop, 1);
+            snapshots.insert(snapshots.end(), hour.begin() + (snapshots.empty() ? 0 : 1),
+                             hour.end());
+        } else {
+            simulation.run_until(stop);
+        }
         progress.update(static_cast<std::size_t>(simulation.clock().minutes() - start));
-        if (stop >= *until) break;
     }
     if (arguments.pictures.any()) {
+        if (snapshots.empty()) snapshots = snapshots_until(simulation, *until, 1);
+        std::vector<std::string> names;
+        for (const Npc& npc : simulation.npcs())
+            names.push_back(npc.name);
         const ViewerPart part =
             world_part(arguments.file, "NPCs, a frame a game minute", file.world, names, snapshots);
         if (int added = arguments.pictures.add(outputs, "pathkit world", {part}, 1, arguments.file);

@@ -125,7 +125,6 @@ void bind_graph(py::module_& module) {
             [](const GraphHandle& self, std::uint32_t start, std::uint32_t goal,
                const std::string& algo, std::optional<std::uint64_t> max_expansions,
                bool allow_partial) {
-                if (algo == "jps") throw RefusedInput("jps runs on grids only");
                 const SearchOptions options =
                     search_options(algo, max_expansions, 1, allow_partial);
                 const GraphPath path = read_without_gil(self.lock, [&] {
@@ -141,7 +140,6 @@ void bind_graph(py::module_& module) {
             "find_path_to_any",
             [](const GraphHandle& self, std::uint32_t start, const py::object& goals,
                const std::string& algo) {
-                if (algo == "jps") throw RefusedInput("jps runs on grids only");
                 const auto targets = node_list(goals);
                 const SearchOptions options = search_options(algo, std::nullopt, 1, false);
                 const GraphPath path = read_without_gil(self.lock, [&] {

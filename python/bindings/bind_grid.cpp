@@ -8,7 +8,7 @@
 
 #include "handles.hpp"
 #include "pathkit/grid/grid_space.hpp"
-#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
 namespace pathkit::python {
@@ -26,13 +26,6 @@ struct GridSpaceHandle {
         auto hold = write_lock(map->lock);
         space.refresh();
         fitted_revision = map->map.revision();
-    }
-
-    /// One query (the GIL released by the caller, the map's lock held).
-    [[nodiscard]] GridPath search(Cell from, Cell to, const std::string& algo,
-                                  const SearchOptions& options, PathShape shape) const {
-        if (algo == "jps") return find_path_jps(space, from, to, options, shape);
-        return space.find_path(from, to, options, shape);
     }
 };
 
@@ -224,15 +217,17 @@ void bind_space(py::module_& module) {
                 const PathShape path_shape = shape_named(shape);
                 self.refresh_if_stale();
                 const GridPath path = read_without_gil(self.map->lock, [&] {
-                    return self.search(to_cell(start), to_cell(goal), algo, options, path_shape);
+                    return self.space.find_path(to_cell(start), to_cell(goal), options, path_shape);
                 });
                 return answer(path, cells_to_array);
             },
             py::arg("start"), py::arg("goal"), py::arg("algo") = "astar", py::kw_only(),
             py::arg("max_expansions") = py::none(), py::arg("weight") = 1.0f,
             py::arg("allow_partial") = false, py::arg("shape") = "tiles",
-            "The cheapest path from start to goal, (x, y) tiles. algo: \"astar\", \"jps\", "
-            "\"dijkstra\" or \"bfs\". The path is an int32 array of shape (n, 2), x then y; "
+            "The cheapest path from start to goal, (x, y) tiles. algo: \"astar\", "
+            "\"dijkstra\", \"bfs\", \"jps\" or \"jps+\" (jump point search over distances "
+            "computed at the first such query and after map changes). The path is an int32 array "
+            "of shape (n, 2), x then y; "
             "shape=\"turns\" keeps only the tiles where it turns. Raises pathkit.Error for a "
             "start or goal outside the map or blocked. The GIL is released while it runs.")
         .def(
@@ -251,7 +246,7 @@ void bind_space(py::module_& module) {
                 const std::string refused = read_without_gil(self.map->lock, [&] {
                     for (std::size_t index = 0; index < from.size(); ++index) {
                         const GridPath path =
-                            self.search(from[index], to[index], algo, options, PathShape::Turns);
+                            self.space.find_path(from[index], to[index], options, PathShape::Turns);
                         if (path.status == SearchStatus::InvalidInput)
                             return "query " + std::to_string(index) + ": " + path.message;
                         costs[index] =

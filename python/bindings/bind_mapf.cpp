@@ -6,7 +6,6 @@
 
 #include "handles.hpp"
 #include "pathkit/io/mapf_files.hpp"
-#include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
 
 namespace pathkit::python {
@@ -94,8 +93,7 @@ void bind_mapf(py::module_& module) {
             options.search.anytime = anytime;
             options.search.seed = seed;
             const MapfPlan plan = read_without_gil(map.lock, [&] {
-                const MapfGraph graph(map.map);
-                return plan_mapf(graph, from, to, options);
+                return plan_mapf(map.map, from, to, options);  // the graph within the limit
             });
             return answer(plan);
         },
@@ -103,7 +101,9 @@ void bind_mapf(py::module_& module) {
         py::arg("time_limit") = 10.0, py::arg("anytime") = false, py::arg("seed") = 0,
         "Plans agents from starts to goals ((n, 2) tiles) on the map's walkable tiles, 4 "
         "neighbours, by LaCAM (anytime=True: LaCAM*, which uses the whole time limit unless it "
-        "proves the plan optimal). Plans are collision-free: no two agents on one tile or "
+        "proves the plan optimal). time_limit (seconds) covers the whole call, building the "
+        "planning graph included; past it the status is \"not_solved\". Plans are collision-free: "
+        "no two agents on one tile or "
         "trading tiles. Raises pathkit.Error for blocked, outside or shared tiles.");
 
     module.def(

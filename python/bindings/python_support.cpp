@@ -79,15 +79,11 @@ std::vector<Point2> array_to_points(const py::handle& values, const char* what) 
 SearchOptions search_options(const std::string& algo, std::optional<std::uint64_t> max_expansions,
                              float weight, bool allow_partial) {
     SearchOptions options;
-    if (algo == "astar" || algo == "jps")
-        options.algorithm = SearchAlgorithm::AStar;
-    else if (algo == "dijkstra")
-        options.algorithm = SearchAlgorithm::Dijkstra;
-    else if (algo == "bfs" || algo == "breadth-first")
-        options.algorithm = SearchAlgorithm::BreadthFirst;
-    else
-        throw RefusedInput("algo must be \"astar\", \"jps\", \"dijkstra\" or \"bfs\", not \"" +
-                           algo + "\"");
+    const auto algorithm = search_algorithm_named(algo);
+    if (!algorithm)
+        throw RefusedInput("algo must be one of " + std::string(search_algorithm_names) +
+                           ", not \"" + algo + "\"");
+    options.algorithm = *algorithm;
     if (max_expansions) options.max_expansions = static_cast<std::size_t>(*max_expansions);
     if (!(weight >= 1 && std::isfinite(weight)))
         throw RefusedInput("weight must be finite and at least 1, not " + std::to_string(weight));

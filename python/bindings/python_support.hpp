@@ -88,8 +88,9 @@ auto read_without_gil(const ReadersWriterLock& lock, Body&& body) {
 /// An (n, 2) array (or a sequence of pairs) as points; RefusedInput for another shape.
 [[nodiscard]] std::vector<Point2> array_to_points(const py::handle& values, const char* what);
 
-/// The search options for `algo` ("astar", "dijkstra", "bfs" or "breadth-first"; "jps" is
-/// answered by the grid binding), a budget (None: unlimited), a weight and partial results.
+/// The search options for `algo` (a name `search_algorithm_named` reads; jps and jps+ run on
+/// grids only, and other spaces refuse them), a budget (None: unlimited), a weight and partial
+/// results. RefusedInput for an unknown name or a weight below 1.
 [[nodiscard]] SearchOptions search_options(const std::string& algo,
                                            std::optional<std::uint64_t> max_expansions,
                                            float weight, bool allow_partial);

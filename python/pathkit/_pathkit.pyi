@@ -11,7 +11,7 @@ __version__: str
 Tile = tuple[int, int]
 Point = tuple[float, float]
 StrPath = Union[str, PathLike[str]]
-Algorithm = Literal["astar", "jps", "dijkstra", "bfs", "breadth-first"]
+Algorithm = Literal["astar", "dijkstra", "bfs", "breadth-first", "jps", "jps+"]
 Diagonal = Literal["never", "always", "at-least-one-walkable", "at-least-one", "no-corner-cutting"]
 Pairs = Union[npt.ArrayLike, Sequence[tuple[float, float]]]
 

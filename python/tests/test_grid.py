@@ -51,8 +51,9 @@ def test_astar_and_dijkstra_costs_equal_a_reference_dijkstra_on_random_maps(diag
                         result.cost, rel=1e-5, abs=1e-5)
 
 
+@pytest.mark.parametrize("algo", ["jps", "jps+"])
 @pytest.mark.parametrize("diagonal", ["never", "no-corner-cutting"])
-def test_jump_point_search_costs_equal_a_reference_dijkstra(diagonal):
+def test_jump_point_search_costs_equal_a_reference_dijkstra(diagonal, algo):
     rng = np.random.default_rng(11)
     walkable = random_walkable(rng, 40, 30, blocked=0.25)
     space = pathkit.GridSpace(pathkit.GridMap.from_numpy(walkable), diagonal)
@@ -60,14 +61,36 @@ def test_jump_point_search_costs_equal_a_reference_dijkstra(diagonal):
     for start in free[::97]:
         truth = reference_costs(walkable, start, diagonal)
         for goal in free[::61]:
-            result = space.find_path(tuple(start), tuple(goal), "jps")
+            result = space.find_path(tuple(start), tuple(goal), algo)
             if tuple(goal) not in truth:
                 assert result.status == "no_path"
                 continue
-            assert result.method == "jps"
+            assert result.method == algo
             assert result.cost == pytest.approx(truth[tuple(goal)], rel=1e-5)
             assert walk_cost(walkable, None, [tuple(t) for t in result.path], diagonal) == \
                 pytest.approx(result.cost, rel=1e-5)
+
+
+def test_jps_plus_answers_for_the_map_as_it_is_after_a_change():
+    walkable = np.ones((5, 8), dtype=bool)
+    grid = pathkit.GridMap.from_numpy(walkable)
+    space = pathkit.GridSpace(grid, "never")
+    assert space.find_path((0, 2), (7, 2), "jps+").cost == pytest.approx(7)
+    for y in range(4):
+        grid.set_walkable((4, y), False)  # a wall with a gap in the bottom row
+    walkable[:4, 4] = False
+    after = space.find_path((0, 2), (7, 2), "jps+")
+    assert after.cost == pytest.approx(reference_costs(walkable, (0, 2), "never")[(7, 2)])
+    assert after.cost == pytest.approx(11)
+
+
+def test_jump_point_search_is_refused_with_its_reason_where_it_cannot_run():
+    grid = pathkit.GridMap.from_numpy(np.ones((4, 4), dtype=bool), terrain=np.full((4, 4), 2.0))
+    for algo in ("jps", "jps+"):
+        with pytest.raises(pathkit.Error, match="terrain cost"):
+            pathkit.GridSpace(grid).find_path((0, 0), (3, 3), algo)
+    with pytest.raises(pathkit.Error, match="astar, dijkstra, bfs, jps, jps\\+"):
+        pathkit.GridSpace(grid).find_path((0, 0), (3, 3), "jps++")
 
 
 def test_breadth_first_search_takes_the_fewest_steps():

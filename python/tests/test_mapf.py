@@ -1,6 +1,8 @@
 """Many-agent planning from Python: plans checked step by step by a validator written here, sums
 of costs never below the sum of each agent's own shortest distance, and proofs of no plan."""
 
+import time
+
 import numpy as np
 import pytest
 
@@ -67,3 +69,16 @@ def test_refusals():
         pathkit.plan_mapf(grid, [0, 1], [1, 0])
     with pytest.raises(pathkit.Error, match="whole numbers"):
         pathkit.plan_mapf(grid, [(0.5, 0)], [(1, 0)])
+
+
+def test_the_time_limit_holds_when_setting_up_is_most_of_the_work():
+    # 4 million tiles and 300 agents whose distance tables do not all fit in memory at once:
+    # the searches for them would take many seconds; the answer comes with the time limit.
+    grid = pathkit.GridMap(2048, 2048)
+    rng = np.random.default_rng(3)
+    tiles = rng.choice(2048 * 2048, size=600, replace=False)
+    cells = np.stack([tiles % 2048, tiles // 2048], axis=1)
+    began = time.monotonic()
+    plan = pathkit.plan_mapf(grid, cells[:300], cells[300:], time_limit=0.5)
+    assert plan.status == "not_solved" and not plan
+    assert time.monotonic() - began < 1.5

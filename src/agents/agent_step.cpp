@@ -30,6 +30,17 @@ constexpr float progress_step = 0.01f;
 constexpr int separation_rounds = 4;
 constexpr float separation_slack = 1e-3f;
 
+// The way agent `from` parts from agent `to` standing on the same spot: a direction drawn for
+// the pair (the opposite one for the other), so that a crowd on one spot spreads out in every
+// direction instead of moving off as one block.
+Vector2 parting_direction(AgentId from, AgentId to) {
+    const std::uint64_t low = std::min(from.value, to.value), high = std::max(from.value, to.value);
+    const float angle = static_cast<float>(agents::mix_bits((low << 32) | high) >> 40) /
+                        static_cast<float>(1 << 24) * 6.2831853f;
+    const Vector2 way{std::cos(angle), std::sin(angle)};
+    return from.value < to.value ? way : Vector2{-way.x, -way.y};
+}
+
 bool finite(Vector2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
@@ -136,12 +147,12 @@ void AgentWorld::Impl::find_neighbours(float range) {
         positions[index] = agents[index].position;
         taking_part[index] = agents[index].active ? 1 : 0;
     }
-    agent_grid.rebuild(positions, taking_part, range);
+    agent_tree.rebuild(positions, taking_part);
     neighbour_lists.resize(count * limit);
     neighbour_counts.assign(count, 0);
     for (std::size_t index = 0; index < count; ++index) {
         if (!taking_part[index]) continue;
-        agent_grid.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
+        agent_tree.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
         std::copy(nearest.begin(), nearest.end(),
                   neighbour_lists.begin() + static_cast<std::ptrdiff_t>(index * limit));
         neighbour_counts[index] = static_cast<std::uint32_t>(nearest.size());
@@ -162,8 +173,9 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
                 agents::turn_wander_heading(state.wander_heading, draw, time_step);
         }
         if (agent.state != AgentState::Moving) {
-            // Standing, yet still giving way in ORCA; an arrived agent pushed off its target
-            // walks back to it (in sight), so those arriving later find their own spots free.
+            // Standing, yet still giving way in ORCA; an arrived agent nudged off the middle of
+            // its target (still within reach) steps back to it, so those arriving later find
+            // their own spots free.
             agent.preferred_velocity = {};
             const float off = length(agent.target - agent.position);
             if (agent.state == AgentState::Arrived && off > agent.params.arrival_distance &&
@@ -232,8 +244,8 @@ void AgentWorld::Impl::avoid(float time_step) {
         for (std::uint32_t at = 0; at < neighbour_counts[index]; ++at) {
             const Agent& other = agents[neighbour_lists[index * limit + at].agent];
             Vector2 relative = other.position - agent.position;
-            if (relative == Vector2{})  // on top of each other: part them along x by id
-                relative = {other.id < agent.id ? -1e-4f : 1e-4f, 0};
+            if (relative == Vector2{})  // on top of each other: part them as the pair draws
+                relative = parting_direction(other.id, agent.id) * 1e-4f;
             planes.push_back(agents::agent_half_plane(
                 agent.velocity, relative, agent.velocity - other.velocity,
                 params.radius + other.params.radius, params.time_horizon, time_step));
@@ -272,7 +284,7 @@ void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float tim
     AgentPlanState& state = plans[index];
     const Vector2 wish = agent.preferred_velocity;
     const float wished = length(wish), top = agent.params.max_speed;
-    if (agent.state != AgentState::Moving || wished <= 0) {
+    if (agent.state != AgentState::Moving || wished <= 0 || state.returning) {
         state.keeping_right = false;
         return;
     }
@@ -369,7 +381,7 @@ void AgentWorld::Impl::separate() {
                 const float gap = length(apart);
                 if (sum - gap <= separation_slack * sum) continue;
                 const Vector2 away =
-                    gap > 1e-6f ? apart / gap : Vector2{agent.id < other.id ? -1.0f : 1.0f, 0};
+                    gap > 1e-6f ? apart / gap : parting_direction(agent.id, other.id);
                 pushes[index] = pushes[index] + away * ((sum - gap) / 2);
                 overlapping = true;
             }
@@ -392,34 +404,43 @@ void AgentWorld::Impl::check_progress(float time_step) {
         Agent& agent = agents[index];
         if (!agent.active) continue;
         AgentPlanState& state = plans[index];
-        // Stuck in a jam, it stands a while, then plans again from where it stands.
-        if (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoProgress &&
-            options.retry_seconds > 0 &&
-            (state.seconds_stuck += time_step) >= options.retry_seconds) {
+        // Arrived says where it stands now: within reach of its target (however it got there,
+        // walking, stuck in a jam or pushed), and no longer once pushed off it.
+        const bool there = agent.has_target && length(agent.target - agent.position) <=
+                                                   agent.params.arrival_distance + arrival_slack;
+        if (there && agent.state != AgentState::Arrived) {
+            agent.state = AgentState::Arrived;
+            agent.stuck_reason = StuckReason::None;
+            agent.corridor.clear();
+            state.returning = false;
+            event(agent.id, AgentEventKind::Arrived);
+        } else if (!there && agent.state == AgentState::Arrived) {
+            // Pushed off its target: it walks back to it (planned at the next step).
+            agent.state = AgentState::Moving;
+            state.returning = true;
+            state.needs_plan = true;
+            state.best_remaining = INFINITY;
+            state.seconds_without_progress = 0;
+        } else if (agent.state == AgentState::Stuck &&
+                   agent.stuck_reason == StuckReason::NoProgress && options.retry_seconds > 0 &&
+                   (state.seconds_stuck += time_step) >= options.retry_seconds) {
+            // Stuck in a jam, it stands a while, then plans again from where it stands.
             agent.state = AgentState::Moving;
             agent.stuck_reason = StuckReason::None;
             state.seconds_stuck = 0;
             state.best_remaining = INFINITY;
             state.seconds_without_progress = 0;
             state.needs_plan = true;
-        }
-        if (agent.state == AgentState::Moving) {
-            if (length(agent.target - agent.position) <=
-                agent.params.arrival_distance + arrival_slack) {
-                agent.state = AgentState::Arrived;
-                agent.corridor.clear();
-                event(agent.id, AgentEventKind::Arrived);
-            } else {
-                const float remaining = agents::remaining_length(agent.position, agent.corridor);
-                if (remaining < state.best_remaining - progress_step) {
-                    state.best_remaining = remaining;
-                    state.seconds_without_progress = 0;
-                } else if ((state.seconds_without_progress += time_step) >= options.stuck_seconds) {
-                    agent.state = AgentState::Stuck;
-                    agent.stuck_reason = StuckReason::NoProgress;
-                    state.seconds_stuck = 0;
-                    event(agent.id, AgentEventKind::Stuck);
-                }
+        } else if (agent.state == AgentState::Moving) {
+            const float remaining = agents::remaining_length(agent.position, agent.corridor);
+            if (remaining < state.best_remaining - progress_step) {
+                state.best_remaining = remaining;
+                state.seconds_without_progress = 0;
+            } else if ((state.seconds_without_progress += time_step) >= options.stuck_seconds) {
+                agent.state = AgentState::Stuck;
+                agent.stuck_reason = StuckReason::NoProgress;
+                state.seconds_stuck = 0;
+                event(agent.id, AgentEventKind::Stuck);
             }
         }
         switch (agent.state) {

@@ -166,6 +166,7 @@ Status AgentWorld::set_target(AgentId agent, Point2 target) {
     moved.state = AgentState::Moving;
     moved.stuck_reason = StuckReason::None;
     plan.needs_plan = true;
+    plan.returning = false;
     plan.best_remaining = INFINITY;
     plan.seconds_without_progress = 0;
     return {};
@@ -181,6 +182,7 @@ Status AgentWorld::clear_target(AgentId agent) {
     stopped.corridor.clear();
     impl_->plans[agent.index()].needs_plan = false;
     impl_->plans[agent.index()].planned = false;
+    impl_->plans[agent.index()].returning = false;
     return {};
 }
 

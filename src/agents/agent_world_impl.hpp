@@ -1,11 +1,12 @@
-// The inside of an AgentWorld: the agents, their planning state, the grids and the scratch
-// memory every step reuses.
+// The inside of an AgentWorld: the agents, their planning state, the neighbour tree, the edge
+// grid and the scratch memory every step reuses.
 #pragma once
 
 #include <cmath>
 #include <vector>
 
-#include "neighbour_grid.hpp"
+#include "agent_tree.hpp"
+#include "edge_grid.hpp"
 #include "orca.hpp"
 #include "pathkit/agents/agent_world.hpp"
 #include "pathkit/geometry/plane_query.hpp"
@@ -23,6 +24,9 @@ struct AgentPlanState {
     float seconds_without_progress = 0;
     /// How long it has stood stuck for want of progress (seconds), until it retries.
     float seconds_stuck = 0;
+    /// Pushed off its target after arriving, it is walking back: a short way, so it does not
+    /// keep right (that would take it round the crowd at its target).
+    bool returning = false;
     /// Turning its wish to the right while other agents block it (see `keep_right`), and how
     /// long they have blocked it (seconds).
     bool keeping_right = false;
@@ -41,7 +45,7 @@ struct AgentWorld::Impl {
     std::uint64_t steps = 0;
     std::uint64_t mesh_revision = 0;
     PlaneQueryContext context;
-    agents::AgentGrid agent_grid;
+    agents::AgentTree agent_tree;
     agents::EdgeGrid edge_grid;
 
     // Scratch reused by every step.

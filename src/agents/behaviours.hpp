@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <span>
 
-#include "neighbour_grid.hpp"
+#include "agent_tree.hpp"
 #include "pathkit/agents/agent_world.hpp"
 
 namespace pathkit::agents {

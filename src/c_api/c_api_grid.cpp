@@ -1,10 +1,9 @@
-// The C API over tile grids: maps, spaces (A*, JPS, Dijkstra, breadth-first) and crowds.
+// The C API over tile grids: maps, spaces (A*, Dijkstra, breadth-first, JPS, JPS+) and crowds.
 #include <memory>
 
 #include "c_api_support.hpp"
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/grid/grid_space.hpp"
-#include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
 struct pk_grid_map {
@@ -33,9 +32,40 @@ bool outside(const GridMap& map, int32_t x, int32_t y, pk_status& status) {
     return true;
 }
 
+/// The library's search for each pk_algorithm, in the C enum's order (its numbers are ABI).
+constexpr SearchAlgorithm searches_by_number[] = {
+    SearchAlgorithm::AStar, SearchAlgorithm::Jps, SearchAlgorithm::Dijkstra,
+    SearchAlgorithm::BreadthFirst, SearchAlgorithm::JpsPlus};
+
+std::optional<SearchAlgorithm> search_numbered(pk_algorithm algorithm) {
+    const auto number = static_cast<std::size_t>(algorithm);
+    if (number >= std::size(searches_by_number)) return std::nullopt;
+    return searches_by_number[number];
+}
+
 }  // namespace
 
 extern "C" {
+
+pk_status pk_algorithm_named(const char* name, pk_algorithm* out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(name, "name", status) || missing(out, "out", status)) return status;
+        const auto algorithm = search_algorithm_named(name);
+        for (std::size_t number = 0; algorithm && number < std::size(searches_by_number); ++number)
+            if (searches_by_number[number] == *algorithm) {
+                *out = static_cast<pk_algorithm>(number);
+                return PK_OK;
+            }
+        return fail(PK_INVALID_ARGUMENT, "algorithm \"" + std::string(name) + "\" is not one of " +
+                                             std::string(search_algorithm_names));
+    });
+}
+
+const char* pk_algorithm_name(pk_algorithm algorithm) {
+    const auto search = search_numbered(algorithm);
+    return search ? to_string(*search) : "unknown";
+}
 
 pk_status pk_grid_map_create(int32_t width, int32_t height, pk_grid_map** out) {
     return guarded([&] {
@@ -60,11 +90,13 @@ void pk_grid_map_destroy(pk_grid_map* map) {
 }
 
 pk_status pk_grid_map_size(const pk_grid_map* map, int32_t* width, int32_t* height) {
-    pk_status status = PK_OK;
-    if (missing(map, "map", status)) return status;
-    if (width != nullptr) *width = map->map.width();
-    if (height != nullptr) *height = map->map.height();
-    return PK_OK;
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status)) return status;
+        if (width != nullptr) *width = map->map.width();
+        if (height != nullptr) *height = map->map.height();
+        return PK_OK;
+    });
 }
 
 pk_status pk_grid_map_set_walkable(pk_grid_map* map, int32_t x, int32_t y, int walkable) {
@@ -77,12 +109,14 @@ pk_status pk_grid_map_set_walkable(pk_grid_map* map, int32_t x, int32_t y, int w
 }
 
 pk_status pk_grid_map_is_walkable(const pk_grid_map* map, int32_t x, int32_t y, int* walkable) {
-    pk_status status = PK_OK;
-    if (missing(map, "map", status) || missing(walkable, "walkable", status) ||
-        outside(map->map, x, y, status))
-        return status;
-    *walkable = map->map.is_walkable({x, y}) ? 1 : 0;
-    return PK_OK;
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status) || missing(walkable, "walkable", status) ||
+            outside(map->map, x, y, status))
+            return status;
+        *walkable = map->map.is_walkable({x, y}) ? 1 : 0;
+        return PK_OK;
+    });
 }
 
 pk_status pk_grid_map_set_terrain_cost(pk_grid_map* map, int32_t x, int32_t y, float cost) {
@@ -138,27 +172,13 @@ pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x, i
         SearchOptions options;
         if (budget > 0) options.max_expansions = static_cast<std::size_t>(budget);
         const Cell from{start_x, start_y}, to{goal_x, goal_y};
-        GridPath path;
-        switch (algorithm) {
-            case PK_ALGORITHM_ASTAR:
-                path = space->space.find_path(from, to, options);
-                break;
-            case PK_ALGORITHM_JPS:
-                path = find_path_jps(space->space, from, to, options);
-                break;
-            case PK_ALGORITHM_DIJKSTRA:
-                options.algorithm = SearchAlgorithm::Dijkstra;
-                path = space->space.find_path(from, to, options);
-                break;
-            case PK_ALGORITHM_BREADTH_FIRST:
-                options.algorithm = SearchAlgorithm::BreadthFirst;
-                path = space->space.find_path(from, to, options);
-                break;
-            default:
-                return fail(PK_INVALID_ARGUMENT, "algorithm " +
-                                                     std::to_string(static_cast<int>(algorithm)) +
-                                                     " is not a pk_algorithm");
-        }
+        const auto search = search_numbered(algorithm);
+        if (!search)
+            return fail(PK_INVALID_ARGUMENT, "algorithm " +
+                                                 std::to_string(static_cast<int>(algorithm)) +
+                                                 " is not a pk_algorithm");
+        options.algorithm = *search;
+        const GridPath path = space->space.find_path(from, to, options);
         if (!path.found()) return c_api::search_failure(path.status, path.message);
         if (cost != nullptr) *cost = path.cost;
         return c_api::write_items(path.path.size(), tiles, capacity, length,
@@ -214,14 +234,16 @@ pk_status pk_crowd_step(pk_crowd* crowd, int* settled) {
 }
 
 pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x, int32_t* y) {
-    pk_status status = PK_OK;
-    if (missing(crowd, "crowd", status)) return status;
-    const Unit* found = crowd->crowd.unit(UnitId(unit));
-    if (found == nullptr)
-        return fail(PK_INVALID_ARGUMENT, "unit " + std::to_string(unit) + " does not exist");
-    if (x != nullptr) *x = found->at.x;
-    if (y != nullptr) *y = found->at.y;
-    return PK_OK;
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status)) return status;
+        const Unit* found = crowd->crowd.unit(UnitId(unit));
+        if (found == nullptr)
+            return fail(PK_INVALID_ARGUMENT, "unit " + std::to_string(unit) + " does not exist");
+        if (x != nullptr) *x = found->at.x;
+        if (y != nullptr) *y = found->at.y;
+        return PK_OK;
+    });
 }
 
 }  // extern "C"

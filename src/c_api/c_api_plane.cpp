@@ -7,6 +7,7 @@
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/graph/graph.hpp"
+#include "pathkit/io/limits.hpp"
 
 struct pk_graph {
     pathkit::Graph graph;
@@ -28,9 +29,10 @@ using c_api::missing;
 /// A polygon from `count` x, y pairs, or a refusal.
 pk_status read_polygon(const float* points, size_t count, Obstacle& out) {
     if (points == nullptr) return fail(PK_INVALID_ARGUMENT, "points is NULL");
-    if (count < 3 || count > 10'000)
-        return fail(PK_INVALID_ARGUMENT,
-                    "a polygon has 3 to 10000 corners, not " + std::to_string(count));
+    if (count < 3 || count > limits::max_obstacle_points)
+        return fail(PK_INVALID_ARGUMENT, "a polygon has 3 to " +
+                                             std::to_string(limits::max_obstacle_points) +
+                                             " corners, not " + std::to_string(count));
     std::vector<Point2> corners(count);
     for (std::size_t index = 0; index < count; ++index)
         corners[index] = {points[2 * index], points[2 * index + 1]};

@@ -33,7 +33,9 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
     std::uint64_t bytes = 48 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
     if (coordinated) {
         const MapfPlannerOptions planner = planner_options(units, tiles);
-        bytes += (33 + 56) * tiles + planner.distance_memory_limit + planner.search_memory_limit;
+        // PIBT runs of 8 bytes a vertex: the planner's and LaCAM's four, with one to spare.
+        bytes += MapfGraph::estimate_bytes(map) + 48 * MapfGraph::count_vertices(map) +
+                 planner.distance_memory_limit + planner.search_memory_limit;
     }
     return bytes;
 }

@@ -17,29 +17,64 @@ struct IndexedEdge {
     std::uint32_t shape = 0;
 };
 
-/// True when the segment u -> v (u != v) enters the inside of the obstacle that `edge` bounds
-/// (on its left) at this edge or at its first vertex: a proper crossing, a pass through the
-/// vertex into the obstacle, or an endpoint on the edge with the segment heading inside.
-/// Touching the boundary and running along it do not block.
-[[nodiscard]] inline bool edge_blocks(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
+/// How the segment u -> v (u != v) meets the obstacle that `edge` bounds (on its left), at
+/// this edge or at its first vertex. It blocks on a proper crossing, a pass through the vertex
+/// into the obstacle, or an endpoint on the edge with the segment heading inside; touching the
+/// boundary and running along it do not block.
+enum class EdgeMeets {
+    Clear,   // it does not enter the obstacle here, and corner a is off the segment's line
+    OnLine,  // it does not enter, and corner a lies on its line (see `add_contacts`)
+    Blocks,
+};
+[[nodiscard]] inline EdgeMeets edge_meets(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
     const FixedPoint a = edge.a, b = edge.b;
     const int side_a = sign(cross(u, v, a)), side_b = sign(cross(u, v, b));
-    if (side_a == side_b && side_a != 0) return false;
+    const EdgeMeets clear = side_a == 0 ? EdgeMeets::OnLine : EdgeMeets::Clear;
+    if (side_a == side_b && side_a != 0) return clear;
     const int side_u = sign(cross(a, b, u)), side_v = sign(cross(a, b, v));
-    if (side_a * side_b < 0 && side_u * side_v < 0) return true;  // a proper crossing
+    if (side_a * side_b < 0 && side_u * side_v < 0) return EdgeMeets::Blocks;  // proper crossing
     const std::int64_t dx = v.x - u.x, dy = v.y - u.y;
     if (side_a == 0 && on_segment(u, v, a)) {
         // The segment passes through (or starts or ends at) corner a.
-        if (a != v && points_into_obstacle(edge.before_a, a, b, dx, dy)) return true;
-        if (a != u && points_into_obstacle(edge.before_a, a, b, -dx, -dy)) return true;
+        if (a != v && points_into_obstacle(edge.before_a, a, b, dx, dy)) return EdgeMeets::Blocks;
+        if (a != u && points_into_obstacle(edge.before_a, a, b, -dx, -dy)) return EdgeMeets::Blocks;
     }
     // An endpoint inside the edge, with the segment heading into the obstacle (the left).
-    if (side_u == 0 && u != a && u != b && on_segment(a, b, u) && side_v > 0) return true;
-    if (side_v == 0 && v != a && v != b && on_segment(a, b, v) && side_u > 0) return true;
-    return false;
+    if (side_u == 0 && u != a && u != b && on_segment(a, b, u) && side_v > 0)
+        return EdgeMeets::Blocks;
+    if (side_v == 0 && v != a && v != b && on_segment(a, b, v) && side_u > 0)
+        return EdgeMeets::Blocks;
+    return clear;
 }
 
-/// True when the segment u -> v enters the inside of `shape` (tested edge by edge).
+/// True when the segment u -> v enters the obstacle at this edge (`EdgeMeets::Blocks`).
+[[nodiscard]] inline bool edge_blocks(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
+    return edge_meets(edge, u, v) == EdgeMeets::Blocks;
+}
+
+/// Where the open segment u -> v touches an obstacle without entering it: from `from` to `to`
+/// along the segment (dot products with v - u, exact; one point for a corner), with the
+/// obstacle (of the edge's `shape`) on its `side` (1 left, -1 right).
+struct Contact {
+    std::int64_t from = 0;
+    std::int64_t to = 0;
+    int side = 0;
+    std::uint32_t shape = 0;
+};
+
+/// Adds the contacts of the segment u -> v (u != v) with `edge`, which must not block it
+/// (`edge_meets` gave `OnLine`; for `Clear` there are none): its first vertex strictly inside the
+/// segment, or the part of the edge the segment runs along.
+void add_contacts(const IndexedEdge& edge, FixedPoint u, FixedPoint v,
+                  std::vector<Contact>& contacts);
+
+/// A corner the segment touches with an obstacle touching the same point from the other side,
+/// or null: the segment would pass where two obstacles (or two parts of one) touch, a gap of
+/// zero width, which is a wall.
+[[nodiscard]] const Contact* touching_from_both_sides(const std::vector<Contact>& contacts);
+
+/// True when the segment u -> v enters the inside of `shape` (tested edge by edge) or passes
+/// where two of its parts touch.
 [[nodiscard]] bool shape_blocks(const Shape& shape, FixedPoint u, FixedPoint v);
 
 /// The edges of many shapes in grid cells. Adding and removing shapes is cheap; the grid is

@@ -100,7 +100,9 @@ void NavMesh::triangulate() {
                 vertex_on_boundary_[triangle_corners_[triangle][(edge + 1) % 3]] = 1;
                 vertex_on_boundary_[triangle_corners_[triangle][(edge + 2) % 3]] = 1;
             }
-    build_graph();
+    const std::vector<std::array<std::uint32_t, 3>> fans = corner_fans();
+    build_graph(fans);
+    build_touching_corners(fans);
     build_locator();
     build_boundary_edges();
     build_regions();
@@ -108,37 +110,117 @@ void NavMesh::triangulate() {
     ++revision_;
 }
 
-// Union-find over the triangles: joined across every shared edge and at every shared corner
-// (so a point where two obstacles touch never splits a region a path may pass through).
+namespace {
+
+/// Union-find over numbers 0..count-1.
+class Groups {
+  public:
+    explicit Groups(std::size_t count) : parent_(count) {
+        for (std::size_t index = 0; index < count; ++index)
+            parent_[index] = static_cast<std::uint32_t>(index);
+    }
+    std::uint32_t root(std::uint32_t at) {
+        while (parent_[at] != at)
+            at = parent_[at] = parent_[parent_[at]];
+        return at;
+    }
+    void join(std::uint32_t a, std::uint32_t b) {
+        a = root(a), b = root(b);
+        if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+    }
+
+  private:
+    std::vector<std::uint32_t> parent_;
+};
+
+}  // namespace
+
+// Per corner of every triangle, the fan it belongs to: the triangles around that vertex joined
+// by the edges between them, numbered by one corner of the fan (3 x triangle + corner). A
+// vertex where two obstacles touch has two fans or more.
+std::vector<std::array<std::uint32_t, 3>> NavMesh::corner_fans() const {
+    Groups groups(3 * triangle_corners_.size());
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        for (int edge = 0; edge < 3; ++edge) {
+            const std::uint32_t across = triangle_neighbours_[triangle][edge];
+            if (across == UINT32_MAX || across < triangle) continue;
+            for (int end = 1; end <= 2; ++end) {
+                const std::uint32_t vertex = triangle_corners_[triangle][(edge + end) % 3];
+                const auto& others = triangle_corners_[across];
+                const auto corner =
+                    std::find(others.begin(), others.end(), vertex) - others.begin();
+                groups.join(3 * triangle + static_cast<std::uint32_t>((edge + end) % 3),
+                            3 * across + static_cast<std::uint32_t>(corner));
+            }
+        }
+    std::vector<std::array<std::uint32_t, 3>> fans(triangle_corners_.size());
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        for (std::uint32_t corner = 0; corner < 3; ++corner)
+            fans[triangle][corner] = groups.root(3 * triangle + corner);
+    return fans;
+}
+
+void NavMesh::build_touching_corners(const std::vector<std::array<std::uint32_t, 3>>& fans) {
+    std::vector<std::uint32_t> first_fan(vertices_.size(), UINT32_MAX);
+    std::vector<std::uint8_t> touching(vertices_.size(), 0);
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        for (int corner = 0; corner < 3; ++corner) {
+            std::uint32_t& first = first_fan[triangle_corners_[triangle][corner]];
+            if (first == UINT32_MAX) first = fans[triangle][corner];
+            if (first != fans[triangle][corner]) touching[triangle_corners_[triangle][corner]] = 1;
+        }
+    touching_corner_triangles_.clear();
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        for (const std::uint32_t vertex : triangle_corners_[triangle])
+            if (touching[vertex]) touching_corner_triangles_.push_back({vertex, triangle});
+    std::sort(touching_corner_triangles_.begin(), touching_corner_triangles_.end());
+}
+
+// Union-find over the triangles, joined across every shared edge: where obstacles touch at a
+// corner, free space on either side is a region of its own.
 void NavMesh::build_regions() {
     const std::size_t count = triangle_corners_.size();
-    std::vector<std::uint32_t> parent(count);
+    Groups groups(count);
     for (std::uint32_t triangle = 0; triangle < count; ++triangle)
-        parent[triangle] = triangle;
-    const auto root = [&](std::uint32_t triangle) {
-        while (parent[triangle] != triangle)
-            triangle = parent[triangle] = parent[parent[triangle]];
-        return triangle;
-    };
-    const auto join = [&](std::uint32_t a, std::uint32_t b) {
-        a = root(a), b = root(b);
-        if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    };
-    std::vector<std::uint32_t> first_at_corner(vertices_.size(), UINT32_MAX);
-    for (std::uint32_t triangle = 0; triangle < count; ++triangle)
-        for (int side = 0; side < 3; ++side) {
-            if (const std::uint32_t across = triangle_neighbours_[triangle][side];
-                across != UINT32_MAX)
-                join(triangle, across);
-            std::uint32_t& first = first_at_corner[triangle_corners_[triangle][side]];
-            if (first == UINT32_MAX)
-                first = triangle;
-            else
-                join(triangle, first);
-        }
+        for (const std::uint32_t across : triangle_neighbours_[triangle])
+            if (across != UINT32_MAX) groups.join(triangle, across);
     triangle_region_.resize(count);
     for (std::uint32_t triangle = 0; triangle < count; ++triangle)
-        triangle_region_[triangle] = root(triangle);
+        triangle_region_[triangle] = groups.root(triangle);
+}
+
+// Every triangle holding `point`, found in `first`: several when it lies on an edge or a
+// corner, and all round a corner where obstacles touch.
+std::vector<std::uint32_t> NavMesh::triangles_holding(Point2 point, std::uint32_t first) const {
+    const FixedPoint fixed = geometry::to_fixed(point);
+    std::vector<std::uint32_t> found{first};
+    for (std::size_t at = 0; at < found.size(); ++at) {
+        const auto& corners = triangle_corners_[found[at]];
+        for (int edge = 0; edge < 3; ++edge) {
+            const auto& a = vertices_[corners[(edge + 1) % 3]];
+            const auto& b = vertices_[corners[(edge + 2) % 3]];
+            if (geometry::cross({a[0], a[1]}, {b[0], b[1]}, fixed) != 0) continue;
+            const std::uint32_t next = triangle_neighbours_[found[at]][edge];
+            if (next == UINT32_MAX || std::find(found.begin(), found.end(), next) != found.end())
+                continue;
+            bool inside = true;
+            for (int side = 0; side < 3 && inside; ++side) {
+                const auto& c = vertices_[triangle_corners_[next][side]];
+                const auto& d = vertices_[triangle_corners_[next][(side + 1) % 3]];
+                inside = geometry::cross({c[0], c[1]}, {d[0], d[1]}, fixed) >= 0;
+            }
+            if (inside) found.push_back(next);
+        }
+    }
+    for (const std::uint32_t corner : triangle_corners_[first]) {
+        if (vertices_[corner][0] != fixed.x || vertices_[corner][1] != fixed.y) continue;
+        auto at = std::lower_bound(touching_corner_triangles_.begin(),
+                                   touching_corner_triangles_.end(), std::pair{corner, 0u});
+        for (; at != touching_corner_triangles_.end() && at->first == corner; ++at)
+            if (std::find(found.begin(), found.end(), at->second) == found.end())
+                found.push_back(at->second);
+    }
+    return found;
 }
 
 std::vector<std::vector<Point2>> NavMesh::outlines() const {
@@ -176,11 +258,13 @@ void flatten(const std::vector<std::vector<std::uint32_t>>& rows,
 
 }  // namespace
 
-void NavMesh::build_graph() {
+// Vertex nodes stand for a fan of triangles round a vertex, not the vertex: where obstacles
+// touch at a corner, the fans on either side get a node each and no path crosses between them.
+void NavMesh::build_graph(const std::vector<std::array<std::uint32_t, 3>>& fans) {
     const std::size_t triangles = triangle_corners_.size();
     node_positions_.clear();
     node_vertex_.clear();
-    vertex_node_.assign(vertices_.size(), UINT32_MAX);
+    std::vector<std::uint32_t> fan_node(3 * triangles, UINT32_MAX);
     std::vector<std::vector<std::uint32_t>> nodes_of(triangles);
     const auto add_node = [&](Point2 position, std::uint32_t vertex) {
         node_positions_.push_back(position);
@@ -190,10 +274,11 @@ void NavMesh::build_graph() {
     for (std::uint32_t triangle = 0; triangle < triangles; ++triangle) {
         const auto& corners = triangle_corners_[triangle];
         if (has(options_.nodes, MeshNodes::Vertices)) {
-            for (std::uint32_t vertex : corners) {
-                if (vertex_node_[vertex] == UINT32_MAX)
-                    vertex_node_[vertex] = add_node(vertex_point(vertex), vertex);
-                nodes_of[triangle].push_back(vertex_node_[vertex]);
+            for (int corner = 0; corner < 3; ++corner) {
+                std::uint32_t& node = fan_node[fans[triangle][corner]];
+                if (node == UINT32_MAX)
+                    node = add_node(vertex_point(corners[corner]), corners[corner]);
+                nodes_of[triangle].push_back(node);
             }
         }
         if (has(options_.nodes, MeshNodes::Centers)) {

@@ -88,6 +88,20 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
         }
         return none;
     };
+    // On a corner where obstacles touch, the segment may leave into any side: start from the
+    // triangle there whose corner holds its direction.
+    for (const std::uint32_t candidate : triangles_holding(a, triangle)) {
+        if (candidate == triangle) continue;
+        const auto& corners = triangle_corners_[candidate];
+        for (int corner = 0; corner < 3; ++corner) {
+            if (fixed_of(vertices_[corners[corner]]) != from) continue;
+            const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
+            const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
+            if (geometry::cross(p.x - from.x, p.y - from.y, dx, dy) >= 0 &&
+                geometry::cross(dx, dy, q.x - from.x, q.y - from.y) >= 0)
+                triangle = candidate;
+        }
+    }
     // Each pass moves strictly forward along the segment; the bound only guards bad meshes.
     for (std::size_t pass = 0; pass <= 4 * triangle_corners_.size() + 4; ++pass) {
         if (contains(triangle, to)) return true;

@@ -51,9 +51,16 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         return result;
     }
     if (triangle_region_[ends[0]] != triangle_region_[ends[1]]) {
-        result.status = SearchStatus::NoPath;
-        result.message = "the goal is walled off from the start: no way through free space";
-        return result;
+        // An end on a corner where obstacles touch lies in the regions on every side of it.
+        bool joined = false;
+        for (const std::uint32_t start : triangles_holding(from, ends[0]))
+            for (const std::uint32_t goal : triangles_holding(to, ends[1]))
+                joined = joined || triangle_region_[start] == triangle_region_[goal];
+        if (!joined) {
+            result.status = SearchStatus::NoPath;
+            result.message = "the goal is walled off from the start: no way through free space";
+            return result;
+        }
     }
     return query == NavMeshQuery::Optimal
                ? find_shortest_path(from, to, ends[0], ends[1], context, options)
@@ -65,12 +72,20 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
                                     std::uint32_t goal_triangle, PlaneQueryContext& context,
                                     const SearchOptions& options) const {
     PlanePath result;
-    const std::uint32_t ends[2] = {start_triangle, goal_triangle};
+    // An end on a corner where obstacles touch may leave into any side: every triangle there.
+    const auto holding = [&](Point2 point, std::uint32_t triangle) {
+        return touching_corner_triangles_.empty() ? std::vector<std::uint32_t>{triangle}
+                                                  : triangles_holding(point, triangle);
+    };
+    const std::vector<std::uint32_t> starts = holding(from, start_triangle);
+    const std::vector<std::uint32_t> goals = holding(to, goal_triangle);
     context.prepare(node_positions_.size());
-    for (std::uint32_t node : triangle_nodes(ends[0]))
-        context.start_links_.push_back({node, length(from, node_positions_[node])});
-    for (std::uint32_t node : triangle_nodes(ends[1]))
-        context.link_goal(node, length(to, node_positions_[node]));
+    for (const std::uint32_t triangle : starts)
+        for (std::uint32_t node : triangle_nodes(triangle))
+            context.start_links_.push_back({node, length(from, node_positions_[node])});
+    for (const std::uint32_t triangle : goals)
+        for (std::uint32_t node : triangle_nodes(triangle))
+            context.link_goal(node, length(to, node_positions_[node]));
     const geometry::EndpointSpace space(
         static_cast<std::uint32_t>(node_positions_.size()), context, from, to,
         [this](std::uint32_t node) { return node_positions_[node]; },
@@ -88,7 +103,7 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
     // A partial path stops at the node closest to the goal.
     const bool whole = found.path.back().value == space.goal_state();
     const Point2 end = whole ? to : node_positions_[found.path.back().value];
-    corridor_between(found.path, ends[0], ends[1], context.corridor_);
+    corridor_between(found.path, starts, goals, context.corridor_);
     result.path = pull_string(from, end, context.corridor_);
     for (std::size_t index = 1; index < result.path.size(); ++index)
         result.cost += length(result.path[index - 1], result.path[index]);
@@ -98,16 +113,26 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
 // The triangles the node path runs through. Each step between two states runs inside a
 // triangle both lie in; between the triangles of two steps lies the node they share: a portal
 // (its two triangles are neighbours) or a corner (the fan of triangles around it).
-void NavMesh::corridor_between(const std::vector<StateId>& states, std::uint32_t start_triangle,
-                               std::uint32_t goal_triangle,
+void NavMesh::corridor_between(const std::vector<StateId>& states,
+                               std::span<const std::uint32_t> start_triangles,
+                               std::span<const std::uint32_t> goal_triangles,
                                std::vector<std::uint32_t>& corridor) const {
-    corridor.assign(1, start_triangle);
     const auto start_state = static_cast<std::uint32_t>(node_positions_.size());
     const auto triangles_of = [&](const std::uint32_t& state) {
-        if (state == start_state) return std::span<const std::uint32_t>(&start_triangle, 1);
-        if (state == start_state + 1) return std::span<const std::uint32_t>(&goal_triangle, 1);
+        if (state == start_state) return start_triangles;
+        if (state == start_state + 1) return goal_triangles;
         return node_triangles(state);
     };
+    // The start's triangle that holds the first step too (several only on a touching corner).
+    corridor.assign(1, start_triangles.front());
+    if (states.size() > 1) {
+        const auto ahead = triangles_of(states[1].value);
+        for (const std::uint32_t triangle : start_triangles)
+            if (std::find(ahead.begin(), ahead.end(), triangle) != ahead.end()) {
+                corridor.front() = triangle;
+                break;
+            }
+    }
     for (std::size_t index = 1; index < states.size(); ++index) {
         const std::uint32_t previous = states[index - 1].value, state = states[index].value;
         const std::uint32_t current = corridor.back();  // it holds the previous state

@@ -11,6 +11,7 @@
 #include "inflation.hpp"
 #include "obstacle_graph_parts.hpp"
 #include "shape_checks.hpp"
+#include "touching_rings.hpp"
 
 namespace pathkit {
 
@@ -129,7 +130,9 @@ bool reaches(const Shape& shape, const FixedBox& box, const std::vector<Ring>& g
 // Clipper rounds the crossings it makes to the grid, and where it splits an edge can depend on
 // every other outline in the same union. So that an edit gives exactly what a rebuild gives,
 // each connected piece is the union of its own members alone: when one union gives several
-// pieces, each is redone from its members.
+// pieces, each is redone from its members. Pieces that touch at a point (Clipper hands them
+// back apart) share the members that reach both, and are one region: every ring of their
+// union, so that the point where they touch is known to be a wall.
 std::vector<Shape> ObstacleGraph::merge_members(const std::vector<std::uint32_t>& members) const {
     const auto parts_of = [&](const std::vector<std::uint32_t>& group) {
         std::vector<const std::vector<Ring>*> parts;
@@ -137,17 +140,49 @@ std::vector<Shape> ObstacleGraph::merge_members(const std::vector<std::uint32_t>
             parts.push_back(&obstacles_[member].grown);
         return parts;
     };
+    const auto as_one = [](std::vector<Shape> shapes) {
+        Shape rings;
+        for (Shape& shape : shapes)
+            for (Ring& ring : shape)
+                rings.push_back(std::move(ring));
+        return rings;
+    };
     std::vector<Shape> pieces = geometry::merge(parts_of(members));
     if (pieces.size() <= 1) return pieces;
+    // Pieces joined by a member that reaches both (union-find), then each group's union.
+    std::vector<std::uint32_t> group_of(pieces.size());
+    for (std::uint32_t piece = 0; piece < pieces.size(); ++piece)
+        group_of[piece] = piece;
+    const auto root = [&](std::uint32_t piece) {
+        while (group_of[piece] != piece)
+            piece = group_of[piece] = group_of[group_of[piece]];
+        return piece;
+    };
+    std::vector<std::uint32_t> first_piece_of(members.size(), none);  // by place in members
+    std::vector<std::vector<std::uint32_t>> reaching(pieces.size());
+    for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
+        const FixedBox box = geometry::box_of(pieces[piece]);
+        for (std::size_t place = 0; place < members.size(); ++place) {
+            const ObstacleData& member = obstacles_[members[place]];
+            if (!reaches(pieces[piece], box, member.grown, member.box)) continue;
+            reaching[piece].push_back(members[place]);
+            std::uint32_t& first = first_piece_of[place];
+            if (first == none)
+                first = piece;
+            else
+                group_of[std::max(root(first), root(piece))] = std::min(root(first), root(piece));
+        }
+    }
     std::vector<Shape> canonical;
-    for (const Shape& piece : pieces) {
-        const FixedBox box = geometry::box_of(piece);
+    for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
+        if (root(piece) != piece) continue;
         std::vector<std::uint32_t> group;
-        for (std::uint32_t member : members)
-            if (reaches(piece, box, obstacles_[member].grown, obstacles_[member].box))
-                group.push_back(member);
-        for (Shape& shape : geometry::merge(parts_of(group)))
-            canonical.push_back(std::move(shape));
+        for (std::uint32_t other = piece; other < pieces.size(); ++other)
+            if (root(other) == piece)
+                group.insert(group.end(), reaching[other].begin(), reaching[other].end());
+        std::sort(group.begin(), group.end());
+        group.erase(std::unique(group.begin(), group.end()), group.end());
+        canonical.push_back(as_one(geometry::merge(parts_of(group))));
     }
     return canonical;
 }
@@ -181,6 +216,7 @@ void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
     std::vector<std::uint32_t> created;
     std::vector<std::uint32_t> fresh_nodes;
     for (Shape& shape : merge_members(members)) {
+        geometry::untangle_touching(shape);
         const std::uint32_t region = new_region();
         RegionData& data = regions_[region];
         data.box = geometry::box_of(shape);
@@ -225,22 +261,80 @@ void ObstacleGraph::retire_region(std::uint32_t region, std::vector<PairRecord>&
     free_regions_.push_back(region);
 }
 
+namespace {
+
+/// An obstacle's corner at a point: the obstacle fills the directions from `first` counter-
+/// clockwise to `last` (each a point along that direction).
+struct Wedge {
+    FixedPoint first;
+    FixedPoint last;
+};
+
+/// True when direction a comes before b counter-clockwise from the positive x axis (exact).
+bool before_counter_clockwise(FixedPoint at, FixedPoint a, FixedPoint b) {
+    const std::int64_t ax = a.x - at.x, ay = a.y - at.y, bx = b.x - at.x, by = b.y - at.y;
+    const bool a_upper = ay > 0 || (ay == 0 && ax > 0), b_upper = by > 0 || (by == 0 && bx > 0);
+    if (a_upper != b_upper) return a_upper;
+    return geometry::cross(ax, ay, bx, by) > 0;
+}
+
+}  // namespace
+
+// A node for every corner where a shortest path may turn: where the free directions around a
+// point of the outline span more than a half turn. Usually one corner of one ring; where parts
+// touch (the same point on two rings, or a corner on another's edge) the free directions fall
+// into several gaps between them, and a path may turn only inside one gap, never from one to
+// another: that would pass between parts that touch.
 void ObstacleGraph::add_region_nodes(std::uint32_t region) {
     RegionData& data = regions_[region];
+    std::vector<FixedPoint> touching_points_done;
+    std::vector<const geometry::IndexedEdge*> seen;
+    std::vector<Wedge> wedges;
+    const auto add_node = [&](FixedPoint at, FixedPoint before, FixedPoint after) {
+        const std::uint32_t node = new_node();
+        NodeData& node_data = nodes_[node];
+        node_data.at = at;
+        node_data.before = before;
+        node_data.after = after;
+        node_data.region = region;
+        data.nodes.push_back(node);
+    };
     for (const Ring& ring : data.shape) {
         const std::size_t count = ring.size();
         for (std::size_t index = 0; index < count; ++index) {
             const FixedPoint before = ring[(index + count - 1) % count];
             const FixedPoint at = ring[index];
             const FixedPoint after = ring[(index + 1) % count];
-            if (geometry::cross(before, at, after) <= 0) continue;  // not a convex corner
-            const std::uint32_t node = new_node();
-            NodeData& node_data = nodes_[node];
-            node_data.at = at;
-            node_data.before = before;
-            node_data.after = after;
-            node_data.region = region;
-            data.nodes.push_back(node);
+            // Every part of the outline at this point: corners there and edges through it.
+            seen.clear();
+            wedges.clear();
+            index_->any_along(at, at, [&](const geometry::IndexedEdge& edge) {
+                if (edge.shape != region ||
+                    std::find(seen.begin(), seen.end(), &edge) != seen.end())
+                    return false;
+                seen.push_back(&edge);
+                if (edge.a == at)
+                    wedges.push_back({edge.b, edge.before_a});
+                else if (edge.b != at && geometry::on_segment(edge.a, edge.b, at))
+                    wedges.push_back({edge.b, edge.a});
+                return false;
+            });
+            if (wedges.size() <= 1) {
+                if (geometry::cross(before, at, after) > 0) add_node(at, before, after);
+                continue;
+            }
+            if (std::find(touching_points_done.begin(), touching_points_done.end(), at) !=
+                touching_points_done.end())
+                continue;
+            touching_points_done.push_back(at);
+            std::sort(wedges.begin(), wedges.end(), [&](const Wedge& a, const Wedge& b) {
+                return before_counter_clockwise(at, a.first, b.first);
+            });
+            for (std::size_t wedge = 0; wedge < wedges.size(); ++wedge) {
+                const FixedPoint gap_from = wedges[wedge].last;
+                const FixedPoint gap_to = wedges[(wedge + 1) % wedges.size()].first;
+                if (geometry::cross(gap_from, at, gap_to) > 0) add_node(at, gap_from, gap_to);
+            }
         }
     }
 }

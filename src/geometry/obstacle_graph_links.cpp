@@ -91,12 +91,17 @@ bool ObstacleGraph::is_candidate_pair(std::uint32_t a, std::uint32_t b) const {
 
 std::uint32_t ObstacleGraph::blocker_between(const FixedPoint& u, const FixedPoint& v) const {
     std::uint32_t found = none;
+    std::vector<geometry::Contact> contacts;
     index_->any_along(u, v, [&](const geometry::IndexedEdge& edge) {
-        if (!geometry::edge_blocks(edge, u, v)) return false;
+        const geometry::EdgeMeets meets = geometry::edge_meets(edge, u, v);
+        if (meets == geometry::EdgeMeets::OnLine) geometry::add_contacts(edge, u, v, contacts);
+        if (meets != geometry::EdgeMeets::Blocks) return false;
         found = edge.shape;
         return true;
     });
-    return found;
+    if (found != none) return found;
+    const geometry::Contact* touching = geometry::touching_from_both_sides(contacts);
+    return touching ? touching->shape : none;
 }
 
 // The region that blocks a-b, or none; inserted nodes see through the obstacles they name.
@@ -117,13 +122,19 @@ std::uint32_t ObstacleGraph::blocker(std::uint32_t a, std::uint32_t b) const {
                     for (std::uint32_t region : obstacles_[id.index()].regions)
                         special.push_back(region);
     std::uint32_t found = none;
+    std::vector<geometry::Contact> contacts;
     index_->any_along(first.at, second.at, [&](const geometry::IndexedEdge& edge) {
         if (std::find(special.begin(), special.end(), edge.shape) != special.end()) return false;
-        if (!geometry::edge_blocks(edge, first.at, second.at)) return false;
+        const geometry::EdgeMeets meets = geometry::edge_meets(edge, first.at, second.at);
+        if (meets == geometry::EdgeMeets::OnLine)
+            geometry::add_contacts(edge, first.at, second.at, contacts);
+        if (meets != geometry::EdgeMeets::Blocks) return false;
         found = edge.shape;
         return true;
     });
     if (found != none) return found;
+    if (const geometry::Contact* touching = geometry::touching_from_both_sides(contacts))
+        return touching->shape;
     for (std::uint32_t region : special) {
         for (std::uint32_t member : regions_[region].members) {
             bool ignored = false, bare = false;

@@ -52,6 +52,11 @@ double ray_meets_edge(Vec origin, Vec through, Vec a, Vec b) {
     return std::clamp(cross(a - origin, direction) / denominator, 0.0, 1.0);
 }
 
+// The point a fraction `t` of the way from a to b: exactly a or b at 0 and 1.
+Vec along(Vec a, Vec b, double t) {
+    return t == 0 ? a : t == 1 ? b : a + (b - a) * t;
+}
+
 // The mirror image of `point` in the line through a and b.
 Vec mirrored(Vec point, Vec a, Vec b) {
     const Vec line = b - a;
@@ -106,43 +111,17 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
         return Vec{static_cast<double>(vertices_[vertex][0]) / geometry::fixed_scale,
                    static_cast<double>(vertices_[vertex][1]) / geometry::fixed_scale};
     };
-    // Every triangle holding `point` (several when it lies on an edge or a corner).
-    const auto triangles_holding = [&](Point2 point, std::uint32_t first) {
-        const geometry::FixedPoint fixed = geometry::to_fixed(point);
-        std::vector<std::uint32_t> found{first};
-        for (std::size_t at = 0; at < found.size(); ++at) {
-            const auto& corners = triangle_corners_[found[at]];
-            for (int edge = 0; edge < 3; ++edge) {
-                const auto& a = vertices_[corners[(edge + 1) % 3]];
-                const auto& b = vertices_[corners[(edge + 2) % 3]];
-                if (geometry::cross({a[0], a[1]}, {b[0], b[1]}, fixed) != 0) continue;
-                const std::uint32_t next = triangle_neighbours_[found[at]][edge];
-                if (next == none || std::find(found.begin(), found.end(), next) != found.end())
-                    continue;
-                bool inside = true;
-                for (int side = 0; side < 3 && inside; ++side) {
-                    const auto& c = vertices_[triangle_corners_[next][side]];
-                    const auto& d = vertices_[triangle_corners_[next][(side + 1) % 3]];
-                    inside = geometry::cross({c[0], c[1]}, {d[0], d[1]}, fixed) >= 0;
-                }
-                if (inside) found.push_back(next);
-            }
-        }
-        // On a corner where two obstacles touch, free space meets itself in two wedges that
-        // share no edge: every triangle around the corner holds the point.
-        for (const std::uint32_t corner : triangle_corners_[first]) {
-            if (vertices_[corner][0] != fixed.x || vertices_[corner][1] != fixed.y) continue;
-            for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
-                const auto& corners = triangle_corners_[triangle];
-                if (std::find(corners.begin(), corners.end(), corner) != corners.end() &&
-                    std::find(found.begin(), found.end(), triangle) == found.end())
-                    found.push_back(triangle);
-            }
-        }
-        return found;
-    };
     const std::vector<std::uint32_t> goal_triangles = triangles_holding(to, goal_triangle);
-    const Vec start = as_vec(from), goal = as_vec(to);
+    // The search runs between the ends as placed on the fixed grid, where the mesh located
+    // them (a point as given may lie a rounding step outside its triangle, on the far side of
+    // an edge it would look through); lengths use the points as given, as the visibility
+    // graph's do.
+    const auto on_grid = [](Point2 point) {
+        const geometry::FixedPoint fixed = geometry::to_fixed(point);
+        return Vec{static_cast<double>(fixed.x) / geometry::fixed_scale,
+                   static_cast<double>(fixed.y) / geometry::fixed_scale};
+    };
+    const Vec start = on_grid(from), goal = on_grid(to);
 
     auto& nodes = context.interval_nodes_;
     auto& open = context.interval_open_;
@@ -160,27 +139,31 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                                const std::pair<double, std::uint32_t>& b) {
         return a.first > b.first || (a.first == b.first && a.second > b.second);
     };
-    // True when `vertex` is reached as a root more cheaply than ever before in this query.
-    const auto improves_root = [&](std::uint32_t vertex, double g) {
-        if (context.root_stamps_[vertex] == context.root_stamp_ &&
-            context.root_costs_[vertex] <= g * (1 + 1e-12))
-            return false;
+    // Root-level pruning: a path that turns at `vertex` after costing more than a path already
+    // queued to turn there is never needed. Equal costs are kept, since two ways of the same
+    // cost may turn there to different sides; a cost is recorded only once nodes were queued.
+    const auto beaten_at_root = [&](std::uint32_t vertex, double g) {
+        return context.root_stamps_[vertex] == context.root_stamp_ &&
+               context.root_costs_[vertex] * (1 + 1e-12) < g;
+    };
+    const auto record_root = [&](std::uint32_t vertex, double g) {
+        if (context.root_stamps_[vertex] != context.root_stamp_ || g < context.root_costs_[vertex])
+            context.root_costs_[vertex] = g;
         context.root_stamps_[vertex] = context.root_stamp_;
-        context.root_costs_[vertex] = g;
-        return true;
     };
     // Queues the node for the interval right..left of `edge` of `triangle`, looking from the
-    // triangle's inside out, into the neighbour across it.
+    // triangle's inside out, into the neighbour across it; false when there is none (free
+    // space ends there) or the interval is a single point.
     const auto push = [&](std::uint32_t parent, Vec root, std::uint32_t root_vertex, double g,
                           std::uint32_t triangle, int edge, Vec right, Vec left,
                           bool right_is_corner, bool left_is_corner) {
         const std::uint32_t next = triangle_neighbours_[triangle][edge];
-        if (next == none) return;  // free space ends here
-        if (distance(right, left) <= 1e-9 * (1 + std::abs(right.x) + std::abs(right.y))) return;
+        if (next == none) return false;  // free space ends here
+        if (right.x == left.x && right.y == left.y) return false;
         int entry = 0;
         while (entry < 3 && triangle_neighbours_[next][entry] != triangle)
             ++entry;
-        if (entry == 3) return;
+        if (entry == 3) return false;
         const std::uint32_t right_vertex = triangle_corners_[triangle][(edge + 1) % 3];
         const std::uint32_t left_vertex = triangle_corners_[triangle][(edge + 2) % 3];
         const bool on_line =
@@ -195,6 +178,7 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
         nodes.push_back(node);
         open.emplace_back(node.f, static_cast<std::uint32_t>(nodes.size() - 1));
         std::push_heap(open.begin(), open.end(), heap_order);
+        return true;
     };
 
     const std::vector<std::uint32_t> start_triangles = triangles_holding(from, start_triangle);
@@ -206,7 +190,7 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
             continue;
         result.status = SearchStatus::Found;
         result.path = {from, to};
-        result.cost = static_cast<Cost>(distance(start, goal));
+        result.cost = static_cast<Cost>(distance(as_vec(from), as_vec(to)));
         return result;
     }
     for (const std::uint32_t triangle : start_triangles) {
@@ -238,18 +222,31 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
 
         if (std::find(goal_triangles.begin(), goal_triangles.end(), node.triangle) !=
             goal_triangles.end()) {
-            std::vector<Point2> reversed{to};
+            // The turns, from the goal back (the start's node has the start as its root).
+            std::vector<Vec> turns;
             const Way way = way_through(root, right, left, goal, on_line);
-            if (way == Way::ByRight) reversed.push_back(as_point(right));
-            if (way == Way::ByLeft) reversed.push_back(as_point(left));
-            for (std::uint32_t at = index; at != none; at = nodes[at].parent) {
-                const Point2 turn_point = as_point({nodes[at].root_x, nodes[at].root_y});
-                if (!(reversed.back() == turn_point)) reversed.push_back(turn_point);
+            if (way == Way::ByRight) turns.push_back(right);
+            if (way == Way::ByLeft) turns.push_back(left);
+            for (std::uint32_t at = index; nodes[at].parent != none; at = nodes[at].parent) {
+                const Vec turn_point{nodes[at].root_x, nodes[at].root_y};
+                if (turns.empty() || turns.back().x != turn_point.x ||
+                    turns.back().y != turn_point.y)
+                    turns.push_back(turn_point);
             }
-            if (!(reversed.back() == from)) reversed.push_back(from);
-            result.path.assign(reversed.rbegin(), reversed.rend());
+            if (!turns.empty() && turns.back().x == start.x && turns.back().y == start.y)
+                turns.pop_back();  // a start on a corner
+            Vec previous = as_vec(from);
+            double length = 0;
+            result.path.assign(1, from);
+            for (auto at = turns.rbegin(); at != turns.rend(); ++at) {
+                length += distance(previous, *at);
+                previous = *at;
+                result.path.push_back(as_point(*at));
+            }
+            length += distance(previous, as_vec(to));
+            if (!(result.path.back() == to)) result.path.push_back(to);
             result.status = SearchStatus::Found;
-            result.cost = static_cast<Cost>(node.f);
+            result.cost = static_cast<Cost>(length);
             return result;
         }
         if (result.stats.expanded >= options.max_expansions) {
@@ -271,55 +268,83 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                  p_left, true, true);
             continue;
         }
-        const auto hidden_root = [&](bool is_corner, std::uint32_t vertex, Vec at) {
-            return is_corner && vertex_on_boundary_[vertex] &&
-                   improves_root(vertex, node.g + distance(root, at));
+        // The parts of this triangle hidden behind an end of the interval that is a corner of
+        // free space: a path may turn there. Each call queues them from that corner as root.
+        const auto turn_at = [&](bool is_corner, std::uint32_t vertex, Vec at, auto&& queue) {
+            if (!is_corner || !vertex_on_boundary_[vertex]) return;
+            const double g = node.g + distance(root, at);
+            if (beaten_at_root(vertex, g)) return;
+            if (queue(g)) record_root(vertex, g);
         };
-        const double opposite_from_right = turn(root, right, p_opposite);
-        const double opposite_from_left = turn(root, left, p_opposite);
+        // Where the rays from the root through the interval's ends leave the triangle, as
+        // fractions along a far edge. A ray through a corner meets the edges there exactly:
+        // computed, it may miss by a rounding error, and a corner missed is a turn never made.
+        // The ends of the interval are often computed points, so a ray meant to run exactly
+        // through the opposite corner (corners in a row) may miss it by a rounding error:
+        // within a billionth of a radian it runs through it.
+        const auto seen_from = [&](Vec through) {
+            const double side = turn(root, through, p_opposite);
+            const Vec a = through - root, b = p_opposite - root;
+            const bool in_line =
+                side * side <= 1e-18 * (a.x * a.x + a.y * a.y) * (b.x * b.x + b.y * b.y);
+            return in_line ? 0.0 : side;
+        };
+        const double opposite_from_right = seen_from(right);
+        const double opposite_from_left = seen_from(left);
         if (opposite_from_right >= 0 && opposite_from_left <= 0) {  // the opposite corner in view
-            const double r = ray_meets_edge(root, right, p_right, p_opposite);
-            const double l = ray_meets_edge(root, left, p_opposite, p_left);
-            const Vec seen_right = p_right + (p_opposite - p_right) * r;
-            const Vec seen_left = p_opposite + (p_left - p_opposite) * l;
+            const double r = opposite_from_right == 0 ? 1
+                             : node.right_is_corner
+                                 ? 0
+                                 : ray_meets_edge(root, right, p_right, p_opposite);
+            const double l = opposite_from_left == 0 ? 0
+                             : node.left_is_corner   ? 1
+                                                   : ray_meets_edge(root, left, p_opposite, p_left);
+            const Vec seen_right = along(p_right, p_opposite, r);
+            const Vec seen_left = along(p_opposite, p_left, l);
             push(index, root, node.root_vertex, node.g, node.triangle, right_edge, seen_right,
                  p_opposite, r == 0, true);
             push(index, root, node.root_vertex, node.g, node.triangle, left_edge, p_opposite,
                  seen_left, true, l == 1);
-            if (r > 0 && hidden_root(node.right_is_corner, right_end, p_right))
-                push(index, p_right, right_end, node.g + distance(root, p_right), node.triangle,
-                     right_edge, p_right, seen_right, true, false);
-            if (l < 1 && hidden_root(node.left_is_corner, left_end, p_left))
-                push(index, p_left, left_end, node.g + distance(root, p_left), node.triangle,
-                     left_edge, seen_left, p_left, false, true);
+            if (r > 0)
+                turn_at(node.right_is_corner, right_end, p_right, [&](double g) {
+                    return push(index, p_right, right_end, g, node.triangle, right_edge, p_right,
+                                seen_right, true, r == 1);
+                });
+            if (l < 1)
+                turn_at(node.left_is_corner, left_end, p_left, [&](double g) {
+                    return push(index, p_left, left_end, g, node.triangle, left_edge, seen_left,
+                                p_left, l == 0, true);
+                });
         } else if (opposite_from_right < 0) {  // both rays meet the left far edge
             const double r = ray_meets_edge(root, right, p_opposite, p_left);
-            const double l = ray_meets_edge(root, left, p_opposite, p_left);
-            const Vec seen_right = p_opposite + (p_left - p_opposite) * r;
-            const Vec seen_left = p_opposite + (p_left - p_opposite) * l;
+            const double l =
+                node.left_is_corner ? 1 : ray_meets_edge(root, left, p_opposite, p_left);
+            const Vec seen_right = along(p_opposite, p_left, r);
+            const Vec seen_left = along(p_opposite, p_left, l);
             push(index, root, node.root_vertex, node.g, node.triangle, left_edge, seen_right,
                  seen_left, r == 0, l == 1);
-            if (hidden_root(node.right_is_corner, right_end, p_right)) {
-                const double g = node.g + distance(root, p_right);
-                push(index, p_right, right_end, g, node.triangle, right_edge, p_right, p_opposite,
-                     true, true);
-                push(index, p_right, right_end, g, node.triangle, left_edge, p_opposite, seen_right,
-                     true, r == 1);
-            }
+            turn_at(node.right_is_corner, right_end, p_right, [&](double g) {
+                const bool near = push(index, p_right, right_end, g, node.triangle, right_edge,
+                                       p_right, p_opposite, true, true);
+                const bool far = push(index, p_right, right_end, g, node.triangle, left_edge,
+                                      p_opposite, seen_right, true, r == 1);
+                return near || far;
+            });
         } else {  // both rays meet the right far edge
-            const double r = ray_meets_edge(root, right, p_right, p_opposite);
+            const double r =
+                node.right_is_corner ? 0 : ray_meets_edge(root, right, p_right, p_opposite);
             const double l = ray_meets_edge(root, left, p_right, p_opposite);
-            const Vec seen_right = p_right + (p_opposite - p_right) * r;
-            const Vec seen_left = p_right + (p_opposite - p_right) * l;
+            const Vec seen_right = along(p_right, p_opposite, r);
+            const Vec seen_left = along(p_right, p_opposite, l);
             push(index, root, node.root_vertex, node.g, node.triangle, right_edge, seen_right,
                  seen_left, r == 0, l == 1);
-            if (hidden_root(node.left_is_corner, left_end, p_left)) {
-                const double g = node.g + distance(root, p_left);
-                push(index, p_left, left_end, g, node.triangle, right_edge, seen_left, p_opposite,
-                     l == 0, true);
-                push(index, p_left, left_end, g, node.triangle, left_edge, p_opposite, p_left, true,
-                     true);
-            }
+            turn_at(node.left_is_corner, left_end, p_left, [&](double g) {
+                const bool far = push(index, p_left, left_end, g, node.triangle, right_edge,
+                                      seen_left, p_opposite, l == 0, true);
+                const bool near = push(index, p_left, left_end, g, node.triangle, left_edge,
+                                       p_opposite, p_left, true, true);
+                return far || near;
+            });
         }
     }
     result.status = SearchStatus::NoPath;

@@ -31,18 +31,24 @@ double path_cost(const GridSpace& space, std::span<const Cell> path) {
     return total;
 }
 
-std::vector<Cell> compress_path(std::span<const Cell> path) {
-    std::vector<Cell> waypoints;
+void compress_path_in_place(std::vector<Cell>& path) {
+    // A waypoint is kept when the direction changes there: compared with the last one kept,
+    // which lies on the same line as any dropped since.
+    const auto direction = [](Cell a, Cell b) {
+        return std::pair{sign(b.x - a.x), sign(b.y - a.y)};
+    };
+    std::size_t kept = 0;
     for (std::size_t index = 0; index < path.size(); ++index) {
-        if (index == 0 || index + 1 == path.size()) {
-            waypoints.push_back(path[index]);
-            continue;
-        }
-        const Cell before = path[index - 1], here = path[index], after = path[index + 1];
-        const bool turns = sign(here.x - before.x) != sign(after.x - here.x) ||
-                           sign(here.y - before.y) != sign(after.y - here.y);
-        if (turns) waypoints.push_back(here);
+        if (index == 0 || index + 1 == path.size() ||
+            direction(path[kept - 1], path[index]) != direction(path[index], path[index + 1]))
+            path[kept++] = path[index];
     }
+    path.resize(kept);
+}
+
+std::vector<Cell> compress_path(std::span<const Cell> path) {
+    std::vector<Cell> waypoints(path.begin(), path.end());
+    compress_path_in_place(waypoints);
     return waypoints;
 }
 

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <string>
 
 #include "pathkit/grid/grid_path.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/search/goals.hpp"
 #include "pathkit/search/search.hpp"
 
@@ -52,13 +55,24 @@ std::optional<DiagonalPolicy> diagonal_policy_named(std::string_view name) {
     return std::nullopt;
 }
 
+/// The JPS+ index a space builds at its first jps+ query, behind a lock so that threads querying
+/// one space build it once.
+struct GridSpace::JumpPointIndexCache {
+    std::mutex mutex;
+    std::shared_ptr<const StaticGridIndex> index;
+};
+
 Heuristic heuristic_for(const MovementRules& rules) {
     if (rules.heuristic) return *rules.heuristic;
     return rules.diagonal == DiagonalPolicy::Never ? Heuristic::Manhattan : Heuristic::Octile;
 }
 
 GridSpace::GridSpace(const GridMap& map, MovementRules rules)
-    : map_(&map), rules_(rules), rules_status_(validate(rules)), heuristic_(heuristic_for(rules)) {
+    : map_(&map),
+      rules_(rules),
+      rules_status_(validate(rules)),
+      heuristic_(heuristic_for(rules)),
+      jump_point_index_(std::make_unique<JumpPointIndexCache>()) {
     const std::int32_t stride = map.stride();
     const std::int32_t offsets[8] = {1,          stride,     -1,          -stride,
                                      stride + 1, stride - 1, -stride - 1, -stride + 1};
@@ -105,7 +119,8 @@ GridSpace::GridSpace(const GridSpace& other)
       octile_straight_(other.octile_straight_),
       octile_extra_(other.octile_extra_),
       fit_table_(other.fit_table_),
-      fit_revision_(other.fit_revision_) {
+      fit_revision_(other.fit_revision_),
+      jump_point_index_(std::make_unique<JumpPointIndexCache>()) {
     std::copy(std::begin(other.offsets_), std::end(other.offsets_), offsets_);
     std::copy(std::begin(other.allowed_diagonals_), std::end(other.allowed_diagonals_),
               allowed_diagonals_);
@@ -119,6 +134,24 @@ GridSpace& GridSpace::operator=(const GridSpace& other) {
         *this = std::move(copy);
     }
     return *this;
+}
+
+// The index points at the space that built it: a moved space finds it is not its own and
+// builds another.
+GridSpace::GridSpace(GridSpace&&) noexcept = default;
+GridSpace& GridSpace::operator=(GridSpace&&) noexcept = default;
+GridSpace::~GridSpace() = default;
+
+Expected<std::shared_ptr<const StaticGridIndex>> GridSpace::jump_point_index() const {
+    PATHKIT_ASSERT(jump_point_index_ != nullptr);  // only a moved-from space has none
+    const std::lock_guard lock(jump_point_index_->mutex);
+    std::shared_ptr<const StaticGridIndex>& index = jump_point_index_->index;
+    if (index && &index->space() == this && index->is_current()) return index;
+    index.reset();  // the old one goes before the new one is built
+    auto built = StaticGridIndex::build(*this);
+    if (!built) return built.error();
+    index = std::make_shared<const StaticGridIndex>(std::move(built).value());
+    return index;
 }
 
 void GridSpace::refresh() {
@@ -171,8 +204,30 @@ Status GridSpace::check_endpoint(Cell cell, const char* role) const {
     return {};
 }
 
+GridPath GridSpace::find_path_by_jump_points(Cell from, Cell to, SearchContext& context,
+                                             const SearchOptions& options, PathShape shape) const {
+    const auto refuse = [](std::string why) {
+        GridPath refused;
+        refused.status = SearchStatus::InvalidInput;
+        refused.message = std::move(why);
+        return refused;
+    };
+    SearchOptions engine = options;
+    engine.algorithm = SearchAlgorithm::AStar;  // jump points are searched by A*
+    if (const std::string refusal = jump_point_search_refusal(*this, engine); !refusal.empty())
+        return refuse(std::string(to_string(options.algorithm)) + " cannot run here: " + refusal +
+                      "; astar, dijkstra and bfs can");
+    if (options.algorithm == SearchAlgorithm::Jps)
+        return find_path_jps(*this, from, to, context, engine, shape);
+    const auto index = jump_point_index();
+    if (!index) return refuse(index.error().message());
+    return index.value()->find_path(from, to, context, engine, shape);
+}
+
 GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
                               const SearchOptions& options, PathShape shape) const {
+    if (runs_on_grids_only(options.algorithm))
+        return find_path_by_jump_points(from, to, context, options, shape);
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (auto status = check_endpoint(cell, role); !status) {
             GridPath refused;

@@ -86,23 +86,22 @@ struct JumpRules {
             return free(column + dx, row + dy);
         }
     }
+    /// After a straight move (dx, dy) onto (column, row): is the way to side `turn` (1 or -1,
+    /// the side (dy * turn, dx * turn)) forced, that is, may an optimal path turn there?
+    [[nodiscard]] bool forced_side(int column, int row, int dx, int dy, int turn) const {
+        const int sx = dy * turn, sy = dx * turn;
+        if constexpr (Policy == DiagonalPolicy::NoCornerCutting ||
+                      Policy == DiagonalPolicy::Never) {
+            return free(column + sx, row + sy) && !free(column - dx + sx, row - dy + sy);
+        } else {
+            const bool ahead_needed = Policy == DiagonalPolicy::AtLeastOneWalkable;
+            return !free(column + sx, row + sy) && free(column + dx + sx, row + dy + sy) &&
+                   (!ahead_needed || free(column + dx, row + dy));
+        }
+    }
     /// Is a straight move (dx, dy) onto (column, row) a jump point (a neighbour is forced)?
     [[nodiscard]] bool forced_straight(int column, int row, int dx, int dy) const {
-        for (const int turn : {1, -1}) {
-            const int sx = dy * turn, sy = dx * turn;
-            if constexpr (Policy == DiagonalPolicy::NoCornerCutting ||
-                          Policy == DiagonalPolicy::Never) {
-                if (free(column + sx, row + sy) && !free(column - dx + sx, row - dy + sy))
-                    return true;
-            } else {
-                const bool ahead_needed = Policy == DiagonalPolicy::AtLeastOneWalkable;
-                if (!free(column + sx, row + sy) && free(column + dx + sx, row + dy + sy) &&
-                    (!ahead_needed || free(column + dx, row + dy))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return forced_side(column, row, dx, dy, 1) || forced_side(column, row, dx, dy, -1);
     }
     /// After a diagonal move (dx, dy) onto (column, row) under Always or AtLeastOneWalkable:
     /// is (-dx, dy) forced?
@@ -152,9 +151,6 @@ class BitLines {
         return dy > 0 ? scan_ahead<Policy>(line, left, right, row + 1)
                       : scan_behind<Policy>(line, left, right, row - 1);
     }
-
-    /// Never called: runs go one tile at a time.
-    [[nodiscard]] int run_stop(int, int, int, int) const { return 0; }
 
   private:
     const GridMap* map_;
@@ -242,20 +238,15 @@ class JumpProblem {
             return;
         }
         for (const int turn : {1, -1}) {
+            if (!rules_.forced_side(column, row, dx, dy, turn)) continue;
             const int sx = dy * turn, sy = dx * turn;  // a side, perpendicular to (dx, dy)
             if constexpr (Policy == DiagonalPolicy::NoCornerCutting ||
                           Policy == DiagonalPolicy::Never) {
-                if (free(column + sx, row + sy) && !free(column - dx + sx, row - dy + sy)) {
-                    jump(column, row, sx, sy, visit);
-                    if constexpr (Policy != DiagonalPolicy::Never)
-                        jump(column, row, dx + sx, dy + sy, visit);
-                }
-            } else {
-                const bool ahead_needed = Policy == DiagonalPolicy::AtLeastOneWalkable;
-                if (!free(column + sx, row + sy) && free(column + dx + sx, row + dy + sy) &&
-                    (!ahead_needed || free(column + dx, row + dy))) {
+                jump(column, row, sx, sy, visit);  // round the corner that forced it
+                if constexpr (Policy != DiagonalPolicy::Never)
                     jump(column, row, dx + sx, dy + sy, visit);
-                }
+            } else {
+                jump(column, row, dx + sx, dy + sy, visit);  // cut past the corner
             }
         }
     }
@@ -390,7 +381,9 @@ class JumpProblem {
 template <class Lines>
 [[nodiscard]] GridPath find_path_by_jumps(const GridSpace& space, const Lines& lines, Cell from,
                                           Cell to, SearchContext& context,
-                                          const SearchOptions& options, PathShape shape) {
+                                          const SearchOptions& asked, PathShape shape) {
+    SearchOptions options = asked;  // the jump points themselves are searched by A*
+    if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
         if (auto status = space.check_endpoint(cell, role); !status) {
             GridPath refused;
@@ -452,19 +445,7 @@ template <class Lines>
         waypoints = expand_path(waypoints);
         return result;
     }
-    // Turns: drop the waypoints that go straight on, in place (as `compress_path` does).
-    const auto direction = [](Cell a, Cell b) {
-        return std::pair{sign(b.x - a.x), sign(b.y - a.y)};
-    };
-    std::size_t kept = 0;
-    for (std::size_t index = 0; index < waypoints.size(); ++index) {
-        if (index == 0 || index + 1 == waypoints.size() ||
-            direction(waypoints[kept - 1], waypoints[index]) !=
-                direction(waypoints[index], waypoints[index + 1])) {
-            waypoints[kept++] = waypoints[index];
-        }
-    }
-    waypoints.resize(kept);
+    compress_path_in_place(waypoints);  // the turns
     return result;
 }
 

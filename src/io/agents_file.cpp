@@ -87,6 +87,11 @@ class AgentsReader : public io_detail::SceneReader {
         if (const json* radius = io_detail::member(value, "radius")) {
             if (!positive(*radius, where + "radius", agent.params.radius, largest_size))
                 return failure();
+        } else if (scene.buffer_radius > largest_size) {
+            return error("/buffer_radius",
+                         io_detail::describe(json(double{scene.buffer_radius})) +
+                             " is over 100000, the largest radius of an agent, and " + place +
+                             " has no \"radius\" of its own");
         } else if (scene.buffer_radius > 0) {
             agent.params.radius = scene.buffer_radius;
         } else {

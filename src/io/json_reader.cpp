@@ -2,6 +2,7 @@
 #include "json_reader.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "pathkit/io/limits.hpp"
 #include "safe_text.hpp"
@@ -86,11 +87,68 @@ std::string describe(const json& value) {
     }
 }
 
+namespace {
+
+/// Where the parser is in the document, as the JSON pointer of the value it reads next: one
+/// entry per open array (the index of its next value) or object (its last key).
+class ParsePlace {
+  public:
+    bool follow(json::parse_event_t event, const json& parsed) {
+        switch (event) {
+            case json::parse_event_t::object_start:
+            case json::parse_event_t::array_start:
+                levels_.push_back({event == json::parse_event_t::array_start, 0, {}});
+                break;
+            case json::parse_event_t::key:
+                if (!levels_.empty() && parsed.is_string())
+                    levels_.back().key = parsed.get_ref<const std::string&>();
+                break;
+            case json::parse_event_t::object_end:
+            case json::parse_event_t::array_end:
+                if (!levels_.empty()) levels_.pop_back();
+                value_done();
+                break;
+            case json::parse_event_t::value:
+                value_done();
+                break;
+        }
+        return true;
+    }
+    [[nodiscard]] std::string pointer() const {
+        std::string where;
+        for (const Level& level : levels_)
+            where += "/" + (level.array ? std::to_string(level.index)
+                                        : valid_utf8(pointer_token(level.key).substr(0, 60)));
+        return where;
+    }
+
+  private:
+    void value_done() {
+        if (!levels_.empty() && levels_.back().array) ++levels_.back().index;
+    }
+    struct Level {
+        bool array = false;
+        std::size_t index = 0;
+        std::string key;
+    };
+    std::vector<Level> levels_;
+};
+
+}  // namespace
+
 Status parse_json(std::string_view text, std::string_view source, json& out) {
     if (Status status = check_depth(text, source); !status) return status;
+    ParsePlace place;
     try {
-        out = json::parse(text);
-    } catch (const json::exception& failure) {  // syntax errors, numbers out of range
+        out = json::parse(text, [&](int, json::parse_event_t event, json& parsed) {
+            return place.follow(event, parsed);
+        });
+    } catch (const json::out_of_range& failure) {  // a number too large for a double
+        const std::string where = place.pointer();
+        return Status::invalid_input(std::string(source) + ": " +
+                                     (where.empty() ? "" : where + ": ") +
+                                     without_exception_tag(failure.what()));
+    } catch (const json::exception& failure) {  // syntax errors
         return Status::invalid_input(std::string(source) + ": " +
                                      without_exception_tag(failure.what()));
     }
@@ -156,7 +214,12 @@ bool JsonReader::number(const json& value, const std::string& where, float& out,
 bool JsonReader::integer(const json& value, const std::string& where, std::int64_t& out,
                          std::int64_t min, std::int64_t max) {
     if (!value.is_number_integer()) {
-        (void)error(where, "expected a whole number, got " + describe(value));
+        // A whole number too large for 64 bits is read as a float: it is out of range, not
+        // a fraction.
+        const bool too_large = value.is_number_float() && std::fabs(value.get<double>()) >= 0x1p63;
+        (void)error(where, too_large ? describe(value) + " is outside " + std::to_string(min) +
+                                           ".." + std::to_string(max)
+                                     : "expected a whole number, got " + describe(value));
         return false;
     }
     bool in_range = false;

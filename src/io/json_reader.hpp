@@ -25,7 +25,8 @@ namespace pathkit::io_detail {
 [[nodiscard]] std::string json_text(const nlohmann::json& value, int indent = -1);
 
 /// Parses text as JSON. Refused with "SOURCE: ..." for a syntax error (with line and column),
-/// nesting deeper than `limits::max_json_depth`, or a number out of range.
+/// nesting deeper than `limits::max_json_depth`, or "SOURCE: /json/pointer: ..." for a number
+/// out of range.
 [[nodiscard]] Status parse_json(std::string_view text, std::string_view source,
                                 nlohmann::json& out);
 

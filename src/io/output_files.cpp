@@ -78,28 +78,61 @@ std::vector<std::string> OutputFiles::paths() const {
 }
 
 Status OutputFiles::commit() {
-    std::vector<std::string> temporaries;
-    const auto remove_temporaries = [&] {
-        for (const std::string& temporary : temporaries)
-            std::remove(temporary.c_str());
+    // Each file's temporary, and the name its earlier contents are kept under while the run's
+    // files are renamed into place ("" when there was no earlier file).
+    struct Pending {
+        std::string temporary;
+        std::string kept;
+        bool placed = false;
     };
-    for (const File& file : files_) {
-        const std::string temporary = temporary_name(file.path);
-        if (const std::string why = write_new_file(temporary, file.contents); !why.empty()) {
-            remove_temporaries();
-            return Status::invalid_input(file.path + ": cannot write the file (" + why + ")");
+    std::vector<Pending> pending;
+    // Puts back what was there before: earlier files return, new ones and temporaries go.
+    const auto roll_back = [&] {
+        for (std::size_t index = pending.size(); index-- > 0;) {
+            Pending& file = pending[index];
+            if (file.placed && file.kept.empty()) std::remove(files_[index].path.c_str());
+            if (!file.kept.empty()) {
+                std::error_code ignored;
+                fs::rename(file.kept, files_[index].path, ignored);
+            }
+            if (!file.placed) std::remove(file.temporary.c_str());
         }
-        temporaries.push_back(temporary);
+    };
+    const auto failed = [&](std::size_t index, const std::string& why) {
+        roll_back();
+        return Status::invalid_input(files_[index].path + ": cannot write the file (" + why + ")");
+    };
+    for (std::size_t index = 0; index < files_.size(); ++index) {
+        Pending& file = pending.emplace_back();
+        file.temporary = temporary_name(files_[index].path);
+        if (const std::string why = write_new_file(file.temporary, files_[index].contents);
+            !why.empty()) {
+            pending.pop_back();
+            return failed(index, why);
+        }
+    }
+    // Earlier files are kept aside under a temporary name until every new one is in place, so
+    // that a rename failing halfway (the target became a folder, the disk went read-only) can
+    // put them all back.
+    for (std::size_t index = 0; index < files_.size(); ++index) {
+        const std::string& path = files_[index].path;
+        std::error_code error;
+        const fs::file_status status = fs::symlink_status(path, error);
+        if (!fs::exists(status)) continue;
+        if (fs::is_directory(status)) return failed(index, "it is a folder");
+        const std::string kept = temporary_name(path);
+        fs::rename(path, kept, error);
+        if (error) return failed(index, error.message());
+        pending[index].kept = kept;
     }
     for (std::size_t index = 0; index < files_.size(); ++index) {
         std::error_code error;
-        fs::rename(temporaries[index], files_[index].path, error);
-        if (error) {
-            remove_temporaries();
-            return Status::invalid_input(files_[index].path + ": cannot write the file (" +
-                                         error.message() + ")");
-        }
+        fs::rename(pending[index].temporary, files_[index].path, error);
+        if (error) return failed(index, error.message());
+        pending[index].placed = true;
     }
+    for (const Pending& file : pending)
+        if (!file.kept.empty()) std::remove(file.kept.c_str());
     files_.clear();
     return {};
 }

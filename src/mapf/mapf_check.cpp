@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 #include "pathkit/grid/grid_space.hpp"
 
@@ -12,10 +13,26 @@ namespace pathkit {
 
 namespace {
 
-// The shortest number of straight steps from `from` to `to`, or -1 when there is none.
-long steps_between(const GridSpace& space, Cell from, Cell to, SearchContext& context) {
+// Straight steps between two tiles ignoring walls, in 64 bits: ints may be 2^32 apart.
+std::uint64_t manhattan(Cell a, Cell b) {
+    return static_cast<std::uint64_t>(std::llabs(static_cast<long long>(a.x) - b.x) +
+                                      std::llabs(static_cast<long long>(a.y) - b.y));
+}
+
+constexpr long out_of_work = -2;
+
+// The shortest number of straight steps from `from` to `to`, -1 when there is none, or
+// `out_of_work` when the search needs more than `work` expansions (taken from it).
+long steps_between(const GridSpace& space, Cell from, Cell to, SearchContext& context,
+                   std::uint64_t& work) {
     if (!space.map().is_walkable(from) || !space.map().is_walkable(to)) return -1;
-    const GridPath path = space.find_path(from, to, context);
+    if (work == 0) return out_of_work;
+    const GridPath path = space.find_path(from, to, context, {.max_expansions = work});
+    work -= std::min<std::uint64_t>(work, path.stats.expanded);
+    if (path.status == SearchStatus::BudgetExhausted) {
+        work = 0;
+        return out_of_work;
+    }
     return path.found() ? static_cast<long>(path.path.size()) - 1 : -1;
 }
 
@@ -23,7 +40,7 @@ long steps_between(const GridSpace& space, Cell from, Cell to, SearchContext& co
 
 MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
                           std::span<const Cell> goals, const std::vector<std::vector<Cell>>& steps,
-                          std::size_t max_problems) {
+                          std::size_t max_problems, std::uint64_t search_limit) {
     MapfCheck check;
     const auto problem = [&](const std::string& text) {
         if (check.problems.size() < max_problems) check.problems.push_back(text);
@@ -34,16 +51,25 @@ MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
     if (goals.size() != agents)
         problem(std::to_string(agents) + " starts but " + std::to_string(goals.size()) + " goals");
 
-    // Lower bounds, each agent alone, on a copy of the map without terrain multipliers.
-    GridMap unit_map = map;
-    if (unit_map.has_terrain_costs())
+    // Lower bounds, each agent alone, on the map without terrain multipliers (a copy only when
+    // it has some).
+    std::optional<GridMap> unit_copy;
+    if (map.has_terrain_costs()) {
+        unit_copy.emplace(map);
         for (int y = 0; y < map.height(); ++y)
             for (int x = 0; x < map.width(); ++x)
-                (void)unit_map.set_terrain_cost({map.origin().x + x, map.origin().y + y}, 1);
-    const GridSpace space(unit_map, {.diagonal = DiagonalPolicy::Never, .straight_cost = 1});
+                (void)unit_copy->set_terrain_cost({map.origin().x + x, map.origin().y + y}, 1);
+    }
+    const GridSpace space(unit_copy ? *unit_copy : map,
+                          {.diagonal = DiagonalPolicy::Never, .straight_cost = 1});
     SearchContext context;
+    std::uint64_t work = search_limit;
     for (std::size_t agent = 0; agent < std::min(agents, goals.size()); ++agent) {
-        const long distance = steps_between(space, starts[agent], goals[agent], context);
+        long distance = steps_between(space, starts[agent], goals[agent], context, work);
+        if (distance == out_of_work) {
+            ++check.agents_without_exact_bound;
+            distance = static_cast<long>(manhattan(starts[agent], goals[agent]));
+        }
         if (distance < 0) {
             problem("agent " + std::to_string(agent) + " cannot reach its goal " +
                     to_string(goals[agent]) + " from " + to_string(starts[agent]));
@@ -95,7 +121,7 @@ MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
                         std::to_string(agent) + " both on " + to_string(here));
             if (t == 0) continue;
             const Cell before = steps[t - 1][agent];
-            if (std::abs(here.x - before.x) + std::abs(here.y - before.y) > 1)
+            if (manhattan(here, before) > 1)
                 problem(at(t) + who + " jumps from " + to_string(before) + " to " +
                         to_string(here));
         }

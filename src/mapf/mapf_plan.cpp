@@ -1,13 +1,12 @@
 // plan_mapf: checks the agents, then runs LaCAM within the time limit.
 #include "pathkit/mapf/mapf_plan.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <optional>
 
 #include "pathkit/mapf/plan_refiner.hpp"
 #include "pathkit/mapf/spread_paths.hpp"
-
-#include <chrono>
-#include <cmath>
 
 namespace pathkit {
 
@@ -25,6 +24,37 @@ std::uint64_t soc_of(const std::vector<MapfConfiguration>& steps, const MapfConf
         sum += last;
     }
     return sum;
+}
+
+// The first agent whose goal lies in another region of the graph than its start (the number of
+// agents when there is none), or nothing past `deadline`. Regions by union-find over the
+// vertices in row order, each joined with its north and west neighbours (the smaller ids): one
+// pass over the graph and 4 bytes a vertex, instead of one search per agent.
+std::optional<std::size_t> first_cut_off_agent(const MapfGraph& graph,
+                                               const MapfConfiguration& starts,
+                                               const MapfConfiguration& goals,
+                                               Clock::time_point deadline) {
+    if (Clock::now() >= deadline) return std::nullopt;
+    std::vector<std::uint32_t> root(graph.vertex_count());
+    const auto find = [&](std::uint32_t vertex) {
+        while (root[vertex] != vertex) {
+            root[vertex] = root[root[vertex]];  // path halving
+            vertex = root[vertex];
+        }
+        return vertex;
+    };
+    for (std::uint32_t vertex = 0; vertex < root.size(); ++vertex) {
+        if (vertex % (1u << 20) == 0 && Clock::now() >= deadline) return std::nullopt;
+        root[vertex] = vertex;
+        for (const MapfVertex neighbour : graph.neighbours(MapfVertex(vertex))) {
+            if (neighbour.value >= vertex) continue;
+            const std::uint32_t a = find(vertex), b = find(neighbour.value);
+            if (a != b) root[std::max(a, b)] = std::min(a, b);
+        }
+    }
+    for (std::size_t agent = 0; agent < starts.size(); ++agent)
+        if (find(starts[agent].value) != find(goals[agent].value)) return agent;
+    return starts.size();
 }
 
 }  // namespace
@@ -45,7 +75,7 @@ const char* to_string(MapfStatus status) {
 
 MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                    std::span<const Cell> goals, const MapfPlanOptions& options) {
-    const auto began = Clock::now();
+    const auto began = options.started.value_or(Clock::now());
     MapfPlan plan;
     const auto refuse = [&](MapfStatus status, std::string message) {
         plan.status = status;
@@ -64,72 +94,83 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
         return refuse(MapfStatus::InvalidInput, status.message());
     if (Status status = graph.vertices_of(goals, "goal", goal_vertices); !status)
         return refuse(MapfStatus::InvalidInput, status.message());
+    const auto deadline = began + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(options.time_limit_seconds));
 
     DistanceTables distances(graph, options.distance_memory_limit);
+    distances.stop_at(deadline);
     const auto finish = [&](MapfStatus status, std::string message) {
         plan.distance_table_bytes = distances.peak_memory_bytes();
         plan.total_ms = std::chrono::duration<double, std::milli>(Clock::now() - began).count();
         return refuse(status, std::move(message));
     };
-    for (std::uint32_t agent = 0; agent < starts.size(); ++agent) {
-        const std::uint32_t table = distances.table_for(goal_vertices[agent]);
-        if (distances.distance(table, start_vertices[agent]) == DistanceTables::unreachable)
-            return finish(MapfStatus::NoSolution,
-                          "agent " + std::to_string(agent) + " cannot reach its goal " +
-                              to_string(goals[agent]) + " from " + to_string(starts[agent]));
-    }
-    const auto deadline = began + std::chrono::duration_cast<Clock::duration>(
-                                      std::chrono::duration<double>(options.time_limit_seconds));
-    const auto search_began = Clock::now();
-    LacamSearch search(graph, distances, start_vertices, goal_vertices, options.search);
-    // Routes that spread the agents out, within a tenth of the time limit.
-    if (options.spread)
-        search.prefer_routes(spread_paths(
-            graph, distances, start_vertices, goal_vertices,
-            search_began + std::chrono::duration_cast<Clock::duration>(
-                               std::chrono::duration<double>(options.time_limit_seconds / 10))));
+    const std::optional<std::size_t> cut_off =
+        first_cut_off_agent(graph, start_vertices, goal_vertices, deadline);
+    if (!cut_off) return finish(MapfStatus::NotSolved, "no plan within the time limit");
+    if (*cut_off < starts.size())
+        return finish(MapfStatus::NoSolution,
+                      "agent " + std::to_string(*cut_off) + " cannot reach its goal " +
+                          to_string(goals[*cut_off]) + " from " + to_string(starts[*cut_off]));
+
+    std::optional<LacamSearch> search;
+    std::optional<PlanRefiner> refiner;
     LacamState state = LacamState::Searching;
-    std::vector<MapfConfiguration> best;
-    const auto run_began = Clock::now();
-    if (!options.search.anytime) {
-        state = search.run(deadline);
-        best = search.solution();
-    } else {
-        // LaCAM* for a quarter of the time and, once it has a plan, large neighbourhood search
-        // on the best plan so far for the rest, in slices, until the limit or a proof.
-        std::optional<PlanRefiner> refiner;
-        std::uint64_t refined_from = 0;  // the LaCAM* loss the refiner last started from
-        bool searching = true;
-        while (Clock::now() < deadline) {
-            const auto slice_end = std::min(deadline, Clock::now() + std::chrono::milliseconds(5));
-            if (searching) {
-                state = search.run(slice_end);
-                searching = state == LacamState::Solved || state == LacamState::Searching;
-                if (state == LacamState::Optimal || state == LacamState::NoSolution ||
-                    (state == LacamState::OutOfMemory && !refiner))
-                    break;
+    auto run_began = Clock::now();
+    try {  // the tables throw OutOfTime when a search for distances would pass the deadline
+        const auto search_began = Clock::now();
+        search.emplace(graph, distances, start_vertices, goal_vertices, options.search);
+        // Routes that spread the agents out, within a tenth of the time limit.
+        if (options.spread)
+            search->prefer_routes(spread_paths(
+                graph, distances, start_vertices, goal_vertices,
+                std::min(deadline, search_began + std::chrono::duration_cast<Clock::duration>(
+                                                      std::chrono::duration<double>(
+                                                          options.time_limit_seconds / 10)))));
+        run_began = Clock::now();
+        if (!options.search.anytime) {
+            state = search->run(deadline);
+        } else {
+            // LaCAM* for a quarter of the time and, once it has a plan, large neighbourhood
+            // search on the best plan so far for the rest, in slices, until the limit or a proof.
+            std::uint64_t refined_from = 0;  // the LaCAM* loss the refiner last started from
+            bool searching = true;
+            while (Clock::now() < deadline) {
+                const auto slice_end =
+                    std::min(deadline, Clock::now() + std::chrono::milliseconds(5));
+                if (searching) {
+                    state = search->run(slice_end);
+                    searching = state == LacamState::Solved || state == LacamState::Searching;
+                    if (state == LacamState::Optimal || state == LacamState::NoSolution ||
+                        (state == LacamState::OutOfMemory && !refiner))
+                        break;
+                }
+                if (state == LacamState::Searching && !refiner) continue;
+                const std::uint64_t loss = search->solution_loss();
+                if (!refiner || (loss < refined_from && soc_of(search->solution(), goal_vertices) <
+                                                            refiner->sum_of_costs())) {
+                    refiner.emplace(graph, distances, goal_vertices, search->solution(),
+                                    options.search.seed);
+                    refined_from = loss;
+                }
+                refiner->run(std::min(
+                    deadline, Clock::now() + std::chrono::milliseconds(searching ? 15 : 100)));
             }
-            if (state == LacamState::Searching && !refiner) continue;
-            const std::uint64_t loss = search.solution_loss();
-            if (!refiner || (loss < refined_from &&
-                             soc_of(search.solution(), goal_vertices) < refiner->sum_of_costs())) {
-                refiner.emplace(graph, distances, goal_vertices, search.solution(),
-                                options.search.seed);
-                refined_from = loss;
-            }
-            refiner->run(
-                std::min(deadline, Clock::now() + std::chrono::milliseconds(searching ? 15 : 100)));
         }
-        best = search.solution();
-        if (refiner && state != LacamState::Optimal &&
-            refiner->sum_of_costs() < soc_of(best, goal_vertices)) {
-            best = refiner->steps();
-        }
-        if (state == LacamState::OutOfMemory || state == LacamState::Searching)
-            state = best.empty() ? state : LacamState::Solved;
+    } catch (const DistanceTables::OutOfTime&) {
+        // The deadline passed inside a step (spread routes, the refiner's first round): what
+        // was found before it stands.
     }
-    plan.configurations = search.configurations();
-    plan.search_bytes = search.memory_bytes();
+    std::vector<MapfConfiguration> best;
+    if (search) {
+        best = search->solution();
+        plan.configurations = search->configurations();
+        plan.search_bytes = search->memory_bytes() + (refiner ? refiner->memory_bytes() : 0);
+    }
+    if (refiner && state != LacamState::Optimal &&
+        (best.empty() || refiner->sum_of_costs() < soc_of(best, goal_vertices)))
+        best = refiner->steps();
+    if (state == LacamState::OutOfMemory || state == LacamState::Searching)
+        state = best.empty() ? state : LacamState::Solved;
     for (const MapfConfiguration& configuration : best) {
         std::vector<Cell>& step = plan.steps.emplace_back();
         step.reserve(configuration.size());
@@ -145,15 +186,49 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
             return finish(MapfStatus::NoSolution,
                           "no plan exists: every reachable configuration was visited");
         case LacamState::OutOfMemory:
-            return finish(MapfStatus::NotSolved, "the search reached its memory limit of " +
-                                                     std::to_string(options.search.memory_limit) +
-                                                     " bytes");
+            plan.memory_limit_reached = true;
+            return finish(MapfStatus::NotSolved,
+                          "the search stopped at the memory limit: it holds " +
+                              std::to_string(plan.search_bytes) + " bytes, its limit is " +
+                              std::to_string(options.search.memory_limit));
         case LacamState::Searching:
             return finish(MapfStatus::NotSolved, "no plan within the time limit");
     }
     plan.first_solution_ms = std::chrono::duration<double, std::milli>(run_began - began).count() +
-                             1000 * search.seconds_to_first_solution();
+                             1000 * search->seconds_to_first_solution();
     return finish(MapfStatus::Solved, "");
+}
+
+MapfPlan plan_mapf(const GridMap& map, std::span<const Cell> starts, std::span<const Cell> goals,
+                   const MapfPlanOptions& options) {
+    MapfPlanOptions within = options;
+    within.started = options.started.value_or(Clock::now());
+    MapfPlan plan;
+    plan.status = MapfStatus::InvalidInput;
+    if (!(options.time_limit_seconds > 0) || options.time_limit_seconds > 366 * 86400.0) {
+        plan.message = "the time limit must be > 0 s and at most a year";
+        return plan;
+    }
+    for (const auto& [cells, role] : {std::pair{starts, "start"}, std::pair{goals, "goal"}}) {
+        if (Status status = MapfGraph::check_agents(map, cells, role); !status) {
+            plan.message = status.message();
+            return plan;
+        }
+    }
+    const auto deadline =
+        *within.started + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(options.time_limit_seconds));
+    const std::optional<MapfGraph> graph = MapfGraph::build(map, deadline);
+    if (!graph) {
+        plan.status = MapfStatus::NotSolved;
+        plan.message = "no plan within the time limit";
+        plan.total_ms =
+            std::chrono::duration<double, std::milli>(Clock::now() - *within.started).count();
+        return plan;
+    }
+    plan = plan_mapf(*graph, starts, goals, within);
+    plan.graph_bytes = graph->memory_bytes();
+    return plan;
 }
 
 }  // namespace pathkit

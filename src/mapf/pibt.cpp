@@ -13,12 +13,38 @@ Pibt::Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const Ma
     : graph_(&graph),
       distances_(&distances),
       goals_(goals.begin(), goals.end()),
-      occupied_now_(graph.vertex_count(), none),
-      occupied_next_(graph.vertex_count(), none),
+      scratch_(std::make_shared<Scratch>(
+          Scratch{std::vector<std::uint32_t>(graph.vertex_count(), none),
+                  std::vector<std::uint32_t>(graph.vertex_count(), none)})),
+      occupied_now_(scratch_->occupied_now.data()),
+      occupied_next_(scratch_->occupied_next.data()),
       random_state_(seed),
       swap_(swap) {
     for (const MapfVertex goal : goals_)
         tables_.push_back(distances.table_for(goal));
+}
+
+Pibt::Pibt(const Pibt& other, std::uint64_t seed)
+    : graph_(other.graph_),
+      distances_(other.distances_),
+      goals_(other.goals_),
+      tables_(other.tables_),
+      scratch_(other.scratch_),
+      owns_scratch_(false),
+      occupied_now_(other.occupied_now_),
+      occupied_next_(other.occupied_next_),
+      random_state_(seed),
+      swap_(other.swap_) {}
+
+std::size_t Pibt::memory_bytes() const {
+    std::size_t bytes = goals_.capacity() * sizeof(MapfVertex) +
+                        tables_.capacity() * sizeof(std::uint32_t) +
+                        route_next_.capacity() * sizeof(route_next_[0]);
+    for (const auto& route : route_next_)  // a hash node of 16 bytes is 32 with malloc's header
+        bytes += route.size() * 32 + route.bucket_count() * sizeof(void*);
+    if (owns_scratch_)
+        bytes += sizeof(Scratch) + 2 * graph_->vertex_count() * sizeof(std::uint32_t);
+    return bytes;
 }
 
 void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
@@ -52,8 +78,14 @@ bool Pibt::plan_step(const MapfConfiguration& from, MapfConfiguration& next,
              (there == none || there == agent || next[there] != from[agent]);
         occupied_next_[target.index()] = agent;
     }
-    for (std::size_t i = 0; i < order.size() && ok; ++i)
-        if (!next[order[i]].is_valid()) ok = choose(order[i], from, next);
+    try {
+        for (std::size_t i = 0; i < order.size() && ok; ++i)
+            if (!next[order[i]].is_valid()) ok = choose(order[i], from, next);
+    } catch (const DistanceTables::OutOfTime&) {  // out of time halfway: clear every mark
+        std::fill(scratch_->occupied_now.begin(), scratch_->occupied_now.end(), none);
+        std::fill(scratch_->occupied_next.begin(), scratch_->occupied_next.end(), none);
+        throw;
+    }
     for (std::uint32_t agent = 0; agent < from.size(); ++agent) {
         occupied_now_[from[agent].index()] = none;
         if (next[agent].is_valid()) occupied_next_[next[agent].index()] = none;
@@ -140,8 +172,8 @@ int Pibt::room_to_pull(MapfVertex puller_at, MapfVertex pusher_at, MapfVertex& o
     int room = 0;
     for (const MapfVertex neighbour : graph_->neighbours(puller_at)) {
         const std::uint32_t there = occupied_now_[neighbour.index()];
-        const bool settled_dead_end = graph_->neighbours(neighbour).size() == 1 && there != none &&
-                                      goals_[there] == neighbour;
+        const bool settled_dead_end =  // the cheap tests first
+            there != none && goals_[there] == neighbour && graph_->degree(neighbour) == 1;
         if (neighbour == pusher_at || settled_dead_end) continue;
         ++room;
         onwards = neighbour;

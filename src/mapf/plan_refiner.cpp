@@ -182,7 +182,8 @@ std::vector<std::uint32_t> PlanRefiner::pick_neighbourhood() {
 
 std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
     std::uint64_t rounds = 0;
-    const std::uint64_t budget = 16 * static_cast<std::uint64_t>(graph_->vertex_count()) + 1000;
+    const std::uint64_t budget = std::min(
+        16 * static_cast<std::uint64_t>(graph_->vertex_count()) + 1000, max_round_expansions);
     while (std::chrono::steady_clock::now() < deadline) {
         ++rounds;
         std::vector<std::uint32_t> chosen = pick_neighbourhood();
@@ -196,12 +197,17 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
             release(agent);
         }
         std::size_t planned = 0;
-        for (; planned < chosen.size(); ++planned) {
-            if (!plan_alone(chosen[planned], budget)) break;
-            reserve(chosen[planned]);
-            new_cost += paths_[chosen[planned]].size() - 1;
+        bool out_of_time = false;
+        try {
+            for (; planned < chosen.size(); ++planned) {
+                if (!plan_alone(chosen[planned], budget)) break;
+                reserve(chosen[planned]);
+                new_cost += paths_[chosen[planned]].size() - 1;
+            }
+        } catch (const DistanceTables::OutOfTime&) {
+            out_of_time = true;  // the round is undone below: the plan stays whole
         }
-        if (planned == chosen.size() && new_cost < old_cost) {
+        if (!out_of_time && planned == chosen.size() && new_cost < old_cost) {
             sum_of_costs_ = sum_of_costs_ - old_cost + new_cost;
             continue;
         }
@@ -211,8 +217,21 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
             paths_[chosen[i]] = std::move(before[i]);
             reserve(chosen[i]);
         }
+        if (out_of_time) break;
     }
     return rounds;
+}
+
+std::size_t PlanRefiner::memory_bytes() const {
+    std::size_t bytes = visits_.capacity() * sizeof(visits_[0]) +
+                        resting_agent_.capacity() * sizeof(std::uint32_t) +
+                        (goals_.capacity() + tables_.capacity()) * sizeof(std::uint32_t) +
+                        paths_.capacity() * sizeof(paths_[0]);
+    for (const auto& path : paths_)
+        bytes += path.capacity() * sizeof(MapfVertex);
+    for (const auto& list : visits_)
+        bytes += list.capacity() * sizeof(std::uint64_t);
+    return bytes;
 }
 
 std::vector<MapfConfiguration> PlanRefiner::steps() const {

@@ -71,7 +71,7 @@ void RouteCache::invalidate(std::size_t map_index) {
 }
 
 std::size_t RouteCache::ready_map_count() const {
-    std::lock_guard lock(mutex_);
+    std::lock_guard lock(portals_mutex_);
     return static_cast<std::size_t>(std::count_if(
         fields_.begin(), fields_.end(), [](const auto& fields) { return fields->ready.load(); }));
 }
@@ -82,7 +82,7 @@ std::size_t RouteCache::portal_count(const World& world) {
 }
 
 std::size_t RouteCache::fields_bytes(const World& world, std::uint32_t map) const {
-    const GridMap& grid = world.maps_[map].grid;
+    const GridMap& grid = world.maps()[map].grid;
     return fields_[map]->portals.size() * grid.padded_size() * sizeof(float) *
            (symmetric(grid) ? 1 : 2);
 }
@@ -97,7 +97,7 @@ std::size_t RouteCache::memory_estimate(const World& world) {
 
 void RouteCache::ensure_built(const World& world) {
     if (built_.load(std::memory_order_acquire)) return;
-    std::lock_guard lock(mutex_);
+    std::lock_guard lock(portals_mutex_);
     if (built_.load(std::memory_order_relaxed)) return;
     build_portals(world);
     built_.store(true, std::memory_order_release);
@@ -112,7 +112,7 @@ std::uint32_t RouteCache::add_portal(std::uint32_t map, std::uint32_t tile) {
 }
 
 void RouteCache::build_portals(const World& world) {
-    const auto& maps = world.maps_;
+    const auto& maps = world.maps();
     // What was computed before, by map: its portal tiles and fields, reused when unchanged.
     std::vector<std::vector<std::uint32_t>> old_tiles(fields_.size());
     for (std::size_t map = 0; map < fields_.size(); ++map)
@@ -170,7 +170,7 @@ void RouteCache::build_portals(const World& world) {
             }
         }
     }
-    bytes_used_ = 0;
+    std::size_t bytes_kept = 0;
     for (std::uint32_t map = 0; map < maps.size() && map < old_fields.size(); ++map) {
         std::vector<std::uint32_t> tiles;
         for (std::uint32_t portal : fields_[map]->portals)
@@ -179,44 +179,65 @@ void RouteCache::build_portals(const World& world) {
             fields_[map]->to_portal = std::move(old_fields[map]->to_portal);
             fields_[map]->from_portal = std::move(old_fields[map]->from_portal);
             fields_[map]->ready = true;
-            bytes_used_ += fields_bytes(world, map);
+            bytes_kept += fields_bytes(world, map);
         }
     }
+    bytes_used_ = bytes_kept;
 }
 
-std::string RouteCache::ensure_fields(const World& world, std::uint32_t map) {
+std::vector<std::uint32_t> RouteCache::maps_reachable_from(std::uint32_t start_map) const {
+    std::vector<std::uint32_t> reached{start_map};
+    std::vector<bool> seen(fields_.size(), false);
+    seen[start_map] = true;
+    for (std::size_t next = 0; next < reached.size(); ++next)
+        for (const std::uint32_t portal : fields_[reached[next]]->portals)
+            for (const auto& [other, cost] : portals_[portal].crossings)
+                if (!seen[portals_[other].map]) {
+                    seen[portals_[other].map] = true;
+                    reached.push_back(portals_[other].map);
+                }
+    return reached;
+}
+
+Status RouteCache::ensure_fields(const World& world, std::uint32_t map, SearchContext& context) {
     MapFields& fields = *fields_[map];
     if (fields.ready.load(std::memory_order_acquire)) return {};
-    std::lock_guard lock(mutex_);
+    std::lock_guard lock(fields.filling);
     if (fields.ready.load(std::memory_order_relaxed)) return {};
+    // Room in the memory limit is taken before the fields are made, so threads filling other
+    // maps at once cannot pass it together.
     const std::size_t needed = fields_bytes(world, map);
-    if (needed > memory_limit || bytes_used_ > memory_limit - needed) {
-        const auto megabytes = [](std::size_t bytes) {
-            return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB";
-        };
-        return "the routes through map " + std::to_string(world.maps_[map].id.value) + " need " +
-               megabytes(needed) + " of distance fields (" + std::to_string(fields.portals.size()) +
-               " portals), over the limit of " + megabytes(memory_limit) + " (" +
-               megabytes(bytes_used_) +
-               " in use); raise the edge portal spacing or the route memory limit";
-    }
-    const GridMap& grid = world.maps_[map].grid;
-    const GridSpace space(grid, world.rules_);
+    std::size_t used = bytes_used_.load();
+    do {
+        if (needed > memory_limit || used > memory_limit - needed) {
+            const auto megabytes = [](std::size_t bytes) {
+                return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB";
+            };
+            return Status::invalid_input(
+                "the routes through map " + std::to_string(world.maps()[map].id.value) + " need " +
+                megabytes(needed) + " of distance fields (" +
+                std::to_string(fields.portals.size()) + " portals), over the limit of " +
+                megabytes(memory_limit) + " (" + megabytes(used) +
+                " in use); raise the edge portal spacing or the route memory limit");
+        }
+    } while (!bytes_used_.compare_exchange_weak(used, used + needed));
+    const GridMap& grid = world.maps()[map].grid;
+    const GridSpace space(grid, world.rules());
     const world_detail::ReverseGridSpace reverse(space);
     const std::size_t tiles = grid.padded_size();
     const auto nowhere = [](StateId) { return false; };
     const auto fill = [&](const auto& walk, SearchAlgorithm algorithm, std::uint32_t source,
                           float* field) {
-        (void)find_path(GoalWhere(walk, nowhere), StateId(source), field_context_,
+        (void)find_path(GoalWhere(walk, nowhere), StateId(source), context,
                         {.algorithm = algorithm});
         for (std::uint32_t tile = 0; tile < tiles; ++tile)
-            field[tile] = field_context_.cost_to(StateId(tile));
+            field[tile] = context.cost_to(StateId(tile));
     };
     const std::size_t count = fields.portals.size();
     fields.to_portal.assign(count * tiles, infinite_cost);
     if (symmetric(grid)) {
         // Four moves of one cost: breadth-first order gives the same distances, without a heap.
-        const SearchAlgorithm algorithm = world.rules_.diagonal == DiagonalPolicy::Never
+        const SearchAlgorithm algorithm = world.rules().diagonal == DiagonalPolicy::Never
                                               ? SearchAlgorithm::BreadthFirst
                                               : SearchAlgorithm::Dijkstra;
         for (std::size_t local = 0; local < count; ++local)
@@ -232,26 +253,26 @@ std::string RouteCache::ensure_fields(const World& world, std::uint32_t map) {
                  fields.from_portal.data() + local * tiles);
         }
     }
-    bytes_used_ += needed;
     fields.ready.store(true, std::memory_order_release);
     return {};
 }
 
 const float* RouteCache::to_field(const World& world, std::uint32_t map, std::size_t local) const {
-    return fields_[map]->to_portal.data() + local * world.maps_[map].grid.padded_size();
+    return fields_[map]->to_portal.data() + local * world.maps()[map].grid.padded_size();
 }
 
 const float* RouteCache::from_field(const World& world, std::uint32_t map,
                                     std::size_t local) const {
     const MapFields& fields = *fields_[map];
     const auto& field = fields.from_portal.empty() ? fields.to_portal : fields.from_portal;
-    return field.data() + local * world.maps_[map].grid.padded_size();
+    return field.data() + local * world.maps()[map].grid.padded_size();
 }
 
-/// The portal graph with a start and a goal attached, for the one engine.
+/// The portal graph with a start and a goal attached, for the one engine. It only reads the
+/// fields: every map the search can reach has them before it starts.
 class RouteCache::PortalSpace {
   public:
-    PortalSpace(RouteCache& cache, const World& world, std::uint32_t start_map,
+    PortalSpace(const RouteCache& cache, const World& world, std::uint32_t start_map,
                 std::uint32_t start_tile, std::uint32_t goal_map, std::uint32_t goal_tile,
                 Cost direct)
         : cache_(cache),
@@ -277,10 +298,7 @@ class RouteCache::PortalSpace {
         if (!from_start)
             for (const auto& [other, cost] : cache_.portals_[state.value].crossings)
                 visit(StateId(other), cost);
-        if (std::string refused = cache_.ensure_fields(world_, map); !refused.empty()) {
-            if (refused_.empty()) refused_ = std::move(refused);
-            return;
-        }
+        PATHKIT_ASSERT(cache_.fields_[map]->ready.load(std::memory_order_acquire));
         const auto& locals = cache_.fields_[map]->portals;
         for (std::size_t local = 0; local < locals.size(); ++local) {
             if (locals[local] == state.value) continue;
@@ -294,8 +312,6 @@ class RouteCache::PortalSpace {
         }
     }
     [[nodiscard]] std::uint32_t start() const { return start_; }
-    /// Why a map's fields were refused during the search, if one was.
-    [[nodiscard]] const std::string& refused() const { return refused_; }
     [[nodiscard]] std::size_t local_of(std::uint32_t map, std::uint32_t portal) const {
         const auto& locals = cache_.fields_[map]->portals;
         return static_cast<std::size_t>(std::find(locals.begin(), locals.end(), portal) -
@@ -303,12 +319,11 @@ class RouteCache::PortalSpace {
     }
 
   private:
-    RouteCache& cache_;
+    const RouteCache& cache_;
     const World& world_;
     std::uint32_t start_map_, start_tile_, goal_map_, goal_tile_;
     Cost direct_;
     std::uint32_t start_;
-    mutable std::string refused_;
 };
 
 Route RouteCache::find_route(const World& world, const WorldPosition& from, const WorldPosition& to,
@@ -322,7 +337,7 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
         }
     }
     ensure_built(world);
-    const auto& maps = world.maps_;
+    const auto& maps = world.maps();
     const auto start_map = static_cast<std::uint32_t>(world.index_of(from.map));
     const auto goal_map = static_cast<std::uint32_t>(world.index_of(to.map));
     const std::uint32_t start_tile = maps[start_map].grid.index(from.cell);
@@ -331,21 +346,23 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
     Cost direct = infinite_cost;
     std::vector<Cell> direct_cells;
     if (start_map == goal_map) {
-        const GridSpace space(maps[start_map].grid, world.rules_);
+        const GridSpace space(maps[start_map].grid, world.rules());
         const GridPath path = space.find_path(from.cell, to.cell, context);
         if (path.found()) {
             direct = path.cost;
             direct_cells = path.path;
         }
     }
+    for (const std::uint32_t map : maps_reachable_from(start_map)) {
+        if (Status status = ensure_fields(world, map, context); !status) {
+            route.status = SearchStatus::InvalidInput;
+            route.message = status.message();
+            return route;
+        }
+    }
     const PortalSpace space(*this, world, start_map, start_tile, goal_map, goal_tile, direct);
     SearchResult found =
         find_path(space, StateId(space.start()), context, {.algorithm = SearchAlgorithm::Dijkstra});
-    if (!space.refused().empty()) {
-        route.status = SearchStatus::InvalidInput;
-        route.message = space.refused();
-        return route;
-    }
     route.status = found.status == SearchStatus::Found ? SearchStatus::Found : SearchStatus::NoPath;
     if (!found.found()) {
         route.message = "no route from " + maps[start_map].name + " " + to_string(from.cell) +
@@ -366,7 +383,7 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
     for (std::size_t index = 1; index < found.path.size(); ++index) {
         const std::uint32_t state = found.path[index].value;
         RouteLeg& leg = route.legs.back();
-        const GridSpace grid_space(maps[map].grid, world.rules_);
+        const GridSpace grid_space(maps[map].grid, world.rules());
         if (state == goal_state && found.path[index - 1].value == start_state) {
             leg.cells = direct_cells;
             leg.cost = direct;

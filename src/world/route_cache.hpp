@@ -7,16 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "pathkit/core/status.hpp"
 #include "pathkit/search/search_context.hpp"
 #include "pathkit/world/world.hpp"
 
 namespace pathkit::detail {
 
-/// What `World` computes for routes, behind a lock so const queries can share it.
+/// What `World` computes for routes, filled in by const queries on many threads at once.
 ///
 /// Per map and portal two fields of grid costs over the map's tiles: to the portal (for the
 /// start's leg and portal-to-portal costs) and from it (for the goal's leg). Without terrain
-/// costs moves cost the same both ways and one field serves as both.
+/// costs moves cost the same both ways and one field serves as both. A route first makes sure
+/// every map its start can reach has its fields (each map behind a lock of its own, so threads
+/// fill different maps at once), then searches the portal graph, which only reads them.
 class RouteCache {
   public:
     int spacing = 16;
@@ -40,6 +43,7 @@ class RouteCache {
         std::vector<std::pair<std::uint32_t, Cost>> crossings;  // to portals of other maps
     };
     struct MapFields {
+        std::mutex filling;  // held while the fields are computed
         std::atomic<bool> ready{false};
         std::vector<std::uint32_t> portals;  // global portal numbers in this map
         std::vector<float> to_portal;        // portal-major: [k * tiles + tile] = cost tile -> k
@@ -49,9 +53,10 @@ class RouteCache {
 
     void ensure_built(const World& world);
     void build_portals(const World& world);
-    /// Computes the map's fields once; "" when they are ready, else why they were refused
-    /// (over the memory limit).
-    std::string ensure_fields(const World& world, std::uint32_t map);
+    /// The maps a route from `start_map` may cross: those its portals lead to, and on.
+    [[nodiscard]] std::vector<std::uint32_t> maps_reachable_from(std::uint32_t start_map) const;
+    /// Computes the map's fields once (with `context`); refused over the memory limit.
+    Status ensure_fields(const World& world, std::uint32_t map, SearchContext& context);
     [[nodiscard]] std::size_t fields_bytes(const World& world, std::uint32_t map) const;
     std::uint32_t add_portal(std::uint32_t map, std::uint32_t tile);
     [[nodiscard]] const float* to_field(const World& world, std::uint32_t map,
@@ -59,12 +64,11 @@ class RouteCache {
     [[nodiscard]] const float* from_field(const World& world, std::uint32_t map,
                                           std::size_t local) const;
 
-    mutable std::mutex mutex_;
+    mutable std::mutex portals_mutex_;  // held while the portal graph is built
     std::atomic<bool> built_{false};
     std::vector<Portal> portals_;
     std::vector<std::unique_ptr<MapFields>> fields_;
-    std::size_t bytes_used_ = 0;   // fields computed so far (under the lock)
-    SearchContext field_context_;  // filling fields, under the lock
+    std::atomic<std::size_t> bytes_used_{0};  // fields computed (or being computed) so far
 };
 
 }  // namespace pathkit::detail

@@ -364,6 +364,67 @@ TEST(AgentWorld, NaNsAndBadParamsAreRefused) {
     EXPECT_FALSE(world.agents()[0].active);
 }
 
+// Whether every agent with a target is Arrived exactly when it stands within the arrival
+// distance (+ 0.02) of its target, as the state promises.
+bool arrived_means_there(const AgentWorld& world) {
+    for (const Agent& agent : world.agents()) {
+        if (!agent.active || !agent.has_target) continue;
+        const float off =
+            std::hypot(agent.target.x - agent.position.x, agent.target.y - agent.position.y);
+        if ((agent.state == AgentState::Arrived) != (off <= agent.params.arrival_distance + 0.02f))
+            return false;
+    }
+    return true;
+}
+
+// Five agents of radius 0.5 sent to one point: one can stand on it, the others are pushed
+// off and must not count as arrived where they stand, after any step.
+TEST(AgentWorld, FiveAgentsSentToOnePointAreArrivedOnlyWhileTheyStandOnIt) {
+    const NavMesh mesh = make_mesh({}, {20, 20});
+    AgentWorld world = AgentWorld::create(mesh).value();
+    for (const Point2 start :
+         {Point2{5, 5}, Point2{15, 5}, Point2{5, 15}, Point2{15, 15}, Point2{10, 3}}) {
+        const AgentId agent = world.add_agent(start).value();
+        ASSERT_TRUE(world.set_target(agent, {10, 10}));
+    }
+    int arrived = 0;
+    for (int step = 0; step < 1200; ++step) {
+        ASSERT_TRUE(world.step(time_step));
+        ASSERT_TRUE(arrived_means_there(world)) << "after step " << step + 1;
+        arrived = 0;
+        for (const Agent& agent : world.agents())
+            arrived += agent.state == AgentState::Arrived ? 1 : 0;
+    }
+    EXPECT_GE(arrived, 1);
+    EXPECT_LE(arrived, 1) << "two agents of radius 0.5 cannot both stand within 0.12 of a point";
+}
+
+// An arrived agent pushed aside by one passing through it is Moving while it is off its
+// target, walks back, and arrives a second time.
+TEST(AgentWorld, AnArrivedAgentPushedOffItsTargetWalksBackAndArrivesAgain) {
+    const NavMesh mesh = make_mesh({}, {20, 20});
+    AgentWorld world = AgentWorld::create(mesh).value();
+    const AgentId standing = world.add_agent({10, 10}).value();
+    ASSERT_TRUE(world.set_target(standing, {10, 10}));
+    ASSERT_TRUE(world.step(time_step));
+    ASSERT_EQ(world.agent(standing).state, AgentState::Arrived);
+    const AgentId walker = world.add_agent({3, 10}).value();
+    ASSERT_TRUE(world.set_target(walker, {17, 10}));
+    int arrivals = 0;
+    bool walked_back = false;
+    for (int step = 0; step < 800; ++step) {
+        ASSERT_TRUE(world.step(time_step));
+        ASSERT_TRUE(arrived_means_there(world)) << "after step " << step + 1;
+        walked_back |= world.agent(standing).state == AgentState::Moving;
+        for (const AgentEvent& event : world.events())
+            arrivals += event.agent == standing && event.kind == AgentEventKind::Arrived ? 1 : 0;
+    }
+    EXPECT_TRUE(walked_back) << "the walker never pushed it off its target";
+    EXPECT_GE(arrivals, 1);
+    EXPECT_EQ(world.agent(standing).state, AgentState::Arrived);
+    EXPECT_EQ(world.agent(walker).state, AgentState::Arrived);
+}
+
 TEST(AgentWorld, IdleAgentsGiveWayToAnAgentPassingThroughThem) {
     const NavMesh mesh = make_mesh({}, {20, 20});
     AgentWorld world = AgentWorld::create(mesh).value();

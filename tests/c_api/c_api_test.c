@@ -98,12 +98,15 @@ static void grids(const char* tiny_map) {
             CHECK(pk_grid_space_find_path(four, sx, sy, gx, gy, PK_ALGORITHM_DIJKSTRA, 0, NULL, 0,
                                           &length, &other) != PK_NO_PATH);
             CHECK(fabsf(other - cost) < 1e-4f);
-            float astar = -1, jps = -2;
+            float astar = -1, jps = -2, jps_plus = -3;
             CHECK(pk_grid_space_find_path(eight, sx, sy, gx, gy, PK_ALGORITHM_ASTAR, 0, tiles,
                                           width * height, &length, &astar) == PK_OK);
             CHECK(pk_grid_space_find_path(eight, sx, sy, gx, gy, PK_ALGORITHM_JPS, 0, tiles,
                                           width * height, &length, &jps) == PK_OK);
+            CHECK(pk_grid_space_find_path(eight, sx, sy, gx, gy, PK_ALGORITHM_JPS_PLUS, 0, tiles,
+                                          width * height, &length, &jps_plus) == PK_OK);
             CHECK(fabsf(astar - jps) < 1e-4f);
+            CHECK(fabsf(astar - jps_plus) < 1e-4f);
         }
 
     /* Asking for the size first, then a buffer too small. */
@@ -132,6 +135,19 @@ static void grids(const char* tiny_map) {
                                   NULL) == PK_INVALID_ARGUMENT);
     CHECK(pk_grid_map_set_walkable(map, -1, 0, 1) == PK_INVALID_ARGUMENT);
     CHECK(pk_grid_map_set_terrain_cost(map, 0, 0, NAN) == PK_INVALID_ARGUMENT);
+
+    /* The names every front end uses; jump point search refused on terrain, with the reason. */
+    pk_algorithm named = PK_ALGORITHM_ASTAR;
+    CHECK(pk_algorithm_named("jps+", &named) == PK_OK && named == PK_ALGORITHM_JPS_PLUS);
+    CHECK(pk_algorithm_named("bfs", &named) == PK_OK && named == PK_ALGORITHM_BREADTH_FIRST);
+    CHECK(strcmp(pk_algorithm_name(PK_ALGORITHM_DIJKSTRA), "dijkstra") == 0);
+    CHECK(strcmp(pk_algorithm_name((pk_algorithm)42), "unknown") == 0);
+    CHECK(pk_algorithm_named("jps++", &named) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "astar, dijkstra, bfs, jps, jps+") != NULL);
+    CHECK(pk_grid_map_set_terrain_cost(map, 0, 0, 3) == PK_OK);
+    CHECK(pk_grid_space_find_path(eight, 0, 0, 9, 5, PK_ALGORITHM_JPS_PLUS, 0, tiles, 60, &length,
+                                  NULL) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "terrain cost") != NULL);
     pk_grid_map* refused = map;
     CHECK(pk_grid_map_create(0, 5, &refused) == PK_INVALID_ARGUMENT && refused == NULL);
 

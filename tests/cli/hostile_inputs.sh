@@ -23,6 +23,17 @@ expect() {
     echo "ok: pathkit ${1:-} ... -> $status"
   fi
 }
+# expect_within KILOBYTES CODE REGEX COMMAND...: as expect, under an address-space limit.
+expect_within() {
+  local limit="$1"
+  shift
+  local saved="$pathkit"
+  pathkit="$work/limited"
+  printf '#!/usr/bin/env bash\nulimit -v %s\nexec "%s" "$@"\n' "$limit" "$saved" >"$pathkit"
+  chmod +x "$pathkit"
+  expect "$@"
+  pathkit="$saved"
+}
 # absent FILE...: none of these files may exist (outputs are all or nothing).
 absent() {
   for file in "$@"; do
@@ -77,6 +88,27 @@ printf '<world><map id="0" width="2" height="2"/><npc name="a" map="0" x="0" y="
 expect 2 'speed="3e38"' world speed.xml
 printf 'node a\nnode b\nnode c\nedge a -> b 3e38\nedge b -> c 3e38\n' >overflow.graph
 expect 2 "cost overflows" graph overflow.graph --from a --to c
+
+# Whole-number options: no wrap-around from a minus sign, nothing past 64 bits, no octal.
+expect 2 'seed: cannot be negative: -1' mapf --map "$data/tiny.map" --scen "$data/tiny.map.scen" --agents 1 --seed -1
+expect 2 'budget: cannot be negative: -1' path "$data/tiny.map" --from 0,0 --to 3,2 --budget -1
+expect 2 'budget: too large a number: 99999999999999999999' path "$data/tiny.map" --from 0,0 --to 3,2 --budget 99999999999999999999
+expect 2 'memory-limit: not a whole decimal number: 1e3' path "$data/tiny.map" --from 0,0 --to 3,2 --memory-limit 1e3
+expect 0 'status: found' path "$data/tiny.map" --from 0,0 --to 3,2 --budget 010
+
+# Worlds whose NPCs could walk for hours, or whose pictures would not fit in memory.
+/usr/bin/python3 - <<'PY'
+for name, ticks in (("crowded_day.xml", 3600), ("pictured_day.xml", 12)):
+    with open(name, "w") as out:
+        out.write(f'<world ticks_per_minute="{ticks}"><map id="0" width="200" height="200"/>\n')
+        for i in range(2000):
+            out.write(f'<npc name="n{i}" map="0" x="{i % 200}" y="{i // 200}" speed="0.0011">'
+                      f'<appointment time="00:01" map="0" x="{199 - i % 200}" y="199"/></npc>\n')
+        out.write("</world>\n")
+PY
+expect 2 'crowded_day.xml: 2000 NPCs over 1439 game minutes at 3600 ticks a minute may take 1.04e\+10 NPC-ticks, over the limit of 4e\+09' world crowded_day.xml
+expect 2 'pictured_day.xml: pictures of 2000 NPCs at a frame a game minute would need 439 MiB, over the memory budget of 64.0 MiB' world pictured_day.xml --html day.html --memory-limit 64
+absent day.html
 
 # ---- inputs that used to hang ----------------------------------------------------------------
 printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml
@@ -139,6 +171,44 @@ echo '{"width": 16384, "height": 16384, "tilewidth": 16, "tileheight": 16, "laye
 printf '<world><map id="0"><tiled file="huge.tmj"/></map></world>\n' >huge.xml
 expect 2 '268435456 tiles, over the limit of 67108864' world huge.xml
 
+{
+  printf '{"bounds": [[0, 0], [2000, 2000]], "buffer_radius": 1, "obstacles": ['
+  awk 'BEGIN { k = 0; for (y = 0; y < 100; y++) for (x = 0; x < 100; x++) {
+        x0 = 2 + x * 20; y0 = 2 + y * 20;
+        printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (k++ ? ", " : ""),
+               x0, y0, x0 + 5, y0, x0 + 5, y0 + 5, x0, y0 + 5 } }'
+  printf '], "queries": ['
+  awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%s{\"from\": [1, 1], \"to\": [%d, 1999]}", (i ? ", " : ""), 1 + i % 1998 }'
+  printf ']}'
+} >many_queries.json
+expect 2 'many_queries.json: 100000 queries x 40000 obstacle corners = 4000000000, over the limit of 500000000 for --mode navmesh' scene many_queries.json --mode navmesh
+{
+  printf '{"bounds": [[0, 0], [1000, 1000]], "obstacles": ['
+  awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s{\"circle\": {\"center\": [%d, %d], \"radius\": 1}}", (i ? ", " : ""), 3 + 5 * (i % 190), 3 + 5 * int(i / 190) }'
+  printf '], "queries": [{"from": [0, 0], "to": [999, 999]}]}'
+} >many_circles.json
+expect 2 'many_circles.json: the navigation mesh of 320000 obstacle corners needs about 195 MiB, over the memory budget of 64.0 MiB' scene many_circles.json --mode navmesh --memory-limit 64
+expect 2 'squares.json: the visibility graph \(every pair of 9604 obstacle corners connected\) needs about 710 MiB, over the memory budget of 256 MiB' --memory-limit 256 scene squares.json
+# A start near the origin beside corners far away: Polyanya once lost a turn to rounding (552.541).
+echo '{"bounds": [[0, 0], [500, 500]], "buffer_radius": 2, "obstacles": [{"polygon": [[267.353, 114.79], [242.088, 118.708], [236.417, 92.197], [255.889, 85.949]]}, {"polygon": [[280.269, 198.345], [274.111, 207.302], [262.311, 204.76], [243.223, 214.885], [251.416, 194.156], [254.592, 178.912], [266.692, 185.957], [275.869, 183.504]]}, {"circle": {"center": [115.87, 163.2], "radius": 14.42}}, {"circle": {"center": [274.41, 164.23], "radius": 17.17}}, {"circle": {"center": [252.4, 240.18], "radius": 29.81}}, {"circle": {"center": [284.82, 128.94], "radius": 26.64}}, {"circle": {"center": [144.24, 160.76], "radius": 11.85}}], "queries": [{"from": [18.677503338614343, 8.340659264974848], "to": [436.9232566052638, 318.70153347862026]}]}' >far_start.json
+expect 0 'query 0: found, length 547.319' scene far_start.json --mode navmesh
+expect 0 'query 0: found, length 547.319' scene far_start.json
+# Squares touching at a corner are a wall in every mode; a checkerboard's inner cell is closed.
+echo '{"bounds": [[-10, -10], [20, 20]], "obstacles": [{"polygon": [[0, 0], [2, 0], [2, 2], [0, 2]]}, {"polygon": [[2, 2], [4, 2], [4, 4], [2, 4]]}], "queries": [{"from": [0, 4], "to": [4, 0]}]}' >touching.json
+expect 0 'query 0: found, length 8,' scene touching.json
+expect 0 'query 0: found, length 8,' scene touching.json --mode navmesh
+expect 0 'query 0: found, length 8,' scene touching.json --mode navmesh --navmesh-query funnel --mesh-nodes vertices
+{
+  printf '{"bounds": [[-10, -10], [20, 20]], "obstacles": ['
+  awk 'BEGIN { k = 0; for (x = 0; x < 4; x++) for (y = 0; y < 4; y++) if ((x + y) % 2 == 0)
+        printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (k++ ? ", " : ""),
+               2 * x, 2 * y, 2 * x + 2, 2 * y, 2 * x + 2, 2 * y + 2, 2 * x, 2 * y + 2 }'
+  printf '], "queries": [{"from": [5, 3], "to": [-5, -5]}]}'
+} >checkerboard.json
+expect 1 'query 0: no_path' scene checkerboard.json
+expect 1 'query 0: no_path' scene checkerboard.json --mode navmesh
+expect 1 'query 0: no_path' scene checkerboard.json --mode navmesh --navmesh-query funnel --mesh-nodes vertices,centers
+
 # ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
 echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 100000, "max_speed": 100000, "max_acceleration": 100000}], "dt": 1}' >giant_agent.json
 expect 1 'agent 1: stuck \(no progress\)' agents giant_agent.json
@@ -156,6 +226,38 @@ expect 2 '10000 agents for 200 steps make 2010000 positions, over the limit of 2
 expect 2 '/dev/full: cannot write there' agents "$data/../../examples/agents/doorway.json" --trace /dev/full
 expect 2 'cannot write the file' agents "$data/../../examples/agents/doorway.json" --trace kept_trace.json --html missing/folder/a.html
 absent kept_trace.json
+# 10,000 agents started on one point, and 10,000 of radius 100,000: bounded neighbour searches
+# and overlap measurement (each took minutes when every agent in range was gathered).
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [200, 200]], \"buffer_radius\": 0.4, \"obstacles\": [], \"agents\": [";
+  for (i = 0; i < 10000; i++) printf "%s{\"id\": %d, \"at\": [100, 100], \"to\": [%d, %d]}", (i ? ", " : ""), i, 1 + (i % 100) * 2, 1 + int(i / 100) * 2;
+  printf "], \"max_steps\": 100}\n" }' >bunched_agents.json
+expect 1 '10000 agents, [0-9]+ arrived after 100 steps' agents bunched_agents.json
+sed 's/"to": \[\([0-9]*\), \([0-9]*\)\]}/"to": [\1, \2], "radius": 100000}/g; s/"max_steps": 100/"max_steps": 50/' bunched_agents.json >giant_bunch.json
+expect 1 '10000 agents, 0 arrived after 50 steps' agents giant_bunch.json
+# Five agents queueing for one point: those pushed off it are not "arrived" beside it.
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [10, 2], "to": [10, 15]}, {"id": 2, "at": [10, 4], "to": [10, 15]}, {"id": 3, "at": [10, 6], "to": [10, 15]}, {"id": 4, "at": [10, 8], "to": [10, 15]}, {"id": 5, "at": [10, 0.6], "to": [10, 15]}], "max_steps": 600}' >one_point.json
+expect 1 '"all_arrived":false,"arrived":[01],' agents one_point.json --json
+# Refusals name the value at fault.
+echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 1e400}]}' >radius_overflow.json
+expect 2 'radius_overflow.json: /agents/0/radius: number overflow' agents radius_overflow.json
+echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 200000, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}]}' >huge_buffer.json
+expect 2 'huge_buffer.json: /buffer_radius: .*largest radius of an agent' agents huge_buffer.json
+echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 18446744073709551616}' >wide_steps.json
+expect 2 'wide_steps.json: /max_steps: .* is outside 1..100000' agents wide_steps.json
+# A trace (and pictures) that would not fit the memory budget is refused before the run.
+sed 's/"max_steps": 20/"max_steps": 199/' packed_agents.json >longest_agents.json
+expect 2 'longest_agents.json: 10000 agents for 199 steps with a trace need .* over the memory budget of 64' \
+  --memory-limit 64 agents longest_agents.json --trace big_trace.json
+absent big_trace.json
+# Agents x triangles of the mesh bound the path planning.
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [1000, 1000]], \"buffer_radius\": 0.4, \"obstacles\": [";
+  for (i = 0; i < 100; i++) for (j = 0; j < 100; j++) printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (i + j ? ", " : ""), 5 + i * 9, 5 + j * 9, 7 + i * 9, 5 + j * 9, 7 + i * 9, 7 + j * 9, 5 + i * 9, 7 + j * 9;
+  printf "], \"agents\": [";
+  for (i = 0; i < 5000; i++) printf "%s{\"id\": %d, \"at\": [1, %d], \"to\": [999, %d]}", (i ? ", " : ""), i, 1 + (i % 990), 999 - (i % 990);
+  printf "], \"max_steps\": 10}\n" }' >planning_agents.json
+expect 2 'planning_agents.json: 5000 agents planning paths on a mesh of [0-9]+ triangles make [0-9]+ agent-triangles, over the limit of 50000000' agents planning_agents.json
 
 # ---- memory: devices, FIFOs, folders, huge declared sizes --------------------------------------
 for command in "path /dev/zero --from 0,0 --to 1,1" "graph /dev/zero --from a --to b" \
@@ -222,6 +324,20 @@ expect 2 'an input file' scene "$data/scene_with_invalid_query.json" --svg "$dat
 expect 2 '' path "$data/tiny.map" --from 0,0 --to 3,2 --png-scale 0 --png zero.png
 absent zero.png
 
+# Rows alternating between two big maps: each map is read and indexed once, not once a row.
+/usr/bin/python3 - <<'PY'
+for name in ("big-a.map", "big-b.map"):
+    with open(name, "w") as out:
+        out.write("type octile\nheight 2048\nwidth 2048\nmap\n" + ("." * 2048 + "\n") * 2048)
+with open("alternating.scen", "w") as out:
+    out.write("version 1\n")
+    for row in range(4000):
+        out.write(f"0\tbig-{'ab'[row % 2]}.map\t2048\t2048\t{row % 2000}\t5\t{row % 2000 + 1}\t5\t1\n")
+PY
+expect 0 'total: 4000 queries, 0 mismatches' bench alternating.scen --algo jps+
+{ echo 'version 1'; for ((row = 0; row < 1500; row++)); do printf '0\thuge.map\t8192\t8192\t0\t0\t1\t0\t1\n'; done; } >hours.scen
+expect 2 'hours.scen: its 1500 rows may search up to 1.01e\+11 tiles, over the limit of 1e\+11 a file' bench hours.scen
+
 # ---- many-agent results ------------------------------------------------------------------------
 depot=("$data/../../examples/mapf/depot.map" "$data/../../examples/mapf/depot-40.scen" 40)
 printf 'agents=40\nsolution=\n0:(1,1),(2,2)\n' >unterminated.txt
@@ -239,6 +355,64 @@ expect 1 'soc=1 is stated, but the plan' mapf-check "${depot[@]}" wrong_soc.txt
 expect 2 'time-limit' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --time-limit -1
 expect 2 'cannot write' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --out missing/r.txt
 absent missing/r.txt
+# A move across the whole range of coordinates is a jump (the sum of the two differences
+# overflowed an int and read as no move).
+printf 'type octile\nheight 1\nwidth 2\nmap\n..\n' >two.map
+printf 'version 1\n0\ttwo.map\t2\t1\t0\t0\t1\t0\t1\n' >two.scen
+printf 'solution=\n0:(0,0),\n1:(-1000000000,-1000000000),\n2:(1000000000,1000000000),\n3:(1,0),\n' >across.txt
+expect 1 't=2: agent 0 jumps from -1000000000,-1000000000 to 1000000000,1000000000' \
+  mapf-check two.map two.scen 1 across.txt
+# 8192 x 8192 tiles: the time limit covers building the graph, proving the goals reachable
+# and the distance tables (~2 s a table before; "time" is the planner's own, in ms); the
+# planning graph is counted before it is built.
+python3 - <<'PY'
+import random
+side, rng = 8192, random.Random(1)
+with open("open.map", "w") as f:
+    f.write(f"type octile\nheight {side}\nwidth {side}\nmap\n" + ("." * side + "\n") * side)
+with open("snake.map", "w") as f:  # a corridor winding over every other row
+    f.write(f"type octile\nheight {side}\nwidth {side}\nmap\n")
+    for y in range(side):
+        f.write("." * side + "\n" if y % 2 == 0 else
+                ("@" * (side - 1) + "." if y % 4 == 1 else "." + "@" * (side - 1)) + "\n")
+for name, rows, count in (("open", range(side), 1000), ("snake", range(0, side, 2), 200)):
+    tiles = rng.sample([(x, y) for y in rng.sample(rows, 64) for x in range(side)], 2 * count)
+    with open(name + ".scen", "w") as f:
+        f.write("version 1\n")
+        for (sx, sy), (gx, gy) in zip(tiles[:count], tiles[count:]):
+            f.write(f"0\t{name}.map\t{side}\t{side}\t{sx}\t{sy}\t{gx}\t{gy}\t0\n")
+    with open(name + "_start.txt", "w") as f:  # a plan of one step: everyone stays home
+        f.write("solution=\n0:" + "".join(f"({x},{y})," for x, y in tiles[:count]) + "\n")
+PY
+expect 1 'time: 4[0-9]{3}(\.[0-9]+)? ms; configurations' \
+  --memory-limit 3072 mapf --map open.map --scen open.scen --agents 1000 --time-limit 4
+expect 2 'open.map: planning 1000 agents needs at least 2.3 GiB .*planning graph 1.3 GiB.*over the memory budget of 1.0 GiB' \
+  --memory-limit 1024 mapf --map open.map --scen open.scen --agents 1000
+# The last resort: a limit the budget was not told of (ulimit -v 300 MB, --memory-limit 4 GiB)
+# ends in a clear message naming the input, exit 1, no output, never an abort.
+expect_within 300000 1 'pathkit path: stopped at the memory limit: the system refused more memory after .* inputs: open.map; nothing was written' \
+  --memory-limit 4096 path open.map --from 0,0 --to 8191,8191 --svg open.svg
+absent open.svg
+# mapf-check's lower bounds: one search per agent over the winding map took ~1.5 s each.
+expect 1 'INVALID' mapf-check snake.map snake.scen 200 snake_start.txt
+rm -f open.map snake.map
+# No plan exists (two agents must trade places in a dead end) and the search cannot know it
+# before visiting every configuration: it stops at its share of the memory budget.
+python3 - <<'PY'
+import random
+side, rng = 40, random.Random(5)
+with open("stuck.map", "w") as f:
+    f.write(f"type octile\nheight {side}\nwidth {side + 5}\nmap\n")
+    f.write("".join("." * side + "@" + ("...." if y == 0 else "@@@@") + "\n" for y in range(side)))
+room = [(x, y) for y in range(side) for x in range(side)]
+pairs = [((side + 1, 0), (side + 4, 0)), ((side + 4, 0), (side + 1, 0))]
+pairs += list(zip(rng.sample(room, 600), rng.sample(room, 600)))
+with open("stuck.scen", "w") as f:
+    f.write("version 1\n" + "".join(f"0\tstuck.map\t{side + 5}\t{side}\t{a}\t{b}\t{c}\t{d}\t0\n"
+                                   for (a, b), (c, d) in pairs))
+PY
+expect 1 'not solved: stopped at the memory limit: the search holds .* of the memory budget of 64.0 MiB' \
+  --memory-limit 64 mapf --map stuck.map --scen stuck.scen --agents 602 --time-limit 25
 
 # ---- answers that must not look like success -----------------------------------------------------
 printf '<world ticks_per_minute="12"><map id="0" width="60" height="1"/><npc name="slow" map="0" x="0" y="0" speed="0.01"><appointment time="00:05" map="0" x="59" y="0"/></npc></world>\n' >slow.xml

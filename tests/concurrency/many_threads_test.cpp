@@ -80,13 +80,19 @@ TEST(ManyThreads, QueryOneCompactGraphFrozenFromAGraph) {
     });
 }
 
-TEST(ManyThreads, QueryOneGridWithAStarAndJumpPointSearch) {
-    GridMap map = GridMap::create(120, 90).value();
-    std::mt19937 random(5);
-    std::bernoulli_distribution wall(0.25);
+/// A width x height map whose tiles are walls with probability `walls`, drawn from `seed`.
+GridMap map_with_random_walls(int width, int height, double walls, unsigned seed) {
+    GridMap map = GridMap::create(width, height).value();
+    std::mt19937 random(seed);
+    std::bernoulli_distribution wall(walls);
     for (int y = 0; y < map.height(); ++y)
         for (int x = 0; x < map.width(); ++x)
             if (wall(random)) (void)map.set_walkable({x, y}, false);
+    return map;
+}
+
+TEST(ManyThreads, QueryOneGridWithAStarAndJumpPointSearch) {
+    const GridMap map = map_with_random_walls(120, 90, 0.25, 5);
     const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
     std::vector<std::pair<Cell, Cell>> queries;
     std::vector<double> expected;
@@ -107,6 +113,31 @@ TEST(ManyThreads, QueryOneGridWithAStarAndJumpPointSearch) {
         const GridPath path = query < count ? space.find_path(from, to, contexts[thread])
                                             : find_path_jps(space, from, to, contexts[thread]);
         return static_cast<double>(path.cost);
+    });
+}
+
+TEST(ManyThreads, AskOneGridForJpsPlusBeforeItsIndexExistsSoTheyRaceToBuildIt) {
+    const GridMap map = map_with_random_walls(150, 100, 0.3, 8);
+    const GridSpace oracle(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
+    std::vector<std::pair<Cell, Cell>> queries;
+    std::vector<double> expected;
+    for (int index = 0; index < 40; ++index) {
+        const Cell from{(index * 17) % 150, (index * 11) % 100}, to{149 - index, 99 - index};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        queries.push_back({from, to});
+        // One thread's answer on a space of its own (A*'s cost, up to rounding: checked below).
+        expected.push_back(
+            oracle.find_path(from, to, {.algorithm = SearchAlgorithm::JpsPlus}).cost);
+        ASSERT_NEAR(expected.back(), oracle.find_path(from, to).cost, 1e-3);
+    }
+    ASSERT_GT(queries.size(), 10u);
+    const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});  // no index yet
+    std::vector<SearchContext> contexts(thread_count);
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+        const auto [from, to] = queries[query];
+        return static_cast<double>(
+            space.find_path(from, to, contexts[thread], {.algorithm = SearchAlgorithm::JpsPlus})
+                .cost);
     });
 }
 

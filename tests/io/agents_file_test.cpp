@@ -86,6 +86,34 @@ TEST(AgentsFile, MalformedScenariosNameTheLineOrTheValue) {
                    "missing \"radius\"");
 }
 
+// Numbers too large for a double stop the parser itself; whole numbers too large for 64 bits
+// are read as fractions; a buffer radius handed on as a radius must fit a radius.
+TEST(AgentsFile, OutOfRangeNumbersAndOversizedBufferRadiiNameTheValueAtFault) {
+    expect_refused(scenario_with(R"([{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 1e400}])"),
+                   "/agents/0/radius: number overflow");
+    expect_refused(scenario_with(R"([{"id": 1, "at": [1, 1], "to": [9, 9]},
+                                     {"id": 2, "at": [1, -1e400], "to": [9, 9]}])"),
+                   "/agents/1/at/1: number overflow");
+    expect_refused(scenario_with(R"([{"id": 1e400, "at": [1, 1], "to": [9, 9]}])"),
+                   "/agents/0/id: number overflow");
+    expect_refused(scenario_with("[]", R"(, "dt": 1e400)"), "/dt: number overflow");
+    expect_refused(scenario_with("[]", R"(, "max_steps": 18446744073709551616)"),
+                   "/max_steps: 1.8446744073709552e+19 is outside 1..100000");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]], "obstacles": [{"circle": {"center": [5, 5],
+                       "radius": 1e999}}], "agents": []})",
+                   "/obstacles/0/circle/radius: number overflow");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]], "buffer_radius": 200000, "obstacles": [],
+                       "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}]})",
+                   "/buffer_radius: 200000.0 is over 100000, the largest radius of an agent, and "
+                   "/agents/0 has no \"radius\" of its own");
+    EXPECT_TRUE(parse_agent_scenario(R"({"bounds": [[0, 0], [10, 10]], "buffer_radius": 200000,
+                       "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9],
+                       "radius": 1}]})",
+                                     "fine.json")
+                    .has_value())
+        << "agents with their own radius do not need the buffer radius to be one";
+}
+
 TEST(AgentsFile, ARunWhoseTraceWouldBeHugeIsRefusedBeforeItStarts) {
     std::string agents = "[";
     for (int index = 0; index < 200; ++index)

@@ -91,7 +91,7 @@ TEST(HostileInput, AScenarioNeedsItsVersionLineAndAQuery) {
 TEST(HostileInput, JsonNumbersOutOfRangeDeepNestingAndWrongTypesAreRefusedWithThePlace) {
     EXPECT_TRUE(mentions(
         refusal(parse_scene(R"({"bounds": [[0, 0], [1e400, 1]], "obstacles": []})", "big.json")),
-        "big.json: number overflow"));
+        "big.json: /bounds/1/0: number overflow"));
     const std::string deep = R"({"bounds": [[0, 0], )" + std::string(100000, '[') +
                              std::string(100000, ']') + R"(], "obstacles": []})";
     EXPECT_TRUE(mentions(refusal(parse_scene(deep, "deep.json")),
@@ -208,6 +208,37 @@ TEST(HostileInput, OutputsAreWrittenAllOrNothing) {
     EXPECT_TRUE(write_file_atomically(folder.file("c.txt"), "all").ok());
     std::ifstream back(folder.file("c.txt"));
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(back), {}), "all");
+}
+
+TEST(HostileInput, AnOutputThatBecomesAFolderBeforeTheCommitLeavesEveryOtherOutputAsItWas) {
+    const Folder folder;
+    const std::string earlier = folder.write("earlier.html", "the earlier page");
+    OutputFiles files;
+    ASSERT_TRUE(files.add(earlier, "the new page").ok());
+    ASSERT_TRUE(files.add(folder.file("new.svg"), "<svg/>").ok());
+    ASSERT_TRUE(files.add(folder.file("trace.json"), "{}").ok());
+    std::filesystem::create_directory(folder.file("trace.json"));  // while the run goes on
+    const Status written = files.commit();
+    EXPECT_TRUE(mentions(written.message(), "trace.json: cannot write the file (it is a folder)"))
+        << written.message();
+    std::ifstream back(earlier);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(back), {}), "the earlier page");
+    EXPECT_FALSE(std::filesystem::exists(folder.file("new.svg")));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder.file("")),
+                            std::filesystem::directory_iterator()),
+              2)
+        << "the earlier page and the folder; no temporary file";
+}
+
+TEST(HostileInput, AnOutputOverAnEarlierFileReplacesItWhole) {
+    const Folder folder;
+    const std::string earlier = folder.write("page.html", "the earlier page, longer than the new");
+    ASSERT_TRUE(write_file_atomically(earlier, "new").ok());
+    std::ifstream back(earlier);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(back), {}), "new");
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder.file("")),
+                            std::filesystem::directory_iterator()),
+              1);
 }
 
 TEST(HostileInput, PicturesEscapeTheirTextClampTheirSizeAndClipWhatReachesOutside) {

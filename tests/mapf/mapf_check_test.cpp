@@ -2,6 +2,8 @@
 // standard model defines them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "pathkit/mapf/mapf_check.hpp"
 #include "support/ascii_map.hpp"
 
@@ -94,6 +96,50 @@ TEST(MapfCheck, AGoalNoPathLeadsToIsNamedAndManyProblemsAreCounted) {
                                            std::vector<Cell>{{0, 0}}, jumping, 5);
     EXPECT_EQ(many.problems.size(), 5u);
     EXPECT_EQ(many.problem_count, 49u + 1u);  // 49 jumps, and it ends off its goal
+}
+
+TEST(MapfCheck, AJumpAcrossTheWholeRangeOfCoordinatesIsReported) {
+    // 4e9 steps: more than an int holds, so a sum in int wrapped to a negative "no jump".
+    const auto line = ascii_map({".."});
+    const std::vector<Cell> one{{0, 0}};
+    const Steps steps{{{0, 0}}, {{-1000000000, -1000000000}}, {{1000000000, 1000000000}}, {{0, 0}}};
+    const MapfCheck check = check_mapf_plan(line.map, one, one, steps);
+    const auto reported = [&](const std::string& text) {
+        return std::find(check.problems.begin(), check.problems.end(), text) !=
+               check.problems.end();
+    };
+    EXPECT_TRUE(
+        reported("t=2: agent 0 jumps from -1000000000,-1000000000 to 1000000000,1000000000"));
+    EXPECT_TRUE(reported("t=1: agent 0 jumps from 0,0 to -1000000000,-1000000000"));
+    EXPECT_TRUE(reported("t=3: agent 0 jumps from 1000000000,1000000000 to 0,0"));
+}
+
+TEST(MapfCheck, PastItsWorkLimitALowerBoundIsTheStraightLineDistanceAndSaysSo) {
+    // clang-format off
+    const auto snake = ascii_map({
+        "A.......",
+        "#######.",
+        ".......C",
+        ".#######",
+        "B......D",
+    });
+    // clang-format on
+    const std::vector<Cell> from{snake.find('A'), snake.find('C')};
+    const std::vector<Cell> to{snake.find('B'), snake.find('D')};
+    // Shortest paths: 7 + 2 + 7 + 2 = 18 steps for agent 0, 7 + 2 + 7 = 16 for agent 1.
+    const MapfCheck exact = check_mapf_plan(snake.map, from, to, {});
+    EXPECT_EQ(exact.agents_without_exact_bound, 0u);
+    EXPECT_EQ(exact.sum_of_costs_lower_bound, 18u + 16u);
+    EXPECT_EQ(exact.makespan_lower_bound, 18u);
+    // Room for agent 0's search (18 tiles expanded along its corridor) but not agent 1's:
+    // agent 1 counts |7 - 7| + |4 - 2| = 2.
+    const MapfCheck partial = check_mapf_plan(snake.map, from, to, {}, 20, 25);
+    EXPECT_EQ(partial.agents_without_exact_bound, 1u);
+    EXPECT_EQ(partial.sum_of_costs_lower_bound, 18u + 2u);
+    const MapfCheck none = check_mapf_plan(snake.map, from, to, {}, 20, 0);
+    EXPECT_EQ(none.agents_without_exact_bound, 2u);
+    EXPECT_EQ(none.sum_of_costs_lower_bound, 4u + 2u);
+    EXPECT_EQ(none.makespan_lower_bound, 4u);
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "pathkit/grid/grid_space.hpp"
-#include "pathkit/grid/jump_point_search.hpp"
 
 namespace {
 
@@ -27,18 +26,10 @@ struct Answer {
 
 Answer answer;
 
-/// The algorithms and diagonal rules, numbered as the page's menus number them.
+/// The diagonal rules, numbered as the page's menu numbers them.
 constexpr DiagonalPolicy diagonal_rules[] = {DiagonalPolicy::Never, DiagonalPolicy::Always,
                                              DiagonalPolicy::AtLeastOneWalkable,
                                              DiagonalPolicy::NoCornerCutting};
-
-GridPath search(const GridSpace& space, Cell from, Cell to, int algorithm, SearchContext& context) {
-    SearchOptions options;
-    if (algorithm == 1) return find_path_jps(space, from, to, context, options);
-    if (algorithm == 2) options.algorithm = SearchAlgorithm::Dijkstra;
-    if (algorithm == 3) options.algorithm = SearchAlgorithm::BreadthFirst;
-    return space.find_path(from, to, context, options);
-}
 
 int refuse(std::string why) {
     answer = {};
@@ -53,14 +44,17 @@ extern "C" {
 
 /// Solves the grid `walkable` (width x height bytes, row after row, nonzero = walkable) with
 /// terrain multipliers `terrain` (as many floats, or null) from (start_x, start_y) to
-/// (goal_x, goal_y) by `algorithm` (0 A*, 1 JPS, 2 Dijkstra, 3 breadth-first) under the
+/// (goal_x, goal_y) by the search named `algorithm` (as pathkit names them everywhere:
+/// "astar", "dijkstra", "bfs", "jps", "jps+") under the
 /// `diagonal` rule (0 never, 1 always, 2 at least one walkable, 3 no corner cutting).
 /// Returns 1 when a path was found. The time is that of a search without recording; the
 /// expansions come from a second, recording run of the same search.
 EMSCRIPTEN_KEEPALIVE int playground_solve(int width, int height, const std::uint8_t* walkable,
                                           const float* terrain, int start_x, int start_y,
-                                          int goal_x, int goal_y, int algorithm, int diagonal) {
-    if (algorithm < 0 || algorithm > 3) return refuse("unknown algorithm");
+                                          int goal_x, int goal_y, const char* algorithm,
+                                          int diagonal) {
+    const auto search = search_algorithm_named(algorithm);
+    if (!search) return refuse("the search must be one of " + std::string(search_algorithm_names));
     if (diagonal < 0 || diagonal > 3) return refuse("unknown diagonal rule");
     auto made = GridMap::create(width, height);
     if (!made) return refuse(made.error().message());
@@ -78,15 +72,18 @@ EMSCRIPTEN_KEEPALIVE int playground_solve(int width, int height, const std::uint
     rules.diagonal = diagonal_rules[diagonal];
     const GridSpace space(map, rules);
     const Cell from{start_x, start_y}, to{goal_x, goal_y};
+    SearchOptions options;
+    options.algorithm = *search;
+    if (*search == SearchAlgorithm::JpsPlus) (void)space.jump_point_index();  // not timed
 
     SearchContext context;
     const auto begin = std::chrono::steady_clock::now();
-    const GridPath timed = search(space, from, to, algorithm, context);
+    const GridPath timed = space.find_path(from, to, context, options);
     const auto end = std::chrono::steady_clock::now();
 
     std::vector<StateId> log;
     context.record_expansions(&log);
-    const GridPath recorded = search(space, from, to, algorithm, context);
+    const GridPath recorded = space.find_path(from, to, context, options);
 
     answer = {};
     answer.status = std::string(to_string(timed.status));

@@ -79,7 +79,6 @@
   const speeds = [1, 2, 5, 15, 50, 200, Infinity];  // expansions shown per frame
   const speedNames = ["1 a frame", "2 a frame", "5 a frame", "15 a frame", "50 a frame",
                       "200 a frame", "at once"];
-  const algorithmNames = ["astar", "jps", "dijkstra", "bfs"];
   const diagonalNames = ["never", "always", "at-least-one-walkable", "no-corner-cutting"];
   const brushTerrain = { swamp: 3, road: 0.5 };
 
@@ -139,13 +138,16 @@
   function solve() {
     const walkable = copyIn(grid.walkable, "HEAPU8");
     const terrain = copyIn(grid.terrain, "HEAPF32");
+    // The search by its name, as pathkit names searches everywhere ("astar", "jps+", ...).
+    const algorithm = copyIn(new TextEncoder().encode(controls.algorithm.value + "\0"), "HEAPU8");
     const began = performance.now();
     pathkit._playground_solve(grid.width, grid.height, walkable, terrain, grid.start[0],
-                              grid.start[1], grid.goal[0], grid.goal[1],
-                              Number(controls.algorithm.value), Number(controls.diagonal.value));
+                              grid.start[1], grid.goal[0], grid.goal[1], algorithm,
+                              Number(controls.diagonal.value));
     const wallClock = performance.now() - began;
     pathkit._free(walkable);
     pathkit._free(terrain);
+    pathkit._free(algorithm);
     return {
       status: pathkit.UTF8ToString(pathkit._playground_status()),
       message: pathkit.UTF8ToString(pathkit._playground_message()),
@@ -327,13 +329,23 @@
     // The example grid's cost and expansions also at the top, the fields a test reads first.
     report.cost = result.cost;
     report.expanded = result.expansions.length / 2;
+    // And by every search of the menu, for the test to ask the CLI the same.
+    const searches = {};
+    for (const option of controls.algorithm.options) {
+      controls.algorithm.value = option.value;
+      const answer = solve();
+      searches[option.value] = { status: answer.status, cost: answer.cost,
+                                 expanded: answer.expansions.length / 2 };
+    }
+    controls.algorithm.value = "astar";
     window.playground.solved("grid", {
       status: result.status,
       cost: result.cost,
       expanded: result.expansions.length / 2,
       path_tiles: result.path.length / 2,
       milliseconds: result.milliseconds,
-      algorithm: algorithmNames[Number(controls.algorithm.value)],
+      algorithm: controls.algorithm.value,
+      searches,
       diagonal: diagonalNames[Number(controls.diagonal.value)],
       start: grid.start,
       goal: grid.goal,

@@ -60,7 +60,8 @@ struct AgentParams {
     /// ORCA looks this far ahead for obstacle edges (seconds, > 0).
     float obstacle_time_horizon = 0.5f;
     /// Within this distance of its target (world units, >= 0; 0.02 more is allowed for the
-    /// margin agents keep from walls) the agent has arrived.
+    /// margin agents keep from walls) the agent has arrived; beyond it, it has not (see
+    /// `AgentState::Arrived`).
     float arrival_distance = 0.1f;
     BehaviourWeights behaviours;
 };
@@ -71,8 +72,9 @@ enum class AgentState {
     Idle,
     /// Following its path to its target.
     Moving,
-    /// At its target: it stands still and still gives way to others (pushed off its target, it
-    /// walks back to it).
+    /// At its target now: within `arrival_distance` (+ 0.02) of it after the last step. It
+    /// stands still and still gives way to others; pushed further off, it is `Moving` again and
+    /// walks back (and arrives again).
     Arrived,
     /// It has a target but cannot get there (see `StuckReason`); it stands still. It tries
     /// again when the mesh changes (no path) or after `AgentWorldOptions::retry_seconds` (no
@@ -117,7 +119,7 @@ struct Agent {
 
 /// What happened to an agent during a step.
 enum class AgentEventKind {
-    /// It came within `arrival_distance` of its target.
+    /// It came within `arrival_distance` of its target (again, after being pushed off it).
     Arrived,
     /// It became stuck (the agent's `stuck_reason` says why).
     Stuck,
@@ -166,8 +168,10 @@ struct AgentStepStats {
 /// - Each step: replan where needed (mesh revision changed, target moved, pushed off the
 ///   corridor), blend the behaviours into a preferred velocity, then ORCA (van den Berg, Guy,
 ///   Lin and Manocha, "Reciprocal n-Body Collision Avoidance", 2011) against neighbours from a
-///   spatial grid and against the mesh's boundary edges; velocities change by at most
-///   `max_acceleration * dt`; positions advance by `velocity * dt`.
+///   k-d tree (rebuilt each step; each agent's search opens about log(agents) +
+///   max_neighbours boxes however the agents crowd) and against the mesh's boundary edges;
+///   velocities change by at most `max_acceleration * dt`; positions advance by
+///   `velocity * dt`.
 /// - Walls: the mesh's obstacles are already grown by its buffer radius, so agents keep their
 ///   centres `max(0, radius - buffer_radius) + 0.01` world units from boundary edges, and aim
 ///   twice that outside the corners of their paths.
@@ -178,7 +182,8 @@ struct AgentStepStats {
 ///   where walls allow) until its wish is granted again, so symmetric jams unwind.
 /// - Dense crowds: where ORCA's half-planes cannot all be met (or a long step lets agents
 ///   close in), up to four rounds after each move push overlapping neighbours apart, half the
-///   overlap each, inside free space (as DetourCrowd does); velocities are kept.
+///   overlap each, inside free space (as DetourCrowd does); velocities are kept. Agents on one
+///   spot part in a direction drawn for the pair, so a crowd on one spot spreads every way.
 /// - Deterministic: the same calls give the same positions bit for bit on one build.
 /// - No position or velocity is ever NaN or infinite; no centre ever ends a step inside a grown
 ///   obstacle (a move that would is cut short).

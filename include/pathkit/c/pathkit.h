@@ -77,12 +77,20 @@ typedef enum pk_diagonal {
 
 /** Which search answers a grid query. */
 typedef enum pk_algorithm {
-    PK_ALGORITHM_ASTAR = 0,        /**< A* (optimal) */
-    PK_ALGORITHM_JPS = 1,          /**< jump point search (optimal; uniform costs, diagonals
-                                        never cutting corners or never) */
-    PK_ALGORITHM_DIJKSTRA = 2,     /**< Dijkstra (optimal, no heuristic) */
-    PK_ALGORITHM_BREADTH_FIRST = 3 /**< fewest steps */
+    PK_ALGORITHM_ASTAR = 0,         /**< A* (optimal) */
+    PK_ALGORITHM_JPS = 1,           /**< jump point search (optimal; no terrain costs, units of
+                                         one tile; refused otherwise) */
+    PK_ALGORITHM_DIJKSTRA = 2,      /**< Dijkstra (optimal, no heuristic) */
+    PK_ALGORITHM_BREADTH_FIRST = 3, /**< fewest steps */
+    PK_ALGORITHM_JPS_PLUS = 4       /**< jump point search over distances the space computes at
+                                         its first such query and after map changes (JPS+) */
 } pk_algorithm;
+
+/** The algorithm named `name` ("astar", "dijkstra", "bfs", "jps", "jps+"; the names of the
+ * command line and of Python) in *out; PK_INVALID_ARGUMENT for another name. */
+PK_API pk_status pk_algorithm_named(const char* name, pk_algorithm* out);
+/** The name of an algorithm ("astar", ...), or "unknown". The text is static. */
+PK_API const char* pk_algorithm_name(pk_algorithm algorithm);
 
 /** A map with movement rules (straight steps cost 1, diagonals sqrt 2). */
 typedef struct pk_grid_space pk_grid_space;
@@ -94,7 +102,8 @@ PK_API void pk_grid_space_destroy(pk_grid_space* space);
  * included, as x, y pairs in `tiles` (room for `capacity` tiles, 2 * capacity integers),
  * their count in *length and the cost in *cost (either may be NULL). `budget` bounds the
  * expansions (0: none). PK_NO_PATH, PK_BUDGET_EXHAUSTED or PK_INVALID_ARGUMENT (a blocked or
- * outside tile) when there is no path to write. */
+ * outside tile, or jump point search where it cannot run: the last error says why) when
+ * there is no path to write. */
 PK_API pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x,
                                          int32_t start_y, int32_t goal_x, int32_t goal_y,
                                          pk_algorithm algorithm, uint64_t budget, int32_t* tiles,

@@ -211,8 +211,9 @@ class Crowd {
     /// Bytes a crowd on `map` with `units` units may hold besides the map, for callers that
     /// check memory before they make one: 48 a tile of its own tables and search scratch,
     /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
-    /// moves the planner: its graph (33 bytes a tile), its PIBT runs (56 a tile), distance
-    /// tables for twice the units (16 MiB to 1 GiB) and its search's nodes (512 MiB).
+    /// moves the planner: its graph (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a
+    /// walkable tile), distance tables for twice the units (16 MiB to 1 GiB) and its search
+    /// (512 MiB).
     /// Units' paths come on top (8 bytes a tile of each).
     [[nodiscard]] static std::uint64_t memory_estimate(const GridMap& map,
                                                        const CrowdOptions& options,

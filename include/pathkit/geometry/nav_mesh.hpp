@@ -130,7 +130,8 @@ class NavMesh {
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
     /// Where free space ends: the triangles' edges with no neighbour, free side on the left.
     [[nodiscard]] std::span<const MeshEdge> boundary_edges() const { return boundary_edges_; }
-    /// True when the straight segment from `a` to `b` stays in free space (both ends in it).
+    /// True when the straight segment from `a` to `b` stays in free space (both ends in it),
+    /// never passing through a point where obstacles touch (an end there may leave either way).
     [[nodiscard]] bool is_segment_free(Point2 a, Point2 b) const;
     /// The point of free space closest to `point` (`point` itself when free); none when the
     /// mesh has no triangles or `point` is NaN.
@@ -140,13 +141,19 @@ class NavMesh {
     struct ObstacleEntry;
 
     explicit NavMesh(const NavMeshOptions& options);
-    void build_graph();
+    [[nodiscard]] std::vector<std::array<std::uint32_t, 3>> corner_fans() const;
+    void build_graph(const std::vector<std::array<std::uint32_t, 3>>& fans);
+    void build_touching_corners(const std::vector<std::array<std::uint32_t, 3>>& fans);
+    [[nodiscard]] std::vector<std::uint32_t> triangles_holding(Point2 point,
+                                                               std::uint32_t first) const;
     void build_locator();
     [[nodiscard]] std::uint32_t locate(std::int64_t x, std::int64_t y) const;
     [[nodiscard]] std::span<const std::uint32_t> node_triangles(std::uint32_t node) const;
     [[nodiscard]] std::span<const std::uint32_t> triangle_nodes(std::uint32_t triangle) const;
-    void corridor_between(const std::vector<StateId>& states, std::uint32_t start_triangle,
-                          std::uint32_t goal_triangle, std::vector<std::uint32_t>& corridor) const;
+    void corridor_between(const std::vector<StateId>& states,
+                          std::span<const std::uint32_t> start_triangles,
+                          std::span<const std::uint32_t> goal_triangles,
+                          std::vector<std::uint32_t>& corridor) const;
     void fill_fan(std::uint32_t from, std::uint32_t to, std::uint32_t vertex,
                   std::vector<std::uint32_t>& corridor) const;
     [[nodiscard]] std::vector<Point2> pull_string(Point2 from, Point2 to,
@@ -179,9 +186,13 @@ class NavMesh {
     std::vector<std::array<std::uint32_t, 3>> triangle_neighbours_;
     // 1 for corners on an edge where free space ends: the only places a shortest path turns.
     std::vector<std::uint8_t> vertex_on_boundary_;
-    // Per triangle, its region of free space (triangles joined by edges or corners): a query
-    // between two regions has no path and needs no search.
+    // Per triangle, its region of free space (triangles joined by edges): a query between two
+    // regions has no path and needs no search.
     std::vector<std::uint32_t> triangle_region_;
+    // Corners where free space touches itself (obstacles touching there, a wall), with every
+    // triangle around them, sorted: a path never passes through such a corner from one side to
+    // another, but one that starts or ends there may leave into any side.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> touching_corner_triangles_;
 
     // The graph over the triangles: node positions, connections (CSR), and which triangles
     // each node lies in and which nodes each triangle holds (CSR both).
@@ -192,7 +203,6 @@ class NavMesh {
     std::vector<std::uint32_t> node_triangle_list_;
     std::vector<std::uint32_t> triangle_node_starts_;
     std::vector<std::uint32_t> triangle_node_list_;
-    std::vector<std::uint32_t> vertex_node_;  // mesh vertex -> its node (Vertices mode)
     std::vector<std::uint32_t> node_vertex_;  // node -> its mesh vertex, or UINT32_MAX
 
     // Point location: triangles bucketed by their boxes in a uniform grid.

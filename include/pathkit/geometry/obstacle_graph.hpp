@@ -55,7 +55,8 @@ struct PlaneConnection {
 /// - Each obstacle is grown by the buffer radius (true polygon offsetting); grown obstacles
 ///   that overlap merge. Nodes sit at the convex corners of the merged outlines; two nodes are
 ///   connected (both ways, cost = distance) when the segment between them does not enter any
-///   grown obstacle. Running along an outline or touching a corner is allowed.
+///   grown obstacle. Running along an outline or touching a corner is allowed; passing through
+///   a point where two grown obstacles touch is not (a wall, as on a `NavMesh`).
 /// - Adding or removing obstacles updates only what they change: the nodes of the merged
 ///   outlines they touch, connections crossing them, and pairs they used to block. The result
 ///   is exactly the graph that building from scratch gives.

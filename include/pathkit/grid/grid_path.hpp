@@ -16,6 +16,8 @@ namespace pathkit {
 
 /// Keeps only the start, the goal and the tiles where the direction changes.
 [[nodiscard]] std::vector<Cell> compress_path(std::span<const Cell> path);
+/// As `compress_path`, in place.
+void compress_path_in_place(std::vector<Cell>& path);
 
 /// The inverse of `compress_path`: every tile between consecutive waypoints, which must lie on
 /// a common row, column or diagonal (as jump point search returns them). Returns an empty path

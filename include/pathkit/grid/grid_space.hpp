@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
+#include "pathkit/core/expected.hpp"
 #include "pathkit/grid/grid_map.hpp"
 #include "pathkit/grid/movement.hpp"
 #include "pathkit/search/search_context.hpp"
@@ -24,6 +26,8 @@ using GridPath = PathResult<Cell>;
 /// lie on a common row, column or diagonal, and `expand_path` gives the tiles back).
 enum class PathShape { Tiles, Turns };
 
+class StaticGridIndex;
+
 /// A `GridMap` with movement rules: the `MetricSpace` the engine searches on tiles.
 ///
 /// State ids are padded tile indices (`GridMap::index`). The cost of a step is the straight or
@@ -32,24 +36,29 @@ enum class PathShape { Tiles, Turns };
 ///
 /// The space reads the map at query time, so tile changes made between queries are seen, with
 /// one exception: for units bigger than one tile the space keeps a table of where they fit;
-/// after the map changes, call `refresh()` (until then queries return InvalidInput).
+/// after the map changes, call `refresh()` (until then queries return InvalidInput). The JPS+
+/// index the space keeps for `SearchAlgorithm::JpsPlus` is built again by itself after a
+/// change.
 class GridSpace {
   public:
     /// The map must outlive the space. Invalid rules make every query return InvalidInput.
     GridSpace(const GridMap& map, MovementRules rules = {});
-    /// Copies share the map; a copy keeps its own table of where big units fit.
+    /// Copies share the map; a copy keeps its own table of where big units fit and builds its
+    /// own JPS+ index when asked. A moved space builds its index again.
     GridSpace(const GridSpace& other);
     GridSpace& operator=(const GridSpace& other);
-    GridSpace(GridSpace&&) noexcept = default;
-    GridSpace& operator=(GridSpace&&) noexcept = default;
-    ~GridSpace() = default;
+    GridSpace(GridSpace&&) noexcept;
+    GridSpace& operator=(GridSpace&&) noexcept;
+    ~GridSpace();
 
     [[nodiscard]] const GridMap& map() const { return *map_; }
     [[nodiscard]] const MovementRules& rules() const { return rules_; }
 
-    /// The cheapest path from `from` to `to` under the rules, shaped as asked. InvalidInput
-    /// for invalid rules, a tile outside the map, or a start or goal where the unit does not
-    /// fit (blocked).
+    /// The cheapest path from `from` to `to` under the rules by the search `options.algorithm`
+    /// names, shaped as asked (the same cost whichever optimal search runs). InvalidInput for
+    /// invalid rules, a tile outside the map, a start or goal where the unit does not fit
+    /// (blocked), or jps or jps+ where `jump_point_search_refusal` names a reason (the message
+    /// says which). Any number of threads may query one space at once, jps+ included.
     [[nodiscard]] GridPath find_path(Cell from, Cell to, SearchContext& context,
                                      const SearchOptions& options = {},
                                      PathShape shape = PathShape::Tiles) const;
@@ -58,6 +67,11 @@ class GridSpace {
                                      PathShape shape = PathShape::Tiles) const {
         return find_path(from, to, thread_search_context(), options, shape);
     }
+    /// The JPS+ index of this space's map under its rules, shared with the queries that read
+    /// it: built at the first call, and again once the map has changed since. 16 bytes a padded
+    /// tile. Refused where jump point search cannot run (the reason in the message). Queries
+    /// build it themselves; call it first to pay for the build at a time of your choosing.
+    [[nodiscard]] Expected<std::shared_ptr<const StaticGridIndex>> jump_point_index() const;
     /// Checks a start or goal tile; ok when the unit fits there.
     [[nodiscard]] Status check_endpoint(Cell cell, const char* role) const;
     /// Rebuilds the table of where units bigger than one tile fit, after map changes.
@@ -111,7 +125,11 @@ class GridSpace {
     [[nodiscard]] const std::uint8_t* fits_data() const { return fits_; }
 
   private:
+    struct JumpPointIndexCache;
     void build_fit_table();
+    [[nodiscard]] GridPath find_path_by_jump_points(Cell from, Cell to, SearchContext& context,
+                                                    const SearchOptions& options,
+                                                    PathShape shape) const;
 
     const GridMap* map_;
     MovementRules rules_;
@@ -127,6 +145,7 @@ class GridSpace {
     const std::uint8_t* fits_ = nullptr;  // the map's walkable bytes, or fit_table_
     std::vector<std::uint8_t> fit_table_;
     std::uint64_t fit_revision_ = 0;
+    std::unique_ptr<JumpPointIndexCache> jump_point_index_;  // built at the first jps+ query
 };
 
 template <class Visit>

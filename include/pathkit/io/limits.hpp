@@ -46,6 +46,10 @@ inline constexpr std::size_t max_mapf_positions = 32'000'000;
 inline constexpr std::size_t max_scenario_agents = 10'000;
 inline constexpr std::int64_t max_agent_steps = 100'000;
 inline constexpr std::size_t max_agent_positions = 2'000'000;
+/// Most agents x triangles of the scenario's navigation mesh: every agent plans its path over
+/// the mesh when it starts, and a search may cross every triangle (about 0.3 microseconds
+/// each), so this bounds the planning to some 15 seconds.
+inline constexpr std::size_t max_agent_planning = 50'000'000;
 /// Largest unit, node or map id a file may use.
 inline constexpr std::int64_t max_file_id = 2'147'483'646;
 /// Largest absolute tile coordinate a file may name.

@@ -19,9 +19,8 @@ class OutputFiles {
     /// device such as /dev/full, a FIFO).
     [[nodiscard]] Status add(std::string path, std::string contents);
     /// Writes every file: temporaries first (every write and close checked), then renames.
-    /// On failure removes what it wrote and names the file and the reason; files already in
-    /// place before are then left as they were, except that a rename failing halfway leaves
-    /// the earlier renames done (they are complete files).
+    /// On failure names the file and the reason and leaves none of this commit's files:
+    /// renames already done are undone and files that were there before are put back.
     [[nodiscard]] Status commit();
     /// The paths added, in order.
     [[nodiscard]] std::vector<std::string> paths() const;

@@ -7,6 +7,7 @@
 ///      "queries": [{"from": [x, y], "to": [x, y]}]}          (optional)
 ///
 /// Coordinates are world units, y up. Every obstacle is checked (`Obstacle::validate`).
+/// Obstacles whose grown outlines touch at a point are a wall there (see docs/cli.md).
 #pragma once
 
 #include <string>

@@ -40,7 +40,9 @@ struct LacamOptions {
     /// PIBT runs per successor, 1..64; the one with the least cost so far plus distance to go
     /// is kept (LaCAM3's Monte-Carlo generation): better plans, more time per configuration.
     std::uint32_t pibt_runs = 4;
-    /// Bytes the search's nodes may hold (about 12 per agent per configuration visited).
+    /// Bytes the search may hold (`LacamSearch::memory_bytes`): about 12 per agent and 130
+    /// more per configuration visited, and 8 per vertex of the graph for PIBT. The search stops
+    /// (`OutOfMemory`) before an expansion that could pass it.
     std::size_t memory_limit = std::size_t{4} << 30;
 };
 
@@ -51,7 +53,8 @@ struct LacamOptions {
 /// must outlive it; not thread-safe (one search per thread).
 class LacamSearch {
   public:
-    /// A search from `starts` to `goals` (distinct valid vertices, one per agent).
+    /// A search from `starts` to `goals` (distinct valid vertices, one per agent). Allocates
+    /// PIBT's scratch (8 bytes a vertex) but asks the tables nothing until `run`.
     LacamSearch(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration starts,
                 MapfConfiguration goals, const LacamOptions& options = {});
     LacamSearch(LacamSearch&&) noexcept;
@@ -62,6 +65,8 @@ class LacamSearch {
     void prefer_routes(const std::vector<std::vector<MapfVertex>>& routes);
 
     /// Searches until `deadline`, a first solution (unless anytime), or the end of the search.
+    /// When the distance tables run out of time (`DistanceTables::stop_at`) it stops as at the
+    /// deadline, and may be run again.
     LacamState run(std::chrono::steady_clock::time_point deadline);
 
     /// The best solution so far, the start first and the goals last; empty when none.
@@ -70,7 +75,8 @@ class LacamSearch {
     [[nodiscard]] std::uint64_t solution_loss() const;
     /// Seconds of `run` until the first solution was found; negative before.
     [[nodiscard]] double seconds_to_first_solution() const;
-    /// Configurations visited, and bytes the search holds (distance tables apart).
+    /// Configurations visited, and bytes the search holds (distance tables apart): every
+    /// block of its storage and its PIBT runs' scratch, as allocated.
     [[nodiscard]] std::uint64_t configurations() const;
     [[nodiscard]] std::size_t memory_bytes() const;
 

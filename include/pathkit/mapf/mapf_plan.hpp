@@ -1,8 +1,10 @@
 /// plan_mapf: paths for many agents at once on a grid, none colliding, within a time limit.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,8 +34,14 @@ enum class MapfStatus {
 
 /// How to plan.
 struct MapfPlanOptions {
-    /// Wall-clock seconds for the whole call, distance tables included; > 0 and at most a year.
+    /// Wall-clock seconds for the whole call (the check that every goal can be reached,
+    /// distance tables, spread routes and the search); > 0 and at most a year. Past it the call
+    /// returns `NotSolved` within a few milliseconds (plus the time of one PIBT step).
     double time_limit_seconds = 10;
+    /// When the time limit began; by default when `plan_mapf` is called. A caller that does set-up
+    /// of its own first (reading the map, building the graph) passes when that began, so that
+    /// the limit covers it too.
+    std::optional<std::chrono::steady_clock::time_point> started;
     /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit).
     LacamOptions search;
     /// Guide PIBT by routes that spread the agents out (`spread_paths`), computed within a
@@ -58,19 +66,32 @@ struct MapfPlan {
     /// Milliseconds to the first solution (negative without one), and in all.
     double first_solution_ms = -1;
     double total_ms = 0;
-    /// Configurations the search visited, bytes it held, and the distance tables' peak bytes.
+    /// Configurations the search visited, bytes it held (`LacamSearch::memory_bytes`, and
+    /// `PlanRefiner::memory_bytes` in anytime runs), and the distance tables' peak bytes
+    /// (`DistanceTables::peak_memory_bytes`).
     std::uint64_t configurations = 0;
     std::size_t search_bytes = 0;
     std::size_t distance_table_bytes = 0;
+    /// `NotSolved` because the search reached `LacamOptions::memory_limit` (not the time).
+    bool memory_limit_reached = false;
+    /// Bytes of the planning graph, when `plan_mapf` built it (`MapfGraph::memory_bytes`).
+    std::size_t graph_bytes = 0;
 };
 
 /// Plans for agents going from `starts` to `goals` (one each, same length) on `graph`, by
-/// LaCAM. With `options.search.anytime` the whole time limit is used unless a plan is proved
-/// optimal sooner: LaCAM* goes on searching (about a quarter of the time) while a
-/// `PlanRefiner` improves the best plan so far; the plan with the lower sum of costs is
-/// returned, or LaCAM*'s when it proved it optimal (for the sum of loss). Deterministic for a
-/// seed when it ends before the limit.
+/// LaCAM. First proves every goal reachable from its start (connected components of the graph,
+/// one pass over its vertices and 4 bytes each, freed before the search). With
+/// `options.search.anytime` the whole time limit is used unless a plan is proved optimal sooner:
+/// LaCAM* goes on searching (about a quarter of the time) while a `PlanRefiner` improves the best
+/// plan so far; the plan with the lower sum of costs is returned, or LaCAM*'s when it proved it
+/// optimal (for the sum of loss). Deterministic for a seed when it ends before the limit.
 [[nodiscard]] MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
+                                 std::span<const Cell> goals, const MapfPlanOptions& options = {});
+
+/// The same on the graph of `map`'s walkable tiles, built inside the time limit (a map of 67
+/// million tiles takes about 2 s): past it, `NotSolved` at once. Agents are checked on the
+/// map before the graph is built. The graph is freed before returning.
+[[nodiscard]] MapfPlan plan_mapf(const GridMap& map, std::span<const Cell> starts,
                                  std::span<const Cell> goals, const MapfPlanOptions& options = {});
 
 }  // namespace pathkit

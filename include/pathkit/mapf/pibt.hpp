@@ -2,7 +2,9 @@
 /// Inheritance with Backtracking for Iterative Multi-agent Path Finding", AIJ 2022).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -27,6 +29,15 @@ class Pibt {
     /// Agents with `goals` (valid vertices of `graph`), their distances in `distances`.
     Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const MapfVertex> goals,
          std::uint64_t seed, bool swap = true);
+
+    /// A second PIBT for the agents of `other` (same graph, tables, goals and swap) with its
+    /// own seed, using `other`'s per-vertex scratch instead of its own (8 bytes a vertex
+    /// saved): the two must then plan one at a time, on one thread. Preferred routes are not
+    /// copied.
+    Pibt(const Pibt& other, std::uint64_t seed);
+    /// Bytes held: goals, tables and preferred routes, and the scratch (8 bytes a vertex)
+    /// unless it is shared from another.
+    [[nodiscard]] std::size_t memory_bytes() const;
 
     /// Routes to prefer (`spread_paths`): while an agent stands on its route, the route's next
     /// tile comes first among its choices. Empty routes, or none, leave agents to PIBT alone.
@@ -65,9 +76,16 @@ class Pibt {
     const MapfGraph* graph_;
     DistanceTables* distances_;
     std::vector<MapfVertex> goals_;
-    std::vector<std::uint32_t> tables_;         // by agent: its goal's distance table
-    std::vector<std::uint32_t> occupied_now_;   // by vertex: the agent on it, or none
-    std::vector<std::uint32_t> occupied_next_;  // by vertex: the agent going there, or none
+    std::vector<std::uint32_t> tables_;  // by agent: its goal's distance table
+    struct Scratch {
+        std::vector<std::uint32_t> occupied_now;   // by vertex: the agent on it, or none
+        std::vector<std::uint32_t> occupied_next;  // by vertex: the agent going there, or none
+    };
+    std::shared_ptr<Scratch> scratch_;
+    bool owns_scratch_ = true;
+    // Views of the scratch's vectors, so the hot loops index as before.
+    std::uint32_t* occupied_now_ = nullptr;
+    std::uint32_t* occupied_next_ = nullptr;
     std::vector<std::unordered_map<std::uint32_t, MapfVertex>> route_next_;  // by agent
     std::uint64_t random_state_;
     bool swap_;

@@ -26,13 +26,20 @@ class PlanRefiner {
     PlanRefiner(const MapfGraph& graph, DistanceTables& distances, MapfConfiguration goals,
                 const std::vector<MapfConfiguration>& steps, std::uint64_t seed);
 
-    /// Runs rounds until `deadline`; returns the rounds run.
+    /// Runs rounds until `deadline`, or until the tables run out of time (the round then
+    /// undone); returns the rounds run.
     std::uint64_t run(std::chrono::steady_clock::time_point deadline);
 
     /// The sum over agents of the time each last arrives at its goal.
     [[nodiscard]] std::uint64_t sum_of_costs() const { return sum_of_costs_; }
     /// The plan as configurations over time, the goals last.
     [[nodiscard]] std::vector<MapfConfiguration> steps() const;
+    /// Bytes held between rounds: 28 a vertex, the paths and the visits they make (a round's
+    /// own search holds at most `max_round_expansions` states more, about 100 bytes each).
+    [[nodiscard]] std::size_t memory_bytes() const;
+    /// Expansions of one agent's space-time search at most: 16 a vertex of the graph, at most
+    /// 4,194,304.
+    static constexpr std::uint64_t max_round_expansions = std::uint64_t{1} << 22;
 
   private:
     void reserve(std::uint32_t agent);

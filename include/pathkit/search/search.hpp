@@ -125,6 +125,10 @@ SearchStatus Search<Problem>::begin(StateId start) {
         return fail("start state " + std::to_string(start.value) + " is outside the space");
     if (!problem_.is_valid(start))
         return fail("start state " + std::to_string(start.value) + " is not a valid state");
+    if (runs_on_grids_only(options_.algorithm))
+        return fail(std::string(to_string(options_.algorithm)) +
+                    " runs on tile grids only (GridSpace::find_path); astar, dijkstra and bfs "
+                    "run here");
     if (options_.algorithm == SearchAlgorithm::AStar) {
         if (!(options_.heuristic_weight >= 1) || !std::isfinite(options_.heuristic_weight))
             return fail("heuristic weight must be finite and >= 1");

@@ -38,13 +38,6 @@ class SearchContext {
     [[nodiscard]] Cost cost_to(StateId state) const {
         return was_reached(state) ? records_[state.index()].g : infinite_cost;
     }
-    /// The state before `state` on the cheapest path found; invalid for the start or if the
-    /// state was not reached.
-    [[nodiscard]] StateId parent_of(StateId state) const {
-        if (!was_reached(state)) return StateId();
-        const std::uint32_t parent = parent_of_unchecked(state.value);
-        return parent == state.value ? StateId() : StateId(parent);
-    }
     /// Bytes of scratch memory held: 12 per state of the largest space searched, plus the
     /// open list (16 per open state at the search's peak).
     [[nodiscard]] std::size_t memory_bytes() const {

@@ -3,21 +3,46 @@
 
 #include <cstddef>
 #include <limits>
+#include <optional>
+#include <string_view>
 
 #include "pathkit/core/cost.hpp"
 
 namespace pathkit {
 
-/// The modes of the one engine.
+/// The searches pathkit runs: the modes of the one engine, and jump point search, which is the
+/// engine on a tile grid seen through its jump points. Every front end (the command line,
+/// Python, C, the playground) names them with `to_string` and reads them with
+/// `search_algorithm_named`.
 enum class SearchAlgorithm {
-    /// Best-first on f = g + weight * h. Optimal when h is admissible and weight is 1.
+    /// Best-first on f = g + weight * h. Optimal when h is admissible and weight is 1; weighted
+    /// A* with `SearchOptions::heuristic_weight` above 1.
     AStar,
     /// A* with a zero heuristic: optimal for any non-negative costs, explores in rings.
     Dijkstra,
     /// First-in first-out order: the path with the fewest steps. Optimal cost only when every
     /// step costs the same; the reported cost is still the true sum of the step costs.
     BreadthFirst,
+    /// Jump point search (tile grids only: `GridSpace::find_path`): A* between the tiles where
+    /// an optimal path may turn, found by scanning the map. Optimal; refused on terrain costs,
+    /// units bigger than a tile and diagonal costs outside (straight, 2 x straight).
+    Jps,
+    /// JPS+: jump point search reading jump distances computed once for the map and its rules
+    /// (tile grids only; the space builds them at its first such query and again after the map
+    /// changes). Refused where `Jps` is.
+    JpsPlus,
 };
+
+/// "astar", "dijkstra", "bfs", "jps" or "jps+".
+[[nodiscard]] const char* to_string(SearchAlgorithm algorithm);
+/// The search a name stands for: a name `to_string` gives, or "breadth-first" for bfs.
+[[nodiscard]] std::optional<SearchAlgorithm> search_algorithm_named(std::string_view name);
+/// Every name `search_algorithm_named` reads, for messages and help.
+inline constexpr std::string_view search_algorithm_names = "astar, dijkstra, bfs, jps, jps+";
+/// True for the searches that run only on tile grids (jps, jps+).
+[[nodiscard]] constexpr bool runs_on_grids_only(SearchAlgorithm algorithm) {
+    return algorithm == SearchAlgorithm::Jps || algorithm == SearchAlgorithm::JpsPlus;
+}
 
 /// No limit on expansions.
 inline constexpr std::size_t unlimited_expansions = std::numeric_limits<std::size_t>::max();

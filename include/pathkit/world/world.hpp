@@ -84,9 +84,10 @@ class RouteCache;
 /// map are recomputed on their next use). Routes run over a portal graph: portals are door
 /// tiles, spawn tiles and tiles where an edge can be crossed (every `edge_portal_spacing`-th
 /// of each open stretch of an edge, and its ends); inside each map the costs between portals
-/// are true grid costs, from distance fields computed the first time a map is needed and kept
-/// until it changes. With a spacing of 1 routes are the shortest there are; with spacing k a
-/// route may cross an edge up to k / 2 tiles away from the best crossing.
+/// are true grid costs, from distance fields computed (before the route's search) for every map
+/// its start can reach that has none yet, and kept until the map changes. With a spacing of 1
+/// routes are the shortest there are; with spacing k a route may cross an edge up to k / 2 tiles
+/// away from the best crossing.
 ///
 /// Changing the world needs exclusive access. Queries (`find_route` and the other const
 /// members) may run on many threads at once on one `const World&`, each with its own
@@ -133,6 +134,8 @@ class World {
     [[nodiscard]] const WorldMap* map(MapId id) const;
     /// Every map, in the order they were added.
     [[nodiscard]] const std::vector<WorldMap>& maps() const { return maps_; }
+    /// Where the map with this id is in `maps()`, or `maps().size()` when there is none.
+    [[nodiscard]] std::size_t index_of(MapId id) const;
     /// Ok when `position` is a walkable tile of a known map; else why not.
     [[nodiscard]] Status check_position(const WorldPosition& position, const char* role) const;
 
@@ -153,9 +156,6 @@ class World {
     [[nodiscard]] std::size_t route_memory_estimate() const;
 
   private:
-    friend class detail::RouteCache;
-    [[nodiscard]] std::size_t index_of(MapId id) const;
-
     std::vector<WorldMap> maps_;
     MovementRules rules_{.diagonal = DiagonalPolicy::Never};
     std::unique_ptr<detail::RouteCache> routes_;

@@ -1,5 +1,5 @@
-// Uniform grids over agents and over the mesh's boundary edges, for the agents' step.
-#include "neighbour_grid.hpp"
+// A uniform grid over the mesh's boundary edges, for the agents' step (edge_grid.hpp).
+#include "edge_grid.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -58,61 +58,6 @@ std::int32_t CellFrame::column_of(float x) const {
 
 std::int32_t CellFrame::row_of(float y) const {
     return clamp_cell((y - origin.y) / cell_size, rows);
-}
-
-void AgentGrid::rebuild(std::span<const Point2> positions, std::span<const std::uint8_t> include,
-                        float cell_size, std::size_t max_cells) {
-    Point2 low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
-    for (std::size_t index = 0; index < positions.size(); ++index)
-        if (include[index]) grow_box(low, high, std::initializer_list<Point2>{positions[index]});
-    frame_.cover(low, high, cell_size, max_cells);
-    const auto cell_of = [&](Point2 point) {
-        return static_cast<std::size_t>(frame_.row_of(point.y)) *
-                   static_cast<std::size_t>(frame_.columns) +
-               static_cast<std::size_t>(frame_.column_of(point.x));
-    };
-    const std::size_t cells = frame_.cell_count();
-    cell_starts_.assign(cells + 1, 0);
-    for (std::size_t index = 0; index < positions.size(); ++index)
-        if (include[index]) ++cell_starts_[cell_of(positions[index]) + 1];
-    for (std::size_t cell = 0; cell < cells; ++cell)
-        cell_starts_[cell + 1] += cell_starts_[cell];
-    cell_points_.resize(cell_starts_[cells]);
-    cell_positions_.resize(cell_starts_[cells]);
-    cursor_.assign(cell_starts_.begin(), cell_starts_.end() - 1);
-    for (std::size_t index = 0; index < positions.size(); ++index) {
-        if (!include[index]) continue;
-        const std::uint32_t at = cursor_[cell_of(positions[index])]++;
-        cell_points_[at] = static_cast<std::uint32_t>(index);
-        cell_positions_[at] = positions[index];
-    }
-}
-
-void AgentGrid::nearest(std::span<const Point2> positions, std::uint32_t self, float range,
-                        std::size_t limit, std::vector<Neighbour>& out) const {
-    out.clear();
-    if (limit == 0 || frame_.columns == 0) return;
-    const Point2 centre = positions[self];
-    const float range_squared = range * range;
-    const auto before = [](const Neighbour& a, const Neighbour& b) {
-        return a.distance_squared < b.distance_squared ||
-               (a.distance_squared == b.distance_squared && a.agent < b.agent);
-    };
-    // Everything in range first (cheap), then the nearest `limit` in order.
-    frame_.for_each_cell_around(centre, range, [&](std::size_t cell) {
-        for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
-            const float distance_squared = length_squared(cell_positions_[at] - centre);
-            if (distance_squared < range_squared && cell_points_[at] != self)
-                out.push_back({cell_points_[at], distance_squared});
-        }
-    });
-    if (out.size() > limit) {
-        std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(),
-                          before);
-        out.resize(limit);
-    } else {
-        std::sort(out.begin(), out.end(), before);
-    }
 }
 
 void EdgeGrid::rebuild(const NavMesh& mesh) {

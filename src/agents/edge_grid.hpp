@@ -1,9 +1,8 @@
-// Uniform grids for the agents' step: agents by position (nearest neighbours) and the mesh's
-// boundary edges (the obstacle edges near an agent). Both reuse their memory.
+// A uniform grid of the mesh's boundary edges for the agents' step (the obstacle edges near an
+// agent), reusing its memory.
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <vector>
 
 #include "pathkit/agents/vector2.hpp"
@@ -11,12 +10,6 @@
 #include "pathkit/geometry/nav_mesh.hpp"
 
 namespace pathkit::agents {
-
-/// One neighbour of an agent: its index and its squared distance (world units squared).
-struct Neighbour {
-    std::uint32_t agent = 0;
-    float distance_squared = 0;
-};
 
 /// Square cells over a box: which column and row a coordinate falls in (clamped to the box).
 struct CellFrame {
@@ -42,28 +35,6 @@ struct CellFrame {
                 visit(static_cast<std::size_t>(row) * static_cast<std::size_t>(columns) +
                       static_cast<std::size_t>(column));
     }
-};
-
-/// Points bucketed in square cells, rebuilt every step with a counting sort (no allocation
-/// once the vectors have grown).
-class AgentGrid {
-  public:
-    /// Buckets `positions` (world units, finite); `include[i]` false leaves point i out. Cells
-    /// are `cell_size` wide (> 0); the grid covers the points' box, at most `max_cells` cells
-    /// (coarser cells when it would need more).
-    void rebuild(std::span<const Point2> positions, std::span<const std::uint8_t> include,
-                 float cell_size, std::size_t max_cells = 1 << 20);
-    /// The at most `limit` nearest points to point `self` within `range` (world units), itself
-    /// left out, nearest first (ties by index), written to `out` (cleared first).
-    void nearest(std::span<const Point2> positions, std::uint32_t self, float range,
-                 std::size_t limit, std::vector<Neighbour>& out) const;
-
-  private:
-    CellFrame frame_;
-    std::vector<std::uint32_t> cell_starts_;
-    std::vector<std::uint32_t> cell_points_;
-    std::vector<Point2> cell_positions_;  // the positions in the order of cell_points_
-    std::vector<std::uint32_t> cursor_;
 };
 
 /// The mesh's boundary edges bucketed in square cells, built once per triangulation.
