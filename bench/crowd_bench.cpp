@@ -5,11 +5,15 @@
 //   pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]      random orders on a 128 x 128 rooms map
 //   pathkit_bench_crowd modes MAP SCEN UNITS             a MAPF scenario's first UNITS rows as
 //                                                        orders, ordinary and coordinated
+//   pathkit_bench_crowd table MAPF_FOLDER                both modes on every map of the folder
+//                                                        (MAP-random-1.scen), 200..1,000 units
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -128,7 +132,7 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
     if (static_cast<int>(tiles.size()) < 2 * unit_count) return 2;
     const auto made = Clock::now();
     Crowd crowd = std::move(Crowd::create(map).value());
-    std::printf("crowd made (8 landmarks) in %.1f ms\n",
+    std::printf("crowd made in %.1f ms (its 8 landmarks come with the first plan, in tick 0)\n",
                 std::chrono::duration<double, std::milli>(Clock::now() - made).count());
     for (int unit = 0; unit < unit_count; ++unit)
         (void)crowd.add_unit(tiles[static_cast<std::size_t>(unit)]);
@@ -217,8 +221,20 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
 
 }  // namespace
 
-// One mode on a MAPF scenario: units on the rows' starts, each ordered to its goal at tick 0.
-void run_mode(const MapfInstance& instance, bool coordinated) {
+// How one mode did on a MAPF scenario.
+struct ModeRun {
+    int on_goal = 0, gave_up = 0, unreachable = 0;
+    bool settled = false;
+    std::uint64_t ticks = 0, last_arrival = 0;
+    double seconds = 0;
+    std::vector<double> tick_ms;
+    CrowdStats stats;
+};
+
+// One mode on a MAPF scenario: units on the rows' starts, each ordered to its goal at tick 0,
+// stepped until settled or 20,000 ticks.
+ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
+    const auto began = Clock::now();
     Crowd crowd = std::move(Crowd::create(instance.map).value());
     for (const Cell start : instance.starts)
         (void)crowd.add_unit(start);
@@ -227,33 +243,26 @@ void run_mode(const MapfInstance& instance, bool coordinated) {
         (void)(coordinated ? crowd.move_coordinated(one, instance.goals[unit])
                            : crowd.move_to(one[0], instance.goals[unit]));
     }
-    std::vector<double> tick_ms;
-    std::uint64_t last_arrival = 0;
-    int gave_up = 0, unreachable = 0;
+    ModeRun run;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
         const auto start = Clock::now();
         crowd.step();
-        tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        run.tick_ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         for (const CrowdEvent& event : crowd.events()) {
-            gave_up += event.kind == CrowdEventKind::GaveUp;
-            unreachable += event.kind == CrowdEventKind::Unreachable;
-            if (event.kind == CrowdEventKind::Arrived) last_arrival = event.tick;
+            run.gave_up += event.kind == CrowdEventKind::GaveUp;
+            run.unreachable += event.kind == CrowdEventKind::Unreachable;
+            if (event.kind == CrowdEventKind::Arrived) run.last_arrival = event.tick;
         }
         crowd.clear_events();
     }
-    int arrived = 0;
+    run.seconds = std::chrono::duration<double>(Clock::now() - began).count();
     for (std::uint32_t unit = 0; unit < instance.starts.size(); ++unit)
-        arrived += crowd.unit(UnitId(unit))->at == instance.goals[unit];
-    const CrowdStats& stats = crowd.stats();
-    std::printf(
-        "%-11s units %zu: on their goals at the end %d, gave up %d, unreachable %d, stalls %llu, "
-        "coordinated waits %llu, deadlocks resolved %llu, last arrival tick %llu\n",
-        coordinated ? "coordinated" : "ordinary", instance.starts.size(), arrived, gave_up,
-        unreachable, static_cast<unsigned long long>(stats.stalls),
-        static_cast<unsigned long long>(stats.coordinated_waits),
-        static_cast<unsigned long long>(stats.deadlocks_resolved),
-        static_cast<unsigned long long>(last_arrival));
-    print_ticks(tick_ms);
+        run.on_goal += crowd.unit(UnitId(unit))->at == instance.goals[unit];
+    run.settled = crowd.is_settled();
+    run.ticks = crowd.tick();
+    run.stats = crowd.stats();
+    return run;
 }
 
 int modes(const std::string& map_file, const std::string& scenario_file, std::size_t units) {
@@ -263,9 +272,77 @@ int modes(const std::string& map_file, const std::string& scenario_file, std::si
         return 2;
     }
     std::printf("%s, %s\n", map_file.c_str(), scenario_file.c_str());
-    run_mode(instance.value(), false);
-    run_mode(instance.value(), true);
+    for (const bool coordinated : {false, true}) {
+        const ModeRun run = run_mode(instance.value(), coordinated);
+        std::printf(
+            "%-11s units %zu: on their goals at the end %d, gave up %d, unreachable %d, stalls "
+            "%llu, coordinated waits %llu, deadlocks resolved %llu, handed to the coordinated "
+            "planner %llu, last arrival tick %llu\n",
+            coordinated ? "coordinated" : "ordinary", units, run.on_goal, run.gave_up,
+            run.unreachable, static_cast<unsigned long long>(run.stats.stalls),
+            static_cast<unsigned long long>(run.stats.coordinated_waits),
+            static_cast<unsigned long long>(run.stats.deadlocks_resolved),
+            static_cast<unsigned long long>(run.stats.handed_to_coordination),
+            static_cast<unsigned long long>(run.last_arrival));
+        print_ticks(run.tick_ms);
+    }
     return 0;
+}
+
+// Rows of a scenario file (its lines but the version line).
+std::size_t scenario_rows(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::size_t lines = 0;
+    for (std::string line; std::getline(in, line);)
+        lines += !line.empty() && line.rfind("version", 0) != 0;
+    return lines;
+}
+
+// Both modes on every map of a MAPF folder (its first scenario, MAP-random-1.scen) at 200, 400,
+// 600, 800 and 1,000 units, as one Markdown table. Exit 1 when an ordinary or coordinated run
+// leaves a unit off its goal.
+int table(const std::string& folder) {
+    std::vector<std::filesystem::path> maps;
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+        if (entry.path().extension() == ".map") maps.push_back(entry.path());
+    std::sort(maps.begin(), maps.end());
+    std::printf(
+        "| map | units | mode | on goal at the end | gave up | settled at tick | last arrival "
+        "| deadlocks resolved | handed to the coordinated planner | time |\n"
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    int code = 0;
+    for (const std::filesystem::path& map : maps) {
+        const std::filesystem::path scenario =
+            map.parent_path() / (map.stem().string() + "-random-1.scen");
+        const std::size_t rows = scenario_rows(scenario);
+        for (std::size_t units = 200; units <= 1000; units += 200) {
+            if (units > rows) {
+                std::printf("| %s | %zu | both | (the scenario has %zu rows) | | | | | | |\n",
+                            map.stem().c_str(), units, rows);
+                continue;
+            }
+            auto instance = load_mapf_instance(map.string(), scenario.string(), units);
+            if (!instance) {
+                std::fprintf(stderr, "%s\n", instance.error().message().c_str());
+                return 2;
+            }
+            for (const bool coordinated : {false, true}) {
+                const ModeRun run = run_mode(instance.value(), coordinated);
+                if (run.on_goal != static_cast<int>(units)) code = 1;
+                const std::string settled =
+                    run.settled ? std::to_string(run.ticks) : "not by 20,000";
+                std::printf("| %s | %zu | %s | %d | %d | %s | %llu | %llu | %llu | %.2f s |\n",
+                            map.stem().c_str(), units, coordinated ? "coordinated" : "ordinary",
+                            run.on_goal, run.gave_up, settled.c_str(),
+                            static_cast<unsigned long long>(run.last_arrival),
+                            static_cast<unsigned long long>(run.stats.deadlocks_resolved),
+                            static_cast<unsigned long long>(run.stats.handed_to_coordination),
+                            run.seconds);
+                std::fflush(stdout);
+            }
+        }
+    }
+    return code;
 }
 
 int main(int argc, char** argv) {
@@ -279,9 +356,11 @@ int main(int argc, char** argv) {
                     argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
     if (mode == "modes" && argc > 4)
         return modes(argv[2], argv[3], std::strtoull(argv[4], nullptr, 10));
+    if (mode == "table" && argc > 2) return table(argv[2]);
     std::fprintf(stderr,
                  "usage: pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]\n"
                  "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n"
-                 "       pathkit_bench_crowd modes MAP.map SCEN.scen UNITS\n");
+                 "       pathkit_bench_crowd modes MAP.map SCEN.scen UNITS\n"
+                 "       pathkit_bench_crowd table MAPF_FOLDER\n");
     return 2;
 }

@@ -9,11 +9,8 @@
 
 namespace pathkit {
 
-// The map as the planner sees it (attacking units are walls), and the units it moves.
+// The planner (on `Crowd::coordination_graph_`) and the units it moves.
 struct Crowd::CoordinatedMove {
-    explicit CoordinatedMove(const GridMap& walls) : graph(walls) {}
-
-    MapfGraph graph;
     std::optional<MapfPlanner> planner;
     std::vector<std::uint32_t> units;  // by agent
 };

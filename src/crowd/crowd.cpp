@@ -2,6 +2,7 @@
 #include "pathkit/crowd/crowd.hpp"
 
 #include "coordinated_move.hpp"
+#include "free_tiles.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,7 @@ namespace pathkit {
 namespace {
 
 constexpr std::uint32_t none = UINT32_MAX;
-// Patience rounds in a row that free nothing before a unit gives its order up.
+// Patience rounds in a row that free nothing before a unit is handed to the coordinated planner.
 constexpr int give_up_rounds = 12;
 // Move-away searches a tick may run for deadlocks (see resolve_deadlocks).
 constexpr int max_step_aside_searches_per_tick = 32;
@@ -55,13 +56,10 @@ Crowd::Crowd(const GridMap& map, const CrowdOptions& options)
     : map_(&map),
       options_(options),
       space_(map, options.rules),
-      landmarks_(LandmarkHeuristic::build(space_, options.landmarks)),
       holder_(map.padded_size(), none),
       moving_to_(map.padded_size(), none),
       path_marks_(map.padded_size(), 0),
-      path_owner_(map.padded_size(), none) {
-    label_regions();
-}
+      path_owner_(map.padded_size(), none) {}
 
 Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (Status status = validate(options.rules); !status)
@@ -91,6 +89,7 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
     unit.id = UnitId(id);
     unit.at = at;
     unit.state = state;
+    unit.post = at;
     units_.push_back(std::move(unit));
     pending_.emplace_back();
     gave_way_to_.emplace_back();
@@ -99,7 +98,7 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
     times_given_way_.push_back(0);
     goes_home_.push_back(false);
     returning_.push_back(false);
-    coordinated_order_.push_back(false);
+    coordinated_order_.push_back(Coordinated::No);
     coordinated_target_.emplace_back();
     holder_[map_->index(at)] = id;
     replan_coordination_ = coordinated_ != nullptr;  // the planner must know of it
@@ -118,7 +117,7 @@ Status Crowd::set_attacking(UnitId id, bool attacking) {
         unit.stashed_destination.reset();
         pending_[id.index()].reset();
         waiting_[id.index()] = -1;
-        coordinated_order_[id.index()] = false;
+        coordinated_order_[id.index()] = Coordinated::No;
         coordinated_target_[id.index()].reset();
         replan_coordination_ = coordinated_ != nullptr;  // a new wall for the planner
     } else if (unit.state == UnitState::Attacking) {
@@ -135,8 +134,7 @@ Status Crowd::move_to(UnitId id, Cell target) {
         return Status::invalid_input("unit " + std::to_string(id.value) + " is attacking");
     if (!map_->contains(target))
         return Status::invalid_input("target " + to_string(target) + " is outside the map");
-    pending_[id.index()] = target;
-    coordinated_order_[id.index()] = false;
+    give_order(id.index(), target);
     units_[id.index()].group.reset();
     return {};
 }
@@ -157,6 +155,37 @@ Status Crowd::skip_to(std::uint64_t tick) {
     return {};
 }
 
+// An order of the game's, from the next tick: it ends with an event, and its deadlocks count
+// from 0.
+void Crowd::give_order(std::uint32_t unit, Cell target) {
+    pending_[unit] = target;
+    coordinated_order_[unit] = Coordinated::No;
+    returning_[unit] = false;
+    goes_home_[unit] = false;
+    units_[unit].post.reset();
+    units_[unit].deadlocks = 0;
+    units_[unit].fewest_left = SIZE_MAX;
+    units_[unit].ticks_without_progress = 0;
+}
+
+// Units whose way to their destination has not got shorter for a long while: pushed back and
+// forth by others, say, with no deadlock among them.
+void Crowd::hand_over_units_without_progress() {
+    const int limit = handover_patience_rounds * options_.patience_ticks;
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        Unit& data = units_[unit];
+        if (data.state != UnitState::Moving && data.state != UnitState::Stalled) continue;
+        const std::size_t left = data.path.size() - data.next_step;
+        if (!data.stashed_destination && left < data.fewest_left) {
+            data.fewest_left = left;
+            data.ticks_without_progress = 0;
+        } else if (++data.ticks_without_progress >= limit) {
+            data.ticks_without_progress = 0;
+            hand_over(unit);
+        }
+    }
+}
+
 void Crowd::emit(std::uint32_t unit, CrowdEventKind kind) {
     events_.push_back({tick_, UnitId(unit), kind});
 }
@@ -168,7 +197,6 @@ void Crowd::apply_order(std::uint32_t unit) {
     data.stashed_destination.reset();
     waiting_[unit] = -1;
     goes_home_[unit] = false;
-    returning_[unit] = false;
     data.stalled_on = UnitId();
     data.stalled_ticks = 0;
     data.destination = target;
@@ -183,7 +211,9 @@ void Crowd::apply_order(std::uint32_t unit) {
         data.destination.reset();
         data.path.clear();
         data.next_step = 0;
-        emit(unit, CrowdEventKind::Unreachable);
+        if (!returning_[unit]) emit(unit, CrowdEventKind::Unreachable);
+        if (returning_[unit]) data.post = data.at;  // no way back: it stays here
+        returning_[unit] = false;
         return;
     }
     data.state = UnitState::Moving;
@@ -200,11 +230,36 @@ void Crowd::arrive(std::uint32_t unit) {
     }
     data.state = UnitState::Idle;
     data.destination.reset();
+    data.fewest_left = SIZE_MAX;
+    data.ticks_without_progress = 0;
     if (returning_[unit]) {  // done giving way: not an order of the game's
         returning_[unit] = false;
         return;
     }
+    data.post = data.at;
+    data.deadlocks = 0;
     emit(unit, CrowdEventKind::Arrived);
+}
+
+// Idle units pushed off their posts head back (quietly) once the post is free, or held by an
+// idle unit that is itself off its post; a unit with no post takes the tile it stands on.
+void Crowd::send_back_to_posts() {
+    const auto lost = [&](std::uint32_t unit) {
+        const Unit& data = units_[unit];
+        return data.state == UnitState::Idle && !pending_[unit] && data.post != data.at;
+    };
+    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
+        Unit& data = units_[unit];
+        if (!lost(unit)) continue;
+        if (!data.post) {
+            data.post = data.at;
+            continue;
+        }
+        const std::uint32_t holder = holder_[map_->index(*data.post)];
+        if (holder != none && !lost(holder)) continue;
+        pending_[unit] = *data.post;
+        returning_[unit] = true;
+    }
 }
 
 void Crowd::stall(std::uint32_t unit, std::uint32_t blocker) {
@@ -241,10 +296,9 @@ void Crowd::resume_if_clear(std::uint32_t unit) {
             });
     }
     if (!clear) return;
-    const bool home = goes_home_[unit];
+    returning_[unit] = goes_home_[unit];  // back to the tile it gave way from: no order ends
     pending_[unit] = *data.stashed_destination;
     apply_order(unit);
-    returning_[unit] = home && data.state == UnitState::Moving;
     if (data.state == UnitState::Moving) {
         ++stats_.replans;
         emit(unit, CrowdEventKind::Replanned);
@@ -252,10 +306,12 @@ void Crowd::resume_if_clear(std::uint32_t unit) {
 }
 
 void Crowd::step() {
-    if (replan_coordination_ || std::find(coordinated_order_.begin(), coordinated_order_.end(),
-                                          true) != coordinated_order_.end()) {
+    if (replan_coordination_ ||
+        std::any_of(coordinated_order_.begin(), coordinated_order_.end(),
+                    [](Coordinated order) { return order != Coordinated::No; })) {
+        if (replan_coordination_ || !coordinated_ || !join_coordinated_move())
+            start_coordinated_move();
         replan_coordination_ = false;
-        start_coordinated_move();
     }
     if (coordinated_) {
         step_coordinated();
@@ -303,10 +359,18 @@ void Crowd::step() {
         if (data.next_step == data.path.size()) arrive(unit);
     }
     paths_marked_ = false;  // units stepped on: their remaining paths are shorter
+    const std::uint64_t handed_before = stats_.handed_to_coordination;
     for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
         if (units_[unit].state == UnitState::Stalled && !is_waiting(unit))
             run_out_of_patience(unit);
     resolve_deadlocks();
+    hand_over_units_without_progress();
+    send_back_to_posts();
+    // A coordinated move moves every unit: orders in progress join it rather than wait.
+    if (stats_.handed_to_coordination != handed_before)
+        for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
+            if (units_[unit].state == UnitState::Moving || units_[unit].state == UnitState::Stalled)
+                hand_over(unit);
     ++tick_;
 }
 
@@ -317,6 +381,10 @@ void Crowd::step() {
 void Crowd::run_out_of_patience(std::uint32_t unit) {
     Unit& data = units_[unit];
     const std::uint32_t blocker = data.stalled_on.value;
+    if (data.stalled_ticks >= give_up_rounds * options_.patience_ticks) {
+        hand_over(unit);  // a jam that has not moved for a long while
+        return;
+    }
     if (data.stalled_ticks < options_.patience_ticks || blocker == none) return;
     Unit& other = units_[blocker];
     if (other.state != UnitState::Idle && other.state != UnitState::Attacking) return;
@@ -324,16 +392,29 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
     const auto& gave_way = gave_way_to_[unit];
     if (returning_[unit] &&
         std::find(gave_way.begin(), gave_way.end(), blocker) != gave_way.end()) {
-        // On its way home, blocked by the unit it gave way to: stays put rather than push it.
-        returning_[unit] = false;
-        data.state = UnitState::Idle;
-        data.destination.reset();
-        data.path.clear();
-        data.next_step = 0;
-        data.stalled_on = UnitId();
+        // On its way home, blocked by the unit it gave way to: pushing it would start the two
+        // going round in circles, so the coordinated planner takes both home.
+        hand_over(unit);
         return;
     }
-    if (data.destination && plan(unit, *data.destination, true)) {
+    const bool replanned = data.destination && plan(unit, *data.destination, true);
+    if (!replanned && returning_[unit] && other.state == UnitState::Idle) {
+        // On its way home with no way round an idle unit: pushing it would start units going
+        // round in circles, pushing each other off their posts, so the coordinated planner
+        // takes it home.
+        hand_over(unit);
+        return;
+    }
+    if (replanned) {
+        data.state = UnitState::Moving;
+        data.stalled_on = UnitId();
+        ++stats_.replans;
+        emit(unit, CrowdEventKind::Replanned);
+        return;
+    }
+    if (other.state == UnitState::Idle && data.stashed_destination && data.destination &&
+        *data.destination == other.at && step_aside(unit, false)) {
+        // Stepping aside to a tile an idle unit has taken since: another tile will do.
         data.state = UnitState::Moving;
         data.stalled_on = UnitId();
         ++stats_.replans;
@@ -341,36 +422,47 @@ void Crowd::run_out_of_patience(std::uint32_t unit) {
         return;
     }
     if (other.state == UnitState::Idle) {
-        // The idle unit steps aside and, unless it stands on this unit's destination, comes
-        // back once this unit has passed.
+        // The idle unit steps aside and, unless it stands on the destination of this unit's
+        // own order, comes back once this unit has passed.
         const Cell home = other.at;
+        const bool takes_the_tile =
+            data.destination == home && !data.stashed_destination && !returning_[unit];
         const bool moved = step_aside(blocker, false);
         if (moved) {
             other.state = UnitState::Moving;
-            if (data.destination != home) {
+            if (!takes_the_tile && other.post == home) {
                 other.stashed_destination = home;
                 gave_way_to_[blocker] = {unit};
                 goes_home_[blocker] = true;
             } else {
-                returning_[blocker] = true;  // gives up its tile: no order of the game's ends
+                // Gives up its tile (no order of the game's ends), or goes back to its post
+                // later, from wherever it stops.
+                if (takes_the_tile) other.post.reset();
+                returning_[blocker] = true;
             }
             ++stats_.replans;
             emit(blocker, CrowdEventKind::Replanned);
             return;
         }
     }
-    // Walled in by a fight, or by a unit that cannot get out of the way for a long while:
-    // the unit gives up (the destination may well be reachable once the jam clears).
-    if (other.state == UnitState::Attacking || ++failed_rounds_[unit] >= give_up_rounds) {
-        data.state = UnitState::Idle;
-        data.destination.reset();
-        data.stashed_destination.reset();
-        data.path.clear();
-        data.next_step = 0;
-        data.stalled_on = UnitId();
-        failed_rounds_[unit] = 0;
-        emit(unit, CrowdEventKind::GaveUp);
+    // Behind a unit that cannot get out of the way for a long while: the coordinated planner
+    // moves the jam. Walled in by a fight: the unit gives up (the destination may well be
+    // reachable once the fight ends).
+    if (other.state == UnitState::Idle) {
+        if (++failed_rounds_[unit] >= give_up_rounds) {
+            failed_rounds_[unit] = 0;
+            hand_over(unit);
+        }
+        return;
     }
+    data.state = UnitState::Idle;
+    data.destination.reset();
+    data.stashed_destination.reset();
+    data.path.clear();
+    data.next_step = 0;
+    data.stalled_on = UnitId();
+    failed_rounds_[unit] = 0;
+    emit(unit, CrowdEventKind::GaveUp);
 }
 
 // Stalled units wait on one unit each, so the waits form chains that may close into cycles:
@@ -393,8 +485,17 @@ void Crowd::resolve_deadlocks() {
             at = units_[at].stalled_on.value;
         }
         if (at != none && walk_[at] == 1) {  // the walk met itself: a cycle from `at` on
-            const auto begin = std::find(chain.begin(), chain.end(), at);
-            resolve_deadlock({begin, chain.end()}, searches_left);
+            const std::vector<std::uint32_t> cycle(std::find(chain.begin(), chain.end(), at),
+                                                   chain.end());
+            const bool recurs = std::any_of(cycle.begin(), cycle.end(), [&](std::uint32_t unit) {
+                return units_[unit].deadlocks + 1 >= handover_deadlocks;
+            });
+            if (recurs) {  // stepping aside has not untangled these units: plan them together
+                for (std::uint32_t unit : cycle)
+                    hand_over(unit);
+            } else {
+                resolve_deadlock(cycle, searches_left);
+            }
         }
         for (std::uint32_t unit : chain)
             walk_[unit] = 2;
@@ -420,7 +521,10 @@ void Crowd::resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_lef
         const bool already_aside = data.stashed_destination.has_value();
         --searches_left;
         if (!step_aside(candidate, into_jam)) continue;
-        if (!already_aside) data.stashed_destination = destination;
+        if (!already_aside) {
+            data.stashed_destination = destination;
+            goes_home_[candidate] = returning_[candidate];  // back home afterwards, quietly
+        }
         gave_way_to_[candidate].clear();
         for (std::uint32_t other : cycle)
             if (other != candidate) gave_way_to_[candidate].push_back(other);
@@ -430,8 +534,24 @@ void Crowd::resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_lef
         ++stats_.deadlocks_resolved;
         ++times_given_way_[candidate];
         emit(candidate, CrowdEventKind::DeadlockResolved);
+        for (std::uint32_t unit : cycle)
+            ++units_[unit].deadlocks;
         break;
     }
+}
+
+// The unit's order (its stashed destination while it steps aside, its home while it walks
+// back) becomes a coordinated one from the next tick; no event, as its order goes on.
+void Crowd::hand_over(std::uint32_t unit) {
+    Unit& data = units_[unit];
+    const std::optional<Cell> target =
+        data.stashed_destination ? data.stashed_destination : data.destination;
+    if (!target || coordinated_order_[unit] != Coordinated::No ||
+        data.state == UnitState::Attacking)
+        return;
+    pending_[unit] = target;
+    coordinated_order_[unit] = Coordinated::HandedOver;
+    ++stats_.handed_to_coordination;
 }
 
 }  // namespace pathkit

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <deque>
 
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/search/goals.hpp"
@@ -89,13 +88,25 @@ SearchResult timed_search(const Problem& problem, StateId start, SearchContext& 
 
 }  // namespace
 
+// The landmarks, built at the first call within `max_landmark_entries`.
+const LandmarkHeuristic& Crowd::landmarks() {
+    if (!landmarks_built_) {
+        landmarks_built_ = true;
+        const std::size_t fit = max_landmark_entries / map_->padded_size();
+        landmarks_ = LandmarkHeuristic::build(
+            space_, static_cast<int>(std::min<std::size_t>(fit, options_.landmarks)));
+    }
+    return landmarks_;
+}
+
 // Plans the unit's path to `target` (around idle units too when `idle_units_block`); false
 // when none exists.
 bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     paths_marked_ = false;  // a new path: the marks for move-away searches are out of date
     Unit& data = units_[unit];
     if (!map_->is_walkable(target)) return false;
-    const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
+    const AvoidanceSpace space(space_, landmarks(), units_, holder_, unit,
+                               options_.occupied_penalty,
                                idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
     const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
     if (!space.is_valid(StateId(goal))) return false;
@@ -162,58 +173,6 @@ bool Crowd::step_aside(std::uint32_t unit, bool through_busy_units) {
     return true;
 }
 
-// Numbers the map's connected regions under the movement rules (for group targets).
-void Crowd::label_regions() {
-    region_.assign(map_->padded_size(), none);
-    std::uint32_t next_region = 0;
-    std::deque<std::uint32_t> frontier;
-    for (std::uint32_t tile = 0; tile < region_.size(); ++tile) {
-        if (region_[tile] != none || !space_.is_valid(StateId(tile))) continue;
-        region_[tile] = next_region;
-        frontier.push_back(tile);
-        while (!frontier.empty()) {
-            const std::uint32_t here = frontier.front();
-            frontier.pop_front();
-            space_.for_each_successor(StateId(here), [&](StateId next, Cost) {
-                if (region_[next.value] != none) return;
-                region_[next.value] = next_region;
-                frontier.push_back(next.value);
-            });
-        }
-        ++next_region;
-    }
-}
-
-// The walkable tile nearest `wanted` (breadth-first over the map's tiles, blocked ones
-// included) that `from` can reach and no one else was given.
-std::optional<Cell> Crowd::nearest_free_tile(Cell wanted, Cell from,
-                                             const std::vector<Cell>& taken) const {
-    const std::uint32_t home = region_[map_->index(from)];
-    const auto fits = [&](Cell cell) {
-        return map_->is_walkable(cell) && region_[map_->index(cell)] == home &&
-               std::find(taken.begin(), taken.end(), cell) == taken.end();
-    };
-    const Cell clamped{
-        std::clamp(wanted.x, map_->origin().x, map_->origin().x + map_->width() - 1),
-        std::clamp(wanted.y, map_->origin().y, map_->origin().y + map_->height() - 1)};
-    std::vector<bool> seen(map_->padded_size(), false);
-    std::deque<Cell> frontier{clamped};
-    seen[map_->index(clamped)] = true;
-    while (!frontier.empty()) {
-        const Cell here = frontier.front();
-        frontier.pop_front();
-        if (fits(here)) return here;
-        for (const auto& [dx, dy] :
-             {std::pair{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}) {
-            const Cell next{here.x + dx, here.y + dy};
-            if (!map_->contains(next) || seen[map_->index(next)]) continue;
-            seen[map_->index(next)] = true;
-            frontier.push_back(next);
-        }
-    }
-    return std::nullopt;
-}
-
 Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
     for (UnitId id : units) {
         if (id.index() >= units_.size())
@@ -250,20 +209,15 @@ Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
     const Cell leader_at = units_[leader.index()].at;
     // The leader's tile is settled first so no one else takes the target.
     std::stable_partition(sorted.begin(), sorted.end(), [&](UnitId id) { return id == leader; });
-    std::vector<Cell> taken;
+    begin_claims();
     const std::uint32_t group = ++groups_;
     for (UnitId id : sorted) {
         units_[id.index()].group = group;
         const Cell at = units_[id.index()].at;
         const Cell wanted{target.x + (at.x - left) - (leader_at.x - left),
                           target.y + (at.y - top) - (leader_at.y - top)};
-        const std::optional<Cell> spot = nearest_free_tile(wanted, at, taken);
-        if (!spot) {
-            pending_[id.index()] = wanted;  // reported unreachable at the next tick
-            continue;
-        }
-        taken.push_back(*spot);
-        pending_[id.index()] = *spot;
+        const std::optional<Cell> spot = claim_nearest_free_tile(wanted, at);
+        give_order(id.index(), spot.value_or(wanted));  // none: unreachable at the next tick
     }
     return {};
 }

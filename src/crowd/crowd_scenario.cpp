@@ -7,7 +7,8 @@
 namespace pathkit {
 
 Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool keep_trace,
-                                            const std::function<void(std::uint64_t)>& on_tick) {
+                                            const std::function<void(std::uint64_t)>& on_tick,
+                                            const CrowdTraceMemory& trace_memory) {
     auto made = Crowd::create(scenario.map, scenario.options);
     if (!made) return made.error();
     Crowd crowd = std::move(made).value();
@@ -58,16 +59,30 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
 
     CrowdRunReport report;
     std::uint64_t trace_positions = 0;
-    // Planned paths go into the trace while they fit in this many tiles, then stop.
-    std::uint64_t planned_room = max_trace_positions / 8;
+    const std::uint64_t units = crowd.units().size();
+    // Memory: planned ways get a quarter of the limit (and at most max_trace_positions / 8
+    // tiles), positions, ticks and events the rest.
+    const std::uint64_t planned_bytes = trace_memory.limit / 4;
+    const std::uint64_t main_bytes = trace_memory.limit - planned_bytes;
+    std::uint64_t planned_room =
+        std::min(max_trace_positions / 8,
+                 planned_bytes / std::max<std::uint64_t>(trace_memory.per_planned_tile, 1));
+    const std::uint64_t planned_tiles = planned_room;
+    const std::uint64_t tick_bytes = units * trace_memory.per_position + trace_memory.per_tick;
+    // Ticks whose positions still fit, with room for the events of a busy tick besides.
+    const auto ticks_that_fit = [&]() -> std::uint64_t {
+        const std::uint64_t margin = 8 * units * trace_memory.per_event;
+        if (report.trace_bytes + margin >= main_bytes) return 0;
+        return (main_bytes - report.trace_bytes - margin) / std::max<std::uint64_t>(tick_bytes, 1);
+    };
     const auto record_positions = [&](std::uint64_t copies) -> Status {
-        const std::uint64_t units = crowd.units().size();
         if (2 * units * copies > max_trace_positions - trace_positions)
             return Status::invalid_input(
                 "the trace would hold more than " + std::to_string(max_trace_positions) +
                 " unit positions (" + std::to_string(units) + " units, tick " +
                 std::to_string(crowd.tick()) + "); run fewer ticks or without a trace");
         trace_positions += 2 * units * copies;
+        report.trace_bytes += copies * tick_bytes;
         std::vector<Cell> now;
         std::vector<std::optional<Cell>> going;
         std::vector<std::vector<Cell>> ways;
@@ -90,8 +105,13 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         }
         return {};
     };
-    if (keep_trace)
-        if (Status status = record_positions(1); !status) return status;
+    if (keep_trace) {
+        if (ticks_that_fit() == 0) {
+            report.stopped_at_memory_limit = true;
+        } else if (Status status = record_positions(1); !status) {
+            return status;
+        }
+    }
 
     // Each unit's last order and how it ended, updated from the events as they come, so
     // events need not be kept (they go into the report only with a trace).
@@ -107,6 +127,7 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
                  event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp))
                 ending[unit] = event;
             if (!keep_trace) continue;
+            report.trace_bytes += trace_memory.per_event;
             if (++trace_positions > max_trace_positions)
                 return Status::invalid_input("the trace would hold more than " +
                                              std::to_string(max_trace_positions) +
@@ -119,7 +140,7 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     };
 
     std::size_t next_command = 0;
-    while (crowd.tick() < scenario.max_ticks) {
+    while (crowd.tick() < scenario.max_ticks && !report.stopped_at_memory_limit) {
         while (next_command < commands.size() && commands[next_command].tick <= crowd.tick()) {
             const auto& ids = command_units[next_command];
             const ScenarioCommand& command = commands[next_command];
@@ -140,13 +161,21 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
             // Nothing moves until the next command: skip the empty ticks.
             const std::uint64_t until = std::min(commands[next_command].tick, scenario.max_ticks);
             if (until > crowd.tick()) {
-                const std::uint64_t skipped = until - crowd.tick();
-                (void)crowd.skip_to(until);
+                std::uint64_t skipped = until - crowd.tick();
+                if (keep_trace && ticks_that_fit() < skipped) {
+                    skipped = ticks_that_fit();
+                    report.stopped_at_memory_limit = true;
+                }
+                (void)crowd.skip_to(crowd.tick() + skipped);
                 if (keep_trace)
                     if (Status status = record_positions(skipped); !status) return status;
                 if (on_tick) on_tick(crowd.tick());
                 continue;
             }
+        }
+        if (keep_trace && ticks_that_fit() == 0) {
+            report.stopped_at_memory_limit = true;
+            break;
         }
         crowd.step();
         if (Status status = take_events(); !status) return status;
@@ -155,7 +184,9 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         if (on_tick) on_tick(crowd.tick());
     }
     report.ticks = crowd.tick();
-    report.completed = next_command == commands.size() && crowd.is_settled();
+    report.trace_bytes += (planned_tiles - planned_room) * trace_memory.per_planned_tile;
+    report.completed =
+        !report.stopped_at_memory_limit && next_command == commands.size() && crowd.is_settled();
     report.stats = crowd.stats();
     for (const ScenarioUnit& placed : scenario.units) {
         const UnitId id = id_of[placed.name];

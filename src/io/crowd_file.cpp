@@ -1,8 +1,10 @@
 // Crowd scenario files and run traces (see pathkit/io/crowd_file.hpp), with nlohmann/json.
 #include "pathkit/io/crowd_file.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string_view>
 #include <tuple>
 
 #include "input_file.hpp"
@@ -188,20 +190,72 @@ Expected<CrowdScenario> load_crowd_scenario(const std::string& path) {
     return parse_crowd_scenario(text, path, std::filesystem::path(path).parent_path().string());
 }
 
-std::string crowd_trace_json(const CrowdScenario& scenario, const CrowdRunReport& report) {
-    json ticks = json::array();
-    for (const std::vector<Cell>& positions : report.positions) {
-        json tick = json::array();
-        for (std::size_t unit = 0; unit < positions.size() && unit < scenario.units.size(); ++unit)
-            tick.push_back({scenario.units[unit].name, positions[unit].x, positions[unit].y});
-        ticks.push_back(std::move(tick));
+namespace {
+
+// The trace's text, written to `out` (a counter or a string): compact JSON with the keys in
+// order, as nlohmann/json writes it; ids, coordinates and ticks are integers, kinds plain words.
+template <class Out>
+void write_trace(const CrowdScenario& scenario, const CrowdRunReport& report, Out& out) {
+    out("{\"events\":[");
+    for (std::size_t index = 0; index < report.events.size(); ++index) {
+        const CrowdEvent& event = report.events[index];
+        out(index == 0 ? "{\"kind\":\"" : ",{\"kind\":\"");
+        out(to_string(event.kind));
+        out("\",\"tick\":");
+        out(std::to_string(event.tick));
+        out(",\"unit\":");
+        out(std::to_string(scenario.units[event.unit.index()].name));
+        out("}");
     }
-    json events = json::array();
-    for (const CrowdEvent& event : report.events)
-        events.push_back({{"tick", event.tick},
-                          {"unit", scenario.units[event.unit.index()].name},
-                          {"kind", to_string(event.kind)}});
-    return io_detail::json_text(json{{"ticks", std::move(ticks)}, {"events", std::move(events)}});
+    out("],\"ticks\":[");
+    for (std::size_t tick = 0; tick < report.positions.size(); ++tick) {
+        out(tick == 0 ? "[" : ",[");
+        const std::vector<Cell>& positions = report.positions[tick];
+        for (std::size_t unit = 0; unit < positions.size() && unit < scenario.units.size();
+             ++unit) {
+            out(unit == 0 ? "[" : ",[");
+            out(std::to_string(scenario.units[unit].name));
+            out(",");
+            out(std::to_string(positions[unit].x));
+            out(",");
+            out(std::to_string(positions[unit].y));
+            out("]");
+        }
+        out("]");
+    }
+    out("]}");
+}
+
+std::size_t digits(std::int64_t value) {
+    return std::to_string(value).size();
+}
+
+}  // namespace
+
+std::string crowd_trace_json(const CrowdScenario& scenario, const CrowdRunReport& report) {
+    std::size_t size = 0;
+    const auto count = [&](std::string_view part) { size += part.size(); };
+    write_trace(scenario, report, count);
+    std::string text;
+    text.reserve(size + 1);  // and a final newline, should the caller add one
+    const auto append = [&](std::string_view part) { text += part; };
+    write_trace(scenario, report, append);
+    return text;
+}
+
+CrowdTraceMemory crowd_trace_json_memory(const CrowdScenario& scenario) {
+    std::size_t name = 1, x = 1, y = 1;
+    for (const ScenarioUnit& unit : scenario.units)
+        name = std::max(name, digits(unit.name));
+    const Cell low = scenario.map.origin();
+    const Cell high{low.x + scenario.map.width() - 1, low.y + scenario.map.height() - 1};
+    x = std::max(digits(low.x), digits(high.x));
+    y = std::max(digits(low.y), digits(high.y));
+    CrowdTraceMemory memory;
+    memory.per_position += 4 + name + x + y;  // [id,x,y],
+    memory.per_tick += 3;                     // [],
+    memory.per_event += 60 + name;            // {"kind":"deadlock_resolved","tick":N,"unit":N},
+    return memory;
 }
 
 }  // namespace pathkit

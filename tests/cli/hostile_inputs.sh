@@ -274,6 +274,33 @@ printf 'type octile\nheight 8000\nwidth 8000\nmap\n' >short2.map
 expect 2 'short2.map: the header announces 8000 rows of 8000 tiles but only 0 bytes follow it' path short2.map --from 0,0 --to 1,1
 printf '<world edge_portal_spacing="16"><map id="0" width="2000" height="2000"><neighbour side="east" map="1"/></map><map id="1" width="2000" height="2000"/></world>\n' >linked.xml
 expect 2 'routes would need [0-9]+ MB of distance fields, over the limit of 1024 MB' world linked.xml
+# 10,000 units sent to one tile as coordinated orders: each goal is the next free tile of one
+# breadth-first walk, not a walk over the filled area again per unit.
+/usr/bin/env awk 'BEGIN {
+  printf "{\"map\": {\"rows\": ["; for (y = 0; y < 120; y++) { printf "%s\"", (y ? ", " : ""); for (x = 0; x < 120; x++) printf "."; printf "\"" }
+  printf "]}, \"units\": ["; for (i = 0; i < 10000; i++) printf "%s{\"id\": %d, \"at\": [%d, %d]}", (i ? ", " : ""), i, i % 100, int(i / 100);
+  printf "], \"commands\": ["; for (i = 0; i < 10000; i++) printf "%s{\"units\": [%d], \"to\": [110, 110], \"coordinated\": true}", (i ? ", " : ""), i;
+  printf "], \"max_ticks\": 1}\n" }' >one_tile.json
+expect 1 'stopped at max_ticks after 1 ticks' crowd one_tile.json
+# A coordinated order every tick on a 4096 x 4096 map: the planner's graph is built once and
+# the orders join the running move (each one rebuilt the graph and planner: 3.5 s an order).
+/usr/bin/env awk 'BEGIN { printf "type octile\nheight 4096\nwidth 4096\nmap\n"; row = ""; for (x = 0; x < 4096; x++) row = row "."; for (y = 0; y < 4096; y++) print row }' >open4096.map
+/usr/bin/env awk 'BEGIN { printf "{\"map\": {\"file\": \"open4096.map\"}, \"units\": [{\"id\": 1, \"at\": [0, 0]}, {\"id\": 2, \"at\": [5, 5]}], \"commands\": [";
+  for (t = 0; t < 10; t++) printf "%s{\"tick\": %d, \"units\": [%d], \"to\": [%d, 10], \"coordinated\": true}", (t ? ", " : ""), t, 1 + t % 2, 10 + t;
+  printf "], \"max_ticks\": 100}\n" }' >every_tick.json
+expect 0 'unit 1: arrived at tick 29, at 18,10' crowd every_tick.json
+# One plain order on an 8192 x 8192 map: no landmark tables over 67M tiles (over 100 s).
+/usr/bin/env awk 'BEGIN { printf "type octile\nheight 8192\nwidth 8192\nmap\n"; row = ""; for (x = 0; x < 8192; x++) row = row "."; for (y = 0; y < 8192; y++) print row }' >open8192.map
+echo '{"map": {"file": "open8192.map"}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"units": [1], "to": [100, 50]}]}' >plain_order.json
+expect 0 'unit 1: arrived at tick 99' crowd plain_order.json
+rm -f open4096.map open8192.map
+# Three units and a command at tick 9,999,990: the trace of every tick stops cleanly where the
+# memory budget ends (it aborted with std::bad_alloc), and an output that cannot be written is
+# refused before a tick is run.
+echo '{"map": {"rows": ["....", "...."]}, "units": [{"id": 1, "at": [0, 0]}, {"id": 2, "at": [3, 0]}, {"id": 3, "at": [0, 1]}], "commands": [{"tick": 9999990, "units": [1], "to": [3, 1]}], "max_ticks": 10000000}' >long_trace.json
+expect 1 'stopped at the memory limit after [0-9]+ ticks' --memory-limit 256 crowd long_trace.json --trace long_trace.out.json
+expect 2 '/dev/full: cannot write there' crowd long_trace.json --trace /dev/full
+expect 2 'pipe.json: cannot write there' crowd long_trace.json --html pipe.json
 
 # ---- files a reader must not accept ------------------------------------------------------------
 : >empty.scen

@@ -112,6 +112,33 @@ TEST(CrowdCoordinated, AUnitAddedDuringAMoveIsPlannedAroundAndKeepsItsTile) {
     EXPECT_EQ(crowd.unit(added)->at, drawn.find('n'));
 }
 
+TEST(CrowdCoordinated, OrdersGivenWhileAMoveRunsJoinItAndEveryUnitArrives) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "#####.#####",
+        "A....C....B",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    const UnitId b = crowd.add_unit(drawn.find('B')).value();
+    const UnitId c = crowd.add_unit(drawn.find('C')).value();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('B')));
+    crowd.step();
+    crowd.step();
+    ASSERT_TRUE(crowd.is_coordinating());
+    // One order a tick from here on: b to a's old end, then c back and forth.
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{b}, drawn.find('A')));
+    crowd.step();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{c}, Cell{7, 1}));
+    crowd.step();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{c}, Cell{3, 1}));
+    EXPECT_EQ(run_checked(crowd, drawn.map, 300), 3);
+    EXPECT_EQ(crowd.unit(a)->at, drawn.find('B'));
+    EXPECT_EQ(crowd.unit(b)->at, drawn.find('A'));
+    EXPECT_EQ(crowd.unit(c)->at, (Cell{3, 1}));
+}
+
 // The benchmark case from the shared MAPF data: 500 units on den520d with the first 500 orders
 // of a scenario all arrive when coordinated.
 TEST(CrowdCoordinated, FiveHundredUnitsOnDen520dAllArrive) {

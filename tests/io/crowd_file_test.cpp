@@ -44,7 +44,9 @@ TEST(CrowdFile, AScenarioWithADrawnMapRunsAndTracesEveryTick) {
     EXPECT_EQ(report.value().units[0].arrived_tick, std::optional<std::uint64_t>(4))
         << "ordered at tick 2, three steps, arriving during tick 4";
     EXPECT_EQ(report.value().units[1].outcome, "no order");
-    const auto trace = nlohmann::json::parse(crowd_trace_json(scenario.value(), report.value()));
+    const std::string text = crowd_trace_json(scenario.value(), report.value());
+    const auto trace = nlohmann::json::parse(text);
+    EXPECT_EQ(text, trace.dump()) << "compact, keys in order, as nlohmann/json writes it";
     EXPECT_EQ(trace["ticks"].size(), report.value().ticks + 1);
     EXPECT_EQ(trace["ticks"][0][0], nlohmann::json({7, 0, 0}));
     EXPECT_EQ(trace["ticks"].back()[0], nlohmann::json({7, 3, 0}));
@@ -77,6 +79,37 @@ TEST(CrowdFile, SettledTicksAreSkippedAndATraceThatWouldNotFitIsRefused) {
     EXPECT_NE(traced.error().message().find("trace would hold more than 32000000"),
               std::string::npos)
         << traced.error().message();
+}
+
+TEST(CrowdFile, ATraceThatWouldPassItsMemoryStopsTheRunAfterTheLastTickThatFits) {
+    const auto scenario = parse_crowd_scenario(R"({
+        "map": {"rows": ["....", "...."]},
+        "units": [{"id": 1, "at": [0, 0]}, {"id": 22, "at": [3, 0]}, {"id": 333, "at": [0, 1]}],
+        "commands": [{"tick": 4999990, "units": [1], "to": [3, 1]}], "max_ticks": 5000000})",
+                                               "long.json", ".");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    CrowdTraceMemory memory = crowd_trace_json_memory(scenario.value());
+    memory.limit = std::uint64_t{8} << 20;
+    const auto report = run_crowd_scenario(scenario.value(), true, {}, memory);
+    ASSERT_TRUE(report.has_value()) << report.error().message();
+    const CrowdRunReport& run = report.value();
+    EXPECT_TRUE(run.stopped_at_memory_limit);
+    EXPECT_FALSE(run.completed);
+    EXPECT_GT(run.ticks, 1000u);
+    EXPECT_LT(run.ticks, 4999990u);
+    EXPECT_EQ(run.positions.size(), run.ticks + 1) << "the trace covers every tick run";
+    EXPECT_LE(run.trace_bytes, memory.limit);
+    // The trace's text stays within what its costs declared: count it against the figures.
+    const std::string text = crowd_trace_json(scenario.value(), run);
+    const CrowdTraceMemory report_only;
+    const std::uint64_t declared =
+        run.positions.size() * (3 * (memory.per_position - report_only.per_position) +
+                                (memory.per_tick - report_only.per_tick)) +
+        run.events.size() * (memory.per_event - report_only.per_event);
+    EXPECT_LE(text.size(), declared + 64);
+    const auto trace = nlohmann::json::parse(text);
+    EXPECT_EQ(trace["ticks"].size(), run.ticks + 1);
+    EXPECT_EQ(trace["ticks"].back()[2], nlohmann::json({333, 0, 1}));
 }
 
 TEST(CrowdFile, MalformedScenariosNameTheValue) {

@@ -15,6 +15,7 @@
 
 namespace pathkit {
 
+class MapfGraph;
 struct UnitTag;
 /// A unit of a `Crowd`: its index in `Crowd::units()`. Ids are never reused.
 using UnitId = Id<UnitTag>;
@@ -57,8 +58,8 @@ enum class CrowdEventKind {
     Replanned,
     /// No way leads to its destination (walls, and attacking units as walls); it is idle.
     Unreachable,
-    /// It waited in a jam, or behind a fight, for many rounds of patience without getting
-    /// through, and stopped trying; it is idle. The destination may be reachable later.
+    /// It waited behind a fight for a round of patience, or its coordinated move was proved
+    /// impossible, and it stopped trying; it is idle. The destination may be reachable later.
     GaveUp,
 };
 
@@ -92,6 +93,17 @@ struct Unit {
     /// The group of its last group order (numbered from 1 by `move_group`); none after a
     /// single-unit order.
     std::optional<std::uint32_t> group;
+    /// Where it stays with nothing to do: the tile it was placed on, or where its last order
+    /// ended. Pushed off it to let others pass, it goes back once the tile is free; pushed off
+    /// by a unit whose order ends there, it loses it and stays where it stops.
+    std::optional<Cell> post;
+    /// Deadlocks it was part of that a unit stepped aside from, since its last order began
+    /// (see `Crowd`).
+    int deadlocks = 0;
+    /// The fewest tiles it had left to walk to its destination during its order, and the
+    /// ticks since that last went down (see `Crowd`).
+    std::size_t fewest_left = SIZE_MAX;
+    int ticks_without_progress = 0;
 
     /// The tiles still to walk, the next one first.
     [[nodiscard]] std::span<const Cell> remaining_path() const {
@@ -102,6 +114,11 @@ struct Unit {
     std::size_t next_step = 0;
 };
 
+/// Most tiles x landmarks a crowd builds (64 MiB of tables, under a second of Dijkstra
+/// searches): 8 landmarks up to about 1448 x 1448 tiles, 3 on 2048 x 2048, none from 4096 x
+/// 4096 on, where their build would cost more than most crowds ever search.
+inline constexpr std::size_t max_landmark_entries = std::size_t{1} << 24;
+
 /// How a crowd plans and waits.
 struct CrowdOptions {
     /// Diagonal policy and step costs (Space Age's units in Matt Comi's "Cooperative Path Finding"
@@ -111,15 +128,17 @@ struct CrowdOptions {
     /// planning, so short detours win and long ones lose (Space Age uses 6). Finite, >= 0.
     Cost occupied_penalty = 6;
     /// A unit stalled this many ticks behind an idle or attacking unit plans around the units
-    /// standing still; when
-    /// there is no way round, an idle blocker steps out of its way and comes back after it
-    /// has passed (unless it stood on the unit's destination; a unit on its way back stays
-    /// where it is rather than push the unit it gave way to). After 12 such rounds that free
-    /// nothing, the unit gives up (`Unreachable`). >= 1.
+    /// standing still; when there is no way round, an idle blocker steps out of its way and
+    /// comes back after it has passed (unless it stood on the destination of the unit's
+    /// order). Behind an attacking unit it gives up (`GaveUp`); after 12 rounds behind idle
+    /// units that free nothing, or walking back to its post with no way round an idle unit,
+    /// it is handed to the coordinated planner (see `Crowd`). >= 1.
     int patience_ticks = 5;
-    /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built when the crowd
-    /// is made (one Dijkstra search over the map each), they cut the tiles A* expands several
-    /// times over on maps with walls. 0 plans with the octile distance alone.
+    /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built at the first
+    /// path a unit plans (one Dijkstra search over the map each), they cut the tiles A*
+    /// expands several times over on maps with walls. At most `max_landmark_entries` tiles x
+    /// landmarks: bigger maps get fewer, maps of more tiles none. 0 plans with the octile
+    /// distance alone.
     int landmarks = 8;
     /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
     /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
@@ -138,7 +157,19 @@ struct CrowdStats {
     double planning_seconds = 0;
     /// Ticks in which a unit of a coordinated move, not yet at its target, did not move.
     std::uint64_t coordinated_waits = 0;
+    /// Units of ordinary orders handed to the coordinated planner because they made no
+    /// progress (see `Crowd`).
+    std::uint64_t handed_to_coordination = 0;
 };
+
+/// Ticks a unit's order may go without bringing it nearer its destination, in rounds of
+/// patience (`CrowdOptions::patience_ticks`), before the crowd hands it to the coordinated
+/// planner (see `Crowd`).
+inline constexpr int handover_patience_rounds = 40;
+
+/// The deadlock, counting those resolved during one order, at which the crowd hands its units
+/// to the coordinated planner instead of resolving it (see `Crowd`).
+inline constexpr int handover_deadlocks = 6;
 
 /// Units on one tile map, moving deterministically, one tick at a time.
 ///
@@ -154,6 +185,21 @@ struct CrowdStats {
 ///   the nearest tile on no other unit's path (a zero-heuristic search with a goal test), waits
 ///   there (stalled on a unit it gave way to) until the units it gave way to have finished their
 ///   orders or 4 x `patience_ticks` have passed, then resumes.
+/// - Progress: ordinary units that stop making progress are handed to the coordinated planner
+///   (as if ordered by `move_coordinated` to their destinations; counted in
+///   `CrowdStats::handed_to_coordination`): every unit of a deadlock when one of them was in
+///   `handover_deadlocks` - 1 deadlocks already resolved during its order; a unit that waited
+///   12 rounds of patience behind idle units that could not get out of its way (instead of
+///   giving up), or 12 x `patience_ticks` ticks in a row on any one unit; a unit whose way to
+///   its destination has not got shorter than its shortest for `handover_patience_rounds` x
+///   `patience_ticks` ticks (200 by default; counted while it has an order, stepping aside
+///   included); and a unit walking back to its post with no way round an idle unit (pushing
+///   it would start units pushing each other off their posts in circles). Every other
+///   ordinary order in progress joins the move (it would wait for it otherwise), and units
+///   pushed off their posts (`Unit::post`) go back once the tile is free. So every unit whose
+///   destination is reachable and free arrives, where stepping aside alone can go round in
+///   circles for ever on narrow, crowded maps (within the coordinated planner's limits: see
+///   `move_coordinated`).
 /// - The map must not change while the crowd uses it.
 class Crowd {
   public:
@@ -161,6 +207,17 @@ class Crowd {
     /// than 1, or a NaN or negative penalty or patience below 1.
     [[nodiscard]] static Expected<Crowd> create(const GridMap& map,
                                                 const CrowdOptions& options = {});
+
+    /// Bytes a crowd on `map` with `units` units may hold besides the map, for callers that
+    /// check memory before they make one: 48 a tile of its own tables and search scratch,
+    /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
+    /// moves the planner: its graph (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a
+    /// walkable tile), distance tables for twice the units (16 MiB to 1 GiB) and its search
+    /// (512 MiB).
+    /// Units' paths come on top (8 bytes a tile of each).
+    [[nodiscard]] static std::uint64_t memory_estimate(const GridMap& map,
+                                                       const CrowdOptions& options,
+                                                       std::size_t units, bool coordinated);
 
     /// Adds an idle or attacking unit. Refused outside the map, on a blocked tile, on a tile
     /// another unit holds, or with another state.
@@ -220,39 +277,50 @@ class Crowd {
 
   private:
     struct CoordinatedMove;  // the planner of a running coordinated move
+    struct FreeTiles;        // the tiles handed out to formations and coordinated goals
 
     Crowd(const GridMap& map, const CrowdOptions& options);
     void start_coordinated_move();
+    bool join_coordinated_move();
+    const MapfGraph& coordination_graph();
     void step_coordinated();
     void end_coordinated_move();
 
+    void give_order(std::uint32_t unit, Cell target);
     void apply_order(std::uint32_t unit);
     void arrive(std::uint32_t unit);
     void stall(std::uint32_t unit, std::uint32_t blocker);
     void run_out_of_patience(std::uint32_t unit);
     void resolve_deadlocks();
     void resume_if_clear(std::uint32_t unit);
+    void send_back_to_posts();
+    void hand_over_units_without_progress();
     [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
     bool step_aside(std::uint32_t unit, bool through_busy_units);
     void mark_remaining_paths();
     void mark_path(std::uint32_t unit);
     void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
+    void hand_over(std::uint32_t unit);
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
+    const LandmarkHeuristic& landmarks();
     void emit(std::uint32_t unit, CrowdEventKind kind);
     [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
-    void label_regions();
-    [[nodiscard]] std::optional<Cell> nearest_free_tile(Cell wanted, Cell from,
-                                                        const std::vector<Cell>& taken) const;
+    const std::vector<std::uint32_t>& regions();
+    void begin_claims();
+    void claim(Cell tile);
+    std::optional<Cell> claim_nearest_free_tile(Cell wanted, Cell from);
+    [[nodiscard]] bool is_claimed(Cell tile) const;
 
     const GridMap* map_;
     CrowdOptions options_;
     GridSpace space_;
-    LandmarkHeuristic landmarks_;
+    LandmarkHeuristic landmarks_;  // built at the first plan (see CrowdOptions::landmarks)
+    bool landmarks_built_ = false;
     std::vector<Unit> units_;
     std::vector<std::optional<Cell>> pending_;  // by unit: an order waiting for the next tick
     std::vector<std::uint32_t> holder_;         // by padded tile: the unit holding it, or none
     std::vector<std::uint32_t> moving_to_;      // by padded tile: this tick's step out of it
-    std::vector<std::uint32_t> region_;         // by padded tile: connected region number
+    std::vector<std::uint32_t> region_;         // by padded tile: connected region (see regions())
     std::vector<std::uint32_t> path_marks_;     // by padded tile: stamp for the move-away goal
     std::vector<std::uint32_t> path_owner_;     // by padded tile: the one unit whose path it is on
     std::vector<std::vector<std::uint32_t>> gave_way_to_;  // by unit: whom it stepped aside for
@@ -269,10 +337,17 @@ class Crowd {
     CrowdStats stats_;
     std::uint64_t tick_ = 0;
     std::uint32_t groups_ = 0;
-    std::vector<bool> coordinated_order_;                  // by unit: its pending order is one
+    // Whether a unit's pending order is a coordinated one: the game's, or handed over.
+    enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
+    std::vector<Coordinated> coordinated_order_;           // by unit
     std::vector<std::optional<Cell>> coordinated_target_;  // by unit: until it arrives
     std::unique_ptr<CoordinatedMove> coordinated_;
-    bool replan_coordination_ = false;  // an attack changed the walls of the running move
+    // The coordinated planner's graph, kept from move to move while the attacking units (its
+    // extra walls, by padded tile in order) stay the same.
+    std::unique_ptr<MapfGraph> coordination_graph_;
+    std::vector<std::uint32_t> coordination_walls_;
+    std::unique_ptr<FreeTiles> free_tiles_;  // made at the first formation or coordinated move
+    bool replan_coordination_ = false;       // an attack changed the walls of the running move
 };
 
 }  // namespace pathkit

@@ -58,6 +58,10 @@ struct CrowdRunReport {
     /// Ticks run; `completed` when every command was given and the crowd settled.
     std::uint64_t ticks = 0;
     bool completed = false;
+    /// The trace reached `CrowdTraceMemory::limit`: the run stopped after `ticks` ticks.
+    bool stopped_at_memory_limit = false;
+    /// Bytes the trace takes, counted as `CrowdTraceMemory` says.
+    std::uint64_t trace_bytes = 0;
     std::vector<ScenarioUnitReport> units;
     CrowdStats stats;
     /// With a trace: unit positions at the start and after every tick (`positions[t + 1]` is
@@ -71,13 +75,30 @@ struct CrowdRunReport {
     std::vector<std::vector<std::vector<Cell>>> planned;
 };
 
+/// The memory a trace may take, counted in bytes per thing it keeps. The defaults are what
+/// the report itself holds; a caller that draws or writes the trace adds what that costs.
+struct CrowdTraceMemory {
+    /// Bytes the trace may take in all. Planned ways get at most a quarter of it (then they
+    /// are left out); past the rest the run stops (`CrowdRunReport::stopped_at_memory_limit`).
+    std::uint64_t limit = UINT64_MAX;
+    /// Per unit and tick (its tile, its destination, its planned way's list), per tick (the
+    /// tick's lists), per event, and per tile of a planned way.
+    std::uint64_t per_position =
+        sizeof(Cell) + sizeof(std::optional<Cell>) + sizeof(std::vector<Cell>);
+    std::uint64_t per_tick = 3 * (sizeof(std::vector<Cell>) + 32);
+    std::uint64_t per_event = sizeof(CrowdEvent);
+    std::uint64_t per_planned_tile = sizeof(Cell);
+};
+
 /// Runs the scenario, calling `on_tick(ticks_done)` after every tick when given (a progress
 /// line, say). While the crowd is settled, ticks up to the next command are skipped rather
 /// than run. Refused, naming the unit or command, when a unit cannot be placed or a command
 /// names an unknown unit or a target outside the map, and when the trace would pass
-/// `max_trace_positions`.
+/// `max_trace_positions`. A trace that would take more than `trace_memory` allows stops the
+/// run after the last tick that fits, with `stopped_at_memory_limit`.
 [[nodiscard]] Expected<CrowdRunReport> run_crowd_scenario(
     const CrowdScenario& scenario, bool keep_trace,
-    const std::function<void(std::uint64_t)>& on_tick = {});
+    const std::function<void(std::uint64_t)>& on_tick = {},
+    const CrowdTraceMemory& trace_memory = {});
 
 }  // namespace pathkit

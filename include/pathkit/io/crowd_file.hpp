@@ -34,4 +34,9 @@ namespace pathkit {
 [[nodiscard]] std::string crowd_trace_json(const CrowdScenario& scenario,
                                            const CrowdRunReport& report);
 
+/// What a trace of `scenario` costs when it is kept and written by `crowd_trace_json`: the
+/// report's own bytes (`CrowdTraceMemory`'s defaults) and the text's, per position, tick and
+/// event (at most; ids and coordinates at their longest). `limit` is left unlimited.
+[[nodiscard]] CrowdTraceMemory crowd_trace_json_memory(const CrowdScenario& scenario);
+
 }  // namespace pathkit

@@ -1,0 +1,128 @@
+// Formation targets: every unit of a group order gets the tile a plain breadth-first search from
+// its formation tile finds first (walkable, reachable from the unit, given to no one before it),
+// however many units ask for the same area.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <random>
+#include <set>
+
+#include "pathkit/crowd/crowd.hpp"
+
+namespace pathkit {
+namespace {
+
+// Tiles reachable from `from` under no-corner-cutting moves (the test's own flood).
+std::set<Cell> reachable(const GridMap& map, Cell from) {
+    std::set<Cell> seen{from};
+    std::deque<Cell> frontier{from};
+    while (!frontier.empty()) {
+        const Cell here = frontier.front();
+        frontier.pop_front();
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const Cell next{here.x + dx, here.y + dy};
+                if ((dx == 0 && dy == 0) || !map.is_walkable(next) || seen.contains(next)) continue;
+                if (dx != 0 && dy != 0 &&
+                    (!map.is_walkable({here.x + dx, here.y}) ||
+                     !map.is_walkable({here.x, here.y + dy})))
+                    continue;
+                seen.insert(next);
+                frontier.push_back(next);
+            }
+        }
+    }
+    return seen;
+}
+
+// The first tile, breadth-first over every tile of the map from `wanted` (neighbours east,
+// south, west, north, then the diagonals), that `fits`.
+template <class Fits>
+std::optional<Cell> first_fitting(const GridMap& map, Cell wanted, Fits fits) {
+    std::set<Cell> seen{wanted};
+    std::deque<Cell> frontier{wanted};
+    while (!frontier.empty()) {
+        const Cell here = frontier.front();
+        frontier.pop_front();
+        if (fits(here)) return here;
+        for (const auto& [dx, dy] :
+             {std::pair{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}) {
+            const Cell next{here.x + dx, here.y + dy};
+            if (!map.contains(next) || !seen.insert(next).second) continue;
+            frontier.push_back(next);
+        }
+    }
+    return std::nullopt;
+}
+
+TEST(CrowdFormation, EveryUnitGetsTheFirstFreeTileOfABreadthFirstSearchFromItsFormationTile) {
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+        std::mt19937 random(seed);
+        GridMap map = GridMap::create(20, 16).value();
+        std::bernoulli_distribution wall(0.25);
+        for (int y = 0; y < 16; ++y)
+            for (int x = 0; x < 20; ++x)
+                if (wall(random)) (void)map.set_walkable({x, y}, false);
+        Crowd crowd = std::move(Crowd::create(map).value());
+        std::uniform_int_distribution<int> column(0, 19), row(0, 15);
+        while (crowd.units().size() < 40)
+            (void)crowd.add_unit({column(random), row(random)});
+        std::vector<UnitId> group;
+        for (std::uint32_t unit = 0; unit < 40; unit += 1 + seed % 2)
+            group.push_back(UnitId(unit));
+        // Most groups aim at a corner, so their formation lies half off the map and many units
+        // compete for the same few tiles.
+        const Cell target = seed % 3 == 0 ? Cell{column(random), row(random)} : Cell{19, 15};
+
+        // The expected tiles, in the documented order: the unit nearest the target first, then
+        // top to bottom, left to right.
+        std::vector<UnitId> order = group;
+        std::sort(order.begin(), order.end(), [&](UnitId a, UnitId b) {
+            const Cell pa = crowd.unit(a)->at, pb = crowd.unit(b)->at;
+            return std::tie(pa.y, pa.x, a) < std::tie(pb.y, pb.x, b);
+        });
+        int left = INT32_MAX, top = INT32_MAX;
+        UnitId leader = order.front();
+        double best = INFINITY;
+        for (UnitId id : order) {
+            const Cell at = crowd.unit(id)->at;
+            left = std::min(left, at.x);
+            top = std::min(top, at.y);
+            if (const double distance = std::hypot(at.x - target.x, at.y - target.y);
+                distance < best) {
+                best = distance;
+                leader = id;
+            }
+        }
+        std::stable_partition(order.begin(), order.end(), [&](UnitId id) { return id == leader; });
+        const Cell leader_at = crowd.unit(leader)->at;
+        std::set<Cell> given;
+        std::vector<std::pair<UnitId, Cell>> expected;  // where each unit is bound
+        for (UnitId id : order) {
+            const Cell at = crowd.unit(id)->at;
+            const Cell wanted{std::clamp(target.x + at.x - leader_at.x, 0, 19),
+                              std::clamp(target.y + at.y - leader_at.y, 0, 15)};
+            const std::set<Cell> home = reachable(map, at);
+            const auto spot = first_fitting(map, wanted, [&](Cell cell) {
+                return map.is_walkable(cell) && home.contains(cell) && !given.contains(cell);
+            });
+            if (spot) given.insert(*spot);
+            expected.push_back({id, spot.value_or(at)});  // none: it stays, unreachable
+        }
+
+        ASSERT_TRUE(crowd.move_group(group, target));
+        // Orders take effect: each unit is bound for its tile (stashed while it steps aside
+        // from a deadlock), or already there.
+        crowd.step();
+        for (const auto& [id, spot] : expected) {
+            const Unit& unit = *crowd.unit(id);
+            EXPECT_EQ(unit.stashed_destination.value_or(unit.destination.value_or(unit.at)), spot)
+                << "seed " << seed << ", unit " << id.value;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace pathkit
