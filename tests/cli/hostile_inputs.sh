@@ -118,7 +118,7 @@ expect 0 'arrive' world idle.xml
 echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"tick": 4611686018427387904, "units": [1], "to": [1, 0]}]}' >late_command.json
 expect 2 '/commands/0/tick: 4611686018427387904 is outside 0..1000000000' crowd late_command.json
 echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0]}], "max_ticks": 1000000000, "commands": [{"tick": 999999990, "units": [1], "to": [1, 0]}]}' >far_command.json
-expect 0 'unit 1: arrived at tick 99999999' crowd far_command.json
+expect 0 'id: 1, .*arrived_tick: 99999999' crowd far_command.json
 expect 2 'trace would hold more than' crowd far_command.json --trace far.trace.json
 absent far.trace.json
 {
@@ -288,11 +288,11 @@ expect 1 'stopped at max_ticks after 1 ticks' crowd one_tile.json
 /usr/bin/env awk 'BEGIN { printf "{\"map\": {\"file\": \"open4096.map\"}, \"units\": [{\"id\": 1, \"at\": [0, 0]}, {\"id\": 2, \"at\": [5, 5]}], \"commands\": [";
   for (t = 0; t < 10; t++) printf "%s{\"tick\": %d, \"units\": [%d], \"to\": [%d, 10], \"coordinated\": true}", (t ? ", " : ""), t, 1 + t % 2, 10 + t;
   printf "], \"max_ticks\": 100}\n" }' >every_tick.json
-expect 0 'unit 1: arrived at tick 29, at 18,10' crowd every_tick.json
+expect 0 'id: 1, at: 18,10, outcome: arrived, arrived_tick: 29' crowd every_tick.json
 # One plain order on an 8192 x 8192 map: no landmark tables over 67M tiles (over 100 s).
 /usr/bin/env awk 'BEGIN { printf "type octile\nheight 8192\nwidth 8192\nmap\n"; row = ""; for (x = 0; x < 8192; x++) row = row "."; for (y = 0; y < 8192; y++) print row }' >open8192.map
 echo '{"map": {"file": "open8192.map"}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"units": [1], "to": [100, 50]}]}' >plain_order.json
-expect 0 'unit 1: arrived at tick 99' crowd plain_order.json
+expect 0 'id: 1, .*arrived_tick: 99' crowd plain_order.json
 rm -f open4096.map open8192.map
 # Three units and a command at tick 9,999,990: the trace of every tick stops cleanly where the
 # memory budget ends (it aborted with std::bad_alloc), and an output that cannot be written is
