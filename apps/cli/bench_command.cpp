@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/io/limits.hpp"
@@ -187,10 +188,7 @@ int run_bench(const BenchArguments& arguments) {
     std::vector<FileFigures> files;
     for (const std::string& scenario_file : arguments.scenario_files) {
         auto figures = run_file(arguments, scenario_file, show_progress);
-        if (!figures) {
-            std::cerr << "pathkit bench: " << figures.error().message() << '\n';
-            return exit_bad_input;
-        }
+        if (!figures) return CommandOutputs("bench").refuse(figures.error().message());
         files.push_back(std::move(figures.value()));
     }
     std::size_t queries = 0, mismatches = 0;

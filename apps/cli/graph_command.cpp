@@ -1,8 +1,8 @@
 // `pathkit graph FILE --from A --to B`: loads a `.graph` file and prints the path and its cost.
-#include <iostream>
 #include <memory>
 
 #include "commands.hpp"
+#include "outputs.hpp"
 #include "pathkit/io/graph_file.hpp"
 #include "report.hpp"
 #include "search_flags.hpp"
@@ -39,25 +39,17 @@ Report graph_report(const GraphArguments& arguments, const NamedGraph& graph,
 }
 
 int run_graph(const GraphArguments& arguments) {
+    const CommandOutputs outputs("graph");  // for its refusals: graph writes no files
     auto loaded = load_graph_file(arguments.file);
-    if (!loaded) {
-        std::cerr << "pathkit graph: " << loaded.error().message() << '\n';
-        return exit_bad_input;
-    }
+    if (!loaded) return outputs.refuse(loaded.error().message());
     const NamedGraph& graph = loaded.value();
     const auto from = graph.find(arguments.from);
     const auto to = graph.find(arguments.to);
     for (const auto* name : {&arguments.from, &arguments.to}) {
-        if (!graph.find(*name)) {
-            std::cerr << "pathkit graph: " << arguments.file << ": no node named '" << *name
-                      << "'\n";
-            return exit_bad_input;
-        }
+        if (!graph.find(*name))
+            return outputs.refuse(arguments.file + ": no node named '" + *name + "'");
     }
-    if (auto why = arguments.search.unsupported(false)) {
-        std::cerr << "pathkit graph: " << *why << '\n';
-        return exit_bad_input;
-    }
+    if (auto why = arguments.search.unsupported(false)) return outputs.refuse(*why);
     const GraphPath result = graph.graph.find_path(*from, *to, arguments.search.options());
     print_report(graph_report(arguments, graph, result), arguments.json);
     return exit_code_for(result.status);
