@@ -32,7 +32,7 @@ Report Report::list(std::string separator) {
 }
 
 Report& Report::add(std::string name, Report field) {
-    assert(kind_ == Kind::Object && !this->field(name));
+    assert(kind_ == Kind::Object && !has_field(name));
     names_.push_back(std::move(name));
     items_.push_back(std::move(field));
     return *this;
@@ -44,10 +44,8 @@ Report& Report::push(Report item) {
     return *this;
 }
 
-Report* Report::field(const std::string& name) {
-    const auto found = std::find(names_.begin(), names_.end(), name);
-    return found == names_.end() ? nullptr
-                                 : &items_[static_cast<std::size_t>(found - names_.begin())];
+bool Report::has_field(const std::string& name) const {
+    return std::find(names_.begin(), names_.end(), name) != names_.end();
 }
 
 void Report::write_json(std::ostream& out) const {

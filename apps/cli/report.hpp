@@ -58,9 +58,6 @@ class Report {
     /// Appends an item to a list; returns *this.
     Report& push(Report item);
 
-    /// The field `name` of an object, or nullptr when there is none.
-    [[nodiscard]] Report* field(const std::string& name);
-
     /// Writes the tree as one line of JSON (without a newline).
     void write_json(std::ostream& out) const;
     /// Writes the tree as text lines, each ending in a newline; `indent` spaces before each.
@@ -71,6 +68,7 @@ class Report {
     enum class Kind : std::uint8_t { Value, List, Object };
     explicit Report(Kind kind) : kind_(kind) {}
 
+    [[nodiscard]] bool has_field(const std::string& name) const;
     [[nodiscard]] bool holds_objects_in_lists() const;
     [[nodiscard]] bool one_item_a_line() const;
     void write_inline(std::ostream& out) const;
