@@ -7,7 +7,6 @@
 
 #include "commands.hpp"
 #include "file_batches.hpp"
-#include "format.hpp"
 #include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
