@@ -19,7 +19,7 @@ namespace pathkit::cli {
 /// number, true/false, or a small array such as a tile), a list or another object.
 ///
 /// JSON: one document, keys sorted, numbers with every digit, invalid UTF-8 replaced by U+FFFD.
-/// Text, every field of the tree in the order added (see docs/cli.md, "Text output"):
+/// Text, every field of the tree in the order added (see docs/cli.md, "Text and JSON"):
 ///   name: value           a value in its text form (numbers with at most three decimals)
 ///   name: a b c           a list of values on one line, `separator` apart
 ///   name:                 an object: its fields on the lines below, two spaces further in
@@ -31,15 +31,15 @@ class Report {
   public:
     /// An object without fields; fill it with `add`.
     Report() = default;
-    /// A string value.
-    Report(std::string value);  // NOLINT(google-explicit-constructor): a value is a report
-    Report(const char* value) : Report(std::string(value)) {}       // NOLINT
-    Report(std::string_view value) : Report(std::string(value)) {}  // NOLINT
-    Report(bool value);                                             // NOLINT
-    /// A number: whole numbers as they are, others in text with at most three decimals.
-    Report(double value);  // NOLINT
+    /// A value: a string, true/false, or a number (whole numbers as they are, others in text
+    /// with at most three decimals). Not explicit: `report.add("cost", 4.5)`.
+    Report(std::string value);
+    Report(const char* value) : Report(std::string(value)) {}
+    Report(std::string_view value) : Report(std::string(value)) {}
+    Report(bool value);
+    Report(double value);
     template <std::integral Number>
-    requires(!std::same_as<Number, bool>) Report(Number value)  // NOLINT
+    requires(!std::same_as<Number, bool>) Report(Number value)
         : kind_(Kind::Value), value_(value), text_(std::to_string(value)) {}
 
     /// A value whose JSON is `json` (a scalar or an array of scalars, never an object: its
