@@ -1,9 +1,7 @@
 // `pathkit agents SCENARIO.json...`: round agents walking to their targets in an open world,
 // giving way to each other; a summary or JSON, and optionally a trace and pictures.
 #include <cmath>
-#include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "agents_run.hpp"
 #include "commands.hpp"
@@ -12,6 +10,8 @@
 #include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "picture_flags.hpp"
+#include "report.hpp"
+#include "trace_file.hpp"
 
 namespace pathkit::cli {
 
@@ -24,73 +24,53 @@ struct AgentsArguments {
     PictureFlags pictures;
 };
 
-/// "arrived", "stuck (no path)", "stuck (no progress)" (also when it walks again after getting
-/// stuck: it tries again), "still moving", "idle".
-std::string outcome(const Agent& agent, StuckReason stuck) {
-    if (agent.state == AgentState::Arrived || agent.state == AgentState::Idle)
-        return to_string(agent.state);
-    if (agent.state == AgentState::Stuck) stuck = agent.stuck_reason;
-    if (stuck == StuckReason::NoPath) return "stuck (no path)";
-    if (stuck == StuckReason::NoProgress) return "stuck (no progress)";
-    return "still moving";
-}
-
-std::string place(Point2 p) {
-    return format_cost(p.x) + "," + format_cost(p.y);
-}
-
-void print_summary(const std::string& file, const AgentScenario& scenario, const AgentRun& run) {
-    const AgentOverlap& overlap = run.deepest_overlap;
-    std::cout << file << ": " << scenario.agents.size() << " agents, " << run.arrived_count()
-              << " arrived after " << run.steps << " steps ("
-              << format_cost(static_cast<double>(run.steps) * scenario.dt) << " s simulated)\n"
-              << "  deepest overlap: " << format_cost(overlap.share * 100) << "% of the radius sum";
-    if (overlap.share > 0)
-        std::cout << " (agents " << overlap.first_id << " and " << overlap.second_id << " at step "
-                  << overlap.step << ')';
-    std::cout << "\n  centres inside grown obstacles: " << run.centres_in_obstacles;
-    if (run.centres_in_obstacles > 0)
-        std::cout << " (first agent " << run.first_in_obstacle_id << " at step "
-                  << run.first_in_obstacle_step << ')';
-    std::cout << '\n';
+/// What the run did: the counts, the deepest overlap, centres found inside obstacles, and every
+/// agent (last: there may be thousands), where it ended against its target.
+Report agents_report(const std::string& file, const AgentScenario& scenario, const AgentRun& run) {
+    Report agents = Report::list();
     for (std::size_t index = 0; index < run.final_agents.size(); ++index) {
         const Agent& agent = run.final_agents[index];
-        if (agent.state == AgentState::Arrived) continue;
         const Point2 to = scenario.agents[index].to;
-        std::cout << "  agent " << scenario.agents[index].id << ": "
-                  << outcome(agent, run.stuck_reason[index]) << " at " << place(agent.position)
-                  << ", "
-                  << format_cost(std::hypot(to.x - agent.position.x, to.y - agent.position.y))
-                  << " units from its target " << place(to) << '\n';
-    }
-}
-
-nlohmann::json summary_json(const std::string& file, const AgentScenario& scenario,
-                            const AgentRun& run) {
-    nlohmann::json agents = nlohmann::json::array();
-    for (std::size_t index = 0; index < run.final_agents.size(); ++index) {
-        const Agent& agent = run.final_agents[index];
-        nlohmann::json line{{"id", scenario.agents[index].id},
-                            {"state", to_string(agent.state)},
-                            {"at", {agent.position.x, agent.position.y}}};
-        if (agent.state == AgentState::Stuck) line["reason"] = to_string(agent.stuck_reason);
+        Report line;
+        line.add("id", scenario.agents[index].id)
+            .add("state", to_string(agent.state))
+            .add("at", point_report(agent.position))
+            .add("to", point_report(to));
+        if (agent.state != AgentState::Arrived)
+            line.add("distance_to_target",
+                     std::hypot(to.x - agent.position.x, to.y - agent.position.y));
+        if (agent.state == AgentState::Stuck) line.add("reason", to_string(agent.stuck_reason));
         if (agent.state != AgentState::Arrived && run.stuck_reason[index] != StuckReason::None)
-            line["last_stuck"] = to_string(run.stuck_reason[index]);
-        if (run.arrived_step[index]) line["arrived_step"] = *run.arrived_step[index];
-        agents.push_back(std::move(line));
+            line.add("last_stuck", to_string(run.stuck_reason[index]));
+        if (run.arrived_step[index]) line.add("arrived_step", *run.arrived_step[index]);
+        agents.push(std::move(line));
     }
     const AgentOverlap& overlap = run.deepest_overlap;
-    nlohmann::json deepest{{"percent_of_radius_sum", overlap.share * 100}};
+    Report deepest;
+    deepest.add("percent_of_radius_sum", overlap.share * 100);
     if (overlap.share > 0)
-        deepest.update({{"agents", {overlap.first_id, overlap.second_id}}, {"step", overlap.step}});
-    return {{"file", file},
-            {"agents", agents},
-            {"arrived", run.arrived_count()},
-            {"all_arrived", run.arrived_count() == scenario.agents.size()},
-            {"steps", run.steps},
-            {"seconds", std::round(static_cast<double>(run.steps) * scenario.dt * 1e6) / 1e6},
-            {"deepest_overlap", deepest},
-            {"centres_in_obstacles", run.centres_in_obstacles}};
+        deepest.add("agents", Report::list().push(overlap.first_id).push(overlap.second_id))
+            .add("step", overlap.step);
+    const double seconds = static_cast<double>(run.steps) * scenario.dt;
+    Report report;
+    report.add("file", file)
+        .add("summary", std::to_string(scenario.agents.size()) + " agents, " +
+                            std::to_string(run.arrived_count()) + " arrived after " +
+                            std::to_string(run.steps) + " steps (" + format_cost(seconds) +
+                            " s simulated)")
+        .add("arrived", run.arrived_count())
+        .add("all_arrived", run.arrived_count() == scenario.agents.size())
+        .add("steps", run.steps)
+        .add("seconds", std::round(seconds * 1e6) / 1e6)
+        .add("deepest_overlap", std::move(deepest))
+        .add("centres_in_obstacles", run.centres_in_obstacles);
+    if (run.centres_in_obstacles > 0) {
+        Report first;
+        first.add("agent", run.first_in_obstacle_id).add("step", run.first_in_obstacle_step);
+        report.add("first_in_obstacle", std::move(first));
+    }
+    report.add("agents", std::move(agents));
+    return report;
 }
 
 /// The PNG's pixels a world unit, or 0 without a PNG.
@@ -139,10 +119,7 @@ int run_agents(const AgentsArguments& arguments, const std::string& file, std::s
     auto ran = run_agent_scenario(scenario, file, recording);
     if (!ran) return outputs.refuse(ran.error().message());
     const AgentRun& run = ran.value();
-    if (arguments.json)
-        std::cout << json_text(summary_json(file, scenario, run)) << '\n';
-    else
-        print_summary(file, scenario, run);
+    print_report(agents_report(file, scenario, run), arguments.json);
     if (arguments.pictures.any()) {
         const std::string summary =
             std::to_string(run.arrived_count()) + " of " + std::to_string(scenario.agents.size()) +
@@ -159,8 +136,8 @@ int run_agents(const AgentsArguments& arguments, const std::string& file, std::s
     if (!arguments.trace.empty()) {
         std::string trace = agents_trace_json(scenario, run);
         held += trace.size();
-        if (int added = outputs.add(output_path_for(arguments.trace, arguments.files.size(), file),
-                                    std::move(trace));
+        if (int added =
+                add_trace(outputs, arguments.trace, arguments.files.size(), file, std::move(trace));
             added != exit_found)
             return added;
     }
@@ -174,23 +151,17 @@ Command add_agents_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand(
         "agents",
         "Run agents scenarios (.json): round agents walking to their targets in an open world");
-    command->add_option("files", arguments->files, "Scenario files")->required();
-    command->add_option("--trace", arguments->trace,
-                        "Write every agent's position at every step as JSON (OUT-NAME.json per "
-                        "scenario when several are given)");
+    add_trace_option(*command, arguments->trace, "every agent's position at every step");
     command->add_flag("--json", arguments->json,
-                      "One JSON object per scenario: {\"file\", \"agents\": [...], \"arrived\", "
-                      "\"all_arrived\", \"steps\", \"seconds\", \"deepest_overlap\", "
-                      "\"centres_in_obstacles\"}");
+                      "Print one JSON document per scenario (the same fields as the text)");
     arguments->pictures.add_to(*command, true, true, true);
-    return {command, [arguments] {
-                CommandOutputs outputs("agents");
-                outputs.protect_inputs(arguments->files);
-                std::size_t held = 0;  // bytes of outputs kept for writing at the end
-                return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
-                    return run_agents(*arguments, file, held, outputs);
-                }));
-            }};
+    // Bytes of outputs kept for writing at the end, over the files of the run.
+    return add_file_batch(
+        *command, arguments, "Scenario files",
+        [held = std::size_t{0}](const AgentsArguments& batch, const std::string& file,
+                                CommandOutputs& outputs) mutable {
+            return run_agents(batch, file, held, outputs);
+        });
 }
 
 }  // namespace pathkit::cli

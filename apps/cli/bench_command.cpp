@@ -4,11 +4,9 @@
 
 #include <chrono>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "commands.hpp"
@@ -17,6 +15,7 @@
 #include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
+#include "report.hpp"
 #include "search_flags.hpp"
 
 namespace pathkit::cli {
@@ -189,10 +188,7 @@ int run_bench(const BenchArguments& arguments) {
     std::vector<FileFigures> files;
     for (const std::string& scenario_file : arguments.scenario_files) {
         auto figures = run_file(arguments, scenario_file, show_progress);
-        if (!figures) {
-            std::cerr << "pathkit bench: " << figures.error().message() << '\n';
-            return exit_bad_input;
-        }
+        if (!figures) return CommandOutputs("bench").refuse(figures.error().message());
         files.push_back(std::move(figures.value()));
     }
     std::size_t queries = 0, mismatches = 0;
@@ -200,52 +196,28 @@ int run_bench(const BenchArguments& arguments) {
         queries += file.queries;
         mismatches += file.mismatches;
     }
-    if (arguments.json) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& file : files) {
-            list.push_back({{"scen", file.scenario},
-                            {"map", file.map},
-                            {"queries", file.queries},
-                            {"mismatches", file.mismatches},
-                            {"mean_us", mean(file.total_microseconds, file.queries)},
-                            {"mean_expanded", mean(file.total_expanded, file.queries)},
-                            {"search_bytes_per_cell", file.search_bytes_per_cell}});
-            if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
-                list.back()["index_build_ms"] = file.index_build_milliseconds;
-                list.back()["index_bytes_per_cell"] = file.index_bytes_per_cell;
-            }
-        }
-        nlohmann::json document{{"algo", arguments.search.algorithm},
-                                {"path", arguments.path_shape},
-                                {"files", list},
-                                {"queries", queries},
-                                {"mismatches", mismatches}};
-        std::cout << json_text(document) << '\n';
-    } else {
-        std::cout << std::left << std::setw(28) << "scenario" << std::right << std::setw(9)
-                  << "queries" << std::setw(12) << "mismatches" << std::setw(12) << "mean_us"
-                  << std::setw(15) << "mean_expanded" << std::setw(23) << "search_bytes_per_cell"
-                  << '\n';
-        for (const auto& file : files) {
-            std::cout << std::left << std::setw(28)
-                      << std::filesystem::path(file.scenario).filename().string() << std::right
-                      << std::setw(9) << file.queries << std::setw(12) << file.mismatches
-                      << std::setw(12) << std::fixed << std::setprecision(2)
-                      << mean(file.total_microseconds, file.queries) << std::setw(15)
-                      << std::setprecision(1) << mean(file.total_expanded, file.queries)
-                      << std::setw(23) << file.search_bytes_per_cell << '\n';
-        }
-        if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
-            for (const auto& file : files) {
-                std::cout << std::filesystem::path(file.scenario).filename().string()
-                          << ": jump point index built in " << std::setprecision(2)
-                          << file.index_build_milliseconds << " ms, " << std::setprecision(1)
-                          << file.index_bytes_per_cell << " bytes per tile\n";
-            }
-        }
-        std::cout << "total: " << queries << " queries, " << mismatches << " mismatches ("
-                  << arguments.search.algorithm << ", " << arguments.path_shape << ")\n";
+    Report list = Report::list();
+    for (const auto& file : files) {
+        Report line;
+        line.add("scen", file.scenario)
+            .add("map", file.map)
+            .add("queries", file.queries)
+            .add("mismatches", file.mismatches)
+            .add("mean_us", mean(file.total_microseconds, file.queries))
+            .add("mean_expanded", mean(file.total_expanded, file.queries))
+            .add("search_bytes_per_cell", file.search_bytes_per_cell);
+        if (arguments.search.search() == SearchAlgorithm::JpsPlus)
+            line.add("index_build_ms", file.index_build_milliseconds)
+                .add("index_bytes_per_cell", file.index_bytes_per_cell);
+        list.push(std::move(line));
     }
+    Report report;
+    report.add("algo", arguments.search.algorithm)
+        .add("path", arguments.path_shape)
+        .add("files", std::move(list))
+        .add("queries", queries)
+        .add("mismatches", mismatches);
+    print_report(report, arguments.json);
     return mismatches == 0 ? exit_found : exit_no_path;
 }
 
@@ -265,7 +237,8 @@ Command add_bench_command(CLI::App& app) {
                      "the default) or turns (start, goal and the tiles where the direction "
                      "changes, as a unit steering from corner to corner needs)")
         ->check(CLI::IsMember({"tiles", "turns"}));
-    command->add_flag("--json", arguments->json, "Print the figures as one JSON document");
+    command->add_flag("--json", arguments->json,
+                      "Print the figures as one JSON document (the same fields as the text)");
     return {command, [arguments] { return run_bench(*arguments); }};
 }
 

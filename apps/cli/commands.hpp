@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 
+#include "pathkit/search/search_result.hpp"
+
 namespace pathkit::cli {
 
 /// Exit codes shared by every subcommand (listed in `pathkit --help` and the README).
@@ -12,6 +14,13 @@ enum ExitCode : int {
     exit_no_path = 1,    ///< the input was fine but something was not found, late or unreachable
     exit_bad_input = 2,  ///< a file, argument or query was refused, or an output not written
 };
+
+/// The exit code for a search's answer, the same on every command that searches: 0 found, 2 an
+/// invalid query (refused), 1 anything else (no path, the budget spent, only a partial path).
+[[nodiscard]] constexpr int exit_code_for(SearchStatus status) {
+    if (status == SearchStatus::Found) return exit_found;
+    return status == SearchStatus::InvalidInput ? exit_bad_input : exit_no_path;
+}
 
 /// A registered subcommand: run it when `app->parsed()`; it returns the exit code.
 struct Command {

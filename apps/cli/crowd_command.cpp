@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "file_batches.hpp"
@@ -12,6 +11,8 @@
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
 #include "progress.hpp"
+#include "report.hpp"
+#include "trace_file.hpp"
 
 namespace pathkit::cli {
 
@@ -57,6 +58,30 @@ CrowdTraceMemory trace_costs(const CrowdArguments& arguments, const CrowdScenari
     return costs;
 }
 
+/// What the run did: how it ended, the counts, and every unit (last: there may be thousands).
+Report crowd_report(const std::string& file, const CrowdRunReport& run, const std::string& ending) {
+    Report units = Report::list();
+    for (const ScenarioUnitReport& unit : run.units) {
+        Report line;
+        line.add("id", unit.name).add("at", tile_report(unit.at)).add("outcome", unit.outcome);
+        if (unit.arrived_tick) line.add("arrived_tick", *unit.arrived_tick);
+        units.push(std::move(line));
+    }
+    Report report;
+    report.add("file", file)
+        .add("summary", ending)
+        .add("completed", run.completed)
+        .add("stopped_at_memory_limit", run.stopped_at_memory_limit)
+        .add("ticks", run.ticks)
+        .add("stalls", run.stats.stalls)
+        .add("replans", run.stats.replans)
+        .add("deadlocks_resolved", run.stats.deadlocks_resolved)
+        .add("coordinated_waits", run.stats.coordinated_waits)
+        .add("handed_to_coordination", run.stats.handed_to_coordination)
+        .add("units", std::move(units));
+    return report;
+}
+
 int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandOutputs& outputs) {
     auto scenario = load_crowd_scenario(file);
     if (!scenario) return outputs.refuse(scenario.error().message());
@@ -94,8 +119,6 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandO
                     : run.stopped_at_memory_limit ? "stopped at the memory limit"
                                                   : "stopped at max_ticks") +
         " after " + std::to_string(run.ticks) + " ticks";
-    nlohmann::json units = nlohmann::json::array();
-    if (!arguments.json) std::cout << file << ": " << ending << '\n';
     if (run.stopped_at_memory_limit)
         std::cerr << "pathkit crowd: " << file << ": the trace of " << read.units.size()
                   << " units would need more than "
@@ -103,43 +126,10 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandO
                   << memory_budget_text() << " leaves beside the crowd's "
                   << format_bytes(static_cast<double>(holdings))
                   << "; run fewer ticks, without a trace, or with a larger --memory-limit\n";
-    for (const ScenarioUnitReport& unit : run.units) {
+    for (const ScenarioUnitReport& unit : run.units)
         if (!unit.arrived_tick && unit.outcome != "no order" && unit.outcome != "attacking")
             code = exit_no_path;
-        if (arguments.json) {
-            nlohmann::json line{
-                {"id", unit.name}, {"at", {unit.at.x, unit.at.y}}, {"outcome", unit.outcome}};
-            if (unit.arrived_tick) line["arrived_tick"] = *unit.arrived_tick;
-            units.push_back(std::move(line));
-            continue;
-        }
-        std::cout << "  unit " << unit.name << ": "
-                  << (unit.arrived_tick ? "arrived at tick " + std::to_string(*unit.arrived_tick)
-                                        : unit.outcome)
-                  << ", at " << to_string(unit.at) << '\n';
-    }
-    if (arguments.json) {
-        std::cout << json_text({{"file", file},
-                                {"completed", run.completed},
-                                {"stopped_at_memory_limit", run.stopped_at_memory_limit},
-                                {"ticks", run.ticks},
-                                {"units", units},
-                                {"stalls", run.stats.stalls},
-                                {"replans", run.stats.replans},
-                                {"deadlocks_resolved", run.stats.deadlocks_resolved},
-                                {"coordinated_waits", run.stats.coordinated_waits},
-                                {"handed_to_coordination", run.stats.handed_to_coordination}})
-                  << '\n';
-    } else {
-        std::cout << "  stalls: " << run.stats.stalls << ", replans: " << run.stats.replans
-                  << ", deadlocks resolved: " << run.stats.deadlocks_resolved;
-        if (run.stats.coordinated_waits > 0)
-            std::cout << ", coordinated waits: " << run.stats.coordinated_waits;
-        if (run.stats.handed_to_coordination > 0)
-            std::cout << ", handed to the coordinated planner: "
-                      << run.stats.handed_to_coordination;
-        std::cout << '\n';
-    }
+    print_report(crowd_report(file, run, ending), arguments.json);
     if (arguments.pictures.any()) {
         const ViewerPart part =
             crowd_part(file, ending + "; rings: where units go, dashes: their planned ways",
@@ -149,12 +139,9 @@ int run_crowd(const CrowdArguments& arguments, const std::string& file, CommandO
             added != exit_found)
             return added;
     }
-    if (!arguments.trace.empty()) {
-        if (int added = outputs.add(output_path_for(arguments.trace, arguments.files.size(), file),
-                                    crowd_trace_json(scenario.value(), run) + '\n');
-            added != exit_found)
-            return added;
-    }
+    if (!arguments.trace.empty())
+        return std::max(code, add_trace(outputs, arguments.trace, arguments.files.size(), file,
+                                        crowd_trace_json(scenario.value(), run)));
     return code;
 }
 
@@ -164,21 +151,11 @@ Command add_crowd_command(CLI::App& app) {
     auto arguments = std::make_shared<CrowdArguments>();
     CLI::App* command = app.add_subcommand(
         "crowd", "Run crowd scenarios (.json): units moving together on a tile map");
-    command->add_option("files", arguments->files, "Scenario files")->required();
-    command->add_option("--trace", arguments->trace,
-                        "Write the positions of every tick and the events as JSON (OUT-NAME.json "
-                        "per scenario when several are given)");
+    add_trace_option(*command, arguments->trace, "the positions of every tick and the events");
     command->add_flag("--json", arguments->json,
-                      "One JSON object per scenario: {\"file\", \"completed\", \"ticks\", "
-                      "\"units\": [...], \"stalls\", \"replans\", \"deadlocks_resolved\"}");
+                      "Print one JSON document per scenario (the same fields as the text)");
     arguments->pictures.add_to(*command, true, true, true);
-    return {command, [arguments] {
-                CommandOutputs outputs("crowd");
-                outputs.protect_inputs(arguments->files);
-                return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
-                    return run_crowd(*arguments, file, outputs);
-                }));
-            }};
+    return add_file_batch(*command, arguments, "Scenario files", run_crowd);
 }
 
 }  // namespace pathkit::cli

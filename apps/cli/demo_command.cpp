@@ -1,12 +1,12 @@
 // `pathkit demo [--out DIR|FILE.html] [--json]`: writes the built-in showcase as one
 // self-contained HTML page.
 #include <filesystem>
-#include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "demo_showcase.hpp"
 #include "outputs.hpp"
+#include "report.hpp"
 
 namespace pathkit::cli {
 
@@ -34,16 +34,16 @@ int run_demo(const DemoArguments& arguments) {
     if (int added = outputs.add(path, viewer_html("pathkit demo", parts)); added != exit_found)
         return added;
     if (int written = outputs.finish(exit_found); written != exit_found) return written;
-    if (arguments.json) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const ViewerPart& part : parts)
-            list.push_back({{"name", part.name}, {"summary", part.summary}});
-        std::cout << json_text({{"file", path}, {"parts", list}}) << '\n';
-        return exit_found;
+    // The page and what it shows; open it in a browser.
+    Report list = Report::list();
+    for (const ViewerPart& part : parts) {
+        Report line;
+        line.add("name", part.name).add("summary", part.summary);
+        list.push(std::move(line));
     }
-    std::cout << "open " << path << " in a browser; it shows:\n";
-    for (const ViewerPart& part : parts)
-        std::cout << "  " << part.name << ": " << part.summary << '\n';
+    Report report;
+    report.add("file", path).add("parts", std::move(list));
+    print_report(report, arguments.json);
     return exit_found;
 }
 
@@ -59,7 +59,8 @@ Command add_demo_command(CLI::App& app) {
                      "pathkit-demo.html into")
         ->capture_default_str();
     command->add_flag("--json", arguments->json,
-                      "Print {\"file\", \"parts\": [{\"name\", \"summary\"}]}");
+                      "Print the page and its parts as one JSON document (the same fields as "
+                      "the text)");
     return {command, [arguments] { return run_demo(*arguments); }};
 }
 

@@ -17,6 +17,7 @@
 #include "pathkit/mapf/mapf_check.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
 #include "picture_flags.hpp"
+#include "report.hpp"
 
 namespace pathkit::cli {
 
@@ -32,6 +33,7 @@ struct MapfArguments {
     std::uint32_t pibt_runs = 4;
     bool spread = false;
     std::string out;
+    bool json = false;
     PictureFlags pictures;
 };
 
@@ -40,6 +42,7 @@ struct MapfCheckArguments {
     std::string scenario_file;
     std::size_t agents = 0;
     std::string result_file;
+    bool json = false;
 };
 
 std::string ratio(std::uint64_t value, std::uint64_t bound) {
@@ -50,12 +53,15 @@ std::string ratio(std::uint64_t value, std::uint64_t bound) {
 // `mapf_check_search_limit`).
 constexpr std::uint64_t mapf_lower_bound_work = mapf_check_search_limit / 5;
 
-// Why the lower bounds are weaker than usual, when they are.
-std::string lower_bound_note(const MapfCheck& check, std::uint64_t limit) {
-    return "lower bounds: " + std::to_string(check.agents_without_exact_bound) +
-           " agents counted by their straight-line (Manhattan) distance, not their shortest "
-           "path: the searches for the exact bounds stopped at their limit of " +
-           std::to_string(limit) + " tiles expanded";
+// How many agents' lower bounds are their straight-line distance (weaker than usual), and in
+// text why.
+Report straight_line_bounds(const MapfCheck& check, std::uint64_t limit) {
+    return Report::value(
+        check.agents_without_exact_bound,
+        std::to_string(check.agents_without_exact_bound) +
+            " agents' lower bounds are their straight-line (Manhattan) distance, not their "
+            "shortest path: the searches for the exact bounds stopped at their limit of " +
+            std::to_string(limit) + " tiles expanded");
 }
 
 // Milliseconds with three decimals (the research tools write whole milliseconds).
@@ -123,6 +129,40 @@ MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& ar
     return memory;
 }
 
+// What each part of planning held, as the planner counted it, their sum, and the process's
+// peak (which also holds the program itself).
+Report memory_report(const MapfMemoryPlan& memory, const MapfPlan& plan,
+                     const MapfPlanOptions& options) {
+    const std::size_t counted =
+        memory.map + plan.graph_bytes + plan.distance_table_bytes + plan.search_bytes;
+    Report report;
+    report.add("map", bytes_report(memory.map))
+        .add("graph",
+             plan.graph_bytes > 0 || memory.graph == 0
+                 ? bytes_report(plan.graph_bytes)
+                 : Report::value(plan.graph_bytes,
+                                 "not finished (" +
+                                     format_bytes(static_cast<double>(memory.graph)) + " whole)"))
+        .add("distance_tables", bytes_report(plan.distance_table_bytes))
+        .add("distance_tables_limit", bytes_report(options.distance_memory_limit))
+        .add("search", bytes_report(plan.search_bytes))
+        .add("search_limit", bytes_report(options.search.memory_limit))
+        .add("counted", bytes_report(counted))
+        .add("peak_resident", bytes_report(peak_resident_bytes()));
+    return report;
+}
+
+// The head of the report: the instance, and the outcome in a word and in a sentence.
+Report outcome_report(const MapfArguments& arguments, const MapfInstance& instance,
+                      const std::string& status, const std::string& summary) {
+    Report report;
+    report.add("map", arguments.map_file)
+        .add("agents", instance.starts.size())
+        .add("status", status)
+        .add("summary", summary);
+    return report;
+}
+
 int run_mapf(const MapfArguments& arguments) {
     CommandOutputs outputs("mapf");
     outputs.protect_inputs({arguments.map_file, arguments.scenario_file});
@@ -158,20 +198,7 @@ int run_mapf(const MapfArguments& arguments) {
     // The graph is built within the time limit, and freed before the plan is checked.
     MapfPlan plan = plan_mapf(instance.map, instance.starts, instance.goals, options);
     if (plan.status == MapfStatus::InvalidInput) return outputs.refuse(plan.message);
-    const std::size_t graph_bytes = plan.graph_bytes;
-    const std::size_t counted =
-        memory.map + graph_bytes + plan.distance_table_bytes + plan.search_bytes;
-    const std::string memory_text =
-        "memory: map " + format_bytes(static_cast<double>(memory.map)) + ", graph " +
-        (graph_bytes > 0 || memory.graph == 0
-             ? format_bytes(static_cast<double>(graph_bytes))
-             : "not finished (" + format_bytes(static_cast<double>(memory.graph)) + " whole)") +
-        ", distance tables " + format_bytes(static_cast<double>(plan.distance_table_bytes)) +
-        " (limit " + format_bytes(static_cast<double>(options.distance_memory_limit)) +
-        "), search " + format_bytes(static_cast<double>(plan.search_bytes)) + " (limit " +
-        format_bytes(static_cast<double>(options.search.memory_limit)) + "); " +
-        format_bytes(static_cast<double>(counted)) + " counted, " +
-        format_bytes(static_cast<double>(peak_resident_bytes())) + " resident at the peak";
+    const Report memory_held = memory_report(memory, plan, options);
     bool solved = plan.status == MapfStatus::Solved;
     // Writing the plan: its steps, the result's text (at most 14 bytes a position on maps of
     // up to 16,384 tiles a side) and the check's records (12 bytes a tile).
@@ -180,12 +207,12 @@ int run_mapf(const MapfArguments& arguments) {
     const std::size_t writing =
         memory.map + positions * (sizeof(Cell) + 14) + 12 * instance.map.padded_size();
     if (solved && writing > memory_budget()) {
-        std::cout << arguments.map_file << ", " << instance.starts.size()
-                  << " agents: not solved: stopped at the memory limit: the plan of "
-                  << plan.steps.size() << " steps needs "
-                  << format_bytes(static_cast<double>(writing)) << " to check and write, over "
-                  << memory_budget_text() << '\n'
-                  << memory_text << '\n';
+        Report report = outcome_report(arguments, instance, "not solved",
+                                       "not solved: stopped at the memory limit: the plan of " +
+                                           std::to_string(plan.steps.size()) + " steps needs " +
+                                           format_bytes(static_cast<double>(writing)) +
+                                           " to check and write, over " + memory_budget_text());
+        print_report(report.add("memory", memory_held), arguments.json);
         return exit_no_path;
     }
     // The plan's check, and the lower bounds the summary and the result file state (within a
@@ -247,21 +274,24 @@ int run_mapf(const MapfArguments& arguments) {
     } else {
         summary = std::string(to_string(plan.status)) + ": " + plan.message;
     }
-    std::cout << arguments.map_file << ", " << instance.starts.size() << " agents: " << summary
-              << '\n'
-              << "time: " << format_cost(plan.total_ms) << " ms";
+    Report report = outcome_report(arguments, instance,
+                                   solved                              ? "solved"
+                                   : plan.status == MapfStatus::Solved ? "not solved"
+                                                                       : to_string(plan.status),
+                                   summary);
     if (solved)
-        std::cout << " (first solution after " << format_cost(plan.first_solution_ms) << " ms)";
-    std::cout << "; configurations visited: " << plan.configurations;
+        report.add("soc", check.sum_of_costs)
+            .add("soc_lb", check.sum_of_costs_lower_bound)
+            .add("makespan", check.makespan)
+            .add("makespan_lb", check.makespan_lower_bound)
+            .add("first_solution_ms", plan.first_solution_ms);
+    report.add("time_ms", plan.total_ms).add("configurations", plan.configurations);
     if (plan.refiner_rounds > 0)
-        std::cout << "; refiner: " << plan.refiner_rounds << " rounds in "
-                  << format_cost(plan.refiner_ms) << " ms ("
-                  << format_cost(plan.refiner_ms / static_cast<double>(plan.refiner_rounds))
-                  << " ms a round)";
-    std::cout << (plan.optimal ? "; proved optimal (sum of loss)" : "") << '\n'
-              << memory_text << '\n';
+        report.add("refiner_rounds", plan.refiner_rounds).add("refiner_ms", plan.refiner_ms);
+    report.add("optimal", plan.optimal).add("memory", memory_held);
     if (check.agents_without_exact_bound > 0)
-        std::cout << lower_bound_note(check, mapf_lower_bound_work) << '\n';
+        report.add("straight_line_bounds", straight_line_bounds(check, mapf_lower_bound_work));
+    print_report(report, arguments.json);
     if (arguments.pictures.any()) {
         const ViewerPart part = plan_part(map_name, summary, instance, plan);
         if (int added =
@@ -285,8 +315,12 @@ int run_mapf_check(const MapfCheckArguments& arguments) {
         !agents.empty() && agents != std::to_string(instance.starts.size()))
         return outputs.refuse(path + ": agents=" + agents + ", but " +
                               std::to_string(instance.starts.size()) + " were asked for");
+    Report report;
+    report.add("result", path).add("agents", instance.starts.size());
     if (file.field("solved") == "0") {
-        std::cout << path << ": the result says it is not solved; nothing to check\n";
+        report.add("solved", false)
+            .add("message", "the result says it is not solved; nothing to check");
+        print_report(report, arguments.json);
         return exit_no_path;
     }
     // The check's records (12 bytes a tile) and its index of one step's tiles, beside the
@@ -313,23 +347,23 @@ int run_mapf_check(const MapfCheckArguments& arguments) {
             ++problem_count;
         }
     }
+    report.add("valid", problem_count == 0);
     if (problem_count > 0) {
-        std::cout << path << ": INVALID, " << problem_count << " problem"
-                  << (problem_count == 1 ? "" : "s") << '\n';
+        Report listed = Report::lines();
         for (const std::string& problem : problems)
-            std::cout << "  " << problem << '\n';
-        if (problems.size() < problem_count)
-            std::cout << "  ... and " << problem_count - problems.size() << " more\n";
+            listed.push(problem);
+        report.add("problem_count", problem_count).add("problems", std::move(listed));
+        print_report(report, arguments.json);
         return exit_no_path;
     }
-    std::cout << path << ": valid, " << instance.starts.size()
-              << " agents; soc=" << check.sum_of_costs
-              << " soc_lb=" << check.sum_of_costs_lower_bound << " (ratio "
-              << ratio(check.sum_of_costs, check.sum_of_costs_lower_bound)
-              << "); makespan=" << check.makespan << " makespan_lb=" << check.makespan_lower_bound
-              << '\n';
+    report.add("soc", check.sum_of_costs).add("soc_lb", check.sum_of_costs_lower_bound);
+    if (check.sum_of_costs_lower_bound > 0)
+        report.add("soc_ratio", static_cast<double>(check.sum_of_costs) /
+                                    static_cast<double>(check.sum_of_costs_lower_bound));
+    report.add("makespan", check.makespan).add("makespan_lb", check.makespan_lower_bound);
     if (check.agents_without_exact_bound > 0)
-        std::cout << lower_bound_note(check, mapf_check_search_limit) << '\n';
+        report.add("straight_line_bounds", straight_line_bounds(check, mapf_check_search_limit));
+    print_report(report, arguments.json);
     return exit_found;
 }
 
@@ -367,6 +401,8 @@ Command add_mapf_command(CLI::App& app) {
     command->add_option("--out", arguments->out,
                         "Write the result (key=value lines and the plan, the research tools' "
                         "format)");
+    command->add_flag("--json", arguments->json,
+                      "Print the outcome as one JSON document (the same fields as the text)");
     arguments->pictures.add_to(*command, false, true, true);
     return {command, [arguments] { return run_mapf(*arguments); }};
 }
@@ -383,6 +419,8 @@ Command add_mapf_check_command(CLI::App& app) {
         ->required()
         ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
     command->add_option("result", arguments->result_file, "The result file")->required();
+    command->add_flag("--json", arguments->json,
+                      "Print the verdict as one JSON document (the same fields as the text)");
     return {command, [arguments] { return run_mapf_check(*arguments); }};
 }
 

@@ -1,5 +1,4 @@
 // `pathkit path MAP.map --from X,Y --to X,Y`: one path on a MovingAI map, printed as tiles.
-#include <iostream>
 #include <memory>
 #include <optional>
 
@@ -12,6 +11,7 @@
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
+#include "report.hpp"
 #include "search_flags.hpp"
 
 namespace pathkit::cli {
@@ -28,8 +28,24 @@ struct PathArguments {
     PictureFlags pictures;
 };
 
-nlohmann::json tile_json(Cell cell) {
-    return nlohmann::json::array({cell.x, cell.y});
+/// The answer: the query, the status, the cost and the path (when there is one) and the work.
+Report path_report(const PathArguments& arguments, Cell from, Cell to, const GridPath& result,
+                   double cost) {
+    Report report;
+    report.add("map", arguments.map_file)
+        .add("from", tile_report(from))
+        .add("to", tile_report(to))
+        .add("status", to_string(result.status));
+    if (!result.message.empty()) report.add("message", result.message);
+    if (!result.path.empty()) report.add("cost", cost).add("steps", result.path.size() - 1);
+    report.add("method", result.stats.method).add("expanded", result.stats.expanded);
+    if (!result.path.empty()) {
+        Report path = Report::list();
+        for (const Cell& cell : result.path)
+            path.push(tile_report(cell));
+        report.add("path", std::move(path));
+    }
+    return report;
 }
 
 int run_path(const PathArguments& arguments) {
@@ -47,9 +63,7 @@ int run_path(const PathArguments& arguments) {
     const GridPath result = space.find_path(*from, *to, context, arguments.search.options());
     const bool has_path = !result.path.empty();
     const double cost = has_path ? path_cost(space, result.path) : 0;
-    const int code = result.found()                                ? exit_found
-                     : result.status == SearchStatus::InvalidInput ? exit_bad_input
-                                                                   : exit_no_path;
+    const int code = exit_code_for(result.status);
     if (arguments.pictures.any()) {
         const std::string summary =
             result.found() ? "found, cost " + format_cost(cost) + " with " +
@@ -64,38 +78,7 @@ int run_path(const PathArguments& arguments) {
             added != exit_found)
             return added;
     }
-    if (arguments.json) {
-        nlohmann::json document{{"map", arguments.map_file},
-                                {"from", tile_json(*from)},
-                                {"to", tile_json(*to)},
-                                {"status", to_string(result.status)}};
-        if (!result.message.empty()) document["message"] = result.message;
-        if (has_path) {
-            document["cost"] = cost;
-            document["steps"] = result.path.size() - 1;
-            document["path"] = nlohmann::json::array();
-            for (const Cell& cell : result.path)
-                document["path"].push_back(tile_json(cell));
-        }
-        document["method"] = result.stats.method;
-        document["expanded"] = result.stats.expanded;
-        std::cout << json_text(document) << '\n';
-    } else {
-        std::cout << "status: " << to_string(result.status) << '\n';
-        if (!result.message.empty()) std::cout << "message: " << result.message << '\n';
-        if (has_path) {
-            std::cout << "cost: " << format_cost(cost) << '\n'
-                      << "steps: " << result.path.size() - 1 << '\n';
-        }
-        std::cout << "method: " << result.stats.method << '\n'
-                  << "expanded: " << result.stats.expanded << '\n';
-        if (has_path) {
-            std::cout << "path:";
-            for (const Cell& cell : result.path)
-                std::cout << ' ' << to_string(cell);
-            std::cout << '\n';
-        }
-    }
+    print_report(path_report(arguments, *from, *to, result, cost), arguments.json);
     return outputs.finish(code);
 }
 
@@ -109,7 +92,8 @@ Command add_path_command(CLI::App& app) {
     command->add_option("--to", arguments->to, "Goal tile X,Y (column, row)")->required();
     add_diagonal_flag(*command, arguments->diagonal);
     arguments->search.add_to(*command);
-    command->add_flag("--json", arguments->json, "Print the result as one JSON document");
+    command->add_flag("--json", arguments->json,
+                      "Print the result as one JSON document (the same fields as the text)");
     arguments->pictures.add_to(*command, true, true);
     return {command, [arguments] { return run_path(*arguments); }};
 }

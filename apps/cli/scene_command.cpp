@@ -2,14 +2,11 @@
 // navigation mesh, printed as text or JSON and optionally drawn.
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "commands.hpp"
 #include "file_batches.hpp"
-#include "format.hpp"
 #include "memory_budget.hpp"
 #include "outputs.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
@@ -17,6 +14,7 @@
 #include "pathkit/io/scene_file.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
+#include "report.hpp"
 #include "search_flags.hpp"
 
 namespace pathkit::cli {
@@ -103,10 +101,18 @@ bool in_bounds(const Scene& scene, Point2 point) {
            point.y <= scene.max.y;
 }
 
-/// The exit code for one answer: 0 found, 1 no path, 2 an invalid query.
-int exit_code_for(const PlanePath& path) {
-    if (path.found()) return exit_found;
-    return path.status == SearchStatus::InvalidInput ? exit_bad_input : exit_no_path;
+/// One answer: its number in the file, the status, the reason, the length and the path.
+Report answer_report(std::size_t query, const PlanePath& path) {
+    Report answer;
+    answer.add("query", query).add("status", to_string(path.status));
+    if (!path.message.empty()) answer.add("message", path.message);
+    if (path.found()) {
+        Report points = Report::list();
+        for (Point2 point : path.path)
+            points.push(point_report(point));
+        answer.add("length", path.cost).add("path", std::move(points));
+    }
+    return answer;
 }
 
 /// Answers every query of one scene and adds its pictures; returns the worst exit code.
@@ -164,33 +170,14 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
     }
 
     int code = exit_found;
-    nlohmann::json queries = nlohmann::json::array();
+    Report queries = Report::list();
     for (std::size_t index = 0; index < answers.size(); ++index) {
-        const PlanePath& path = answers[index];
-        code = std::max(code, exit_code_for(path));
-        if (arguments.json) {
-            nlohmann::json answer{{"status", to_string(path.status)}};
-            if (!path.message.empty()) answer["message"] = path.message;
-            if (path.found()) {
-                answer["length"] = path.cost;
-                answer["path"] = nlohmann::json::array();
-                for (Point2 point : path.path)
-                    answer["path"].push_back({point.x, point.y});
-            }
-            queries.push_back(std::move(answer));
-            continue;
-        }
-        std::cout << file << " query " << index << ": " << to_string(path.status);
-        if (path.found())
-            std::cout << ", length " << format_cost(path.cost) << ", " << path.path.size()
-                      << " points";
-        if (!path.message.empty()) std::cout << " (" << path.message << ')';
-        std::cout << '\n';
+        code = std::max(code, exit_code_for(answers[index].status));
+        queries.push(answer_report(index, answers[index]));
     }
-    if (arguments.json) {
-        std::cout << json_text({{"file", file}, {"mode", arguments.mode}, {"queries", queries}})
-                  << '\n';
-    }
+    Report report;
+    report.add("file", file).add("mode", arguments.mode).add("queries", std::move(queries));
+    print_report(report, arguments.json);
     if (arguments.pictures.any()) {
         const ViewerPart part = scene_part(
             file,
@@ -213,7 +200,6 @@ Command add_scene_command(CLI::App& app) {
     auto arguments = std::make_shared<SceneArguments>();
     CLI::App* command = app.add_subcommand(
         "scene", "Answer the queries of open-world scene files (.json) around polygon obstacles");
-    command->add_option("files", arguments->files, "Scene files")->required();
     command
         ->add_option("--mode", arguments->mode,
                      "visibility (shortest paths on the obstacle graph) or navmesh (paths "
@@ -234,15 +220,9 @@ Command add_scene_command(CLI::App& app) {
         ->capture_default_str();
     arguments->search.add_to(*command);
     command->add_flag("--json", arguments->json,
-                      "One JSON object per scene: {\"file\", \"mode\", \"queries\": [...]}");
+                      "Print one JSON document per scene file (the same fields as the text)");
     arguments->pictures.add_to(*command, true, true);
-    return {command, [arguments] {
-                CommandOutputs outputs("scene");
-                outputs.protect_inputs(arguments->files);
-                return outputs.finish(run_each(arguments->files, [&](const std::string& file) {
-                    return run_scene(*arguments, file, outputs);
-                }));
-            }};
+    return add_file_batch(*command, arguments, "Scene files", run_scene);
 }
 
 }  // namespace pathkit::cli

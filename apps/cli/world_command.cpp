@@ -2,9 +2,7 @@
 // itinerary.
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "format.hpp"
@@ -14,6 +12,7 @@
 #include "pathkit/io/world_file.hpp"
 #include "picture_flags.hpp"
 #include "progress.hpp"
+#include "report.hpp"
 
 namespace pathkit::cli {
 
@@ -102,35 +101,30 @@ int run_world(const WorldArguments& arguments) {
             return added;
     }
     int code = exit_found;
-    nlohmann::json npcs = nlohmann::json::array();
+    Report npcs = Report::list();
     for (const Npc& npc : simulation.npcs()) {
-        nlohmann::json events = nlohmann::json::array();
-        if (!arguments.json) std::cout << npc.name << ":\n";
+        Report events = Report::list();
         for (const NpcEvent& event : npc.events) {
             if (event.kind == NpcEventKind::Late || event.kind == NpcEventKind::Unreachable)
                 code = exit_no_path;
-            const std::string time = GameClock::format(event.minute);
             const WorldMap* map = file.world.map(event.where.map);
-            const std::string map_name = map ? map->name : std::to_string(event.where.map.value);
-            if (arguments.json) {
-                nlohmann::json entry{{"time", time},
-                                     {"kind", to_string(event.kind)},
-                                     {"map", event.where.map.value},
-                                     {"map_name", map_name},
-                                     {"x", event.where.cell.x},
-                                     {"y", event.where.cell.y}};
-                if (!event.message.empty()) entry["message"] = event.message;
-                events.push_back(std::move(entry));
-            } else {
-                std::cout << "  " << time << ' ' << to_string(event.kind) << ' ' << map_name
-                          << " at " << to_string(event.where.cell);
-                if (!event.message.empty()) std::cout << ": " << event.message;
-                std::cout << '\n';
-            }
+            Report entry;
+            entry.add("time", GameClock::format(event.minute))
+                .add("kind", to_string(event.kind))
+                .add("map", event.where.map.value)
+                .add("map_name", map ? map->name : std::to_string(event.where.map.value))
+                .add("x", event.where.cell.x)
+                .add("y", event.where.cell.y);
+            if (!event.message.empty()) entry.add("message", event.message);
+            events.push(std::move(entry));
         }
-        npcs.push_back({{"name", npc.name}, {"events", std::move(events)}});
+        Report line;
+        line.add("name", npc.name).add("events", std::move(events));
+        npcs.push(std::move(line));
     }
-    if (arguments.json) std::cout << json_text({{"npcs", std::move(npcs)}}) << '\n';
+    Report report;
+    report.add("npcs", std::move(npcs));
+    print_report(report, arguments.json);
     return outputs.finish(code);
 }
 
@@ -144,8 +138,7 @@ Command add_world_command(CLI::App& app) {
     command->add_option("--until", arguments->until, "Stop at this time of the first day, HH:MM")
         ->capture_default_str();
     command->add_flag("--json", arguments->json,
-                      "Print {\"npcs\": [{\"name\", \"events\": [{\"time\", \"kind\", \"map\", "
-                      "\"map_name\", \"x\", \"y\", \"message\"}]}]}");
+                      "Print the itineraries as one JSON document (the same fields as the text)");
     arguments->pictures.add_to(*command, true, true, true);
     return {command, [arguments] { return run_world(*arguments); }};
 }
