@@ -66,7 +66,6 @@ void DistanceTables::make_room(std::size_t bytes, const Table& keep) {
         if (!oldest) return;  // only `keep` is left: it is always allowed
         bytes_ -= bytes_of(*oldest);
         *oldest = Table{.goal = oldest->goal};
-        ++tables_freed_;
     }
 }
 

@@ -73,8 +73,6 @@ class DistanceTables {
     }
     /// Vertices the searches have reached, counted again when a freed table is searched again.
     [[nodiscard]] std::uint64_t vertices_searched() const { return vertices_searched_; }
-    /// Tables freed to stay within the limit.
-    [[nodiscard]] std::uint64_t tables_freed() const { return tables_freed_; }
 
   private:
     // A breadth-first search's queue in blocks, each freed once read: it holds the frontier,
@@ -155,7 +153,6 @@ class DistanceTables {
     std::size_t bytes_ = 0;
     std::size_t peak_bytes_ = 0;
     std::uint64_t vertices_searched_ = 0;
-    std::uint64_t tables_freed_ = 0;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     static constexpr std::uint32_t clock_interval = 1 << 16;
     std::uint32_t until_clock_ = clock_interval;  // vertices to search before reading the clock
