@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "inflation.hpp"
 #include "shape_checks.hpp"
 #include "triangulation.hpp"

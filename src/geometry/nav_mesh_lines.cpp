@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "shape_checks.hpp"
 
@@ -15,12 +15,6 @@ constexpr std::uint32_t none = UINT32_MAX;
 
 geometry::FixedPoint fixed_of(const std::array<std::int64_t, 2>& vertex) {
     return {vertex[0], vertex[1]};
-}
-
-// Along direction (dx, dy) from `origin`: how far ahead `point` lies (scaled, exact).
-std::int64_t ahead(geometry::FixedPoint origin, std::int64_t dx, std::int64_t dy,
-                   geometry::FixedPoint point) {
-    return (point.x - origin.x) * dx + (point.y - origin.y) * dy;
 }
 
 // Finite and within the coordinate range (check_coordinate without its message, for speed).
@@ -58,7 +52,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
     // a boundary edge.
     std::uint32_t triangle = locate(from.x, from.y);
     if (triangle == none) return false;
-    const std::int64_t dx = to.x - from.x, dy = to.y - from.y;
+    const geometry::Direction direction = to - from;
     const auto contains = [&](std::uint32_t at, geometry::FixedPoint point) {
         const auto& corners = triangle_corners_[at];
         for (int edge = 0; edge < 3; ++edge)
@@ -79,9 +73,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
                 const geometry::FixedPoint w = fixed_of(vertices_[vertex]);
                 const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
                 const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
-                if (geometry::cross(p.x - w.x, p.y - w.y, dx, dy) >= 0 &&
-                    geometry::cross(dx, dy, q.x - w.x, q.y - w.y) >= 0)
-                    return at;
+                if (geometry::in_wedge(p - w, q - w, direction)) return at;
                 at = triangle_neighbours_[at][way == 0 ? (corner + 2) % 3 : (corner + 1) % 3];
                 if (at == start) break;
             }
@@ -97,9 +89,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
             if (fixed_of(vertices_[corners[corner]]) != from) continue;
             const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
             const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
-            if (geometry::cross(p.x - from.x, p.y - from.y, dx, dy) >= 0 &&
-                geometry::cross(dx, dy, q.x - from.x, q.y - from.y) >= 0)
-                triangle = candidate;
+            if (geometry::in_wedge(p - from, q - from, direction)) triangle = candidate;
         }
     }
     // Each pass moves strictly forward along the segment; the bound only guards bad meshes.
@@ -120,11 +110,13 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
         }
         // The segment leaves through a corner on its line: the one furthest ahead.
         int pivot = -1;
-        std::int64_t furthest = std::numeric_limits<std::int64_t>::min();
+        geometry::Wide furthest = 0;
         for (int corner = 0; corner < 3; ++corner) {
             if (side[corner] != 0) continue;
-            const std::int64_t distance = ahead(from, dx, dy, fixed_of(vertices_[corners[corner]]));
-            if (distance > furthest) furthest = distance, pivot = corner;
+            // How far ahead along the segment the corner lies (scaled, exact).
+            const geometry::Wide distance =
+                geometry::dot(fixed_of(vertices_[corners[corner]]) - from, direction);
+            if (pivot < 0 || distance > furthest) furthest = distance, pivot = corner;
         }
         if (pivot < 0 || furthest < 0) return false;
         triangle = turn_around(triangle, corners[pivot]);

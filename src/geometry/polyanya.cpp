@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 
 namespace pathkit {
