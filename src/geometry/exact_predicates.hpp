@@ -23,6 +23,10 @@ struct Direction {
 [[nodiscard]] constexpr Direction operator-(FixedPoint to, FixedPoint from) {
     return {to.x - from.x, to.y - from.y};
 }
+/// The point `direction` away from `point`.
+[[nodiscard]] constexpr FixedPoint operator+(FixedPoint point, Direction direction) {
+    return {point.x + direction.x, point.y + direction.y};
+}
 /// The opposite direction.
 [[nodiscard]] constexpr Direction operator-(Direction direction) {
     return {-direction.x, -direction.y};
@@ -101,9 +105,13 @@ struct Direction {
 /// decision: the fraction is rounded.
 [[nodiscard]] inline double crossing_fraction(FixedPoint origin, Direction direction, FixedPoint a,
                                               FixedPoint b) {
-    const Wide denominator = cross(direction, b - a);
+    const auto as_double = [](Direction u, Direction v) {
+        return static_cast<double>(u.x) * static_cast<double>(v.y) -
+               static_cast<double>(u.y) * static_cast<double>(v.x);
+    };
+    const double denominator = as_double(direction, b - a);
     if (denominator == 0) return 0;
-    return static_cast<double>(cross(a - origin, direction)) / static_cast<double>(denominator);
+    return as_double(a - origin, direction) / denominator;
 }
 
 }  // namespace pathkit::geometry
