@@ -4,16 +4,18 @@
 // A search node is a root (the start, or a corner of free space where the path last turned)
 // and an interval of an edge seen from it; its successors are the parts of the next triangle's
 // far edges seen through the interval (same root) and, where the interval ends at a corner of
-// free space, the parts hidden behind that corner (the corner becomes the root). f = g + the
-// shortest way from the root through the interval to the goal, so the first node popped in a
-// triangle holding the goal gives the shortest path. The per-root best costs ("root-level
-// pruning") play the part of a closed list.
+// free space, the parts hidden behind that corner (the corner becomes the root). Nodes are
+// made as the search goes, so they are a keyed space for the one engine (find_keyed_path):
+// f = g + the shortest way from the root through the interval to the goal, and the first node
+// popped in a triangle holding the goal, which it reaches straight or round a corner, ends the
+// shortest path. The per-root best costs ("root-level pruning") keep a corner from being
+// turned at again by a longer way.
 //
 // Every turn decision is exact: an interval's end is either a mesh corner or the point where a
 // ray from the root meets the edge, kept as that ray (a direction between two grid points: the
 // root, or the corner the ray last passed, and a corner), so "does the ray pass left of, right
 // of or through this corner" is a cross product on the grid. The points where rays meet edges
-// are computed only for lengths (the f values and a final turn).
+// are computed only for lengths (the f values).
 #include <algorithm>
 #include <cmath>
 
@@ -39,14 +41,11 @@ namespace {
 constexpr std::uint32_t none = UINT32_MAX;
 
 double length(std::array<double, 2> a, std::array<double, 2> b) {
-    return std::hypot(a[0] - b[0], a[1] - b[1]);
+    const double dx = a[0] - b[0], dy = a[1] - b[1];
+    return std::sqrt(dx * dx + dy * dy);  // no overflow within the coordinate range
 }
 std::array<double, 2> world(FixedPoint point) {
     return {static_cast<double>(point.x) / fixed_scale, static_cast<double>(point.y) / fixed_scale};
-}
-// The order of the open list: a min-heap on f, then on the node's number.
-bool later(const std::pair<double, std::uint32_t>& a, const std::pair<double, std::uint32_t>& b) {
-    return a.first > b.first || (a.first == b.first && a.second > b.second);
 }
 // > 0 when c is left of a -> b; for the estimate only (see estimate()).
 double turn(std::array<double, 2> a, std::array<double, 2> b, std::array<double, 2> c) {
@@ -74,6 +73,45 @@ bool PolyanyaSearch::holds_goal(std::uint32_t triangle) const {
            goal_triangles_.end();
 }
 
+// The search as a keyed space of the engine: key 0 is the start (its successors are the nodes
+// looking out of the start's triangles), key n + 1 is node n; a step costs the length from the
+// parent's root to the child's (0 when the root stays), the heuristic is f - g, and a node in a
+// triangle holding the goal is a goal.
+class PolyanyaSearch::Space {
+  public:
+    explicit Space(PolyanyaSearch& search) : search_(search) {}
+
+    template <class Visit>
+    void for_each_successor(StateKey key, Visit&& visit) const {
+        auto& nodes = search_.scratch_.nodes;
+        const std::size_t first = nodes.size();
+        double g = 0;
+        if (key == start) {
+            search_.push_start_nodes();
+        } else {
+            g = nodes[key - 1].g;
+            search_.expand(static_cast<std::uint32_t>(key - 1));
+        }
+        for (std::size_t at = first; at < nodes.size(); ++at)
+            visit(at + 1, static_cast<Cost>(nodes[at].g - g));
+    }
+    [[nodiscard]] Cost heuristic(StateKey key) const {
+        if (key == start) return 0;
+        const IntervalNode& node = search_.scratch_.nodes[key - 1];
+        return static_cast<Cost>(node.f - node.g);
+    }
+    [[nodiscard]] bool is_goal(StateKey key) const {
+        if (key == start) return false;
+        const IntervalNode& node = search_.scratch_.nodes[key - 1];
+        return search_.holds_goal(node.triangle) && search_.way_to_goal(node) != Way::Hidden;
+    }
+
+    static constexpr StateKey start = 0;
+
+  private:
+    PolyanyaSearch& search_;
+};
+
 PlanePath PolyanyaSearch::run(const SearchOptions& options) {
     // One triangle holds both ends (one lies on an edge, so each end was located in a
     // different triangle): the straight line. No node would ever enter that triangle.
@@ -84,35 +122,46 @@ PlanePath PolyanyaSearch::run(const SearchOptions& options) {
         result_.cost = static_cast<Cost>(length({from_.x, from_.y}, {to_.x, to_.y}));
         return std::move(result_);
     }
-    scratch_.nodes.clear();
-    scratch_.open.clear();
     if (scratch_.root_costs.size() < mesh_.vertices.size()) {
         scratch_.root_costs.resize(mesh_.vertices.size());
         scratch_.root_stamps.resize(mesh_.vertices.size(), 0);
     }
-    if (++scratch_.root_stamp == 0) {
-        std::fill(scratch_.root_stamps.begin(), scratch_.root_stamps.end(), 0);
-        scratch_.root_stamp = 1;
-    }
-    push_start_nodes();
-    auto& open = scratch_.open;
-    while (!open.empty()) {
-        std::pop_heap(open.begin(), open.end(), later);
-        const std::uint32_t index = open.back().second;
-        open.pop_back();
-        ++result_.stats.heap_pops;
-        if (holds_goal(scratch_.nodes[index].triangle)) return path_through(index);
-        if (result_.stats.expanded >= options.max_expansions) {
-            result_.status = SearchStatus::BudgetExhausted;
-            result_.message = "the expansion budget ran out before the goal was reached";
-            return std::move(result_);
+    // Optimal A* whatever the options ask (another mode would lose the shortest path); the
+    // start's own expansion is not counted against the budget.
+    SearchOptions astar;
+    astar.max_expansions = options.max_expansions == unlimited_expansions
+                               ? unlimited_expansions
+                               : options.max_expansions + 1;
+    const Space space(*this);
+    for (;;) {
+        scratch_.nodes.clear();
+        if (++scratch_.root_stamp == 0) {
+            std::fill(scratch_.root_stamps.begin(), scratch_.root_stamps.end(), 0);
+            scratch_.root_stamp = 1;
         }
-        ++result_.stats.expanded;
-        expand(index);
+        PathResult<StateKey> found = find_keyed_path(space, Space::start, scratch_.keyed, astar);
+        const std::size_t capacity = scratch_.keyed.capacity();
+        if (scratch_.nodes.size() + 1 > capacity && capacity < PolyanyaScratch::max_capacity) {
+            // The nodes outgrew the pool: again with twice the room (kept for later queries).
+            scratch_.keyed = KeyedSearchContext(2 * capacity);
+            continue;
+        }
+        result_.stats = found.stats;
+        --result_.stats.expanded;  // the start
+        --result_.stats.heap_pushes;
+        --result_.stats.heap_pops;
+        result_.stats.method = "polyanya";
+        if (found.status == SearchStatus::Found)
+            return path_through(static_cast<std::uint32_t>(found.path.back() - 1));
+        result_.status = found.status;
+        result_.message =
+            found.status == SearchStatus::NoPath
+                ? "no way through free space leads from the start to the goal"
+            : found.status == SearchStatus::BudgetExhausted && scratch_.nodes.size() + 1 <= capacity
+                ? "the expansion budget ran out before the goal was reached"
+                : found.message;
+        return std::move(result_);
     }
-    result_.status = SearchStatus::NoPath;
-    result_.message = "no way through free space leads from the start to the goal";
-    return std::move(result_);
 }
 
 void PolyanyaSearch::push_start_nodes() {
@@ -154,11 +203,7 @@ bool PolyanyaSearch::push(std::uint32_t parent, FixedPoint root, std::uint32_t r
                       left.is_corner};
     node.f = g + estimate(node, mesh_.corners[interval.triangle][(interval.edge + 1) % 3],
                           mesh_.corners[interval.triangle][(interval.edge + 2) % 3]);
-    ++result_.stats.generated;
-    ++result_.stats.heap_pushes;
     scratch_.nodes.push_back(node);
-    scratch_.open.emplace_back(node.f, static_cast<std::uint32_t>(scratch_.nodes.size() - 1));
-    std::push_heap(scratch_.open.begin(), scratch_.open.end(), later);
     return true;
 }
 
@@ -179,7 +224,8 @@ double PolyanyaSearch::estimate(const IntervalNode& node, std::uint32_t right_ve
     if (node.root_vertex == right_vertex || node.root_vertex == left_vertex)
         return length(root, goal_world_);  // the root is a corner of the next triangle
     const FixedPoint a = corner(right_vertex), b = corner(left_vertex);
-    const auto by = [&](const IntervalEnd& end, std::array<double, 2> target) {
+    const auto by = [&](const IntervalEnd& end,
+                        std::array<double, 2> target) PATHKIT_ALWAYS_INLINE_LAMBDA {
         const std::array<double, 2> at = position(node.root, end, right_vertex, left_vertex);
         return length(root, at) + length(at, target);
     };
@@ -209,7 +255,7 @@ void PolyanyaSearch::turn_at(std::uint32_t index, std::uint32_t vertex,
                              std::initializer_list<Interval> intervals) {
     if (!mesh_.on_boundary[vertex]) return;
     const IntervalNode& node = scratch_.nodes[index];
-    const double g = node.g + world_distance(node.root, corner(vertex));
+    const double g = node.g + length(world(node.root), world(corner(vertex)));
     // A path that turns at `vertex` after costing more than a path already queued to turn
     // there is never needed. Equal costs are kept, since two ways of the same cost may turn
     // there to different sides; sums of square roots that are equal may differ in their last
@@ -300,20 +346,26 @@ void PolyanyaSearch::expand(std::uint32_t index) {
     }
 }
 
+PolyanyaSearch::Way PolyanyaSearch::way_to_goal(const IntervalNode& node) const {
+    const auto& corners = mesh_.corners[node.triangle];
+    if (node.root_vertex == corners[(node.edge + 1) % 3] ||
+        node.root_vertex == corners[(node.edge + 2) % 3])
+        return Way::Straight;  // the root is a corner of the goal's triangle
+    if (side_of(node.root, node.right_ray, goal_) < 0)
+        return node.right_is_corner ? Way::ByRight : Way::Hidden;
+    if (side_of(node.root, node.left_ray, goal_) > 0)
+        return node.left_is_corner ? Way::ByLeft : Way::Hidden;
+    return Way::Straight;
+}
+
 PlanePath PolyanyaSearch::path_through(std::uint32_t index) {
     const auto& nodes = scratch_.nodes;
     const IntervalNode& last = nodes[index];
     // The turns, from the goal back (the start's node has the start as its root).
     std::vector<std::array<double, 2>> turns;
-    const auto& corners = mesh_.corners[last.triangle];
-    const std::uint32_t left_end = corners[(last.edge + 1) % 3];
-    const std::uint32_t right_end = corners[(last.edge + 2) % 3];
-    if (last.root_vertex != left_end && last.root_vertex != right_end) {
-        if (side_of(last.root, last.right_ray, goal_) < 0)
-            turns.push_back(position(last.root, last.right(), right_end, left_end));
-        else if (side_of(last.root, last.left_ray, goal_) > 0)
-            turns.push_back(position(last.root, last.left(), right_end, left_end));
-    }
+    const Way way = way_to_goal(last);
+    if (way == Way::ByRight) turns.push_back(world(last.root + last.right_ray));
+    if (way == Way::ByLeft) turns.push_back(world(last.root + last.left_ray));
     for (std::uint32_t at = index; nodes[at].parent != none; at = nodes[at].parent) {
         const std::array<double, 2> turn_point = world(nodes[at].root);
         if (turns.empty() || turns.back() != turn_point) turns.push_back(turn_point);

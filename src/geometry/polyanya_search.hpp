@@ -12,6 +12,7 @@
 #include "exact_predicates.hpp"
 #include "pathkit/core/config.hpp"
 #include "pathkit/geometry/plane_query.hpp"
+#include "pathkit/search/keyed_search.hpp"
 #include "pathkit/search/search_options.hpp"
 
 namespace pathkit::geometry {
@@ -51,10 +52,15 @@ struct IntervalNode {
     [[nodiscard]] IntervalEnd left() const { return {left_ray, left_is_corner}; }
 };
 
-/// What a search writes, kept in the query's context from one query to the next.
+/// What a search writes, kept in the query's context from one query to the next: the nodes,
+/// and the engine's records for them (a pool that starts at `first_capacity` nodes and doubles,
+/// the search run again, whenever a query outgrows it).
 struct PolyanyaScratch {
+    static constexpr std::size_t first_capacity = 4096;
+    static constexpr std::size_t max_capacity = std::size_t{1} << 31;
+
     std::vector<IntervalNode> nodes;
-    std::vector<std::pair<double, std::uint32_t>> open;  // (f, node): a min-heap on f
+    KeyedSearchContext keyed{first_capacity};
     // Root-level pruning: per mesh vertex the cheapest path queued to turn there, by stamp.
     std::vector<double> root_costs;
     std::vector<std::uint32_t> root_stamps;
@@ -71,10 +77,13 @@ class PolyanyaSearch {
                    std::span<const std::uint32_t> start_triangles,
                    std::span<const std::uint32_t> goal_triangles);
 
-    /// The shortest path, NoPath, or BudgetExhausted after `options.max_expansions` expansions.
+    /// The shortest path, NoPath, or BudgetExhausted after `options.max_expansions` expansions
+    /// (the rest of `options` is not read: the search is always the engine's optimal A*).
     [[nodiscard]] PlanePath run(const SearchOptions& options);
 
   private:
+    class Space;
+
     /// The interval of `edge` of `triangle` (looking out of it) that a new node covers.
     struct Interval {
         std::uint32_t triangle;
@@ -112,7 +121,13 @@ class PolyanyaSearch {
     /// goal (mirrored across the edge when it lies on the root's side).
     PATHKIT_ALWAYS_INLINE double estimate(const IntervalNode& node, std::uint32_t right_vertex,
                                           std::uint32_t left_vertex) const;
-    /// The path through node `index`, whose triangle holds the goal.
+    /// How the shortest way from a node's root through its interval reaches the goal in the
+    /// triangle beyond: straight, turning at the interval's right or left end where that end
+    /// is a corner, or not at all (the goal lies beyond an end inside an edge: a path turning
+    /// there is never shortest, and the path through the corner behind it is found instead).
+    enum class Way { Straight, ByRight, ByLeft, Hidden };
+    [[nodiscard]] Way way_to_goal(const IntervalNode& node) const;
+    /// The path through node `index`, whose triangle holds the goal, reached some way.
     [[nodiscard]] PlanePath path_through(std::uint32_t index);
 
     const MeshView mesh_;
