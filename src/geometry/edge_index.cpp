@@ -12,9 +12,9 @@ void add_contacts(const IndexedEdge& edge, FixedPoint u, FixedPoint v,
     const auto along = [&](FixedPoint point) { return dot(point - u, direction); };
     const Wide end = along(v);
     const FixedPoint a = edge.a, b = edge.b;
-    if (cross(u, v, a) != 0) return;
+    if (orientation(u, v, a) != 0) return;
     const Wide at = along(a);
-    if (cross(u, v, b) == 0) {  // the edge lies on the segment's line: the part they share
+    if (orientation(u, v, b) == 0) {  // the edge lies on the segment's line: the part they share
         const Wide low = std::max<Wide>(std::min(at, along(b)), 0);
         const Wide high = std::min(std::max(at, along(b)), end);
         // The obstacle lies left of a -> b.
@@ -24,8 +24,8 @@ void add_contacts(const IndexedEdge& edge, FixedPoint u, FixedPoint v,
     if (at <= 0 || at >= end) return;
     // Corner a is on the segment, which does not enter it: the corner lies on one side, the
     // side of its outgoing edge, or of its incoming one when the outgoing edge runs along.
-    int side = sign(cross(direction, b - a));
-    if (side == 0) side = sign(cross(direction, edge.before_a - a));
+    int side = orientation(direction, b - a);
+    if (side == 0) side = orientation(direction, edge.before_a - a);
     if (side == 0) side = dot(b - a, direction) > 0 ? 1 : -1;
     contacts.push_back({at, at, side, edge.shape});
 }

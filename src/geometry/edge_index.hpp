@@ -28,10 +28,10 @@ enum class EdgeMeets {
 };
 [[nodiscard]] inline EdgeMeets edge_meets(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
     const FixedPoint a = edge.a, b = edge.b;
-    const int side_a = sign(cross(u, v, a)), side_b = sign(cross(u, v, b));
+    const int side_a = orientation(u, v, a), side_b = orientation(u, v, b);
     const EdgeMeets clear = side_a == 0 ? EdgeMeets::OnLine : EdgeMeets::Clear;
     if (side_a == side_b && side_a != 0) return clear;
-    const int side_u = sign(cross(a, b, u)), side_v = sign(cross(a, b, v));
+    const int side_u = orientation(a, b, u), side_v = orientation(a, b, v);
     if (side_a * side_b < 0 && side_u * side_v < 0) return EdgeMeets::Blocks;  // proper crossing
     const Direction direction = v - u;
     if (side_a == 0 && on_segment(u, v, a)) {

@@ -15,8 +15,9 @@ namespace pathkit::geometry {
 inline constexpr double fixed_scale = 1024;
 
 /// A point on the fixed grid. Coordinates stay below 2^31 in size (max_world_coordinate and a
-/// buffer of at most a quarter of it: 1.25 million units, 1.28e9 steps), so differences fit
-/// 33 bits; the predicates (exact_predicates.hpp) multiply them in 128 bits.
+/// buffer of at most a quarter of it: 1.25 million units, 1.28e9 steps), so differences stay
+/// below 2^32 and a product of two fits 64 bits (the predicates, exact_predicates.hpp, compare
+/// such products; sums of them take 128).
 struct FixedPoint {
     std::int64_t x = 0;
     std::int64_t y = 0;

@@ -56,8 +56,8 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
     const auto contains = [&](std::uint32_t at, geometry::FixedPoint point) {
         const auto& corners = triangle_corners_[at];
         for (int edge = 0; edge < 3; ++edge)
-            if (geometry::cross(fixed_of(vertices_[corners[edge]]),
-                                fixed_of(vertices_[corners[(edge + 1) % 3]]), point) < 0)
+            if (geometry::orientation(fixed_of(vertices_[corners[edge]]),
+                                      fixed_of(vertices_[corners[(edge + 1) % 3]]), point) < 0)
                 return false;
         return true;
     };
@@ -98,8 +98,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
         const auto& corners = triangle_corners_[triangle];
         int side[3];
         for (int corner = 0; corner < 3; ++corner)
-            side[corner] =
-                geometry::sign(geometry::cross(from, to, fixed_of(vertices_[corners[corner]])));
+            side[corner] = geometry::orientation(from, to, fixed_of(vertices_[corners[corner]]));
         int exit_edge = -1;
         for (int edge = 0; edge < 3; ++edge)
             if (side[(edge + 1) % 3] < 0 && side[(edge + 2) % 3] > 0) exit_edge = edge;

@@ -212,8 +212,8 @@ std::vector<Point2> NavMesh::pull_string(Point2 from, Point2 to,
     };
     for (std::size_t index = 1; index < portals.size(); ++index) {
         const auto [new_left, new_right] = portals[index];
-        if (geometry::cross(apex, right, new_right) >= 0) {  // the right side narrows
-            if (apex == right || geometry::cross(apex, left, new_right) < 0) {
+        if (geometry::orientation(apex, right, new_right) >= 0) {  // the right side narrows
+            if (apex == right || geometry::orientation(apex, left, new_right) < 0) {
                 right = new_right;
                 right_index = index;
             } else {  // it crosses the left side: the left corner is on the path
@@ -225,8 +225,8 @@ std::vector<Point2> NavMesh::pull_string(Point2 from, Point2 to,
                 continue;
             }
         }
-        if (geometry::cross(apex, left, new_left) <= 0) {  // the left side narrows
-            if (apex == left || geometry::cross(apex, right, new_left) > 0) {
+        if (geometry::orientation(apex, left, new_left) <= 0) {  // the left side narrows
+            if (apex == left || geometry::orientation(apex, right, new_left) > 0) {
                 left = new_left;
                 left_index = index;
             } else {

@@ -312,7 +312,7 @@ void ObstacleGraph::add_region_nodes(std::uint32_t region) {
                 return false;
             });
             if (wedges.size() <= 1) {
-                if (geometry::cross(before, at, after) > 0) add_node(at, before, after);
+                if (geometry::orientation(before, at, after) > 0) add_node(at, before, after);
                 continue;
             }
             if (std::find(touching_points_done.begin(), touching_points_done.end(), at) !=
@@ -325,7 +325,7 @@ void ObstacleGraph::add_region_nodes(std::uint32_t region) {
             for (std::size_t wedge = 0; wedge < wedges.size(); ++wedge) {
                 const FixedPoint gap_from = wedges[wedge].last;
                 const FixedPoint gap_to = wedges[(wedge + 1) % wedges.size()].first;
-                if (geometry::cross(gap_from, at, gap_to) > 0) add_node(at, gap_from, gap_to);
+                if (geometry::orientation(gap_from, at, gap_to) > 0) add_node(at, gap_from, gap_to);
             }
         }
     }

@@ -169,7 +169,8 @@ void PolyanyaSearch::push_start_nodes() {
         for (int edge = 0; edge < 3; ++edge) {
             const std::uint32_t right = mesh_.corners[triangle][(edge + 1) % 3];
             const std::uint32_t left = mesh_.corners[triangle][(edge + 2) % 3];
-            if (cross(corner(right), corner(left), start_) <= 0) continue;  // the start is on it
+            if (orientation(corner(right), corner(left), start_) <= 0)
+                continue;  // the start is on it
             push(none, start_, none, 0,
                  {triangle, edge, corner_end(start_, right), corner_end(start_, left)});
         }
@@ -183,7 +184,7 @@ bool PolyanyaSearch::push(std::uint32_t parent, FixedPoint root, std::uint32_t r
     const IntervalEnd &right = interval.right, &left = interval.left;
     if (right.is_corner && left.is_corner
             ? right.ray == left.ray
-            : !right.is_corner && !left.is_corner && cross(right.ray, left.ray) == 0 &&
+            : !right.is_corner && !left.is_corner && orientation(right.ray, left.ray) == 0 &&
                   dot(right.ray, left.ray) > 0)
         return false;  // a single point (the end of a ray through a corner is that corner)
     int entry = 0;
@@ -216,8 +217,8 @@ std::array<double, 2> PolyanyaSearch::position(FixedPoint root, const IntervalEn
 }
 
 // The estimate is a length, continuous where it changes form (a target on the ray through an
-// end is as far straight as by that end), so its branches need no exact test; on the goal's own
-// side the tests are exact.
+// end is as far straight as by that end), so the branches for the goal's mirror image (off the
+// grid) may be chosen in floating point; for the goal itself they are the exact tests.
 double PolyanyaSearch::estimate(const IntervalNode& node, std::uint32_t right_vertex,
                                 std::uint32_t left_vertex) const {
     const std::array<double, 2> root = world(node.root);
@@ -229,7 +230,7 @@ double PolyanyaSearch::estimate(const IntervalNode& node, std::uint32_t right_ve
         const std::array<double, 2> at = position(node.root, end, right_vertex, left_vertex);
         return length(root, at) + length(at, target);
     };
-    if (sign(cross(a, b, node.root)) * sign(cross(a, b, goal_)) <= 0) {
+    if (orientation(a, b, node.root) * orientation(a, b, goal_) <= 0) {
         const std::array<double, 2> goal = goal_world_;
         if (side_of(node.root, node.right_ray, goal_) < 0) return by(node.right(), goal);
         if (side_of(node.root, node.left_ray, goal_) > 0) return by(node.left(), goal);
@@ -254,8 +255,8 @@ double PolyanyaSearch::estimate(const IntervalNode& node, std::uint32_t right_ve
 void PolyanyaSearch::turn_at(std::uint32_t index, std::uint32_t vertex,
                              std::initializer_list<Interval> intervals) {
     if (!mesh_.on_boundary[vertex]) return;
-    const IntervalNode& node = scratch_.nodes[index];
-    const double g = node.g + length(world(node.root), world(corner(vertex)));
+    const double g =
+        scratch_.nodes[index].g + length(world(scratch_.nodes[index].root), world(corner(vertex)));
     // A path that turns at `vertex` after costing more than a path already queued to turn
     // there is never needed. Equal costs are kept, since two ways of the same cost may turn
     // there to different sides; sums of square roots that are equal may differ in their last
@@ -297,7 +298,7 @@ void PolyanyaSearch::expand(std::uint32_t index) {
     // the root is in line with the interval's edge (seen edge-on: the rays run along that edge
     // and meet each far edge at its corner on the line). The other end of that far edge, the
     // opposite corner, lies off the ray, as the tests below show.
-    const bool edge_on = cross(corner(right_end), corner(left_end), root) == 0;
+    const bool edge_on = orientation(corner(right_end), corner(left_end), root) == 0;
     const auto end_on = [&](FixedPoint from, Direction ray, std::uint32_t vertex) {
         return edge_on ? corner_end(from, vertex) : IntervalEnd{ray, false};
     };

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "exact_predicates.hpp"
@@ -106,21 +105,24 @@ class PolyanyaSearch {
     /// root) and what lies hidden behind an end of the interval that is a corner of free space
     /// (non-observable, that corner the new root).
     void expand(std::uint32_t index);
-    /// The successors from a corner where the path turns (`end` of node `index`), given by
-    /// `intervals`; none when the corner is not on the boundary or a path already queued to
-    /// turn there is shorter.
+    /// The successors of node `index` that turn at `vertex`, an end of its interval, given by
+    /// `intervals` (`vertex` their root); none when `vertex` is not on the boundary or a path
+    /// already queued to turn there is shorter.
     void turn_at(std::uint32_t index, std::uint32_t vertex,
                  std::initializer_list<Interval> intervals);
     [[nodiscard]] IntervalEnd corner_end(FixedPoint root, std::uint32_t vertex) const {
         return {corner(vertex) - root, true};
     }
     /// Where an end of an interval on the edge a -> b lies, in world units (for lengths).
-    PATHKIT_ALWAYS_INLINE std::array<double, 2> position(FixedPoint root, const IntervalEnd& end,
-                                                         std::uint32_t a, std::uint32_t b) const;
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE std::array<double, 2> position(FixedPoint root,
+                                                                       const IntervalEnd& end,
+                                                                       std::uint32_t a,
+                                                                       std::uint32_t b) const;
     /// f of a new node: g plus the shortest way from its root through the interval to the
     /// goal (mirrored across the edge when it lies on the root's side).
-    PATHKIT_ALWAYS_INLINE double estimate(const IntervalNode& node, std::uint32_t right_vertex,
-                                          std::uint32_t left_vertex) const;
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE double estimate(const IntervalNode& node,
+                                                        std::uint32_t right_vertex,
+                                                        std::uint32_t left_vertex) const;
     /// How the shortest way from a node's root through its interval reaches the goal in the
     /// triangle beyond: straight, turning at the interval's right or left end where that end
     /// is a corner, or not at all (the goal lies beyond an end inside an edge: a path turning

@@ -52,7 +52,7 @@ Status check_simple_polygon(const Ring& ring) {
                                      " distinct points; it needs at least 3");
     bool flat = true;
     for (std::size_t index = 2; index < count && flat; ++index)
-        flat = cross(ring[0], ring[1], ring[index]) == 0;
+        flat = orientation(ring[0], ring[1], ring[index]) == 0;
     if (flat) return Status::invalid_input("polygon has zero area: its points are collinear");
     for (std::size_t first = 0; first < count; ++first) {
         // Neighbouring edges share a corner; they must not fold back over each other.

@@ -116,7 +116,7 @@ void untangle_touching(Shape& shape) {
         for (std::size_t at = 0; at < sides.size(); ++at) {
             const Side& side = sides[at];
             const Side& after = sides[(at + 1) % sides.size()];
-            const bool same_direction = cross(side.direction, after.direction) == 0 &&
+            const bool same_direction = orientation(side.direction, after.direction) == 0 &&
                                         dot(side.direction, after.direction) > 0;
             alternating = alternating && side.departure != after.departure && !same_direction;
         }
