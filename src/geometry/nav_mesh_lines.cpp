@@ -22,7 +22,8 @@ bool in_range(Point2 point) {
     return std::fabs(point.x) <= max_world_coordinate && std::fabs(point.y) <= max_world_coordinate;
 }
 
-struct Direction {
+// A unit vector in world units (the way into free space from a boundary edge).
+struct Inward {
     double x = 0;
     double y = 0;
 };
@@ -135,7 +136,7 @@ std::optional<Point2> NavMesh::nearest_free_point(Point2 point) const {
     // left it just outside.
     double best = std::numeric_limits<double>::infinity();
     Point2 closest = point;
-    Direction inward;
+    Inward inward;
     for (const MeshEdge& edge : boundary_edges_) {
         const double ex = static_cast<double>(edge.to.x) - edge.from.x;
         const double ey = static_cast<double>(edge.to.y) - edge.from.y;

@@ -207,8 +207,12 @@ std::vector<Point2> NavMesh::pull_string(Point2 from, Point2 to,
     std::vector<Point2> path{from};
     FixedPoint apex = start, left = start, right = start;
     std::size_t apex_index = 0, left_index = 0, right_index = 0;
+    // A corner of the path, as given where it is an end (the funnel may close on the goal).
     const auto turn_at = [&](FixedPoint corner) {
-        if (geometry::to_point(corner) != path.back()) path.push_back(geometry::to_point(corner));
+        const Point2 point = corner == goal    ? to
+                             : corner == start ? from
+                                               : geometry::to_point(corner);
+        if (point != path.back()) path.push_back(point);
     };
     for (std::size_t index = 1; index < portals.size(); ++index) {
         const auto [new_left, new_right] = portals[index];
