@@ -209,6 +209,57 @@ TEST(Polyanya, ARayMeantToRunThroughACornerInARowTurnsThere) {
                 std::hypot(270.0, 180.0) + std::hypot(30.0, 30.0) + std::hypot(36.0, 108.0), 1e-3);
 }
 
+// clang-format off
+// Boxes of 30 x 30 on a lattice from 100,100 (one character a box, the top row at y 370),
+// touching at corners and along sides. From the lattice's corner 400,280 to 340,100 the path
+// once turned at 344.29,112.86, a point inside a triangle's edge (the goal lay just beyond the
+// end of an interval that was no corner), and its first leg ran through a corner where two
+// boxes touch.
+//
+//   .#..##.#..
+//   .###.#..#.
+//   .#..###.##
+//   .##.#.##.#
+//   .#####....
+//   .####.....
+//   .#.#####..
+//   ....###..#
+//   #..#..#...
+//   ..#####..#
+// clang-format on
+TEST(Polyanya, OnALatticeOfTouchingBoxesThePathTurnsAtCornersAndNeverWhereBoxesTouch) {
+    const std::vector<std::string> rows{".#..##.#..", ".###.#..#.", ".#..###.##", ".##.#.##.#",
+                                        ".#####....", ".####.....", ".#.#####..", "....###..#",
+                                        "#..#..#...", "..#####..#"};
+    std::vector<Obstacle> boxes;
+    for (std::size_t row = 0; row < rows.size(); ++row)
+        for (std::size_t column = 0; column < rows[row].size(); ++column)
+            if (rows[row][column] == '#') {
+                const float x = 100 + 30 * static_cast<float>(column);
+                const float y = 370 - 30 * static_cast<float>(row);
+                boxes.push_back(rectangle(x, y, x + 30, y + 30));
+            }
+    NavMesh mesh = std::move(NavMesh::create({-100, -100}, {600, 600}).value());
+    ASSERT_TRUE(mesh.add_obstacles(boxes).has_value());
+    mesh.triangulate();
+    ObstacleGraph graph = std::move(ObstacleGraph::create().value());
+    ASSERT_TRUE(graph.add_obstacles(boxes).has_value());
+    const Point2 from{400, 280}, to{340, 100};
+    const PlanePath shortest = graph.find_path(from, to);
+    const PlanePath path = mesh.find_path(from, to);
+    ASSERT_TRUE(shortest.found());
+    ASSERT_TRUE(path.found()) << path.message;
+    EXPECT_NEAR(path.cost, shortest.cost, 1e-5 * shortest.cost);
+    for (std::size_t leg = 1; leg < path.path.size(); ++leg)
+        EXPECT_TRUE(graph.can_see(path.path[leg - 1], path.path[leg]))
+            << "leg " << leg << " from " << to_string(path.path[leg - 1]) << " to "
+            << to_string(path.path[leg]) << " passes where boxes touch";
+    for (std::size_t turn = 1; turn + 1 < path.path.size(); ++turn)
+        EXPECT_TRUE(std::fmod(path.path[turn].x - 100, 30) == 0 &&
+                    std::fmod(path.path[turn].y - 100, 30) == 0)
+            << "turn " << to_string(path.path[turn]) << " is no corner of the lattice";
+}
+
 // The mesh has an edge from the bounds' corner -20,-20 to the triangle's corner 37.15,48.14,
 // and the start lies 0.0001 beside it: on the grid the mesh works on (1/1024 unit) it is in
 // the triangle on one side, as given it is on the other. Looking through that edge from the
