@@ -76,7 +76,7 @@ bool PolyanyaSearch::holds_goal(std::uint32_t triangle) const {
 // The search as a keyed space of the engine: key 0 is the start (its successors are the nodes
 // looking out of the start's triangles), key n + 1 is node n; a step costs the length from the
 // parent's root to the child's (0 when the root stays), the heuristic is f - g, and a node in a
-// triangle holding the goal is a goal.
+// triangle holding the goal is a goal when it reaches it straight or round a corner.
 class PolyanyaSearch::Space {
   public:
     explicit Space(PolyanyaSearch& search) : search_(search) {}
