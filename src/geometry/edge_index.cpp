@@ -8,27 +8,25 @@ namespace pathkit::geometry {
 
 void add_contacts(const IndexedEdge& edge, FixedPoint u, FixedPoint v,
                   std::vector<Contact>& contacts) {
-    const std::int64_t dx = v.x - u.x, dy = v.y - u.y;
-    const auto along = [&](FixedPoint point) {
-        return (point.x - u.x) * dx + (point.y - u.y) * dy;
-    };
-    const std::int64_t end = along(v);
+    const Direction direction = v - u;
+    const auto along = [&](FixedPoint point) { return dot(point - u, direction); };
+    const Wide end = along(v);
     const FixedPoint a = edge.a, b = edge.b;
-    if (cross(u, v, a) != 0) return;
-    const std::int64_t at = along(a);
-    if (cross(u, v, b) == 0) {  // the edge lies on the segment's line: the part they share
-        const std::int64_t low = std::max<std::int64_t>(std::min(at, along(b)), 0);
-        const std::int64_t high = std::min(std::max(at, along(b)), end);
+    if (orientation(u, v, a) != 0) return;
+    const Wide at = along(a);
+    if (orientation(u, v, b) == 0) {  // the edge lies on the segment's line: the part they share
+        const Wide low = std::max<Wide>(std::min(at, along(b)), 0);
+        const Wide high = std::min(std::max(at, along(b)), end);
         // The obstacle lies left of a -> b.
-        const int side = (b.x - a.x) * dx + (b.y - a.y) * dy > 0 ? 1 : -1;
+        const int side = dot(b - a, direction) > 0 ? 1 : -1;
         if (low < high) contacts.push_back({low, high, side, edge.shape});
     }
     if (at <= 0 || at >= end) return;
     // Corner a is on the segment, which does not enter it: the corner lies on one side, the
     // side of its outgoing edge, or of its incoming one when the outgoing edge runs along.
-    int side = sign(cross(dx, dy, b.x - a.x, b.y - a.y));
-    if (side == 0) side = sign(cross(dx, dy, edge.before_a.x - a.x, edge.before_a.y - a.y));
-    if (side == 0) side = (b.x - a.x) * dx + (b.y - a.y) * dy > 0 ? 1 : -1;
+    int side = orientation(direction, b - a);
+    if (side == 0) side = orientation(direction, edge.before_a - a);
+    if (side == 0) side = dot(b - a, direction) > 0 ? 1 : -1;
     contacts.push_back({at, at, side, edge.shape});
 }
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "inflation.hpp"
 
 namespace pathkit::geometry {
@@ -28,16 +28,18 @@ enum class EdgeMeets {
 };
 [[nodiscard]] inline EdgeMeets edge_meets(const IndexedEdge& edge, FixedPoint u, FixedPoint v) {
     const FixedPoint a = edge.a, b = edge.b;
-    const int side_a = sign(cross(u, v, a)), side_b = sign(cross(u, v, b));
+    const int side_a = orientation(u, v, a), side_b = orientation(u, v, b);
     const EdgeMeets clear = side_a == 0 ? EdgeMeets::OnLine : EdgeMeets::Clear;
     if (side_a == side_b && side_a != 0) return clear;
-    const int side_u = sign(cross(a, b, u)), side_v = sign(cross(a, b, v));
+    const int side_u = orientation(a, b, u), side_v = orientation(a, b, v);
     if (side_a * side_b < 0 && side_u * side_v < 0) return EdgeMeets::Blocks;  // proper crossing
-    const std::int64_t dx = v.x - u.x, dy = v.y - u.y;
+    const Direction direction = v - u;
     if (side_a == 0 && on_segment(u, v, a)) {
         // The segment passes through (or starts or ends at) corner a.
-        if (a != v && points_into_obstacle(edge.before_a, a, b, dx, dy)) return EdgeMeets::Blocks;
-        if (a != u && points_into_obstacle(edge.before_a, a, b, -dx, -dy)) return EdgeMeets::Blocks;
+        if (a != v && points_into_obstacle(edge.before_a, a, b, direction))
+            return EdgeMeets::Blocks;
+        if (a != u && points_into_obstacle(edge.before_a, a, b, -direction))
+            return EdgeMeets::Blocks;
     }
     // An endpoint inside the edge, with the segment heading into the obstacle (the left).
     if (side_u == 0 && u != a && u != b && on_segment(a, b, u) && side_v > 0)
@@ -56,8 +58,8 @@ enum class EdgeMeets {
 /// along the segment (dot products with v - u, exact; one point for a corner), with the
 /// obstacle (of the edge's `shape`) on its `side` (1 left, -1 right).
 struct Contact {
-    std::int64_t from = 0;
-    std::int64_t to = 0;
+    Wide from = 0;
+    Wide to = 0;
     int side = 0;
     std::uint32_t shape = 0;
 };

@@ -1,6 +1,7 @@
-// Exact 2D geometry on a fixed grid of 1/1024 world unit, with 64-bit integer predicates.
+// The fixed grid of 1/1024 world unit that all open-world geometry runs on: points, boxes.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -13,8 +14,10 @@ namespace pathkit::geometry {
 /// Steps of the fixed grid per world unit.
 inline constexpr double fixed_scale = 1024;
 
-/// A point on the fixed grid. Coordinates stay below 2^30 in size (see max_world_coordinate),
-/// so differences fit 31 bits and cross products of differences fit 63 bits: exact.
+/// A point on the fixed grid. Coordinates stay below 2^31 in size (max_world_coordinate and a
+/// buffer of at most a quarter of it: 1.25 million units, 1.28e9 steps), so differences stay
+/// below 2^32 and a product of two fits 64 bits (the predicates, exact_predicates.hpp, compare
+/// such products; sums of them take 128).
 struct FixedPoint {
     std::int64_t x = 0;
     std::int64_t y = 0;
@@ -39,42 +42,13 @@ using Ring = std::vector<FixedPoint>;
             static_cast<float>(static_cast<double>(point.y) / fixed_scale)};
 }
 
-/// Twice the signed area of triangle (origin, a, b): > 0 when b is left of origin->a.
-[[nodiscard]] inline std::int64_t cross(FixedPoint origin, FixedPoint a, FixedPoint b) {
-    return (a.x - origin.x) * (b.y - origin.y) - (a.y - origin.y) * (b.x - origin.x);
-}
-/// The cross product of the directions `a` and `b` (each a difference of points).
-[[nodiscard]] inline std::int64_t cross(std::int64_t ax, std::int64_t ay, std::int64_t bx,
-                                        std::int64_t by) {
-    return ax * by - ay * bx;
-}
-/// -1, 0 or 1.
-[[nodiscard]] inline int sign(std::int64_t value) {
-    return (value > 0) - (value < 0);
-}
-
 /// Distance between two grid points, in world units.
 [[nodiscard]] inline double world_distance(FixedPoint a, FixedPoint b) {
     return std::hypot(static_cast<double>(a.x - b.x), static_cast<double>(a.y - b.y)) / fixed_scale;
 }
-
-/// True when `point` lies on the closed segment [a, b] (exact).
-[[nodiscard]] inline bool on_segment(FixedPoint a, FixedPoint b, FixedPoint point) {
-    if (cross(a, b, point) != 0) return false;
-    return std::min(a.x, b.x) <= point.x && point.x <= std::max(a.x, b.x) &&
-           std::min(a.y, b.y) <= point.y && point.y <= std::max(a.y, b.y);
-}
-
-/// Whether direction (dx, dy) from corner `at` points strictly into the obstacle, whose
-/// boundary runs previous -> at -> next with the obstacle on the left.
-[[nodiscard]] inline bool points_into_obstacle(FixedPoint previous, FixedPoint at, FixedPoint next,
-                                               std::int64_t dx, std::int64_t dy) {
-    const std::int64_t ox = next.x - at.x, oy = next.y - at.y;          // outgoing edge
-    const std::int64_t bx = previous.x - at.x, by = previous.y - at.y;  // back along incoming
-    const std::int64_t turn = cross(previous, at, next);
-    if (turn > 0) return cross(ox, oy, dx, dy) > 0 && cross(dx, dy, bx, by) > 0;       // convex
-    if (turn < 0) return !(cross(bx, by, dx, dy) >= 0 && cross(dx, dy, ox, oy) >= 0);  // reflex
-    return cross(ox, oy, dx, dy) > 0;  // straight: the half-plane on the left
+/// Distance between two world positions, in world units (single precision, as path costs).
+[[nodiscard]] inline float distance(Point2 a, Point2 b) {
+    return std::hypot(b.x - a.x, b.y - a.y);
 }
 
 /// An axis-aligned box on the grid.

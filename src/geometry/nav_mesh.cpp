@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "inflation.hpp"
 #include "shape_checks.hpp"
 #include "triangulation.hpp"
@@ -199,7 +199,7 @@ std::vector<std::uint32_t> NavMesh::triangles_holding(Point2 point, std::uint32_
         for (int edge = 0; edge < 3; ++edge) {
             const auto& a = vertices_[corners[(edge + 1) % 3]];
             const auto& b = vertices_[corners[(edge + 2) % 3]];
-            if (geometry::cross({a[0], a[1]}, {b[0], b[1]}, fixed) != 0) continue;
+            if (geometry::orientation({a[0], a[1]}, {b[0], b[1]}, fixed) != 0) continue;
             const std::uint32_t next = triangle_neighbours_[found[at]][edge];
             if (next == UINT32_MAX || std::find(found.begin(), found.end(), next) != found.end())
                 continue;
@@ -207,7 +207,7 @@ std::vector<std::uint32_t> NavMesh::triangles_holding(Point2 point, std::uint32_
             for (int side = 0; side < 3 && inside; ++side) {
                 const auto& c = vertices_[triangle_corners_[next][side]];
                 const auto& d = vertices_[triangle_corners_[next][(side + 1) % 3]];
-                inside = geometry::cross({c[0], c[1]}, {d[0], d[1]}, fixed) >= 0;
+                inside = geometry::orientation({c[0], c[1]}, {d[0], d[1]}, fixed) >= 0;
             }
             if (inside) found.push_back(next);
         }
@@ -378,7 +378,7 @@ std::uint32_t NavMesh::locate(std::int64_t x, std::int64_t y) const {
         for (int edge = 0; edge < 3 && inside; ++edge) {
             const auto& a = vertices_[corners[edge]];
             const auto& b = vertices_[corners[(edge + 1) % 3]];
-            inside = geometry::cross({a[0], a[1]}, {b[0], b[1]}, point) >= 0;
+            inside = geometry::orientation({a[0], a[1]}, {b[0], b[1]}, point) >= 0;
         }
         if (inside) return triangle;
     }

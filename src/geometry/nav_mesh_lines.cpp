@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "shape_checks.hpp"
 
@@ -17,18 +17,13 @@ geometry::FixedPoint fixed_of(const std::array<std::int64_t, 2>& vertex) {
     return {vertex[0], vertex[1]};
 }
 
-// Along direction (dx, dy) from `origin`: how far ahead `point` lies (scaled, exact).
-std::int64_t ahead(geometry::FixedPoint origin, std::int64_t dx, std::int64_t dy,
-                   geometry::FixedPoint point) {
-    return (point.x - origin.x) * dx + (point.y - origin.y) * dy;
-}
-
 // Finite and within the coordinate range (check_coordinate without its message, for speed).
 bool in_range(Point2 point) {
     return std::fabs(point.x) <= max_world_coordinate && std::fabs(point.y) <= max_world_coordinate;
 }
 
-struct Direction {
+// A unit vector in world units (the way into free space from a boundary edge).
+struct Inward {
     double x = 0;
     double y = 0;
 };
@@ -58,12 +53,12 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
     // a boundary edge.
     std::uint32_t triangle = locate(from.x, from.y);
     if (triangle == none) return false;
-    const std::int64_t dx = to.x - from.x, dy = to.y - from.y;
+    const geometry::Direction direction = to - from;
     const auto contains = [&](std::uint32_t at, geometry::FixedPoint point) {
         const auto& corners = triangle_corners_[at];
         for (int edge = 0; edge < 3; ++edge)
-            if (geometry::cross(fixed_of(vertices_[corners[edge]]),
-                                fixed_of(vertices_[corners[(edge + 1) % 3]]), point) < 0)
+            if (geometry::orientation(fixed_of(vertices_[corners[edge]]),
+                                      fixed_of(vertices_[corners[(edge + 1) % 3]]), point) < 0)
                 return false;
         return true;
     };
@@ -79,9 +74,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
                 const geometry::FixedPoint w = fixed_of(vertices_[vertex]);
                 const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
                 const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
-                if (geometry::cross(p.x - w.x, p.y - w.y, dx, dy) >= 0 &&
-                    geometry::cross(dx, dy, q.x - w.x, q.y - w.y) >= 0)
-                    return at;
+                if (geometry::in_wedge(p - w, q - w, direction)) return at;
                 at = triangle_neighbours_[at][way == 0 ? (corner + 2) % 3 : (corner + 1) % 3];
                 if (at == start) break;
             }
@@ -97,9 +90,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
             if (fixed_of(vertices_[corners[corner]]) != from) continue;
             const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
             const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
-            if (geometry::cross(p.x - from.x, p.y - from.y, dx, dy) >= 0 &&
-                geometry::cross(dx, dy, q.x - from.x, q.y - from.y) >= 0)
-                triangle = candidate;
+            if (geometry::in_wedge(p - from, q - from, direction)) triangle = candidate;
         }
     }
     // Each pass moves strictly forward along the segment; the bound only guards bad meshes.
@@ -108,8 +99,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
         const auto& corners = triangle_corners_[triangle];
         int side[3];
         for (int corner = 0; corner < 3; ++corner)
-            side[corner] =
-                geometry::sign(geometry::cross(from, to, fixed_of(vertices_[corners[corner]])));
+            side[corner] = geometry::orientation(from, to, fixed_of(vertices_[corners[corner]]));
         int exit_edge = -1;
         for (int edge = 0; edge < 3; ++edge)
             if (side[(edge + 1) % 3] < 0 && side[(edge + 2) % 3] > 0) exit_edge = edge;
@@ -120,11 +110,13 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
         }
         // The segment leaves through a corner on its line: the one furthest ahead.
         int pivot = -1;
-        std::int64_t furthest = std::numeric_limits<std::int64_t>::min();
+        geometry::Wide furthest = 0;
         for (int corner = 0; corner < 3; ++corner) {
             if (side[corner] != 0) continue;
-            const std::int64_t distance = ahead(from, dx, dy, fixed_of(vertices_[corners[corner]]));
-            if (distance > furthest) furthest = distance, pivot = corner;
+            // How far ahead along the segment the corner lies (scaled, exact).
+            const geometry::Wide distance =
+                geometry::dot(fixed_of(vertices_[corners[corner]]) - from, direction);
+            if (pivot < 0 || distance > furthest) furthest = distance, pivot = corner;
         }
         if (pivot < 0 || furthest < 0) return false;
         triangle = turn_around(triangle, corners[pivot]);
@@ -144,7 +136,7 @@ std::optional<Point2> NavMesh::nearest_free_point(Point2 point) const {
     // left it just outside.
     double best = std::numeric_limits<double>::infinity();
     Point2 closest = point;
-    Direction inward;
+    Inward inward;
     for (const MeshEdge& edge : boundary_edges_) {
         const double ex = static_cast<double>(edge.to.x) - edge.from.x;
         const double ey = static_cast<double>(edge.to.y) - edge.from.y;

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "endpoint_space.hpp"
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/search/search.hpp"
 #include "shape_checks.hpp"
@@ -13,13 +13,10 @@ namespace pathkit {
 namespace {
 constexpr std::uint32_t none = UINT32_MAX;
 
-float length(Point2 a, Point2 b) {
-    return std::hypot(b.x - a.x, b.y - a.y);
-}
-// > 0 when c is left of a -> b.
-double turn(Point2 a, Point2 b, Point2 c) {
-    return (static_cast<double>(b.x) - a.x) * (static_cast<double>(c.y) - a.y) -
-           (static_cast<double>(b.y) - a.y) * (static_cast<double>(c.x) - a.x);
+using geometry::distance;
+
+geometry::FixedPoint fixed_of(const std::array<std::int64_t, 2>& vertex) {
+    return {vertex[0], vertex[1]};
 }
 }  // namespace
 
@@ -47,7 +44,7 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         result.status = SearchStatus::Found;
         result.path = {from, to};
         if (from == to) result.path.pop_back();
-        result.cost = length(from, to);
+        result.cost = distance(from, to);
         return result;
     }
     if (triangle_region_[ends[0]] != triangle_region_[ends[1]]) {
@@ -82,10 +79,10 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
     context.prepare(node_positions_.size());
     for (const std::uint32_t triangle : starts)
         for (std::uint32_t node : triangle_nodes(triangle))
-            context.start_links_.push_back({node, length(from, node_positions_[node])});
+            context.start_links_.push_back({node, distance(from, node_positions_[node])});
     for (const std::uint32_t triangle : goals)
         for (std::uint32_t node : triangle_nodes(triangle))
-            context.link_goal(node, length(to, node_positions_[node]));
+            context.link_goal(node, distance(to, node_positions_[node]));
     const geometry::EndpointSpace space(
         static_cast<std::uint32_t>(node_positions_.size()), context, from, to,
         [this](std::uint32_t node) { return node_positions_[node]; },
@@ -106,7 +103,7 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
     corridor_between(found.path, starts, goals, context.corridor_);
     result.path = pull_string(from, end, context.corridor_);
     for (std::size_t index = 1; index < result.path.size(); ++index)
-        result.cost += length(result.path[index - 1], result.path[index]);
+        result.cost += distance(result.path[index - 1], result.path[index]);
     return result;
 }
 
@@ -188,33 +185,43 @@ void NavMesh::fill_fan(std::uint32_t from, std::uint32_t to, std::uint32_t verte
     if (first_works || second_works) corridor.insert(corridor.end(), way.begin(), way.end());
 }
 
-// The funnel algorithm: the shortest path through the corridor's portals.
+// The funnel algorithm: the shortest path through the corridor's portals, every turn test an
+// exact cross product on the fixed grid (the ends as placed on it, as the mesh located them).
 std::vector<Point2> NavMesh::pull_string(Point2 from, Point2 to,
                                          const std::vector<std::uint32_t>& corridor) const {
-    std::vector<std::pair<Point2, Point2>> portals{{from, from}};  // (left, right)
+    using geometry::FixedPoint;
+    const FixedPoint start = geometry::to_fixed(from), goal = geometry::to_fixed(to);
+    std::vector<std::pair<FixedPoint, FixedPoint>> portals{{start, start}};  // (left, right)
     for (std::size_t index = 0; index + 1 < corridor.size(); ++index) {
         const std::uint32_t here = corridor[index], next = corridor[index + 1];
         for (int edge = 0; edge < 3; ++edge) {
             if (triangle_neighbours_[here][edge] != next) continue;
             const auto& corners = triangle_corners_[here];
-            portals.push_back(
-                {vertex_point(corners[(edge + 2) % 3]), vertex_point(corners[(edge + 1) % 3])});
+            portals.push_back({fixed_of(vertices_[corners[(edge + 2) % 3]]),
+                               fixed_of(vertices_[corners[(edge + 1) % 3]])});
             break;
         }
     }
-    portals.push_back({to, to});
+    portals.push_back({goal, goal});
 
     std::vector<Point2> path{from};
-    Point2 apex = from, left = from, right = from;
+    FixedPoint apex = start, left = start, right = start;
     std::size_t apex_index = 0, left_index = 0, right_index = 0;
+    // A corner of the path, as given where it is an end (the funnel may close on the goal).
+    const auto turn_at = [&](FixedPoint corner) {
+        const Point2 point = corner == goal    ? to
+                             : corner == start ? from
+                                               : geometry::to_point(corner);
+        if (point != path.back()) path.push_back(point);
+    };
     for (std::size_t index = 1; index < portals.size(); ++index) {
         const auto [new_left, new_right] = portals[index];
-        if (turn(apex, right, new_right) >= 0) {  // the right side narrows
-            if (apex == right || turn(apex, left, new_right) < 0) {
+        if (geometry::orientation(apex, right, new_right) >= 0) {  // the right side narrows
+            if (apex == right || geometry::orientation(apex, left, new_right) < 0) {
                 right = new_right;
                 right_index = index;
             } else {  // it crosses the left side: the left corner is on the path
-                if (path.back() != left) path.push_back(left);
+                turn_at(left);
                 apex = left;
                 apex_index = left_index;
                 right = left = apex;
@@ -222,12 +229,12 @@ std::vector<Point2> NavMesh::pull_string(Point2 from, Point2 to,
                 continue;
             }
         }
-        if (turn(apex, left, new_left) <= 0) {  // the left side narrows
-            if (apex == left || turn(apex, right, new_left) > 0) {
+        if (geometry::orientation(apex, left, new_left) <= 0) {  // the left side narrows
+            if (apex == left || geometry::orientation(apex, right, new_left) > 0) {
                 left = new_left;
                 left_index = index;
             } else {
-                if (path.back() != right) path.push_back(right);
+                turn_at(right);
                 apex = right;
                 apex_index = right_index;
                 right = left = apex;

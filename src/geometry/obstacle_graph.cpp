@@ -7,7 +7,7 @@
 #include <string>
 
 #include "edge_index.hpp"
-#include "fixed_point.hpp"
+#include "exact_predicates.hpp"
 #include "inflation.hpp"
 #include "obstacle_graph_parts.hpp"
 #include "shape_checks.hpp"
@@ -286,14 +286,6 @@ struct Wedge {
     FixedPoint last;
 };
 
-/// True when direction a comes before b counter-clockwise from the positive x axis (exact).
-bool before_counter_clockwise(FixedPoint at, FixedPoint a, FixedPoint b) {
-    const std::int64_t ax = a.x - at.x, ay = a.y - at.y, bx = b.x - at.x, by = b.y - at.y;
-    const bool a_upper = ay > 0 || (ay == 0 && ax > 0), b_upper = by > 0 || (by == 0 && bx > 0);
-    if (a_upper != b_upper) return a_upper;
-    return geometry::cross(ax, ay, bx, by) > 0;
-}
-
 }  // namespace
 
 // A node for every corner where a shortest path may turn: where the free directions around a
@@ -336,7 +328,7 @@ void ObstacleGraph::add_region_nodes(std::uint32_t region) {
                 return false;
             });
             if (wedges.size() <= 1) {
-                if (geometry::cross(before, at, after) > 0) add_node(at, before, after);
+                if (geometry::orientation(before, at, after) > 0) add_node(at, before, after);
                 continue;
             }
             if (std::find(touching_points_done.begin(), touching_points_done.end(), at) !=
@@ -344,12 +336,12 @@ void ObstacleGraph::add_region_nodes(std::uint32_t region) {
                 continue;
             touching_points_done.push_back(at);
             std::sort(wedges.begin(), wedges.end(), [&](const Wedge& a, const Wedge& b) {
-                return before_counter_clockwise(at, a.first, b.first);
+                return geometry::before_counter_clockwise(a.first - at, b.first - at);
             });
             for (std::size_t wedge = 0; wedge < wedges.size(); ++wedge) {
                 const FixedPoint gap_from = wedges[wedge].last;
                 const FixedPoint gap_to = wedges[(wedge + 1) % wedges.size()].first;
-                if (geometry::cross(gap_from, at, gap_to) > 0) add_node(at, gap_from, gap_to);
+                if (geometry::orientation(gap_from, at, gap_to) > 0) add_node(at, gap_from, gap_to);
             }
         }
     }

@@ -66,8 +66,8 @@ void ObstacleGraph::disconnect(std::uint32_t a, std::uint32_t b) {
 bool ObstacleGraph::tangent_at(std::uint32_t node, const FixedPoint& other) const {
     const NodeData& data = nodes_[node];
     if (data.region == none) return true;
-    const int before = geometry::sign(geometry::cross(data.at, other, data.before));
-    const int after = geometry::sign(geometry::cross(data.at, other, data.after));
+    const int before = geometry::orientation(data.at, other, data.before);
+    const int after = geometry::orientation(data.at, other, data.after);
     return before * after >= 0;
 }
 

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "exact_predicates.hpp"
+
 namespace pathkit::geometry {
 
 namespace {
@@ -10,14 +12,6 @@ namespace {
 std::string describe(FixedPoint point) {
     const Point2 world = to_point(point);
     return to_string(world);
-}
-
-/// True when the closed segments [a, b] and [c, d] share a point.
-bool segments_touch(FixedPoint a, FixedPoint b, FixedPoint c, FixedPoint d) {
-    const int abc = sign(cross(a, b, c)), abd = sign(cross(a, b, d));
-    const int cda = sign(cross(c, d, a)), cdb = sign(cross(c, d, b));
-    if (abc * abd < 0 && cda * cdb < 0) return true;
-    return on_segment(a, b, c) || on_segment(a, b, d) || on_segment(c, d, a) || on_segment(c, d, b);
 }
 
 }  // namespace
@@ -58,7 +52,7 @@ Status check_simple_polygon(const Ring& ring) {
                                      " distinct points; it needs at least 3");
     bool flat = true;
     for (std::size_t index = 2; index < count && flat; ++index)
-        flat = cross(ring[0], ring[1], ring[index]) == 0;
+        flat = orientation(ring[0], ring[1], ring[index]) == 0;
     if (flat) return Status::invalid_input("polygon has zero area: its points are collinear");
     for (std::size_t first = 0; first < count; ++first) {
         // Neighbouring edges share a corner; they must not fold back over each other.

@@ -10,13 +10,6 @@ namespace pathkit::geometry {
 
 namespace {
 
-/// True when direction a comes before direction b counter-clockwise from the positive x axis.
-bool before_counter_clockwise(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by) {
-    const bool a_upper = ay > 0 || (ay == 0 && ax > 0), b_upper = by > 0 || (by == 0 && bx > 0);
-    if (a_upper != b_upper) return a_upper;
-    return cross(ax, ay, bx, by) > 0;
-}
-
 /// Every ring's corners, with edges split where another ring's corner lies inside them.
 std::vector<Ring> split_at_touching_corners(const Shape& shape) {
     EdgeIndex index;
@@ -103,7 +96,7 @@ void untangle_touching(Shape& shape) {
         // after them) and arrivals (turned round: the obstacle lies before them).
         const FixedPoint point = corners[by_point[begin]].at;
         struct Side {
-            std::int64_t dx, dy;
+            Direction direction;
             bool departure;
             std::uint32_t pass;
         };
@@ -111,11 +104,11 @@ void untangle_touching(Shape& shape) {
         for (std::size_t at = begin; at < end; ++at) {
             const Corner& pass = corners[by_point[at]];
             const FixedPoint ahead = corners[pass.next].at, behind = corners[pass.previous].at;
-            sides.push_back({ahead.x - point.x, ahead.y - point.y, true, by_point[at]});
-            sides.push_back({behind.x - point.x, behind.y - point.y, false, by_point[at]});
+            sides.push_back({ahead - point, true, by_point[at]});
+            sides.push_back({behind - point, false, by_point[at]});
         }
         std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) {
-            return before_counter_clockwise(a.dx, a.dy, b.dx, b.dy);
+            return before_counter_clockwise(a.direction, b.direction);
         });
         // Each departure is followed counter-clockwise by the arrival closing its corner;
         // anything else (edges in one direction) is left as Clipper gave it.
@@ -123,8 +116,8 @@ void untangle_touching(Shape& shape) {
         for (std::size_t at = 0; at < sides.size(); ++at) {
             const Side& side = sides[at];
             const Side& after = sides[(at + 1) % sides.size()];
-            const bool same_direction = cross(side.dx, side.dy, after.dx, after.dy) == 0 &&
-                                        side.dx * after.dx + side.dy * after.dy > 0;
+            const bool same_direction = orientation(side.direction, after.direction) == 0 &&
+                                        dot(side.direction, after.direction) > 0;
             alternating = alternating && side.departure != after.departure && !same_direction;
         }
         if (!alternating) continue;

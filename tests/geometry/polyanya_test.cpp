@@ -138,6 +138,36 @@ TEST(Polyanya, ARayThroughACornerFromAFarStartStillTurnsThere) {
         << "552.541 went round the circles on the right";
 }
 
+// A field of small boxes, rows offset, and the goal in a cup open on the far side: the search
+// spreads over the field before it finds the way round, generating more interval nodes than the
+// first pool of engine records holds, so it runs again with more room. It finds what a search
+// with room from the start finds (the same context, asked again): the visibility graph's length.
+TEST(Polyanya, ASearchThatOutgrowsItsFirstRecordsRunsAgainAndFindsTheSamePath) {
+    std::vector<Obstacle> boxes{rectangle(60, 60, 62, 102), rectangle(98, 60, 100, 102),
+                                rectangle(60, 60, 100, 62)};
+    for (int column = 0; column < 20; ++column)
+        for (int row = 0; row < 20; ++row) {
+            const float x = 8.0f * static_cast<float>(column) + 2 + static_cast<float>(row % 3);
+            const float y = 8.0f * static_cast<float>(row) + 2;
+            if (x + 3 < 58 || x > 102 || y + 3 < 58 || y > 104)
+                boxes.push_back(rectangle(x, y, x + 3, y + 3));
+        }
+    const NavMesh mesh = make_mesh(boxes, 0, 170);
+    PlaneQueryContext context;
+    const Point2 from{1, 1}, to{80, 80};
+    const PlanePath first = mesh.find_path(from, to, context);
+    ASSERT_TRUE(first.found()) << first.message;
+    EXPECT_GT(first.stats.generated, 4096u) << "more nodes than the first pool holds";
+    const PlanePath again = mesh.find_path(from, to, context);
+    EXPECT_EQ(again.path, first.path);
+    EXPECT_EQ(again.cost, first.cost);
+    EXPECT_EQ(again.stats.expanded, first.stats.expanded);
+    ObstacleGraph graph = std::move(ObstacleGraph::create().value());
+    ASSERT_TRUE(graph.add_obstacles(boxes).has_value());
+    const PlanePath shortest = graph.find_path(from, to);
+    EXPECT_NEAR(first.cost, shortest.cost, 1e-5 * shortest.cost);
+}
+
 // clang-format off
 // 30 x 30 boxes on a lattice from 160,160 (one character a box); S at 100,130, G at 436,448.
 // The shortest path runs from S to the corner 370,310 and on round 400,340. The interval ends
@@ -177,6 +207,57 @@ TEST(Polyanya, ARayMeantToRunThroughACornerInARowTurnsThere) {
     ASSERT_TRUE(path.found()) << path.message;
     EXPECT_NEAR(path.cost,
                 std::hypot(270.0, 180.0) + std::hypot(30.0, 30.0) + std::hypot(36.0, 108.0), 1e-3);
+}
+
+// clang-format off
+// Boxes of 30 x 30 on a lattice from 100,100 (one character a box, the top row at y 370),
+// touching at corners and along sides. From the lattice's corner 400,280 to 340,100 the path
+// once turned at 344.29,112.86, a point inside a triangle's edge (the goal lay just beyond the
+// end of an interval that was no corner), and its first leg ran through a corner where two
+// boxes touch.
+//
+//   .#..##.#..
+//   .###.#..#.
+//   .#..###.##
+//   .##.#.##.#
+//   .#####....
+//   .####.....
+//   .#.#####..
+//   ....###..#
+//   #..#..#...
+//   ..#####..#
+// clang-format on
+TEST(Polyanya, OnALatticeOfTouchingBoxesThePathTurnsAtCornersAndNeverWhereBoxesTouch) {
+    const std::vector<std::string> rows{".#..##.#..", ".###.#..#.", ".#..###.##", ".##.#.##.#",
+                                        ".#####....", ".####.....", ".#.#####..", "....###..#",
+                                        "#..#..#...", "..#####..#"};
+    std::vector<Obstacle> boxes;
+    for (std::size_t row = 0; row < rows.size(); ++row)
+        for (std::size_t column = 0; column < rows[row].size(); ++column)
+            if (rows[row][column] == '#') {
+                const float x = 100 + 30 * static_cast<float>(column);
+                const float y = 370 - 30 * static_cast<float>(row);
+                boxes.push_back(rectangle(x, y, x + 30, y + 30));
+            }
+    NavMesh mesh = std::move(NavMesh::create({-100, -100}, {600, 600}).value());
+    ASSERT_TRUE(mesh.add_obstacles(boxes).has_value());
+    mesh.triangulate();
+    ObstacleGraph graph = std::move(ObstacleGraph::create().value());
+    ASSERT_TRUE(graph.add_obstacles(boxes).has_value());
+    const Point2 from{400, 280}, to{340, 100};
+    const PlanePath shortest = graph.find_path(from, to);
+    const PlanePath path = mesh.find_path(from, to);
+    ASSERT_TRUE(shortest.found());
+    ASSERT_TRUE(path.found()) << path.message;
+    EXPECT_NEAR(path.cost, shortest.cost, 1e-5 * shortest.cost);
+    for (std::size_t leg = 1; leg < path.path.size(); ++leg)
+        EXPECT_TRUE(graph.can_see(path.path[leg - 1], path.path[leg]))
+            << "leg " << leg << " from " << to_string(path.path[leg - 1]) << " to "
+            << to_string(path.path[leg]) << " passes where boxes touch";
+    for (std::size_t turn = 1; turn + 1 < path.path.size(); ++turn)
+        EXPECT_TRUE(std::fmod(path.path[turn].x - 100, 30) == 0 &&
+                    std::fmod(path.path[turn].y - 100, 30) == 0)
+            << "turn " << to_string(path.path[turn]) << " is no corner of the lattice";
 }
 
 // The mesh has an edge from the bounds' corner -20,-20 to the triangle's corner 37.15,48.14,
@@ -272,7 +353,9 @@ RandomScene random_scene(std::mt19937& random, int kind) {
 // The oracle: the visibility graph's shortest paths, on 2,400 random scenes (kinds above) of 8
 // queries each. Half the starts lie near the origin, where floats have finer steps than the
 // corners far away (the rounding that once lost a turn). Same status, same length (to 1e-5),
-// never longer than the funnel, every leg in free space, the cost the path's length.
+// never longer than the funnel, every turn a corner (once, with a goal a ten-thousandth of a
+// radian off the ray through a corner, the path turned at a point inside an edge beyond it,
+// rounded into the obstacle), every leg in free space, the cost the path's length.
 TEST(Polyanya, OnTwoThousandRandomScenesLengthsEqualTheVisibilityGraphsAndNeverExceedTheFunnels) {
     std::mt19937 random(2017);
     std::uniform_real_distribution<float> unit(0, 1);
@@ -321,6 +404,12 @@ TEST(Polyanya, OnTwoThousandRandomScenesLengthsEqualTheVisibilityGraphsAndNeverE
             ASSERT_GE(optimal.path.size(), from == to ? 1u : 2u);
             EXPECT_EQ(optimal.path.front(), from);
             EXPECT_EQ(optimal.path.back(), to);
+            for (std::size_t turn = 1; turn + 1 < optimal.path.size(); ++turn) {
+                const Point2 at = optimal.path[turn];
+                EXPECT_EQ(std::round(at.x * 1024) / 1024, at.x)
+                    << where << ": turn " << turn << " is no corner (off the mesh's grid)";
+                EXPECT_EQ(std::round(at.y * 1024) / 1024, at.y) << where << ": turn " << turn;
+            }
             double length = 0;
             for (std::size_t leg = 1; leg < optimal.path.size(); ++leg) {
                 EXPECT_TRUE(graph.can_see(optimal.path[leg - 1], optimal.path[leg]))

@@ -67,10 +67,12 @@ enum class NavMeshQuery {
 /// - Obstacles are added and removed as for `ObstacleGraph`; the mesh changes only when
 ///   `triangulate()` is called (GameplayKit's explicit `triangulate`), so several edits cost
 ///   one re-triangulation. Queries use the last triangulation.
-/// - `find_path` locates the start and goal triangles, runs the one engine over the graph of
-///   nodes (`NavMeshOptions::nodes`) with temporary start and goal nodes in the context, turns
-///   the node path into a corridor of triangles and pulls it tight with the funnel algorithm.
-///   The result is never shorter than the true shortest path, and usually close to it.
+/// - `find_path` locates the start and goal triangles. The optimal query (the default) runs
+///   the one engine over intervals of the triangles' edges (Polyanya) and gives the exact
+///   shortest path. The funnel query runs it over the graph of nodes
+///   (`NavMeshOptions::nodes`) with temporary start and goal nodes in the context, turns the
+///   node path into a corridor of triangles and pulls it tight with the funnel algorithm: never
+///   shorter than the shortest path, and usually close to it.
 /// - Queries only read the mesh: any number of threads may query it at once, each with its own
 ///   `PlaneQueryContext`, while nobody edits or re-triangulates it.
 class NavMesh {
@@ -116,8 +118,9 @@ class NavMesh {
 
     /// A path from `from` to `to`: the shortest one (`NavMeshQuery::Optimal`) or the funnel's.
     /// InvalidInput for NaN points, points outside the bounds or inside a grown obstacle (the
-    /// message says which); NoPath when walled off. `options.budget` bounds the expansions of
-    /// either search.
+    /// message says which); NoPath when walled off. `options.max_expansions` bounds the
+    /// expansions of either search (BudgetExhausted); the optimal query is always A* and reads
+    /// nothing else of `options`, the funnel's search reads all of them.
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                                       const SearchOptions& options = {},
                                       NavMeshQuery query = NavMeshQuery::Optimal) const;

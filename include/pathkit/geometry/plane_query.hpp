@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <utility>
+#include <memory>
 #include <vector>
 
 #include "pathkit/core/cost.hpp"
@@ -19,6 +19,7 @@ class NavMesh;
 namespace geometry {
 template <class Position, class Links>
 class EndpointSpace;
+struct PolyanyaScratch;
 }  // namespace geometry
 
 /// A path through an open 2D world: corner points from start to goal, in world units; `cost`
@@ -30,11 +31,12 @@ using PlanePath = PathResult<Point2>;
 /// One per thread; reused from one query to the next.
 class PlaneQueryContext {
   public:
-    PlaneQueryContext() = default;
+    PlaneQueryContext();
     PlaneQueryContext(const PlaneQueryContext&) = delete;
     PlaneQueryContext& operator=(const PlaneQueryContext&) = delete;
-    PlaneQueryContext(PlaneQueryContext&&) = default;
-    PlaneQueryContext& operator=(PlaneQueryContext&&) = default;
+    PlaneQueryContext(PlaneQueryContext&&) noexcept;
+    PlaneQueryContext& operator=(PlaneQueryContext&&) noexcept;
+    ~PlaneQueryContext();
 
     /// The engine's scratch, for the search of the last query (its statistics live there).
     [[nodiscard]] SearchContext& search_context() { return search_; }
@@ -67,25 +69,8 @@ class PlaneQueryContext {
     }
     [[nodiscard]] bool links_goal(std::uint32_t node) const { return goal_stamps_[node] == stamp_; }
 
-    /// A node of the optimal navmesh search (Polyanya): every point of an interval on the
-    /// edge `edge` of `triangle`, entered from the far side, reached via `root` (world units,
-    /// in double), whose best path costs `g` from the start. `left`/`right` as seen from root.
-    struct IntervalNode {
-        double root_x, root_y, right_x, right_y, left_x, left_y;
-        double g, f;
-        std::uint32_t root_vertex;  // the mesh vertex at the root, or UINT32_MAX for the start
-        std::uint32_t triangle;
-        std::uint32_t parent;
-        std::uint8_t edge;
-        bool right_is_corner, left_is_corner;  // the endpoint is the edge's own end vertex
-    };
-
     SearchContext search_;
-    std::vector<IntervalNode> interval_nodes_;
-    std::vector<std::pair<double, std::uint32_t>> interval_open_;  // a min-heap on f
-    std::vector<double> root_costs_;
-    std::vector<std::uint32_t> root_stamps_;
-    std::uint32_t root_stamp_ = 0;
+    std::unique_ptr<geometry::PolyanyaScratch> polyanya_;  // made by the first optimal query
     std::vector<Link> start_links_;
     std::vector<std::uint32_t> goal_stamps_;
     std::vector<Cost> goal_costs_;

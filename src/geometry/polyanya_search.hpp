@@ -1,0 +1,144 @@
+// Polyanya (Cui, Harabor and Grastien, IJCAI 2017): the exact Euclidean shortest path through
+// a triangle mesh, as a search over intervals of the triangles' edges.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <vector>
+
+#include "exact_predicates.hpp"
+#include "pathkit/core/config.hpp"
+#include "pathkit/geometry/plane_query.hpp"
+#include "pathkit/search/keyed_search.hpp"
+#include "pathkit/search/search_options.hpp"
+
+namespace pathkit::geometry {
+
+/// The parts of a mesh the search reads: corners on the fixed grid, triangles (corners
+/// counter-clockwise; across edge i, opposite corner i, the neighbour or UINT32_MAX), and which
+/// corners lie where free space ends (the only places a shortest path turns).
+struct MeshView {
+    std::span<const std::array<std::int64_t, 2>> vertices;
+    std::span<const std::array<std::uint32_t, 3>> corners;
+    std::span<const std::array<std::uint32_t, 3>> neighbours;
+    std::span<const std::uint8_t> on_boundary;
+};
+
+/// One end of an interval: the ray from the node's root through it and whether it is the
+/// edge's own end (a corner of the mesh). Any other end lies strictly inside its edge, where
+/// the ray meets it; it is never computed for a decision, only for lengths.
+struct IntervalEnd {
+    Direction ray;
+    bool is_corner = false;
+};
+
+/// A search node: the points of an interval of `edge` of `triangle`, entered from outside,
+/// reached straight from `root` (the start or a corner where the path last turned) after a
+/// path of length `g` to the root; `right` and `left` as seen from the root.
+struct IntervalNode {
+    FixedPoint root;
+    Direction right_ray, left_ray;
+    double g = 0, f = 0;
+    std::uint32_t root_vertex = UINT32_MAX;  // the mesh vertex at the root; none for the start
+    std::uint32_t triangle = 0;
+    std::uint32_t parent = UINT32_MAX;
+    std::uint8_t edge = 0;
+    bool right_is_corner = false, left_is_corner = false;
+
+    [[nodiscard]] IntervalEnd right() const { return {right_ray, right_is_corner}; }
+    [[nodiscard]] IntervalEnd left() const { return {left_ray, left_is_corner}; }
+};
+
+/// What a search writes, kept in the query's context from one query to the next: the nodes,
+/// and the engine's records for them (a pool that starts at `first_capacity` nodes and doubles,
+/// the search run again, whenever a query outgrows it).
+struct PolyanyaScratch {
+    static constexpr std::size_t first_capacity = 4096;
+    static constexpr std::size_t max_capacity = std::size_t{1} << 31;
+
+    std::vector<IntervalNode> nodes;
+    KeyedSearchContext keyed{first_capacity};
+    // Root-level pruning: per mesh vertex the cheapest path queued to turn there, by stamp.
+    std::vector<double> root_costs;
+    std::vector<std::uint32_t> root_stamps;
+    std::uint32_t root_stamp = 0;
+};
+
+/// One query: construct, then `run`. The start and goal are the points as given (the path's
+/// ends and its length use them) and the triangles holding each (several on an edge or a
+/// corner); the search itself runs between the points as placed on the fixed grid, where the
+/// mesh located them, and every turn it decides is an exact predicate on that grid.
+class PolyanyaSearch {
+  public:
+    PolyanyaSearch(const MeshView& mesh, PolyanyaScratch& scratch, Point2 from, Point2 to,
+                   std::span<const std::uint32_t> start_triangles,
+                   std::span<const std::uint32_t> goal_triangles);
+
+    /// The shortest path, NoPath, or BudgetExhausted after `options.max_expansions` expansions
+    /// (the rest of `options` is not read: the search is always the engine's optimal A*).
+    [[nodiscard]] PlanePath run(const SearchOptions& options);
+
+  private:
+    class Space;
+
+    /// The interval of `edge` of `triangle` (looking out of it) that a new node covers.
+    struct Interval {
+        std::uint32_t triangle;
+        int edge;
+        IntervalEnd right, left;
+    };
+
+    [[nodiscard]] FixedPoint corner(std::uint32_t vertex) const {
+        return {mesh_.vertices[vertex][0], mesh_.vertices[vertex][1]};
+    }
+    [[nodiscard]] bool holds_goal(std::uint32_t triangle) const;
+
+    /// The nodes looking out of the start's triangles through each edge the start is not on.
+    void push_start_nodes();
+    /// Queues the node for `interval` (entering the neighbour across it) from `root`; false
+    /// when free space ends there or the interval is a single point.
+    bool push(std::uint32_t parent, FixedPoint root, std::uint32_t root_vertex, double g,
+              const Interval& interval);
+    /// The successors of a node: what its root sees of the triangle beyond (observable, same
+    /// root) and what lies hidden behind an end of the interval that is a corner of free space
+    /// (non-observable, that corner the new root).
+    void expand(std::uint32_t index);
+    /// The successors of node `index` that turn at `vertex`, an end of its interval, given by
+    /// `intervals` (`vertex` their root); none when `vertex` is not on the boundary or a path
+    /// already queued to turn there is shorter.
+    void turn_at(std::uint32_t index, std::uint32_t vertex,
+                 std::initializer_list<Interval> intervals);
+    [[nodiscard]] IntervalEnd corner_end(FixedPoint root, std::uint32_t vertex) const {
+        return {corner(vertex) - root, true};
+    }
+    /// Where an end of an interval on the edge a -> b lies, in world units (for lengths).
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE std::array<double, 2> position(FixedPoint root,
+                                                                       const IntervalEnd& end,
+                                                                       std::uint32_t a,
+                                                                       std::uint32_t b) const;
+    /// f of a new node: g plus the shortest way from its root through the interval to the
+    /// goal (mirrored across the edge when it lies on the root's side).
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE double estimate(const IntervalNode& node,
+                                                        std::uint32_t right_vertex,
+                                                        std::uint32_t left_vertex) const;
+    /// How the shortest way from a node's root through its interval reaches the goal in the
+    /// triangle beyond: straight, turning at the interval's right or left end where that end
+    /// is a corner, or not at all (the goal lies beyond an end inside an edge: a path turning
+    /// there is never shortest, and the path through the corner behind it is found instead).
+    enum class Way { Straight, ByRight, ByLeft, Hidden };
+    [[nodiscard]] Way way_to_goal(const IntervalNode& node) const;
+    /// The path through node `index`, whose triangle holds the goal, reached some way.
+    [[nodiscard]] PlanePath path_through(std::uint32_t index);
+
+    const MeshView mesh_;
+    PolyanyaScratch& scratch_;
+    Point2 from_, to_;
+    FixedPoint start_, goal_;           // on the grid
+    std::array<double, 2> goal_world_;  // goal_ in world units
+    std::span<const std::uint32_t> start_triangles_, goal_triangles_;
+    PlanePath result_;
+};
+
+}  // namespace pathkit::geometry
