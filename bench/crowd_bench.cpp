@@ -143,16 +143,16 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
         (void)crowd.move_to(UnitId(static_cast<std::uint32_t>(unit)),
                             tiles[static_cast<std::size_t>(unit_count + unit)]);
     std::vector<double> tick_ms;
+    int arrived = 0, unreachable = 0;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
         const auto start = Clock::now();
-        crowd.step();
+        if (!crowd.step()) return 2;
         tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    }
-    int arrived = 0, unreachable = 0;
-    for (const CrowdEvent& event : crowd.events()) {
-        arrived += event.kind == CrowdEventKind::Arrived;
-        unreachable +=
-            event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp;
+        for (const CrowdEvent& event : crowd.events()) {
+            arrived += event.kind == CrowdEventKind::Arrived;
+            unreachable +=
+                event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp;
+        }
     }
     std::printf("%s: %d units, settled %s; %d arrived, %d gave up\n", map_file.c_str(), unit_count,
                 crowd.is_settled() ? "yes" : "NO", arrived, unreachable);
@@ -185,7 +185,7 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
             }
         }
         const auto start = Clock::now();
-        crowd.step();
+        if (!crowd.step()) return 2;
         tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         const std::vector<Cell> after = positions(crowd);
         if (auto problem = check_crowd_tick(map, before, after)) {
@@ -203,7 +203,6 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
                 longest_order = std::max(longest_order, tick - static_cast<std::uint64_t>(open));
             open = -1;
         }
-        crowd.clear_events();
     }
     std::uint64_t still_open = 0;
     for (std::int64_t open : ordered_at) {
@@ -249,7 +248,7 @@ ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
     ModeRun run;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
         const auto start = Clock::now();
-        crowd.step();
+        if (!crowd.step()) break;
         run.tick_ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         for (const CrowdEvent& event : crowd.events()) {
@@ -257,7 +256,6 @@ ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
             run.unreachable += event.kind == CrowdEventKind::Unreachable;
             if (event.kind == CrowdEventKind::Arrived) run.last_arrival = event.tick;
         }
-        crowd.clear_events();
     }
     run.seconds = std::chrono::duration<double>(Clock::now() - began).count();
     for (std::uint32_t unit = 0; unit < instance.starts.size(); ++unit)
@@ -374,7 +372,7 @@ int goals(const std::string& map_file, std::size_t unit_count, int repeats) {
         const auto start = Clock::now();
         (void)crowd.move_group(units, tiles.back());
         order_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        (void)crowd.step();
+        if (!crowd.step()) return 2;
         const Unit& last = crowd.units().back();
         last_unit_goal = last.stashed_destination.value_or(last.destination.value_or(last.at));
     }
