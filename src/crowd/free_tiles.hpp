@@ -27,11 +27,18 @@ class FreeTileWalk {
     }
     template <class Visit>
     void for_each_successor(StateId tile, Visit&& visit) const {
-        const Cell here = map_->cell(tile.value);
-        for (const auto& [dx, dy] : neighbours) {
-            const Cell next{here.x + dx, here.y + dy};
-            if (map_->contains(next)) visit(StateId(map_->index(next)), Cost{1});
-        }
+        const Cell here = map_->cell(tile.value), low = map_->origin();
+        const bool west = here.x > low.x, east = here.x < low.x + map_->width() - 1;
+        const bool north = here.y > low.y, south = here.y < low.y + map_->height() - 1;
+        const std::uint32_t row = static_cast<std::uint32_t>(map_->stride()), at = tile.value;
+        if (east) visit(StateId(at + 1), Cost{1});
+        if (south) visit(StateId(at + row), Cost{1});
+        if (west) visit(StateId(at - 1), Cost{1});
+        if (north) visit(StateId(at - row), Cost{1});
+        if (south && east) visit(StateId(at + row + 1), Cost{1});
+        if (south && west) visit(StateId(at + row - 1), Cost{1});
+        if (north && west) visit(StateId(at - row - 1), Cost{1});
+        if (north && east) visit(StateId(at - row + 1), Cost{1});
     }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
     [[nodiscard]] bool is_goal(StateId tile) const {
@@ -43,9 +50,6 @@ class FreeTileWalk {
     std::uint32_t region = 0;
 
   private:
-    static constexpr std::pair<int, int> neighbours[] = {{1, 0}, {0, 1},  {-1, 0},  {0, -1},
-                                                         {1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
-
     const GridMap* map_;
     const std::vector<std::uint32_t>* regions_;
     const std::vector<std::uint32_t>* claimed_in_;
