@@ -7,6 +7,9 @@
 //                                                        orders, ordinary and coordinated
 //   pathkit_bench_crowd table MAPF_FOLDER                both modes on every map of the folder
 //                                                        (MAP-random-1.scen), 200..1,000 units
+//   pathkit_bench_crowd goals MAP UNITS [REPEATS]        one formation order of UNITS units to
+//                                                        one tile: the map's regions and each
+//                                                        unit's nearest free tile, timed
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -140,16 +143,16 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
         (void)crowd.move_to(UnitId(static_cast<std::uint32_t>(unit)),
                             tiles[static_cast<std::size_t>(unit_count + unit)]);
     std::vector<double> tick_ms;
+    int arrived = 0, unreachable = 0;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
         const auto start = Clock::now();
-        crowd.step();
+        if (!crowd.step()) return 2;
         tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    }
-    int arrived = 0, unreachable = 0;
-    for (const CrowdEvent& event : crowd.events()) {
-        arrived += event.kind == CrowdEventKind::Arrived;
-        unreachable +=
-            event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp;
+        for (const CrowdEvent& event : crowd.events()) {
+            arrived += event.kind == CrowdEventKind::Arrived;
+            unreachable +=
+                event.kind == CrowdEventKind::Unreachable || event.kind == CrowdEventKind::GaveUp;
+        }
     }
     std::printf("%s: %d units, settled %s; %d arrived, %d gave up\n", map_file.c_str(), unit_count,
                 crowd.is_settled() ? "yes" : "NO", arrived, unreachable);
@@ -182,7 +185,7 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
             }
         }
         const auto start = Clock::now();
-        crowd.step();
+        if (!crowd.step()) return 2;
         tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         const std::vector<Cell> after = positions(crowd);
         if (auto problem = check_crowd_tick(map, before, after)) {
@@ -200,7 +203,6 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
                 longest_order = std::max(longest_order, tick - static_cast<std::uint64_t>(open));
             open = -1;
         }
-        crowd.clear_events();
     }
     std::uint64_t still_open = 0;
     for (std::int64_t open : ordered_at) {
@@ -246,7 +248,7 @@ ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
     ModeRun run;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
         const auto start = Clock::now();
-        crowd.step();
+        if (!crowd.step()) break;
         run.tick_ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         for (const CrowdEvent& event : crowd.events()) {
@@ -254,7 +256,6 @@ ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
             run.unreachable += event.kind == CrowdEventKind::Unreachable;
             if (event.kind == CrowdEventKind::Arrived) run.last_arrival = event.tick;
         }
-        crowd.clear_events();
     }
     run.seconds = std::chrono::duration<double>(Clock::now() - began).count();
     for (std::uint32_t unit = 0; unit < instance.starts.size(); ++unit)
@@ -345,6 +346,46 @@ int table(const std::string& folder) {
     return code;
 }
 
+// One group order of `unit_count` units (the first tiles of the largest region, row by row) to
+// the region's last tile, on a fresh crowd each repeat: `move_group` labels the map's regions
+// and hands each unit the nearest free tile to its formation tile, all near the target.
+int goals(const std::string& map_file, std::size_t unit_count, int repeats) {
+    auto loaded = load_moving_ai_map(map_file);
+    if (!loaded) {
+        std::fprintf(stderr, "%s\n", loaded.error().message().c_str());
+        return 2;
+    }
+    const GridMap& map = loaded.value();
+    std::vector<Cell> tiles = largest_region(map);
+    std::sort(tiles.begin(), tiles.end(),
+              [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); });
+    if (tiles.size() < unit_count + 1) return 2;
+    std::vector<UnitId> units;
+    for (std::size_t unit = 0; unit < unit_count; ++unit)
+        units.push_back(UnitId(static_cast<std::uint32_t>(unit)));
+    std::vector<double> order_ms;
+    Cell last_unit_goal;
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+        Crowd crowd = std::move(Crowd::create(map).value());
+        for (std::size_t unit = 0; unit < unit_count; ++unit)
+            (void)crowd.add_unit(tiles[unit]);
+        const auto start = Clock::now();
+        (void)crowd.move_group(units, tiles.back());
+        order_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        if (!crowd.step()) return 2;
+        const Unit& last = crowd.units().back();
+        last_unit_goal = last.stashed_destination.value_or(last.destination.value_or(last.at));
+    }
+    std::sort(order_ms.begin(), order_ms.end());
+    std::printf(
+        "%s: %zu units to %s; the order takes median %.3f ms, min %.3f ms over %d "
+        "repeats; the last unit is sent to %s\n",
+        map_file.c_str(), unit_count, to_string(tiles.back()).c_str(),
+        order_ms[order_ms.size() / 2], order_ms.front(), repeats,
+        to_string(last_unit_goal).c_str());
+    return 0;
+}
+
 int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "arrive" && argc > 2)
@@ -357,10 +398,14 @@ int main(int argc, char** argv) {
     if (mode == "modes" && argc > 4)
         return modes(argv[2], argv[3], std::strtoull(argv[4], nullptr, 10));
     if (mode == "table" && argc > 2) return table(argv[2]);
+    if (mode == "goals" && argc > 3)
+        return goals(argv[2], std::strtoull(argv[3], nullptr, 10),
+                     argc > 4 ? std::atoi(argv[4]) : 9);
     std::fprintf(stderr,
                  "usage: pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]\n"
                  "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n"
                  "       pathkit_bench_crowd modes MAP.map SCEN.scen UNITS\n"
-                 "       pathkit_bench_crowd table MAPF_FOLDER\n");
+                 "       pathkit_bench_crowd table MAPF_FOLDER\n"
+                 "       pathkit_bench_crowd goals MAP.map UNITS [REPEATS]\n");
     return 2;
 }

@@ -11,11 +11,14 @@ int main() {
     auto crowd = pathkit::Crowd::create(map).value();
     auto a = crowd.add_unit({1, 1}).value(), b = crowd.add_unit({2, 1}).value();
     if (!crowd.move_group(std::vector{a, b}, {30, 12})) return 1;
-    while (!crowd.is_settled())
-        crowd.step();
+    int arrived = 0;
+    while (!crowd.is_settled()) {
+        if (!crowd.step()) return 1;
+        for (const pathkit::CrowdEvent& event : crowd.events())  // this tick's
+            arrived += event.kind == pathkit::CrowdEventKind::Arrived;
+    }
     const pathkit::Cell at_a = crowd.unit(a)->at, at_b = crowd.unit(b)->at;
     std::cout << "settled after " << crowd.tick() << " ticks: a at " << pathkit::to_string(at_a)
-              << ", b at " << pathkit::to_string(at_b) << ", " << crowd.events().size()
-              << " events\n";
+              << ", b at " << pathkit::to_string(at_b) << ", " << arrived << " arrived\n";
     return at_b == pathkit::Cell{30, 12} && at_a == pathkit::Cell{29, 12} ? 0 : 1;
 }

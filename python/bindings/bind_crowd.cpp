@@ -84,8 +84,7 @@ void bind_crowd(py::module_& module) {
         .def(
             "step",
             [](CrowdHandle& self) {
-                self.crowd.clear_events();
-                self.crowd.step();
+                raise_if_refused(self.crowd.step());
                 std::vector<std::pair<std::uint32_t, std::string>> events;
                 for (const CrowdEvent& event : self.crowd.events())
                     events.emplace_back(event.unit.value, to_string(event.kind));

@@ -226,8 +226,7 @@ pk_status pk_crowd_step(pk_crowd* crowd, int* settled) {
     return guarded([&] {
         pk_status status = PK_OK;
         if (missing(crowd, "crowd", status)) return status;
-        crowd->crowd.step();
-        crowd->crowd.clear_events();
+        if (Status stepped = crowd->crowd.step(); !stepped) return c_api::refused(stepped);
         if (settled != nullptr) *settled = crowd->crowd.is_settled() ? 1 : 0;
         return PK_OK;
     });

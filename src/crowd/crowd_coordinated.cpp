@@ -2,16 +2,14 @@
 #include <algorithm>
 #include <chrono>
 
-#include "pathkit/crowd/crowd.hpp"
-
-#include "coordinated_move.hpp"
-#include "free_tiles.hpp"
+#include "crowd_impl.hpp"
 
 namespace pathkit {
 
-namespace {
+using crowd::Coordinated;
+using crowd::none;
 
-constexpr std::uint32_t none = UINT32_MAX;
+namespace {
 
 // The planner's memory, sized to the move: distance tables (4 bytes a tile each) for twice the
 // agents, so goals that joined the move and are no longer wanted make room rather than pile
@@ -40,111 +38,96 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
     return bytes;
 }
 
-Crowd::Crowd(Crowd&&) noexcept = default;
-Crowd& Crowd::operator=(Crowd&&) noexcept = default;
-Crowd::~Crowd() = default;
-
-Status Crowd::move_coordinated(std::span<const UnitId> units, Cell target) {
-    const Status given = units.size() == 1 ? move_to(units[0], target) : move_group(units, target);
-    if (!given) return given;
-    for (const UnitId id : units)
-        coordinated_order_[id.index()] = Coordinated::Ordered;
-    return {};
-}
-
 // (Re)plans every unit that is not attacking from where they stand.
-void Crowd::start_coordinated_move() {
-    begin_claims();  // goals given so far, and attacking units' tiles
-    for (const Unit& unit : units_)
-        if (unit.state == UnitState::Attacking) claim(unit.at);
-    std::vector<bool> handed_over(units_.size(), false);
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
-        Unit& data = units_[unit];
-        // A unit on its way back to the tile it gave way from (handed over or waiting for the
-        // move to end) goes home quietly: no order of the game's ends there.
-        const bool quietly = returning_[unit] || goes_home_[unit];
-        handed_over[unit] = coordinated_order_[unit] == Coordinated::HandedOver;
-        if (coordinated_order_[unit] != Coordinated::No) {
-            coordinated_order_[unit] = Coordinated::No;
-            coordinated_target_[unit] = *pending_[unit];
-            pending_[unit].reset();
-        } else if (!coordinated_target_[unit] &&
-                   (data.state == UnitState::Moving || data.state == UnitState::Stalled)) {
-            // An ordinary order in progress waits for the coordinated move to end.
-            if (!pending_[unit])
-                pending_[unit] =
-                    data.stashed_destination ? data.stashed_destination : data.destination;
-            data.state = UnitState::Idle;
-        } else {
-            continue;
-        }
-        data.path.clear();
-        data.next_step = 0;
-        data.stashed_destination.reset();
-        data.destination = coordinated_target_[unit];
-        data.stalled_on = UnitId();
-        data.stalled_ticks = 0;
-        waiting_[unit] = -1;
-        returning_[unit] = quietly;
-        goes_home_[unit] = false;
-    }
-
-    // Targets first (a shared or blocked one moves to the nearest free tile, one no way leads
-    // to is unreachable), then everyone else stays where they are, or as near as is free.
+void Crowd::Impl::start_coordinated_move() {
     std::vector<Cell> positions, goals;
     std::vector<std::uint32_t> agents;
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
-        Unit& data = units_[unit];
-        if (!coordinated_target_[unit] || data.state == UnitState::Attacking) continue;
-        const Cell target = *coordinated_target_[unit];
-        if (handed_over[unit] && (!map_->is_walkable(target) || is_claimed(target))) {
-            // Its own tile is taken: its order waits for the move to end, as ordinary ones do.
-            pending_[unit] = target;
-            coordinated_target_[unit].reset();
-            data.destination.reset();
-            data.state = UnitState::Idle;
-            continue;
+    {
+        const auto round = begin_claims();  // goals given so far, and attacking units' tiles
+        for (const Unit& unit : units)
+            if (unit.state == UnitState::Attacking) free_tiles->claim(unit.at);
+        std::vector<bool> handed_over(units.size(), false);
+        for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
+            Unit& data = units[unit];
+            crowd::UnitRecord& record = records[unit];
+            if (record.pending && record.pending->coordinated != Coordinated::No) {
+                const crowd::PendingOrder order = *record.pending;
+                handed_over[unit] = order.coordinated == Coordinated::HandedOver;
+                record.pending.reset();
+                clear_order(unit);
+                // A unit on its way back to the tile it gave way from (handed over) goes home
+                // quietly: no order of the game's ends there.
+                record.returning = order.home;
+                record.coordinated_target = order.target;
+                data.destination = order.target;
+            } else if (!record.coordinated_target &&
+                       (data.state == UnitState::Moving || data.state == UnitState::Stalled)) {
+                // An ordinary order in progress waits for the coordinated move to end.
+                if (!record.pending)
+                    record.pending = crowd::PendingOrder{
+                        data.stashed_destination ? *data.stashed_destination : *data.destination,
+                        Coordinated::No, record.returning || record.goes_home};
+                clear_order(unit);
+            }
         }
-        std::optional<Cell> spot;
-        if (map_->is_walkable(target) &&
-            regions()[map_->index(target)] == regions()[map_->index(data.at)])
-            spot = claim_nearest_free_tile(target, data.at);
-        if (!spot) {
-            coordinated_target_[unit].reset();
-            data.destination.reset();
-            data.state = UnitState::Idle;
-            if (!returning_[unit]) emit(unit, CrowdEventKind::Unreachable);
-            returning_[unit] = false;
-            continue;
+
+        // Targets first (a shared or blocked one moves to the nearest free tile, one no way
+        // leads to is unreachable), then everyone else stays where they are, or as near as is
+        // free.
+        const std::vector<std::uint32_t>& regions = free_tiles->regions();
+        for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
+            Unit& data = units[unit];
+            crowd::UnitRecord& record = records[unit];
+            if (!record.coordinated_target || data.state == UnitState::Attacking) continue;
+            const Cell target = *record.coordinated_target;
+            if (handed_over[unit] &&
+                (!map->is_walkable(target) || free_tiles->is_claimed(target))) {
+                // Its own tile is taken: its order waits for the move to end, as ordinary ones
+                // do.
+                const bool home = record.returning;
+                clear_order(unit);
+                record.pending = crowd::PendingOrder{target, Coordinated::No, home};
+                continue;
+            }
+            std::optional<Cell> spot;
+            if (map->is_walkable(target) &&
+                regions[map->index(target)] == regions[map->index(data.at)])
+                spot = free_tiles->claim_nearest(target, data.at);
+            if (!spot) {
+                const bool home = record.returning;
+                clear_order(unit);
+                if (!home) emit(unit, CrowdEventKind::Unreachable);
+                continue;
+            }
+            data.state = UnitState::Moving;
+            data.destination = *spot;
+            record.coordinated_target = *spot;
+            agents.push_back(unit);
+            positions.push_back(data.at);
+            goals.push_back(*spot);
         }
-        data.state = UnitState::Moving;
-        data.destination = *spot;
-        coordinated_target_[unit] = *spot;
-        agents.push_back(unit);
-        positions.push_back(data.at);
-        goals.push_back(*spot);
-    }
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
-        const Unit& data = units_[unit];
-        if (coordinated_target_[unit] || data.state == UnitState::Attacking) continue;
-        const std::optional<Cell> spot = claim_nearest_free_tile(data.at, data.at);
-        if (!spot) claim(data.at);
-        agents.push_back(unit);
-        positions.push_back(data.at);
-        goals.push_back(spot.value_or(data.at));
+        for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
+            const Unit& data = units[unit];
+            if (records[unit].coordinated_target || data.state == UnitState::Attacking) continue;
+            const std::optional<Cell> spot = free_tiles->claim_nearest(data.at, data.at);
+            if (!spot) free_tiles->claim(data.at);
+            agents.push_back(unit);
+            positions.push_back(data.at);
+            goals.push_back(spot.value_or(data.at));
+        }
     }
 
-    coordinated_.reset();  // the old planner goes before the new one is made
+    coordinated.reset();  // the old planner goes before the new one is made
     const MapfGraph& graph = coordination_graph();
-    coordinated_ = std::make_unique<CoordinatedMove>();
+    coordinated = std::make_unique<crowd::CoordinatedMove>();
     const std::size_t agents_count = agents.size();
-    coordinated_->units = std::move(agents);
-    MapfPlannerOptions options = planner_options(agents_count, graph.vertex_count());
-    options.seed = tick_;
-    auto planner = MapfPlanner::create(graph, positions, goals, options);
-    PATHKIT_ASSERT(planner.has_value());  // distinct walkable tiles by construction
-    if (planner) coordinated_->planner.emplace(std::move(planner).value());
-    if (!coordinated_->planner || coordinated_->planner->all_arrived()) end_coordinated_move();
+    coordinated->units = std::move(agents);
+    MapfPlannerOptions planner = planner_options(agents_count, graph.vertex_count());
+    planner.seed = tick;
+    auto made = MapfPlanner::create(graph, positions, goals, planner);
+    PATHKIT_ASSERT(made.has_value());  // distinct walkable tiles by construction
+    if (made) coordinated->planner.emplace(std::move(made).value());
+    if (!coordinated->planner || coordinated->planner->all_arrived()) end_coordinated_move();
 }
 
 // Coordinated orders given while a move runs join it: the planner keeps its graph, its
@@ -152,59 +135,56 @@ void Crowd::start_coordinated_move() {
 // as by `start_coordinated_move`). False, with nothing changed, when a new goal would be the
 // current goal of another ordered unit or an ordered unit is not in the move: then the move
 // starts again.
-bool Crowd::join_coordinated_move() {
-    MapfPlanner& planner = *coordinated_->planner;
-    const std::vector<std::uint32_t>& agents = coordinated_->units;
+bool Crowd::Impl::join_coordinated_move() {
+    MapfPlanner& planner = *coordinated->planner;
+    const std::vector<std::uint32_t>& agents = coordinated->units;
     const std::vector<Cell> goals = planner.goals();
-    std::vector<std::uint32_t> agent_of(units_.size(), none);
+    std::vector<std::uint32_t> agent_of(units.size(), none);
     for (std::uint32_t agent = 0; agent < agents.size(); ++agent)
         agent_of[agents[agent]] = agent;
-    begin_claims();
-    for (const Unit& unit : units_)
-        if (unit.state == UnitState::Attacking) claim(unit.at);
+    const auto is_ordered = [&](std::uint32_t unit) {
+        return records[unit].pending && records[unit].pending->coordinated != Coordinated::No;
+    };
     std::vector<std::uint32_t> ordered;
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
-        if (coordinated_order_[unit] == Coordinated::No) {
-            if (agent_of[unit] != none) claim(goals[agent_of[unit]]);
-            continue;
-        }
-        if (agent_of[unit] == none) return false;
-        ordered.push_back(unit);
-    }
     std::vector<std::optional<Cell>> spots;
-    for (const std::uint32_t unit : ordered) {
-        const Cell target = *pending_[unit], at = units_[unit].at;
-        std::optional<Cell> spot;
-        if (map_->is_walkable(target) &&
-            regions()[map_->index(target)] == regions()[map_->index(at)])
-            spot = claim_nearest_free_tile(target, at);
-        for (const std::uint32_t other : ordered)
-            if (other != unit && spot == goals[agent_of[other]]) return false;
-        spots.push_back(spot);
+    {
+        const auto round = begin_claims();
+        for (const Unit& unit : units)
+            if (unit.state == UnitState::Attacking) free_tiles->claim(unit.at);
+        for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
+            if (!is_ordered(unit)) {
+                if (agent_of[unit] != none) free_tiles->claim(goals[agent_of[unit]]);
+                continue;
+            }
+            if (agent_of[unit] == none) return false;
+            ordered.push_back(unit);
+        }
+        const std::vector<std::uint32_t>& regions = free_tiles->regions();
+        for (const std::uint32_t unit : ordered) {
+            const Cell target = records[unit].pending->target, at = units[unit].at;
+            std::optional<Cell> spot;
+            if (map->is_walkable(target) && regions[map->index(target)] == regions[map->index(at)])
+                spot = free_tiles->claim_nearest(target, at);
+            for (const std::uint32_t other : ordered)
+                if (other != unit && spot == goals[agent_of[other]]) return false;
+            spots.push_back(spot);
+        }
     }
     for (std::size_t index = 0; index < ordered.size(); ++index) {
         const std::uint32_t unit = ordered[index];
-        Unit& data = units_[unit];
-        coordinated_order_[unit] = Coordinated::No;
-        pending_[unit].reset();
-        data.path.clear();
-        data.next_step = 0;
-        data.stashed_destination.reset();
-        data.stalled_on = UnitId();
-        data.stalled_ticks = 0;
-        waiting_[unit] = -1;
-        goes_home_[unit] = false;
-        returning_[unit] = false;
+        Unit& data = units[unit];
+        crowd::UnitRecord& record = records[unit];
+        const crowd::PendingOrder order = *record.pending;
+        record.pending.reset();
+        clear_order(unit);
         if (!spots[index]) {
-            coordinated_target_[unit].reset();
-            data.destination.reset();
-            data.state = UnitState::Idle;
-            emit(unit, CrowdEventKind::Unreachable);
+            if (!order.home) emit(unit, CrowdEventKind::Unreachable);
             continue;
         }
+        record.returning = order.home;
         const Status set = planner.set_goal(agent_of[unit], *spots[index]);
         PATHKIT_ASSERT(set.ok());  // no other unit's goal, by the checks above
-        coordinated_target_[unit] = spots[index];
+        record.coordinated_target = spots[index];
         data.destination = spots[index];
         data.state = UnitState::Moving;
     }
@@ -213,76 +193,76 @@ bool Crowd::join_coordinated_move() {
 
 // The map as the planner sees it, attacking units as walls: the graph of the last move while
 // they stand where they stood then (the old graph is freed before a new one is built).
-const MapfGraph& Crowd::coordination_graph() {
+const MapfGraph& Crowd::Impl::coordination_graph() {
     std::vector<std::uint32_t> walls;
-    for (const Unit& unit : units_)
-        if (unit.state == UnitState::Attacking) walls.push_back(map_->index(unit.at));
+    for (const Unit& unit : units)
+        if (unit.state == UnitState::Attacking) walls.push_back(map->index(unit.at));
     std::sort(walls.begin(), walls.end());
-    if (coordination_graph_ && walls == coordination_walls_) return *coordination_graph_;
-    coordination_graph_.reset();
+    if (coordination_graph_kept && walls == coordination_walls) return *coordination_graph_kept;
+    coordination_graph_kept.reset();
     if (walls.empty()) {
-        coordination_graph_ = std::make_unique<MapfGraph>(*map_);
+        coordination_graph_kept = std::make_unique<MapfGraph>(*map);
     } else {
-        GridMap walled = *map_;
+        GridMap walled = *map;
         for (const std::uint32_t tile : walls)
-            (void)walled.set_walkable(map_->cell(tile), false);
-        coordination_graph_ = std::make_unique<MapfGraph>(walled);
+            (void)walled.set_walkable(map->cell(tile), false);
+        coordination_graph_kept = std::make_unique<MapfGraph>(walled);
     }
-    coordination_walls_ = std::move(walls);
-    return *coordination_graph_;
+    coordination_walls = std::move(walls);
+    return *coordination_graph_kept;
 }
 
-void Crowd::step_coordinated() {
-    MapfPlanner& planner = *coordinated_->planner;
+void Crowd::Impl::step_coordinated() {
+    MapfPlanner& planner = *coordinated->planner;
     const auto started = std::chrono::steady_clock::now();
     const std::vector<Cell>& next =
-        planner.step(std::chrono::microseconds(options_.coordination_budget_us));
-    stats_.planning_seconds +=
+        planner.step(std::chrono::microseconds(options.coordination_budget_us));
+    stats.planning_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::vector<std::uint32_t>& agents = coordinated_->units;
+    const std::vector<std::uint32_t>& agents = coordinated->units;
     for (const std::uint32_t unit : agents)
-        holder_[map_->index(units_[unit].at)] = none;
+        holder[map->index(units[unit].at)] = none;
     for (std::size_t agent = 0; agent < agents.size(); ++agent) {
-        Unit& data = units_[agents[agent]];
+        const std::uint32_t unit = agents[agent];
+        Unit& data = units[unit];
+        crowd::UnitRecord& record = records[unit];
         const bool moved = next[agent] != data.at;
         if (moved) data.facing = facing_of(next[agent].x - data.at.x, next[agent].y - data.at.y);
         data.at = next[agent];
-        holder_[map_->index(data.at)] = agents[agent];
-        if (!coordinated_target_[agents[agent]]) continue;
-        if (data.at == *coordinated_target_[agents[agent]]) {
-            coordinated_target_[agents[agent]].reset();
-            data.state = UnitState::Idle;
-            data.destination.reset();
-            if (!returning_[agents[agent]]) {
+        holder[map->index(data.at)] = unit;
+        if (!record.coordinated_target) continue;
+        if (data.at == *record.coordinated_target) {
+            const bool walked_home = record.returning;
+            clear_order(unit);
+            if (!walked_home) {
                 data.post = data.at;
-                data.deadlocks = 0;
-                emit(agents[agent], CrowdEventKind::Arrived);
+                record.deadlocks = 0;
+                emit(unit, CrowdEventKind::Arrived);
             }
-            returning_[agents[agent]] = false;
         } else if (!moved) {
-            ++stats_.coordinated_waits;
+            ++stats.coordinated_waits;
         }
     }
     if (planner.all_arrived()) {
         end_coordinated_move();
     } else if (planner.no_solution()) {  // e.g. two units that must pass in a dead end
         for (const std::uint32_t unit : agents) {
-            if (!coordinated_target_[unit]) continue;
-            coordinated_target_[unit].reset();
-            units_[unit].state = UnitState::Idle;
-            units_[unit].destination.reset();
-            if (!returning_[unit]) emit(unit, CrowdEventKind::GaveUp);
-            returning_[unit] = false;
+            if (!records[unit].coordinated_target) continue;
+            const bool walked_home = records[unit].returning;
+            clear_order(unit);
+            if (!walked_home) emit(unit, CrowdEventKind::GaveUp);
         }
         end_coordinated_move();
     }
 }
 
-void Crowd::end_coordinated_move() {
-    coordinated_.reset();
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit) {
-        if (coordinated_target_[unit]) returning_[unit] = false;
-        coordinated_target_[unit].reset();
+// The move ends. A unit still bound for its tile (only when the move ends as it starts, every
+// unit already where the planner would take it) arrives as an ordinary unit, this tick.
+void Crowd::Impl::end_coordinated_move() {
+    coordinated.reset();
+    for (crowd::UnitRecord& record : records) {
+        if (record.coordinated_target) record.returning = false;
+        record.coordinated_target.reset();
     }
 }
 

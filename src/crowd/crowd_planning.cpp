@@ -3,15 +3,15 @@
 #include <chrono>
 #include <cmath>
 
-#include "pathkit/crowd/crowd.hpp"
+#include "crowd_impl.hpp"
 #include "pathkit/search/goals.hpp"
 #include "pathkit/search/search.hpp"
 
 namespace pathkit {
 
-namespace {
+using crowd::none;
 
-constexpr std::uint32_t none = UINT32_MAX;
+namespace {
 
 /// Which other units a plan treats as walls; tiles of the rest cost a penalty more.
 enum class Walls {
@@ -89,34 +89,38 @@ SearchResult timed_search(const Problem& problem, StateId start, SearchContext& 
 }  // namespace
 
 // The landmarks, built at the first call within `max_landmark_entries`.
-const LandmarkHeuristic& Crowd::landmarks() {
-    if (!landmarks_built_) {
-        landmarks_built_ = true;
-        const std::size_t fit = max_landmark_entries / map_->padded_size();
-        landmarks_ = LandmarkHeuristic::build(
-            space_, static_cast<int>(std::min<std::size_t>(fit, options_.landmarks)));
+const LandmarkHeuristic& Crowd::Impl::landmarks() {
+    if (!landmarks_built) {
+        landmarks_built = true;
+        const std::size_t fit = max_landmark_entries / map->padded_size();
+        landmark_heuristic = LandmarkHeuristic::build(
+            space, static_cast<int>(std::min<std::size_t>(fit, options.landmarks)));
     }
-    return landmarks_;
+    return landmark_heuristic;
+}
+
+// The unit walks the path a search found (its first tile, where the unit stands, left out).
+void Crowd::Impl::take_path(std::uint32_t unit, const SearchResult& result) {
+    Unit& data = units[unit];
+    data.path.clear();
+    for (std::size_t index = 1; index < result.path.size(); ++index)
+        data.path.push_back(map->cell(result.path[index].value));
+    data.next_step = 0;
 }
 
 // Plans the unit's path to `target` (around idle units too when `idle_units_block`); false
 // when none exists.
-bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
-    paths_marked_ = false;  // a new path: the marks for move-away searches are out of date
-    Unit& data = units_[unit];
-    if (!map_->is_walkable(target)) return false;
-    const AvoidanceSpace space(space_, landmarks(), units_, holder_, unit,
-                               options_.occupied_penalty,
-                               idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
-    const std::uint32_t start = map_->index(data.at), goal = map_->index(target);
-    if (!space.is_valid(StateId(goal))) return false;
+bool Crowd::Impl::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
+    paths_marked = false;  // a new path: the marks for move-away searches are out of date
+    if (!map->is_walkable(target)) return false;
+    const AvoidanceSpace avoiding(space, landmarks(), units, holder, unit, options.occupied_penalty,
+                                  idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
+    const std::uint32_t start = map->index(units[unit].at), goal = map->index(target);
+    if (!avoiding.is_valid(StateId(goal))) return false;
     const SearchResult result =
-        timed_search(SingleGoal(space, StateId(goal)), StateId(start), context_, stats_);
+        timed_search(SingleGoal(avoiding, StateId(goal)), StateId(start), context, stats);
     if (!result.found()) return false;
-    data.path.clear();
-    for (std::size_t index = 1; index < result.path.size(); ++index)
-        data.path.push_back(map_->cell(result.path[index].value));
-    data.next_step = 0;
+    take_path(unit, result);
     return true;
 }
 
@@ -126,98 +130,90 @@ bool Crowd::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
 // Marks the tiles on any unit's remaining path, once per tick (with the one unit whose path a
 // tile is on, or `none` for several), so each move-away search reads them without walking
 // every path again.
-void Crowd::mark_remaining_paths() {
-    if (paths_marked_) return;
-    if (++path_stamp_ == 0) {
-        std::fill(path_marks_.begin(), path_marks_.end(), 0);
-        path_stamp_ = 1;
+void Crowd::Impl::mark_remaining_paths() {
+    if (paths_marked) return;
+    if (++path_stamp == 0) {
+        std::fill(path_marks.begin(), path_marks.end(), 0);
+        path_stamp = 1;
     }
-    for (std::uint32_t unit = 0; unit < units_.size(); ++unit)
+    for (std::uint32_t unit = 0; unit < units.size(); ++unit)
         mark_path(unit);
-    paths_marked_ = true;
+    paths_marked = true;
 }
 
-void Crowd::mark_path(std::uint32_t unit) {
-    for (Cell cell : units_[unit].remaining_path()) {
-        const std::uint32_t tile = map_->index(cell);
-        if (path_marks_[tile] != path_stamp_) {
-            path_marks_[tile] = path_stamp_;
-            path_owner_[tile] = unit;
-        } else if (path_owner_[tile] != unit) {
-            path_owner_[tile] = none;
+void Crowd::Impl::mark_path(std::uint32_t unit) {
+    for (Cell cell : units[unit].remaining_path()) {
+        const std::uint32_t tile = map->index(cell);
+        if (path_marks[tile] != path_stamp) {
+            path_marks[tile] = path_stamp;
+            path_owner[tile] = unit;
+        } else if (path_owner[tile] != unit) {
+            path_owner[tile] = none;
         }
     }
 }
 
-bool Crowd::step_aside(std::uint32_t unit, bool through_busy_units) {
+bool Crowd::Impl::step_aside(std::uint32_t unit, bool through_busy_units) {
     mark_remaining_paths();
-    const AvoidanceSpace space(space_, landmarks_, units_, holder_, unit, options_.occupied_penalty,
-                               through_busy_units ? Walls::AttackingUnits : Walls::BusyUnits);
-    const std::uint32_t start = map_->index(units_[unit].at);
+    const AvoidanceSpace avoiding(space, landmark_heuristic, units, holder, unit,
+                                  options.occupied_penalty,
+                                  through_busy_units ? Walls::AttackingUnits : Walls::BusyUnits);
+    const std::uint32_t start = map->index(units[unit].at);
     const auto free_of_others = [&](StateId state) {
-        const std::uint32_t holder = holder_[state.value];
+        const std::uint32_t holding = holder[state.value];
         const bool on_others_path =
-            path_marks_[state.value] == path_stamp_ && path_owner_[state.value] != unit;
-        return state.value != start && !on_others_path && (holder == none || holder == unit);
+            path_marks[state.value] == path_stamp && path_owner[state.value] != unit;
+        return state.value != start && !on_others_path && (holding == none || holding == unit);
     };
     const SearchResult result =
-        timed_search(GoalWhere(space, free_of_others), StateId(start), context_, stats_);
+        timed_search(GoalWhere(avoiding, free_of_others), StateId(start), context, stats);
     if (!result.found()) return false;
-    Unit& data = units_[unit];
-    data.path.clear();
-    for (std::size_t index = 1; index < result.path.size(); ++index)
-        data.path.push_back(map_->cell(result.path[index].value));
-    data.next_step = 0;
-    data.destination = data.path.back();
+    take_path(unit, result);
+    units[unit].destination = units[unit].path.back();
     mark_path(unit);  // later move-away searches this tick keep off it too
     return true;
 }
 
-Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
-    for (UnitId id : units) {
-        if (id.index() >= units_.size())
+Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target) {
+    for (UnitId id : ordered) {
+        if (id.index() >= units.size())
             return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
-        if (units_[id.index()].state == UnitState::Attacking)
+        if (units[id.index()].state == UnitState::Attacking)
             return Status::invalid_input("unit " + std::to_string(id.value) + " is attacking");
     }
-    if (!map_->contains(target))
+    if (!map->contains(target))
         return Status::invalid_input("target " + to_string(target) + " is outside the map");
-    // Sorted top to bottom, left to right; the formation is their bounding rectangle.
-    std::vector<UnitId> sorted(units.begin(), units.end());
+    // Sorted top to bottom, left to right.
+    std::vector<UnitId> sorted(ordered.begin(), ordered.end());
     std::sort(sorted.begin(), sorted.end(), [&](UnitId a, UnitId b) {
-        const Cell pa = units_[a.index()].at, pb = units_[b.index()].at;
+        const Cell pa = units[a.index()].at, pb = units[b.index()].at;
         return std::tie(pa.y, pa.x, a) < std::tie(pb.y, pb.x, b);
     });
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
     if (sorted.empty()) return {};
-    int left = INT32_MAX, top = INT32_MAX;
-    for (UnitId id : sorted) {
-        left = std::min(left, units_[id.index()].at.x);
-        top = std::min(top, units_[id.index()].at.y);
-    }
-    // The unit closest to the target takes it (ties: the first in sorted order).
+    // The unit closest to the target takes it (ties: the first in sorted order); the others
+    // keep their offsets from it.
     UnitId leader = sorted.front();
     double best = INFINITY;
     for (UnitId id : sorted) {
-        const Cell at = units_[id.index()].at;
+        const Cell at = units[id.index()].at;
         const double distance = std::hypot(at.x - target.x, at.y - target.y);
         if (distance < best) {
             best = distance;
             leader = id;
         }
     }
-    const Cell leader_at = units_[leader.index()].at;
+    const Cell leader_at = units[leader.index()].at;
     // The leader's tile is settled first so no one else takes the target.
     std::stable_partition(sorted.begin(), sorted.end(), [&](UnitId id) { return id == leader; });
-    begin_claims();
-    const std::uint32_t group = ++groups_;
+    const auto round = begin_claims();
+    const std::uint32_t group = ++groups;
     for (UnitId id : sorted) {
-        units_[id.index()].group = group;
-        const Cell at = units_[id.index()].at;
-        const Cell wanted{target.x + (at.x - left) - (leader_at.x - left),
-                          target.y + (at.y - top) - (leader_at.y - top)};
-        const std::optional<Cell> spot = claim_nearest_free_tile(wanted, at);
-        give_order(id.index(), spot.value_or(wanted));  // none: unreachable at the next tick
+        units[id.index()].group = group;
+        const Cell at = units[id.index()].at;
+        const Cell wanted{target.x + at.x - leader_at.x, target.y + at.y - leader_at.y};
+        const std::optional<Cell> spot = free_tiles->claim_nearest(wanted, at);
+        give_order(id.value, spot.value_or(wanted));  // none: unreachable at the next tick
     }
     return {};
 }

@@ -113,8 +113,8 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         }
     }
 
-    // Each unit's last order and how it ended, updated from the events as they come, so
-    // events need not be kept (they go into the report only with a trace).
+    // Each unit's last order and how it ended, updated from each tick's events, so events need
+    // not be kept (they go into the report only with a trace).
     constexpr std::uint64_t no_order = UINT64_MAX;
     std::vector<std::uint64_t> last_order(crowd.units().size(), no_order);
     // How each unit's last order ended: arrived, unreachable or gave up, and when.
@@ -135,7 +135,6 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
                                              "a trace");
             report.events.push_back(event);
         }
-        crowd.clear_events();
         return {};
     };
 
@@ -177,7 +176,7 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
             report.stopped_at_memory_limit = true;
             break;
         }
-        crowd.step();
+        if (Status status = crowd.step(); !status) return status;
         if (Status status = take_events(); !status) return status;
         if (keep_trace)
             if (Status status = record_positions(1); !status) return status;

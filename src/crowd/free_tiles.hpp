@@ -1,59 +1,112 @@
-// Internal to crowd/: the claimed tiles of one round of formation or coordinated goals, and the
-// breadth-first walk that looks for the nearest unclaimed tile, kept between calls.
+// Internal to crowd/: the map's connected regions, and the tiles handed out to formations and
+// coordinated goals, each the nearest unclaimed tile of a breadth-first walk on the engine.
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <optional>
 #include <vector>
 
-#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/search/search.hpp"
 
-namespace pathkit {
+namespace pathkit::crowd {
 
-// Tiles are marked with stamps, so a round or a walk starts anew without clearing the map.
-struct Crowd::FreeTiles {
-    explicit FreeTiles(std::size_t padded_tiles)
-        : claimed_in_(padded_tiles, 0), seen_in_(padded_tiles, 0) {}
+/// The walk for free tiles: every tile inside the map, blocked ones too (a formation tile may
+/// fall on a wall), each joined to its 8 neighbours (east, south, west, north, then the
+/// diagonals, in that order) at a cost of 1, by padded index. A goal is a walkable tile of
+/// `region` that nobody claimed in the current round.
+class FreeTileWalk {
+  public:
+    FreeTileWalk(const GridMap& map, const std::vector<std::uint32_t>& regions,
+                 const std::vector<std::uint32_t>& claimed_in, const std::uint32_t& round)
+        : map_(&map), regions_(&regions), claimed_in_(&claimed_in), round_(&round) {}
 
-    void begin_claims() {
-        next_stamp(claimed_in_, round_);
-        walking_ = false;
+    [[nodiscard]] std::size_t state_count() const { return map_->padded_size(); }
+    [[nodiscard]] bool is_valid(StateId tile) const {
+        return tile.index() < state_count() && map_->contains(map_->cell(tile.value));
     }
-    void claim(std::uint32_t tile) { claimed_in_[tile] = round_; }
-    [[nodiscard]] bool claimed(std::uint32_t tile) const { return claimed_in_[tile] == round_; }
-
-    // True when the last walk started from `from` for `region` in this round: it goes on.
-    [[nodiscard]] bool walk_continues(Cell from, std::uint32_t region) const {
-        return walking_ && walk_from_ == from && walk_region_ == region;
+    template <class Visit>
+    void for_each_successor(StateId tile, Visit&& visit) const {
+        const Cell here = map_->cell(tile.value), low = map_->origin();
+        const bool west = here.x > low.x, east = here.x < low.x + map_->width() - 1;
+        const bool north = here.y > low.y, south = here.y < low.y + map_->height() - 1;
+        const std::uint32_t row = static_cast<std::uint32_t>(map_->stride()), at = tile.value;
+        if (east) visit(StateId(at + 1), Cost{1});
+        if (south) visit(StateId(at + row), Cost{1});
+        if (west) visit(StateId(at - 1), Cost{1});
+        if (north) visit(StateId(at - row), Cost{1});
+        if (south && east) visit(StateId(at + row + 1), Cost{1});
+        if (south && west) visit(StateId(at + row - 1), Cost{1});
+        if (north && west) visit(StateId(at - row - 1), Cost{1});
+        if (north && east) visit(StateId(at - row + 1), Cost{1});
     }
-    void start_walk(Cell from, std::uint32_t region) {
-        next_stamp(seen_in_, walk_);
-        frontier.clear();
-        frontier.push_back(from);
-        walking_ = true;
-        walk_from_ = from;
-        walk_region_ = region;
+    [[nodiscard]] Cost heuristic(StateId) const { return 0; }
+    [[nodiscard]] bool is_goal(StateId tile) const {
+        return map_->walkable_data()[tile.value] != 0 && (*regions_)[tile.value] == region &&
+               (*claimed_in_)[tile.value] != *round_;
     }
-    void see(std::uint32_t tile) { seen_in_[tile] = walk_; }
-    [[nodiscard]] bool seen(std::uint32_t tile) const { return seen_in_[tile] == walk_; }
 
-    std::deque<Cell> frontier;  // the walk's tiles still to look at, in order
+    /// The region whose tiles the walk looks for.
+    std::uint32_t region = 0;
 
   private:
-    static void next_stamp(std::vector<std::uint32_t>& marks, std::uint32_t& stamp) {
-        if (++stamp == 0) {
-            std::fill(marks.begin(), marks.end(), 0);
-            stamp = 1;
-        }
-    }
-
-    std::vector<std::uint32_t> claimed_in_;  // by padded tile: the round that claimed it
-    std::vector<std::uint32_t> seen_in_;     // by padded tile: the walk that reached it
-    std::uint32_t round_ = 0;
-    std::uint32_t walk_ = 0;
-    bool walking_ = false;
-    Cell walk_from_;
-    std::uint32_t walk_region_ = 0;
+    const GridMap* map_;
+    const std::vector<std::uint32_t>* regions_;
+    const std::vector<std::uint32_t>* claimed_in_;
+    const std::uint32_t* round_;
 };
 
-}  // namespace pathkit
+/// The regions of a map, and claims on its tiles in rounds. Tiles are marked with stamps, so a
+/// round starts anew without clearing the map. Within a round, claims only grow, so every tile
+/// a walk passed over stays unfit: a call with the start and region of the last one goes on
+/// from where it stopped instead of walking the filled area again (10,000 units sent to one
+/// tile cost one walk over 10,000 tiles, not 10,000 walks).
+class FreeTiles {
+  public:
+    /// A region number for tiles in no region (blocked or outside the map).
+    static constexpr std::uint32_t no_region = UINT32_MAX;
+
+    /// Numbers the connected regions of `space`'s map under its moves, each by a breadth-first
+    /// search on `context`, which the walks of later rounds use too (between rounds it is free
+    /// for other searches). Both must outlive this.
+    FreeTiles(const GridSpace& space, SearchContext& context);
+    FreeTiles(const FreeTiles&) = delete;
+    FreeTiles& operator=(const FreeTiles&) = delete;
+
+    /// A round of claims, from `begin_round` to its end: then the walk ends and lets go of the
+    /// search context.
+    class [[nodiscard]] Round {
+      public:
+        explicit Round(FreeTiles& tiles) : tiles_(&tiles) {}
+        Round(const Round&) = delete;
+        Round& operator=(const Round&) = delete;
+        ~Round() { tiles_->walk_.reset(); }
+
+      private:
+        FreeTiles* tiles_;
+    };
+    /// Starts a round with no tile claimed.
+    Round begin_round();
+
+    /// By padded tile: its region, or `no_region`.
+    [[nodiscard]] const std::vector<std::uint32_t>& regions() const { return regions_; }
+    void claim(Cell tile) { claimed_in_[map_->index(tile)] = round_; }
+    [[nodiscard]] bool is_claimed(Cell tile) const {
+        return claimed_in_[map_->index(tile)] == round_;
+    }
+    /// The walkable tile nearest `wanted` (first in the walk's order from `wanted` clamped to
+    /// the map) that `from` can reach and that is not claimed; claims it. Only during a round.
+    std::optional<Cell> claim_nearest(Cell wanted, Cell from);
+
+  private:
+    const GridMap* map_;
+    SearchContext* context_;
+    std::vector<std::uint32_t> regions_;     // by padded tile
+    std::vector<std::uint32_t> claimed_in_;  // by padded tile: the round that claimed it
+    std::uint32_t round_ = 0;
+    FreeTileWalk problem_;
+    std::optional<Search<FreeTileWalk>> walk_;  // the round's last walk
+    Cell walk_from_;
+};
+
+}  // namespace pathkit::crowd

@@ -6,11 +6,13 @@
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/crowd/crowd_checks.hpp"
 #include "support/ascii_map.hpp"
+#include "support/crowd_log.hpp"
 
 namespace pathkit {
 namespace {
 
 using testing::ascii_map;
+using testing::CrowdLog;
 
 std::vector<Cell> positions(const Crowd& crowd) {
     std::vector<Cell> now;
@@ -41,6 +43,7 @@ TEST(CrowdProgress, FourteenUnitsInNarrowLanesAllReachTheirTilesInsteadOfSteppin
     });
     // clang-format on
     Crowd crowd = std::move(Crowd::create(starts.map).value());
+    CrowdLog log;
     const std::string letters = "abcdefghijklmn";
     for (char letter : letters)
         ASSERT_TRUE(crowd.add_unit(starts.find(letter)));
@@ -48,7 +51,7 @@ TEST(CrowdProgress, FourteenUnitsInNarrowLanesAllReachTheirTilesInsteadOfSteppin
         ASSERT_TRUE(crowd.move_to(UnitId(unit), goals.find(static_cast<char>(letters[unit] - 32))));
     std::vector<Cell> before = positions(crowd);
     while (!crowd.is_settled() && crowd.tick() < 3000) {
-        crowd.step();
+        log.step(crowd);
         const std::vector<Cell> after = positions(crowd);
         const auto problem = check_crowd_tick(starts.map, before, after);
         ASSERT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
@@ -60,7 +63,7 @@ TEST(CrowdProgress, FourteenUnitsInNarrowLanesAllReachTheirTilesInsteadOfSteppin
         EXPECT_EQ(crowd.unit(UnitId(unit))->at, goals.find(static_cast<char>(letters[unit] - 32)))
             << "unit " << letters[unit];
     int arrivals = 0;
-    for (const CrowdEvent& event : crowd.events())
+    for (const CrowdEvent& event : log.events())
         arrivals += event.kind == CrowdEventKind::Arrived;
     EXPECT_EQ(arrivals, static_cast<int>(letters.size())) << "each order ends once";
 }
@@ -83,6 +86,7 @@ TEST(CrowdProgress, UnitsWalkingBackToTheirPostsDoNotPushEachOtherRoundInCircles
     });
     // clang-format on
     Crowd crowd = std::move(Crowd::create(starts.map).value());
+    CrowdLog log;
     const std::string letters = "abcde";
     for (char letter : letters)
         ASSERT_TRUE(crowd.add_unit(starts.find(letter)));
@@ -90,7 +94,7 @@ TEST(CrowdProgress, UnitsWalkingBackToTheirPostsDoNotPushEachOtherRoundInCircles
         ASSERT_TRUE(crowd.move_to(UnitId(unit), goals.find(static_cast<char>(letters[unit] - 32))));
     std::vector<Cell> before = positions(crowd);
     while (!crowd.is_settled() && crowd.tick() < 3000) {
-        crowd.step();
+        log.step(crowd);
         const std::vector<Cell> after = positions(crowd);
         const auto problem = check_crowd_tick(starts.map, before, after);
         ASSERT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;

@@ -86,7 +86,9 @@ CrowdRun simulate(unsigned seed, int unit_count, int tick_limit) {
             run.settled = true;
             break;
         }
-        crowd.step();
+        const Status stepped = crowd.step();
+        EXPECT_TRUE(stepped.ok()) << stepped.message();
+        run.events.insert(run.events.end(), crowd.events().begin(), crowd.events().end());
         const std::vector<Cell>& before = run.positions.back();
         const std::vector<Cell> after = snapshot();
         const auto complain = [&](const std::string& what) {
@@ -115,7 +117,6 @@ CrowdRun simulate(unsigned seed, int unit_count, int tick_limit) {
         }
         run.positions.push_back(after);
     }
-    run.events = crowd.events();
     // Every unit's last order to a tile it can reach, that no other unit was ever sent to and
     // that no other unit stood on when the order was given, must end with it arriving there
     // (later orders of others may push it off again).

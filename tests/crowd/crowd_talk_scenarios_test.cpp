@@ -5,11 +5,13 @@
 
 #include "pathkit/crowd/crowd.hpp"
 #include "support/ascii_map.hpp"
+#include "support/crowd_log.hpp"
 
 namespace pathkit {
 namespace {
 
 using testing::ascii_map;
+using testing::CrowdLog;
 
 // The talk's costs: straight 1, diagonal 1.5, an occupied tile 6 more.
 CrowdOptions talk_options() {
@@ -23,17 +25,12 @@ Crowd make_crowd(const GridMap& map) {
     return std::move(Crowd::create(map, talk_options()).value());
 }
 
-// Runs until every unit has settled or `limit` ticks pass; returns the ticks run.
-std::uint64_t run(Crowd& crowd, std::uint64_t limit = 500) {
+// Runs until every unit has settled or `limit` ticks pass, keeping the events in `log`;
+// returns the ticks run.
+std::uint64_t run(Crowd& crowd, CrowdLog& log, std::uint64_t limit = 500) {
     while (!crowd.is_settled() && crowd.tick() < limit)
-        crowd.step();
+        log.step(crowd);
     return crowd.tick();
-}
-
-int count(const Crowd& crowd, UnitId unit, CrowdEventKind kind) {
-    return static_cast<int>(std::count_if(
-        crowd.events().begin(), crowd.events().end(),
-        [&](const CrowdEvent& event) { return event.unit == unit && event.kind == kind; }));
 }
 
 bool path_enters(const Unit& unit, Cell cell) {
@@ -48,14 +45,15 @@ TEST(CrowdTalk, AShortDetourAroundAStandingUnitIsTaken) {
         ".......",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId walker = crowd.add_unit(drawn.find('A')).value();
     const UnitId standing = crowd.add_unit(drawn.find('B')).value();
     ASSERT_TRUE(crowd.move_to(walker, drawn.find('X')).ok());
-    crowd.step();
+    log.step(crowd);
     EXPECT_FALSE(path_enters(*crowd.unit(walker), drawn.find('B'))) << "two diagonals beat +6";
-    run(crowd);
+    run(crowd, log);
     EXPECT_EQ(crowd.unit(walker)->at, drawn.find('X'));
-    EXPECT_EQ(count(crowd, walker, CrowdEventKind::Stalled), 0);
+    EXPECT_EQ(log.count(walker, CrowdEventKind::Stalled), 0);
     EXPECT_EQ(crowd.unit(standing)->at, drawn.find('B'));
 }
 
@@ -69,33 +67,35 @@ TEST(CrowdTalk, ALongDetourIsRefusedAndTheUnitWalksUpToTheBlocker) {
     rows[3][7] = '.';  // one blocker only
     const auto drawn = ascii_map(rows);
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId walker = crowd.add_unit(drawn.find('A')).value();
     const UnitId blocker = crowd.add_unit(drawn.find('B')).value();
     ASSERT_TRUE(crowd.move_to(walker, drawn.find('X')).ok());
-    crowd.step();
+    log.step(crowd);
     EXPECT_TRUE(path_enters(*crowd.unit(walker), drawn.find('B'))) << "9 + 6 beats 19";
     for (int tick = 0; tick < 4; ++tick)
-        crowd.step();
+        log.step(crowd);
     EXPECT_EQ(crowd.unit(walker)->at, (Cell{3, 3})) << "it walked up to the blocker";
     EXPECT_EQ(crowd.unit(walker)->state, UnitState::Stalled);
     EXPECT_EQ(crowd.unit(walker)->stalled_on, blocker);
-    run(crowd);
+    run(crowd, log);
     EXPECT_EQ(crowd.unit(walker)->at, drawn.find('X')) << "and got past in the end";
 }
 
 TEST(CrowdTalk, TwoBlockersMakeTheSameDetourWorthIt) {
     const auto drawn = ascii_map(corridor_with_loop);
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId walker = crowd.add_unit(drawn.find('A')).value();
     (void)crowd.add_unit(drawn.find('B')).value();
     (void)crowd.add_unit(drawn.find('C')).value();
     ASSERT_TRUE(crowd.move_to(walker, drawn.find('X')).ok());
-    crowd.step();
+    log.step(crowd);
     EXPECT_FALSE(path_enters(*crowd.unit(walker), drawn.find('B'))) << "19 beats 9 + 12";
     EXPECT_EQ(crowd.unit(walker)->at, (Cell{0, 2})) << "it heads up the loop";
-    run(crowd);
+    run(crowd, log);
     EXPECT_EQ(crowd.unit(walker)->at, drawn.find('X'));
-    EXPECT_EQ(count(crowd, walker, CrowdEventKind::Stalled), 0);
+    EXPECT_EQ(log.count(walker, CrowdEventKind::Stalled), 0);
 }
 
 TEST(CrowdTalk, TwoUnitsCrossingOneStallsAndBothArrive) {
@@ -108,15 +108,16 @@ TEST(CrowdTalk, TwoUnitsCrossingOneStallsAndBothArrive) {
         "...B...",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId east = crowd.add_unit(drawn.find('a')).value();
     const UnitId south = crowd.add_unit(drawn.find('b')).value();
     ASSERT_TRUE(crowd.move_to(east, drawn.find('A')).ok());
     ASSERT_TRUE(crowd.move_to(south, drawn.find('B')).ok());
-    run(crowd);
+    run(crowd, log);
     EXPECT_EQ(crowd.unit(east)->at, drawn.find('A'));
     EXPECT_EQ(crowd.unit(south)->at, drawn.find('B'));
-    EXPECT_EQ(count(crowd, east, CrowdEventKind::Stalled), 1) << "east waits for south once";
-    EXPECT_EQ(count(crowd, south, CrowdEventKind::Stalled), 0);
+    EXPECT_EQ(log.count(east, CrowdEventKind::Stalled), 1) << "east waits for south once";
+    EXPECT_EQ(log.count(south, CrowdEventKind::Stalled), 0);
     EXPECT_EQ(crowd.stats().deadlocks_resolved, 0u);
 }
 
@@ -131,13 +132,14 @@ TEST(CrowdTalk, AGroupMovesIntoTheFormationOfItsBoundingRectangle) {
         "..............",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     std::vector<UnitId> group;
     for (char mark : {'a', 'b', 'c', 'd'})
         group.push_back(crowd.add_unit(drawn.find(mark)).value());
     ASSERT_TRUE(crowd.move_group(group, drawn.find('X')).ok());
     for (UnitId unit : group)
         EXPECT_EQ(crowd.unit(unit)->group, std::optional<std::uint32_t>(1));
-    run(crowd);
+    run(crowd, log);
     // 'd' is closest to X and takes it; the others keep their offsets from 'd'.
     const Cell x = drawn.find('X');
     EXPECT_EQ(crowd.unit(group[3])->at, x);
@@ -154,10 +156,11 @@ TEST(CrowdTalk, AFormationTileOnAWallGoesToTheNearestFreeTile) {
         ".........",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId a = crowd.add_unit(drawn.find('a')).value();
     const UnitId b = crowd.add_unit(drawn.find('b')).value();
     ASSERT_TRUE(crowd.move_group(std::vector{a, b}, drawn.find('X')).ok());
-    run(crowd);
+    run(crowd, log);
     EXPECT_EQ(crowd.unit(b)->at, drawn.find('X'));
     const Cell spot = crowd.unit(a)->at;
     EXPECT_NE(spot, (Cell{5, 2})) << "not on the wall";
@@ -175,11 +178,12 @@ TEST(CrowdTalk, AGroupPassingAStructureStallsAndStillArrivesInFormation) {
         "................",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     std::vector<UnitId> group;
     for (char mark : {'a', 'b', 'c', 'd', 'e', 'f'})
         group.push_back(crowd.add_unit(drawn.find(mark)).value());
     ASSERT_TRUE(crowd.move_group(group, drawn.find('X')).ok());
-    run(crowd);
+    run(crowd, log);
     EXPECT_GT(crowd.stats().stalls, 0u) << "they squeeze round the wall's end one by one";
     const Cell x = drawn.find('X');
     for (std::size_t index = 0; index < group.size(); ++index) {
@@ -196,14 +200,15 @@ TEST(CrowdTalk, TwoUnitsMeetingHeadOnInACorridorResolveTheDeadlockByMovingAway) 
         "...#######...",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId green = crowd.add_unit(drawn.find('a')).value();
     const UnitId orange = crowd.add_unit(drawn.find('B')).value();
     ASSERT_TRUE(crowd.move_to(green, drawn.find('B')).ok());
     ASSERT_TRUE(crowd.move_to(orange, drawn.find('a')).ok());
-    run(crowd);
+    run(crowd, log);
     EXPECT_EQ(crowd.stats().deadlocks_resolved, 1u);
-    EXPECT_EQ(count(crowd, green, CrowdEventKind::DeadlockResolved), 1) << "the lower id yields";
-    EXPECT_EQ(count(crowd, green, CrowdEventKind::Replanned), 1) << "then resumes its order";
+    EXPECT_EQ(log.count(green, CrowdEventKind::DeadlockResolved), 1) << "the lower id yields";
+    EXPECT_EQ(log.count(green, CrowdEventKind::Replanned), 1) << "then resumes its order";
     EXPECT_EQ(crowd.unit(green)->at, drawn.find('B'));
     EXPECT_EQ(crowd.unit(orange)->at, drawn.find('a'));
 }
@@ -216,6 +221,7 @@ TEST(CrowdTalk, AThreeUnitCycleIsADeadlockAndResolves) {
         "....",
     });
     Crowd crowd = make_crowd(drawn.map);
+    CrowdLog log;
     const UnitId a = crowd.add_unit(drawn.find('a')).value();
     const UnitId b = crowd.add_unit(drawn.find('b')).value();
     const UnitId c = crowd.add_unit(drawn.find('c')).value();
@@ -223,10 +229,10 @@ TEST(CrowdTalk, AThreeUnitCycleIsADeadlockAndResolves) {
     ASSERT_TRUE(crowd.move_to(a, drawn.find('b')).ok());
     ASSERT_TRUE(crowd.move_to(b, drawn.find('c')).ok());
     ASSERT_TRUE(crowd.move_to(c, drawn.find('a')).ok());
-    crowd.step();
+    log.step(crowd);
     EXPECT_EQ(crowd.stats().deadlocks_resolved, 1u);
-    EXPECT_EQ(count(crowd, a, CrowdEventKind::DeadlockResolved), 1);
-    run(crowd);
+    EXPECT_EQ(log.count(a, CrowdEventKind::DeadlockResolved), 1);
+    run(crowd, log);
     EXPECT_EQ(crowd.unit(a)->at, drawn.find('b'));
     EXPECT_EQ(crowd.unit(b)->at, drawn.find('c'));
     EXPECT_EQ(crowd.unit(c)->at, drawn.find('a'));

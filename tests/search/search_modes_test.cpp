@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -212,6 +213,46 @@ TEST(SearchModes, AGoalPredicateFindsTheNearestTileWhereItHolds) {
     ASSERT_EQ(result.status, SearchStatus::Found);
     EXPECT_EQ(result.path.back(), grid.at(6, 2));
     EXPECT_EQ(result.cost, 3);
+}
+
+TEST(SearchModes, ContinuingPastEachGoalFindsEveryGoalInTheOrderAWholeSearchTakesThem) {
+    // clang-format off
+    const DrawnGrid grid({
+        "g..#g...",
+        ".#.#.##g",
+        ".#S..#..",
+        "g#.#g...",
+    });
+    // clang-format on
+    SearchOptions options;
+    options.algorithm = SearchAlgorithm::BreadthFirst;
+    // The reference: the order in which one search with no goal takes the tiles.
+    std::vector<StateId> taken;
+    SearchContext recording;
+    recording.record_expansions(&taken);
+    const GoalWhere nowhere(grid, [](StateId) { return false; });
+    EXPECT_EQ(find_path(nowhere, grid.find('S'), recording, options).status, SearchStatus::NoPath);
+    std::vector<StateId> expected;
+    std::copy_if(taken.begin(), taken.end(), std::back_inserter(expected),
+                 [&](StateId state) { return grid.tile(state) == 'g'; });
+    ASSERT_EQ(expected.size(), 5u);
+
+    // One search, going on past each goal it finds; a goal once found is turned down.
+    std::vector<StateId> used;
+    const GoalWhere unused_goal(grid, [&](StateId state) {
+        return grid.tile(state) == 'g' && std::find(used.begin(), used.end(), state) == used.end();
+    });
+    SearchContext context;
+    Search search(unused_goal, context, options);
+    ASSERT_EQ(search.begin(grid.find('S')), SearchStatus::InProgress);
+    while (search.step() == SearchStatus::Found) {
+        used.push_back(search.goal_found());
+        EXPECT_EQ(search.continue_past_goal(), SearchStatus::InProgress);
+    }
+    EXPECT_EQ(search.status(), SearchStatus::NoPath);
+    EXPECT_FALSE(search.goal_found().is_valid());
+    EXPECT_EQ(used, expected);
+    EXPECT_EQ(search.continue_past_goal(), SearchStatus::NoPath) << "nothing to go on from";
 }
 
 TEST(SearchModes, AnyOfSeveralGoalsTakesTheCheapest) {

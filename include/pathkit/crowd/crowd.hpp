@@ -9,13 +9,11 @@
 
 #include "pathkit/core/expected.hpp"
 #include "pathkit/core/ids.hpp"
+#include "pathkit/core/status.hpp"
 #include "pathkit/grid/grid_space.hpp"
-#include "pathkit/grid/landmarks.hpp"
-#include "pathkit/search/search_context.hpp"
 
 namespace pathkit {
 
-class MapfGraph;
 struct UnitTag;
 /// A unit of a `Crowd`: its index in `Crowd::units()`. Ids are never reused.
 using UnitId = Id<UnitTag>;
@@ -97,13 +95,6 @@ struct Unit {
     /// ended. Pushed off it to let others pass, it goes back once the tile is free; pushed off
     /// by a unit whose order ends there, it loses it and stays where it stops.
     std::optional<Cell> post;
-    /// Deadlocks it was part of that a unit stepped aside from, since its last order began
-    /// (see `Crowd`).
-    int deadlocks = 0;
-    /// The fewest tiles it had left to walk to its destination during its order, and the
-    /// ticks since that last went down (see `Crowd`).
-    std::size_t fewest_left = SIZE_MAX;
-    int ticks_without_progress = 0;
 
     /// The tiles still to walk, the next one first.
     [[nodiscard]] std::span<const Cell> remaining_path() const {
@@ -246,108 +237,38 @@ class Crowd {
     /// running move.
     Status move_coordinated(std::span<const UnitId> units, Cell target);
     /// True while a coordinated move runs.
-    [[nodiscard]] bool is_coordinating() const { return coordinated_ != nullptr; }
+    [[nodiscard]] bool is_coordinating() const;
 
-    /// Runs one tick.
-    void step();
+    /// Runs one tick. Its events replace the last tick's (see `events`). Refused, running
+    /// nothing, once the tick counter has reached its largest value (`skip_to` can put it
+    /// there); otherwise always run.
+    Status step();
     /// Moves the tick counter on to `tick` at once, as if that many ticks ran: only while the
     /// crowd is settled, when ticks change nothing. Refused otherwise; no effect for a past
     /// tick.
     Status skip_to(std::uint64_t tick);
 
     /// Ticks run so far.
-    [[nodiscard]] std::uint64_t tick() const { return tick_; }
+    [[nodiscard]] std::uint64_t tick() const;
     /// Every unit, by id.
-    [[nodiscard]] std::span<const Unit> units() const { return units_; }
+    [[nodiscard]] std::span<const Unit> units() const;
     /// One unit; nullptr for unknown ids.
-    [[nodiscard]] const Unit* unit(UnitId id) const {
-        return id.index() < units_.size() ? &units_[id.index()] : nullptr;
-    }
-    /// Events since the last `clear_events()`.
-    [[nodiscard]] const std::vector<CrowdEvent>& events() const { return events_; }
-    void clear_events() { events_.clear(); }
+    [[nodiscard]] const Unit* unit(UnitId id) const;
+    /// The events of the last tick (`step`), in the order they happened; none before the first.
+    [[nodiscard]] std::span<const CrowdEvent> events() const;
     /// True when no unit has an order pending, is moving or is stalled.
     [[nodiscard]] bool is_settled() const;
-    [[nodiscard]] const CrowdStats& stats() const { return stats_; }
-    [[nodiscard]] const GridSpace& space() const { return space_; }
+    [[nodiscard]] const CrowdStats& stats() const;
+    [[nodiscard]] const GridSpace& space() const;
 
     Crowd(Crowd&&) noexcept;
     Crowd& operator=(Crowd&&) noexcept;
     ~Crowd();
 
   private:
-    struct CoordinatedMove;  // the planner of a running coordinated move
-    struct FreeTiles;        // the tiles handed out to formations and coordinated goals
-
-    Crowd(const GridMap& map, const CrowdOptions& options);
-    void start_coordinated_move();
-    bool join_coordinated_move();
-    const MapfGraph& coordination_graph();
-    void step_coordinated();
-    void end_coordinated_move();
-
-    void give_order(std::uint32_t unit, Cell target);
-    void apply_order(std::uint32_t unit);
-    void arrive(std::uint32_t unit);
-    void stall(std::uint32_t unit, std::uint32_t blocker);
-    void run_out_of_patience(std::uint32_t unit);
-    void resolve_deadlocks();
-    void resume_if_clear(std::uint32_t unit);
-    void send_back_to_posts();
-    void hand_over_units_without_progress();
-    [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return waiting_[unit] >= 0; }
-    bool step_aside(std::uint32_t unit, bool through_busy_units);
-    void mark_remaining_paths();
-    void mark_path(std::uint32_t unit);
-    void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
-    void hand_over(std::uint32_t unit);
-    bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
-    const LandmarkHeuristic& landmarks();
-    void emit(std::uint32_t unit, CrowdEventKind kind);
-    [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
-    const std::vector<std::uint32_t>& regions();
-    void begin_claims();
-    void claim(Cell tile);
-    std::optional<Cell> claim_nearest_free_tile(Cell wanted, Cell from);
-    [[nodiscard]] bool is_claimed(Cell tile) const;
-
-    const GridMap* map_;
-    CrowdOptions options_;
-    GridSpace space_;
-    LandmarkHeuristic landmarks_;  // built at the first plan (see CrowdOptions::landmarks)
-    bool landmarks_built_ = false;
-    std::vector<Unit> units_;
-    std::vector<std::optional<Cell>> pending_;  // by unit: an order waiting for the next tick
-    std::vector<std::uint32_t> holder_;         // by padded tile: the unit holding it, or none
-    std::vector<std::uint32_t> moving_to_;      // by padded tile: this tick's step out of it
-    std::vector<std::uint32_t> region_;         // by padded tile: connected region (see regions())
-    std::vector<std::uint32_t> path_marks_;     // by padded tile: stamp for the move-away goal
-    std::vector<std::uint32_t> path_owner_;     // by padded tile: the one unit whose path it is on
-    std::vector<std::vector<std::uint32_t>> gave_way_to_;  // by unit: whom it stepped aside for
-    std::vector<int> waiting_;        // by unit: ticks waited at its step-aside tile, or -1
-    std::vector<int> failed_rounds_;  // by unit: patience rounds in a row that freed nothing
-    std::vector<std::uint32_t> times_given_way_;  // by unit: deadlocks it stepped aside from
-    std::vector<bool> goes_home_;  // by unit: its stash is the tile it was pushed off
-    std::vector<bool> returning_;  // by unit: walking back to that tile
-    std::uint32_t path_stamp_ = 0;
-    bool paths_marked_ = false;        // path_marks_ hold this tick's remaining paths
-    std::vector<std::uint32_t> walk_;  // by unit: deadlock search state (0 new, 1 on walk, 2 done)
-    SearchContext context_;
-    std::vector<CrowdEvent> events_;
-    CrowdStats stats_;
-    std::uint64_t tick_ = 0;
-    std::uint32_t groups_ = 0;
-    // Whether a unit's pending order is a coordinated one: the game's, or handed over.
-    enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
-    std::vector<Coordinated> coordinated_order_;           // by unit
-    std::vector<std::optional<Cell>> coordinated_target_;  // by unit: until it arrives
-    std::unique_ptr<CoordinatedMove> coordinated_;
-    // The coordinated planner's graph, kept from move to move while the attacking units (its
-    // extra walls, by padded tile in order) stay the same.
-    std::unique_ptr<MapfGraph> coordination_graph_;
-    std::vector<std::uint32_t> coordination_walls_;
-    std::unique_ptr<FreeTiles> free_tiles_;  // made at the first formation or coordinated move
-    bool replan_coordination_ = false;       // an attack changed the walls of the running move
+    struct Impl;  // src/crowd/crowd_impl.hpp
+    explicit Crowd(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace pathkit

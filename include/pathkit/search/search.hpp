@@ -50,6 +50,17 @@ class Search {
     /// not ended, otherwise its final status.
     SearchStatus step(std::size_t max_expansions = unlimited_expansions);
 
+    /// After `Found`: takes the goal just found as an ordinary state (expands it) and goes on,
+    /// so that the next `step` finds the next goal in the same order: goals one at a time,
+    /// nearest first (the goal test may change between calls, say to turn down a goal once it
+    /// is used, as long as it stays the same for the states already taken off the open list).
+    /// Returns InProgress, or the status unchanged when it is not `Found`.
+    SearchStatus continue_past_goal();
+    /// The goal the last `step` found; an invalid id unless the status is `Found`.
+    [[nodiscard]] StateId goal_found() const {
+        return status_ == SearchStatus::Found ? StateId(end_) : StateId();
+    }
+
     /// The current status.
     [[nodiscard]] SearchStatus status() const { return status_; }
     /// Counters so far.
@@ -196,6 +207,20 @@ SearchStatus Search<Problem>::step(std::size_t max_expansions) {
     }
     const bool open_list_empty = breadth_first ? queue_head_ == queue.size() : heap.empty();
     if (open_list_empty) return stop_without_goal(SearchStatus::NoPath, "no path reaches the goal");
+    return status_;
+}
+
+template <class Problem>
+SearchStatus Search<Problem>::continue_past_goal() {
+    if (status_ != SearchStatus::Found) return status_;
+    status_ = SearchStatus::InProgress;
+    if (options_.allow_partial) remember_if_closest(end_, heuristic(end_));
+    if (stats_.expanded >= options_.max_expansions) {
+        return stop_without_goal(
+            SearchStatus::BudgetExhausted,
+            "expansion budget of " + std::to_string(options_.max_expansions) + " exhausted");
+    }
+    expand(end_);
     return status_;
 }
 

@@ -23,7 +23,7 @@ int main() {
     const auto unit = crowd.add_unit({0, 0}).value();
     if (!crowd.move_to(unit, {7, 3})) return 1;
     while (!crowd.is_settled())
-        crowd.step();
+        if (!crowd.step()) return 1;
     pathkit::World world;
     if (!world.add_map(pathkit::MapId(0), "field", pathkit::MapKind::Outdoor, map, 16)) return 1;
     const auto route = world.find_route({pathkit::MapId(0), {0, 0}}, {pathkit::MapId(0), {7, 3}});

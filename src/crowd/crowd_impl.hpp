@@ -1,0 +1,144 @@
+// Internal to crowd/: the inside of a Crowd: each unit's record, the tables by tile, the running
+// coordinated move, the tiles handed out to formations, and the scratch memory ticks reuse.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "free_tiles.hpp"
+#include "pathkit/crowd/crowd.hpp"
+#include "pathkit/grid/landmarks.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
+#include "pathkit/mapf/mapf_planner.hpp"
+#include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_result.hpp"
+
+namespace pathkit {
+namespace crowd {
+
+/// No unit (in the tables by tile, and for "several units" as a path's owner).
+inline constexpr std::uint32_t none = UINT32_MAX;
+
+/// Whether an order is a coordinated one: the game's, or handed over by the crowd.
+enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
+
+/// An order that takes effect at the start of the next tick.
+struct PendingOrder {
+    Cell target;
+    Coordinated coordinated = Coordinated::No;
+    /// A walk back to the tile the unit was pushed off or gave way from: no order of the
+    /// game's, so it ends without an event.
+    bool home = false;
+};
+
+/// What the crowd keeps per unit beside the public `Unit`.
+struct UnitRecord {
+    std::optional<PendingOrder> pending;
+    /// The order it carries out is a walk home (see `PendingOrder::home`).
+    bool returning = false;
+    /// Stepping aside: the destination it stashed is the tile it was pushed off or walked
+    /// home to, so it goes back there quietly.
+    bool goes_home = false;
+    /// Ticks waited at its step-aside tile, or -1 when not waiting there.
+    int waiting = -1;
+    /// The units it last stepped aside for.
+    std::vector<std::uint32_t> gave_way_to;
+    /// Deadlocks it stepped aside from over its life.
+    std::uint32_t times_given_way = 0;
+    /// Patience rounds in a row behind idle units that freed nothing (from order to order,
+    /// until it steps or gives up).
+    int failed_rounds = 0;
+    /// In a running coordinated move: the tile the planner takes it to, until it arrives.
+    std::optional<Cell> coordinated_target;
+    /// Deadlocks it was part of that a unit stepped aside from, since its last order of the
+    /// game's began.
+    int deadlocks = 0;
+    /// The fewest tiles it had left to walk during its order, and the ticks since that last
+    /// went down.
+    std::size_t fewest_left = SIZE_MAX;
+    int ticks_without_progress = 0;
+};
+
+/// A running coordinated move: the planner (on `Crowd::Impl::coordination_graph`) and the
+/// units it moves, by agent.
+struct CoordinatedMove {
+    std::optional<MapfPlanner> planner;
+    std::vector<std::uint32_t> units;
+};
+
+}  // namespace crowd
+
+struct Crowd::Impl {
+    Impl(const GridMap& map, const CrowdOptions& options);
+
+    const GridMap* map;
+    CrowdOptions options;
+    GridSpace space;
+    LandmarkHeuristic landmark_heuristic;  // built at the first plan (see CrowdOptions::landmarks)
+    bool landmarks_built = false;
+    std::vector<Unit> units;
+    std::vector<crowd::UnitRecord> records;  // by unit
+    std::vector<std::uint32_t> holder;       // by padded tile: the unit holding it, or none
+    std::vector<std::uint32_t> moving_to;    // by padded tile: this tick's step out of it
+    std::vector<std::uint32_t> path_marks;   // by padded tile: stamp for the move-away goal
+    std::vector<std::uint32_t> path_owner;   // by padded tile: the one unit whose path it is on
+    std::uint32_t path_stamp = 0;
+    bool paths_marked = false;                // path_marks hold this tick's remaining paths
+    std::vector<std::uint8_t> deadlock_walk;  // by unit: 0 not seen, 1 on the walk, 2 done
+    SearchContext context;           // every search: plans, move-away searches, the free-tile walks
+    std::vector<CrowdEvent> events;  // the last tick's
+    CrowdStats stats;
+    std::uint64_t tick = 0;
+    std::uint32_t groups = 0;
+    std::unique_ptr<crowd::CoordinatedMove> coordinated;
+    // The coordinated planner's graph, kept from move to move while the attacking units (its
+    // extra walls, by padded tile in order) stay the same.
+    std::unique_ptr<MapfGraph> coordination_graph_kept;
+    std::vector<std::uint32_t> coordination_walls;
+    std::unique_ptr<crowd::FreeTiles>
+        free_tiles;                    // made at the first formation or coordinated move
+    bool replan_coordination = false;  // an attack changed the walls of the running move
+
+    // Orders and their ends (crowd.cpp).
+    void give_order(std::uint32_t unit, Cell target);
+    void clear_order(std::uint32_t unit);
+    void apply_order(std::uint32_t unit);
+    void arrive(std::uint32_t unit);
+    void emit(std::uint32_t unit, CrowdEventKind kind);
+    void step_units();
+
+    // Waiting, patience and deadlocks (crowd_jams.cpp).
+    void stall(std::uint32_t unit, std::uint32_t blocker);
+    [[nodiscard]] std::uint32_t crossing_unit(Cell from, Cell to) const;
+    [[nodiscard]] bool is_waiting(std::uint32_t unit) const { return records[unit].waiting >= 0; }
+    void resume_if_clear(std::uint32_t unit);
+    void run_out_of_patience(std::uint32_t unit);
+    void resolve_deadlocks();
+    void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
+    void hand_over_units_without_progress();
+    void hand_over(std::uint32_t unit);
+    void send_back_to_posts();
+
+    // Planning (crowd_planning.cpp).
+    bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
+    bool step_aside(std::uint32_t unit, bool through_busy_units);
+    void take_path(std::uint32_t unit, const SearchResult& result);
+    void mark_remaining_paths();
+    void mark_path(std::uint32_t unit);
+    const LandmarkHeuristic& landmarks();
+    Status move_group(std::span<const UnitId> units, Cell target);
+
+    // Coordinated moves (crowd_coordinated.cpp).
+    void start_coordinated_move();
+    bool join_coordinated_move();
+    const MapfGraph& coordination_graph();
+    void step_coordinated();
+    void end_coordinated_move();
+
+    // Tiles handed out to formations and coordinated goals, one round at a time.
+    [[nodiscard]] crowd::FreeTiles::Round begin_claims();
+};
+
+}  // namespace pathkit
