@@ -84,6 +84,7 @@ class PolyanyaSearch::Space {
     template <class Visit>
     void for_each_successor(StateKey key, Visit&& visit) const {
         auto& nodes = search_.scratch_.nodes;
+        if (key == start) search_.begin_run();  // the engine may run again with more room
         const std::size_t first = nodes.size();
         double g = 0;
         if (key == start) {
@@ -134,11 +135,6 @@ PlanePath PolyanyaSearch::run(const SearchOptions& options) {
                                : options.max_expansions + 1;
     const Space space(*this);
     for (;;) {
-        scratch_.nodes.clear();
-        if (++scratch_.root_stamp == 0) {
-            std::fill(scratch_.root_stamps.begin(), scratch_.root_stamps.end(), 0);
-            scratch_.root_stamp = 1;
-        }
         PathResult<StateKey> found = find_keyed_path(space, Space::start, scratch_.keyed, astar);
         const std::size_t capacity = scratch_.keyed.capacity();
         if (scratch_.nodes.size() + 1 > capacity && capacity < PolyanyaScratch::max_capacity) {
@@ -161,6 +157,14 @@ PlanePath PolyanyaSearch::run(const SearchOptions& options) {
                 ? "the expansion budget ran out before the goal was reached"
                 : found.message;
         return std::move(result_);
+    }
+}
+
+void PolyanyaSearch::begin_run() {
+    scratch_.nodes.clear();
+    if (++scratch_.root_stamp == 0) {
+        std::fill(scratch_.root_stamps.begin(), scratch_.root_stamps.end(), 0);
+        scratch_.root_stamp = 1;
     }
 }
 

@@ -95,6 +95,8 @@ class PolyanyaSearch {
     }
     [[nodiscard]] bool holds_goal(std::uint32_t triangle) const;
 
+    /// Forgets the nodes and root costs of an earlier run (the engine's retry or this class's).
+    void begin_run();
     /// The nodes looking out of the start's triangles through each edge the start is not on.
     void push_start_nodes();
     /// Queues the node for `interval` (entering the neighbour across it) from `root`; false
