@@ -71,7 +71,7 @@ Status AgentWorld::step(float dt) {
             const bool waits_for_path =
                 agent.state == AgentState::Moving ||
                 (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoPath);
-            if (agent.has_target && waits_for_path) {
+            if (agent.target && waits_for_path) {
                 AgentPlanState& plan = world.plans[index];
                 plan.needs_plan = true;
                 plan.best_remaining = INFINITY;
@@ -93,7 +93,7 @@ void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
     const bool again = state.planned;
     state.needs_plan = false;
     state.planned = true;
-    if (agents::plan_corridor(*mesh, context, agent.position, agent.target, agent.corridor)) {
+    if (agents::plan_corridor(*mesh, context, agent.position, *agent.target, agent.corridor)) {
         agent.state = AgentState::Moving;
         agent.stuck_reason = StuckReason::None;
         if (again) {
@@ -112,7 +112,7 @@ void AgentWorld::Impl::update_corridors() {
     for (std::size_t index = 0; index < agents.size(); ++index) {
         Agent& agent = agents[index];
         AgentPlanState& state = plans[index];
-        if (!agent.active || !agent.has_target) continue;
+        if (!agent.active || !agent.target) continue;
         if (state.needs_plan) plan(agent, state);
         if (agent.state != AgentState::Moving) continue;
         agents::shorten_corridor(*mesh, agent.position, agent.corridor);
@@ -177,12 +177,13 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
             // its target (still within reach) steps back to it, so those arriving later find
             // their own spots free.
             agent.preferred_velocity = {};
-            const float off = length(agent.target - agent.position);
-            if (agent.state == AgentState::Arrived && off > agent.params.arrival_distance &&
-                mesh->is_segment_free(agent.position, agent.target))
+            if (agent.state != AgentState::Arrived) continue;
+            const float off = length(*agent.target - agent.position);
+            if (off > agent.params.arrival_distance &&
+                mesh->is_segment_free(agent.position, *agent.target))
                 agent.preferred_velocity = agents::follow_path_velocity(
-                    agent.position, agent.target, off - agent.params.arrival_distance, agent.params,
-                    time_step);
+                    agent.position, *agent.target, off - agent.params.arrival_distance,
+                    agent.params, time_step);
             continue;
         }
         const float clearance = obstacle_clearance(agent.params);
@@ -406,8 +407,8 @@ void AgentWorld::Impl::check_progress(float time_step) {
         AgentPlanState& state = plans[index];
         // Arrived says where it stands now: within reach of its target (however it got there,
         // walking, stuck in a jam or pushed), and no longer once pushed off it.
-        const bool there = agent.has_target && length(agent.target - agent.position) <=
-                                                   agent.params.arrival_distance + arrival_slack;
+        const bool there = agent.target && length(*agent.target - agent.position) <=
+                                               agent.params.arrival_distance + arrival_slack;
         if (there && agent.state != AgentState::Arrived) {
             agent.state = AgentState::Arrived;
             agent.stuck_reason = StuckReason::None;

@@ -161,7 +161,6 @@ Status AgentWorld::set_target(AgentId agent, Point2 target) {
                                      " is not in the mesh's free space");
     Agent& moved = impl_->agents[agent.index()];
     AgentPlanState& plan = impl_->plans[agent.index()];
-    moved.has_target = true;
     moved.target = target;
     moved.state = AgentState::Moving;
     moved.stuck_reason = StuckReason::None;
@@ -176,7 +175,7 @@ Status AgentWorld::clear_target(AgentId agent) {
     if (agent.index() >= impl_->agents.size() || !impl_->agents[agent.index()].active)
         return unknown(agent);
     Agent& stopped = impl_->agents[agent.index()];
-    stopped.has_target = false;
+    stopped.target.reset();
     stopped.state = AgentState::Idle;
     stopped.stuck_reason = StuckReason::None;
     stopped.corridor.clear();

@@ -46,7 +46,7 @@ RunRecord run_until_arrived(AgentWorld& world, const NavMesh& mesh, int step_bou
         bool arrived = true;
         for (std::size_t a = 0; a < agents.size(); ++a) {
             if (!agents[a].active) continue;
-            arrived = arrived && (!agents[a].has_target || agents[a].state == AgentState::Arrived);
+            arrived = arrived && (!agents[a].target || agents[a].state == AgentState::Arrived);
             seen.entered_obstacle |= mesh.is_inside_obstacle(agents[a].position) ||
                                      !mesh.triangle_at(agents[a].position).has_value();
             seen.not_finite |=
@@ -368,9 +368,9 @@ TEST(AgentWorld, NaNsAndBadParamsAreRefused) {
 // distance (+ 0.02) of its target, as the state promises.
 bool arrived_means_there(const AgentWorld& world) {
     for (const Agent& agent : world.agents()) {
-        if (!agent.active || !agent.has_target) continue;
+        if (!agent.active || !agent.target) continue;
         const float off =
-            std::hypot(agent.target.x - agent.position.x, agent.target.y - agent.position.y);
+            std::hypot(agent.target->x - agent.position.x, agent.target->y - agent.position.y);
         if ((agent.state == AgentState::Arrived) != (off <= agent.params.arrival_distance + 0.02f))
             return false;
     }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -108,9 +109,8 @@ struct Agent {
     Vector2 preferred_velocity;
     AgentState state = AgentState::Idle;
     StuckReason stuck_reason = StuckReason::None;
-    /// Valid while it has a target.
-    bool has_target = false;
-    Point2 target;
+    /// Where it is going, while it has a target (as a crowd unit's `destination`).
+    std::optional<Point2> target;
     /// The rest of its path: the corners still ahead, ending at the target (the corridor).
     std::vector<Point2> corridor;
     /// False once removed.

@@ -1,0 +1,103 @@
+// Running an agents scenario file on its navigation mesh, step by step, and what a run records
+// for summaries, traces and pictures (as the crowd's scenario runner does for crowd files).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pathkit/agents/agent_world.hpp"
+#include "pathkit/core/expected.hpp"
+#include "pathkit/io/agents_file.hpp"
+#include "pathkit/io/viewer.hpp"
+
+namespace pathkit {
+
+/// The deepest overlap of two agents seen in a run.
+struct AgentOverlap {
+    /// How far the two discs overlap, as a share of their radius sum (0: never touched).
+    double share = 0;
+    /// Their file ids, and the step (0: the start) where it was deepest.
+    std::int64_t first_id = 0, second_id = 0;
+    std::int64_t step = 0;
+};
+
+/// What a run did.
+struct AgentRun {
+    /// Steps taken (each `dt` seconds); the run stops once no agent is moving.
+    std::int64_t steps = 0;
+    /// Per step (0: the starts), every agent's position in file order (recorded only for
+    /// traces and pictures).
+    std::vector<std::vector<Point2>> positions;
+    /// Recorded only for pictures: per step, every agent's velocity (units a second) and the
+    /// rest of its path from where it stands (empty once arrived; left out for the later steps
+    /// once 1,000,000 corridor points are recorded).
+    std::vector<std::vector<Point2>> velocities;
+    std::vector<std::vector<std::vector<Point2>>> corridors;
+    /// The agents as the run left them, in file order.
+    std::vector<Agent> final_agents;
+    /// Per agent: the step it last arrived in, when it ends the run arrived.
+    std::vector<std::optional<std::int64_t>> arrived_step;
+    /// Per agent: why it last got stuck since it last arrived (an agent stuck in a jam tries
+    /// again, so it may end the run walking), or None.
+    std::vector<StuckReason> stuck_reason;
+    AgentOverlap deepest_overlap;
+    /// Agent centres found inside a grown obstacle or off the mesh, over all steps (checked
+    /// after every step; AgentWorld promises none), and the first one seen.
+    std::int64_t centres_in_obstacles = 0;
+    std::int64_t first_in_obstacle_id = 0, first_in_obstacle_step = 0;
+    /// The grown obstacles (`NavMesh::outlines`), for pictures.
+    std::vector<std::vector<Point2>> buffer_outlines;
+
+    [[nodiscard]] std::size_t arrived_count() const;
+};
+
+/// What a run records beyond its summary.
+struct AgentRecording {
+    /// Every agent's position at every step (for a trace).
+    bool positions = false;
+    /// Positions, velocities and corridors (for pictures).
+    bool pictures = false;
+    /// Corridor points recorded for pictures over the whole run, at most: the frames of the
+    /// first steps show the agents' corridors, the later ones none.
+    std::size_t corridor_points = 1'000'000;
+};
+
+/// Bytes each recorded corridor point costs, until a page of pictures is written, at most.
+inline constexpr std::size_t corridor_point_bytes = 208;
+
+/// Builds the scenario's mesh and world, adds every agent with its target, and steps until no
+/// agent is moving or `max_steps` have passed. Refused as "FILE: /agents/3/at: why" for a
+/// start or target inside a grown obstacle (or otherwise off the mesh), "FILE: why" for a
+/// scene the mesh refuses or agents x the mesh's triangles over `limits::max_agent_planning`.
+[[nodiscard]] Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario,
+                                                    const std::string& file,
+                                                    AgentRecording recording);
+
+/// At most the bytes a run of the scenario holds (the agents, what it records and the page of
+/// pictures made from it, and the trace when asked for), corridor points aside (see
+/// `corridor_point_bytes`), for checking against the memory budget before it starts; the
+/// scene's mesh is not counted.
+[[nodiscard]] std::size_t agent_run_bytes(const AgentScenario& scenario, AgentRecording recording,
+                                          bool trace);
+
+/// At most the bytes of the picture files of a run (the page, an SVG and a PNG of
+/// `png_pixels` pixels a unit), held until they are written.
+[[nodiscard]] std::size_t agent_picture_bytes(const AgentScenario& scenario,
+                                              std::size_t corridor_points, int png_pixels);
+
+/// At most the bytes of the trace of `steps` recorded steps (the starts included).
+[[nodiscard]] std::size_t agents_trace_bytes(const AgentScenario& scenario, std::size_t steps);
+
+/// The run as a trace: {"dt": d, "steps": [[[id, x, y], ...], ...]} and a newline, steps[0]
+/// the starts, every agent in every step in file order, coordinates to 1/10,000 of a unit.
+[[nodiscard]] std::string agents_trace_json(const AgentScenario& scenario, const AgentRun& run);
+
+/// The run as a viewer part: obstacles and their buffers, and every agent at its size with its
+/// target, velocity and corridor, step by step (frames labelled "step N"; on long runs of
+/// many agents only every k-th step, so that the frames hold 400,000 positions at most).
+[[nodiscard]] ViewerPart agents_part(std::string name, std::string summary,
+                                     const AgentScenario& scenario, const AgentRun& run);
+
+}  // namespace pathkit
