@@ -3,12 +3,12 @@
 #include <cmath>
 #include <memory>
 
-#include "agents_run.hpp"
 #include "commands.hpp"
 #include "file_batches.hpp"
 #include "format.hpp"
 #include "memory_budget.hpp"
 #include "outputs.hpp"
+#include "pathkit/io/agents_run.hpp"
 #include "picture_flags.hpp"
 #include "report.hpp"
 #include "trace_file.hpp"

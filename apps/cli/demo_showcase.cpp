@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <string>
 
-#include "agents_run.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/io/agents_file.hpp"
+#include "pathkit/io/agents_run.hpp"
 #include "pathkit/io/crowd_file.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/viewer_parts.hpp"

@@ -1,7 +1,15 @@
 // pathkit.AgentWorld: round agents on a navigation mesh that follow exact paths and avoid each
-// other (ORCA).
+// other (ORCA); pathkit.run_agent_scenario runs an agents file as `pathkit agents` does.
+#include <pybind11/stl/filesystem.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
 #include "handles.hpp"
 #include "pathkit/agents/agent_world.hpp"
+#include "pathkit/io/agents_file.hpp"
+#include "pathkit/io/agents_run.hpp"
 
 namespace pathkit::python {
 namespace {
@@ -32,6 +40,42 @@ py::array_t<double> agent_pairs(const AgentWorld& world, Read&& read) {
         out(index, 1) = agents[index].active ? y : gone;
     }
     return array;
+}
+
+/// What run_agent_scenario hands back: the run's summary, in file order.
+struct AgentScenarioAnswer {
+    std::int64_t steps = 0;
+    std::vector<std::int64_t> ids;
+    py::array_t<double> positions;
+    std::vector<std::optional<std::int64_t>> arrived_steps;
+    std::vector<std::string> states, stuck_reasons;
+    double deepest_overlap = 0;
+    std::int64_t centres_in_obstacles = 0;
+
+    [[nodiscard]] std::size_t arrived() const {
+        return static_cast<std::size_t>(std::count_if(arrived_steps.begin(), arrived_steps.end(),
+                                                      [](const auto& step) { return step; }));
+    }
+};
+
+AgentScenarioAnswer answer(const AgentScenario& scenario, const AgentRun& run) {
+    AgentScenarioAnswer made;
+    made.steps = run.steps;
+    made.positions =
+        py::array_t<double>({static_cast<py::ssize_t>(run.final_agents.size()), py::ssize_t{2}});
+    auto out = made.positions.mutable_unchecked<2>();
+    for (std::size_t index = 0; index < run.final_agents.size(); ++index) {
+        const Agent& agent = run.final_agents[index];
+        made.ids.push_back(scenario.agents[index].id);
+        out(index, 0) = agent.position.x;
+        out(index, 1) = agent.position.y;
+        made.states.emplace_back(to_string(agent.state));
+        made.stuck_reasons.emplace_back(to_string(run.stuck_reason[index]));
+    }
+    made.arrived_steps = run.arrived_step;
+    made.deepest_overlap = run.deepest_overlap.share;
+    made.centres_in_obstacles = run.centres_in_obstacles;
+    return made;
 }
 
 }  // namespace
@@ -113,6 +157,50 @@ void bind_agents(py::module_& module) {
         .def_property_readonly("step_count",
                                [](const AgentWorldHandle& self) { return self.world.step_count(); })
         .def("__len__", [](const AgentWorldHandle& self) { return self.world.agents().size(); });
+
+    py::class_<AgentScenarioAnswer>(module, "AgentScenarioRun",
+                                    "What a run of an agents file did, agents in file order.")
+        .def_readonly("steps", &AgentScenarioAnswer::steps,
+                      "Steps taken (dt seconds each) until no agent moved, or the file's "
+                      "max_steps.")
+        .def_readonly("ids", &AgentScenarioAnswer::ids, "The agents' ids in the file.")
+        .def_readonly("positions", &AgentScenarioAnswer::positions,
+                      "Where each agent ended: float64 array (n, 2).")
+        .def_readonly("arrived_steps", &AgentScenarioAnswer::arrived_steps,
+                      "Per agent: the step it last arrived in when it ended the run arrived, "
+                      "else None.")
+        .def_readonly("states", &AgentScenarioAnswer::states,
+                      "Per agent at the end: \"idle\", \"moving\", \"arrived\" or \"stuck\".")
+        .def_readonly("stuck_reasons", &AgentScenarioAnswer::stuck_reasons,
+                      "Per agent: why it last got stuck since it last arrived, or \"none\".")
+        .def_readonly("deepest_overlap", &AgentScenarioAnswer::deepest_overlap,
+                      "The deepest overlap of two agents seen, as a share of their radius sum.")
+        .def_readonly("centres_in_obstacles", &AgentScenarioAnswer::centres_in_obstacles,
+                      "Agent centres seen inside a grown obstacle over all steps (0 expected).")
+        .def_property_readonly("arrived", &AgentScenarioAnswer::arrived);
+
+    module.def(
+        "run_agent_scenario",
+        [](const std::filesystem::path& path) {
+            std::optional<AgentScenario> scenario;
+            Expected<AgentRun> run = Status::invalid_input("not run");
+            {
+                const py::gil_scoped_release unlocked;
+                Expected<AgentScenario> loaded = load_agent_scenario(path.string());
+                if (loaded) {
+                    scenario = std::move(loaded.value());
+                    run = run_agent_scenario(*scenario, path.string(), {});
+                } else {
+                    run = loaded.error();
+                }
+            }
+            const AgentRun done = take(std::move(run));  // raises for a refused file
+            return answer(*scenario, done);
+        },
+        py::arg("path"),
+        "Loads an agents file (the format of `pathkit agents`) and runs it as that command "
+        "does: every agent sent to its target, steps until none moves or max_steps. Raises "
+        "pathkit.Error naming the file and place for a file it refuses.");
 }
 
 }  // namespace pathkit::python

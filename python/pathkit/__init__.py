@@ -8,6 +8,7 @@ pathkit.Error (a ValueError) with the library's message; searches release the GI
 """
 
 from ._pathkit import (
+    AgentScenarioRun,
     AgentWorld,
     Crowd,
     Error,
@@ -29,9 +30,11 @@ from ._pathkit import (
     load_moving_ai_scenario,
     load_world,
     plan_mapf,
+    run_agent_scenario,
 )
 
 __all__ = [
+    "AgentScenarioRun",
     "AgentWorld",
     "Crowd",
     "Error",
@@ -53,4 +56,5 @@ __all__ = [
     "load_moving_ai_scenario",
     "load_world",
     "plan_mapf",
+    "run_agent_scenario",
 ]

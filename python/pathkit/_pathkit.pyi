@@ -248,3 +248,17 @@ class AgentWorld:
     @property
     def step_count(self) -> int: ...
     def __len__(self) -> int: ...
+
+class AgentScenarioRun:
+    steps: int
+    ids: list[int]
+    positions: npt.NDArray[np.float64]
+    arrived_steps: list[int | None]
+    states: list[str]
+    stuck_reasons: list[str]
+    deepest_overlap: float
+    centres_in_obstacles: int
+    @property
+    def arrived(self) -> int: ...
+
+def run_agent_scenario(path: StrPath) -> AgentScenarioRun: ...

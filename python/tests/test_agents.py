@@ -1,6 +1,7 @@
 """Round agents on a navigation mesh from Python: a circle of agents swapping sides all arrive,
 never overlap by more than the separation allows, and never stand in an obstacle."""
 
+import json
 import math
 
 import numpy as np
@@ -49,3 +50,29 @@ def test_removed_agents_leave_nan_rows_and_refusals_raise():
         world.step(-1)
     with pytest.raises(pathkit.Error, match="does not exist"):
         world.state(first)
+
+
+def test_an_agents_file_runs_as_the_cli_runs_it_and_every_agent_ends_at_its_target(repository):
+    path = repository / "examples" / "agents" / "doorway.json"
+    written = json.loads(path.read_text())
+    run = pathkit.run_agent_scenario(path)
+    assert run.ids == [agent["id"] for agent in written["agents"]]
+    assert run.arrived == len(written["agents"]) and run.states == ["arrived"] * run.arrived
+    targets = np.array([agent["to"] for agent in written["agents"]], dtype=float)
+    assert np.all(np.linalg.norm(run.positions - targets, axis=1) <= 0.1 + 0.02)
+    assert all(0 < step <= run.steps for step in run.arrived_steps)
+    assert run.centres_in_obstacles == 0 and run.deepest_overlap < 0.1
+    assert set(run.stuck_reasons) <= {"none", "no_path", "no_progress"}
+
+
+def test_an_agents_file_it_refuses_raises_with_the_file_and_place(tmp_path):
+    walled = tmp_path / "walled.json"
+    walled.write_text(
+        '{"bounds": [[0, 0], [20, 10]], "buffer_radius": 0.5, '
+        '"obstacles": [{"polygon": [[9, 0], [11, 0], [11, 4], [9, 4]]}], '
+        '"agents": [{"id": 1, "at": [2, 2], "to": [10, 2]}]}'
+    )
+    with pytest.raises(pathkit.Error, match=r"walled\.json: /agents/0/to"):
+        pathkit.run_agent_scenario(walled)
+    with pytest.raises(pathkit.Error, match="missing.json"):
+        pathkit.run_agent_scenario(tmp_path / "missing.json")

@@ -1,6 +1,7 @@
 /* The C API from a C11 program: paths on grids checked against a breadth-first search written
  * here, graphs against Floyd-Warshall, open worlds against each other, a crowd, buffer sizes and
- * refusals. Usage: c_api_test TINY_MAP (tests/data/tiny.map); prints "c api: N checks, 0
+ * refusals, and an agents file run to the end. Usage: c_api_test TINY_MAP SCRATCH_FOLDER
+ * (tests/data/tiny.map; agents files are written into the folder); prints "c api: N checks, 0
  * failed". */
 #include <math.h>
 #include <stdio.h>
@@ -269,9 +270,66 @@ static void open_worlds(void) {
     pk_nav_mesh_destroy(mesh);
 }
 
+/* Writes `text` to `folder`/`name` and gives the path (static storage, one at a time). */
+static const char* write_file(const char* folder, const char* name, const char* text) {
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    FILE* file = fopen(path, "w");
+    CHECK(file != NULL);
+    if (file != NULL) {
+        fputs(text, file);
+        fclose(file);
+    }
+    return path;
+}
+
+/* Two agents trading sides past a wall: both end within the arrival distance (0.1 by default,
+ * 0.02 more allowed) of their targets as written here; a target inside a wall is refused with
+ * its place in the file, a missing file with its name. */
+static void agents_files(const char* folder) {
+    const char* swap =
+        write_file(folder, "c_api_agents_swap.json",
+                   "{\"bounds\": [[0, 0], [20, 10]], \"buffer_radius\": 0.5,\n"
+                   " \"obstacles\": [{\"polygon\": [[9, 0], [11, 0], [11, 4], [9, 4]]}],\n"
+                   " \"agents\": [{\"id\": 7, \"at\": [2, 2], \"to\": [18, 2]},\n"
+                   "            {\"id\": 9, \"at\": [18, 2.5], \"to\": [2, 2.5]}],\n"
+                   " \"dt\": 0.1, \"max_steps\": 1000}\n");
+    const float targets[2][2] = {{18, 2}, {2, 2.5f}};
+    const int64_t ids[2] = {7, 9};
+    pk_agent_run* run = NULL;
+    CHECK(pk_agent_run_scenario(swap, &run) == PK_OK && run != NULL);
+    int64_t steps = 0;
+    size_t agents = 0, arrived = 0;
+    CHECK(pk_agent_run_summary(run, &steps, &agents, &arrived) == PK_OK);
+    CHECK(agents == 2 && arrived == 2 && steps > 0 && steps < 1000);
+    for (size_t index = 0; index < 2; ++index) {
+        int64_t id = -1, arrived_step = -1;
+        float x = -1, y = -1;
+        CHECK(pk_agent_run_agent(run, index, &id, &x, &y, &arrived_step) == PK_OK);
+        CHECK(id == ids[index] && arrived_step > 0 && arrived_step <= steps);
+        CHECK(hypotf(x - targets[index][0], y - targets[index][1]) <= 0.12f);
+    }
+    CHECK(pk_agent_run_agent(run, 2, NULL, NULL, NULL, NULL) == PK_INVALID_ARGUMENT);
+    pk_agent_run_destroy(run);
+
+    const char* walled =
+        write_file(folder, "c_api_agents_walled.json",
+                   "{\"bounds\": [[0, 0], [20, 10]], \"buffer_radius\": 0.5,\n"
+                   " \"obstacles\": [{\"polygon\": [[9, 0], [11, 0], [11, 4], [9, 4]]}],\n"
+                   " \"agents\": [{\"id\": 1, \"at\": [2, 2], \"to\": [10, 2]}]}\n");
+    run = (pk_agent_run*)1;
+    CHECK(pk_agent_run_scenario(walled, &run) == PK_INVALID_ARGUMENT && run == NULL);
+    CHECK(strstr(pk_last_error(), "c_api_agents_walled.json") != NULL);
+    CHECK(strstr(pk_last_error(), "/agents/0/to") != NULL);
+    CHECK(pk_agent_run_scenario("no/such/agents.json", &run) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "no/such/agents.json") != NULL);
+    CHECK(pk_agent_run_summary(NULL, NULL, NULL, NULL) == PK_INVALID_ARGUMENT);
+    pk_agent_run_destroy(NULL);
+}
+
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: c_api_test TINY_MAP\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: c_api_test TINY_MAP SCRATCH_FOLDER\n");
         return 2;
     }
     CHECK(strcmp(pk_version(), PATHKIT_EXPECTED_VERSION) == 0);
@@ -279,6 +337,7 @@ int main(int argc, char** argv) {
     grids(argv[1]);
     graphs();
     open_worlds();
+    agents_files(argv[2]);
     pk_grid_map_destroy(NULL);
     printf("c api: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;

@@ -180,6 +180,25 @@ PK_API pk_status pk_crowd_step(pk_crowd* crowd, int* settled);
 PK_API pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x,
                                         int32_t* y);
 
+/* ---- agents files ----------------------------------------------------------------------- */
+
+/** A finished run of an agents file (the format `pathkit agents` reads: a scene, agents with
+ * start and target, dt and max_steps). */
+typedef struct pk_agent_run pk_agent_run;
+
+/** Loads an agents file and runs it as `pathkit agents` does: every agent sent to its target,
+ * stepped until none moves or the file's max_steps. A refused file (PK_INVALID_ARGUMENT)
+ * leaves *out NULL and a message naming the file and place. */
+PK_API pk_status pk_agent_run_scenario(const char* path, pk_agent_run** out);
+PK_API void pk_agent_run_destroy(pk_agent_run* run);
+/** Steps taken, agents in the file and how many ended the run arrived (any may be NULL). */
+PK_API pk_status pk_agent_run_summary(const pk_agent_run* run, int64_t* steps, size_t* agents,
+                                      size_t* arrived);
+/** The agent at `index` (file order): its id in the file, where it ended (world units) and
+ * the step it last arrived in, -1 when it did not end arrived (any output may be NULL). */
+PK_API pk_status pk_agent_run_agent(const pk_agent_run* run, size_t index, int64_t* id, float* x,
+                                    float* y, int64_t* arrived_step);
+
 #ifdef __cplusplus
 }
 #endif
