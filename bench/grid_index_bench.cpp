@@ -5,7 +5,8 @@
 // solves all rows once per iteration; "per_query" is the mean time of one query.
 // The build benchmarks build the index of that map and of a generated 1024 x 1024 map (random
 // blocked tiles at 20 % plus 400 wall segments up to 64 tiles long, seed 1024), and report its
-// bytes per tile.
+// bytes per tile; the repair benchmarks flip one random tile of the same maps an iteration and
+// repair the index.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -121,6 +122,23 @@ void build_index(benchmark::State& state, const GridSpace& space) {
         static_cast<double>(bytes) / (static_cast<double>(map.width()) * map.height());
 }
 
+/// Flips one random tile (a wall built or knocked down) and repairs the index, each
+/// iteration; the map drifts from its start by one tile an iteration.
+void repair_index(benchmark::State& state, GridMap map) {
+    const GridSpace space(map);
+    auto index = or_stop(StaticGridIndex::build(space), "repair benchmark");
+    std::mt19937 random(7);
+    std::uniform_int_distribution<int> column(0, map.width() - 1), row(0, map.height() - 1);
+    for (auto _ : state) {
+        const Cell tile{map.origin().x + column(random), map.origin().y + row(random)};
+        (void)map.set_walkable(tile, !map.is_walkable(tile));
+        if (!index.repair()) {
+            state.SkipWithError("the repair was refused");
+            break;
+        }
+    }
+}
+
 void BM_JpsTurns(benchmark::State& state) {
     solve_all(state, Method::Jps, PathShape::Turns);
 }
@@ -145,6 +163,13 @@ void BM_BuildIndexOf1024Map(benchmark::State& state) {
     build_index(state, space);
 }
 
+void BM_RepairIndexOfScenarioMapAfterOneTile(benchmark::State& state) {
+    repair_index(state, fixture().map);
+}
+void BM_RepairIndexOf1024MapAfterOneTile(benchmark::State& state) {
+    repair_index(state, generated_map());
+}
+
 BENCHMARK(BM_JpsTurns)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_JpsPlusTurns)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_JpsTiles)->Unit(benchmark::kMillisecond);
@@ -152,6 +177,8 @@ BENCHMARK(BM_JpsPlusTiles)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AStarTiles)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildIndexOfScenarioMap)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildIndexOf1024Map)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RepairIndexOfScenarioMapAfterOneTile)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RepairIndexOf1024MapAfterOneTile)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

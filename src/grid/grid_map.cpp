@@ -55,7 +55,7 @@ Status GridMap::set_walkable(Cell cell, bool walkable) {
         return Status::invalid_input("tile " + to_string(cell) + " is outside the map");
     }
     write_walkable(index(cell), walkable);
-    ++revision_;
+    note_change(index(cell));
     return {};
 }
 
@@ -84,8 +84,23 @@ Status GridMap::set_terrain_cost(Cell cell, float multiplier) {
     } else if (was_minimum && multiplier > min_terrain_) {
         recompute_min_terrain();
     }
-    ++revision_;
+    note_change(index(cell));
     return {};
+}
+
+void GridMap::note_change(std::uint32_t index) {
+    if (change_log_.size() == 2 * change_log_capacity) {
+        // Forget the older half: memory stays bounded, and each change costs O(1) on average.
+        change_log_.erase(change_log_.begin(), change_log_.begin() + change_log_capacity);
+        change_log_start_ += change_log_capacity;
+    }
+    change_log_.push_back(index);
+    ++revision_;
+}
+
+std::optional<std::span<const std::uint32_t>> GridMap::changes_since(std::uint64_t since) const {
+    if (since < change_log_start_ || since > revision_) return std::nullopt;
+    return std::span<const std::uint32_t>(change_log_).subspan(since - change_log_start_);
 }
 
 void GridMap::recompute_min_terrain() {

@@ -55,11 +55,11 @@ std::optional<DiagonalPolicy> diagonal_policy_named(std::string_view name) {
     return std::nullopt;
 }
 
-/// The JPS+ index a space builds at its first jps+ query, behind a lock so that threads querying
-/// one space build it once.
+/// The JPS+ index a space builds at its first jps+ query and repairs at the first after tiles
+/// changed, behind a lock so that threads querying one space build or repair it once.
 struct GridSpace::JumpPointIndexCache {
     std::mutex mutex;
-    std::shared_ptr<const StaticGridIndex> index;
+    std::shared_ptr<StaticGridIndex> index;
 };
 
 Heuristic heuristic_for(const MovementRules& rules) {
@@ -145,13 +145,15 @@ GridSpace::~GridSpace() = default;
 Expected<std::shared_ptr<const StaticGridIndex>> GridSpace::jump_point_index() const {
     PATHKIT_ASSERT(jump_point_index_ != nullptr);  // only a moved-from space has none
     const std::lock_guard lock(jump_point_index_->mutex);
-    std::shared_ptr<const StaticGridIndex>& index = jump_point_index_->index;
-    if (index && &index->space() == this && index->is_current()) return index;
+    std::shared_ptr<StaticGridIndex>& index = jump_point_index_->index;
+    // Tiles change only between queries, so nobody reads the index while it is repaired.
+    if (index && &index->space() == this && index->repair())
+        return std::shared_ptr<const StaticGridIndex>(index);
     index.reset();  // the old one goes before the new one is built
     auto built = StaticGridIndex::build(*this);
     if (!built) return built.error();
-    index = std::make_shared<const StaticGridIndex>(std::move(built).value());
-    return index;
+    index = std::make_shared<StaticGridIndex>(std::move(built).value());
+    return std::shared_ptr<const StaticGridIndex>(index);
 }
 
 void GridSpace::refresh() {

@@ -122,6 +122,113 @@ TEST(StaticGridIndex, RefusesQueriesOnceTheMapChangesUntilBuiltAgain) {
     EXPECT_EQ(fresh.cost, find_path_jps(space, room.find('S'), room.find('G')).cost);
 }
 
+/// Every distance of two indexes of one map, compared; "" when equal, else the first that
+/// differs.
+std::string first_difference(const StaticGridIndex& repaired, const StaticGridIndex& built) {
+    const GridMap& map = built.space().map();
+    for (std::uint32_t tile = 0; tile < map.padded_size(); ++tile)
+        for (int slot = 0; slot < StaticGridIndex::slots; ++slot)
+            if (repaired.distances(tile)[slot] != built.distances(tile)[slot])
+                return "tile " + to_string(map.cell(tile)) + " slot " + std::to_string(slot) +
+                       ": repaired " + std::to_string(repaired.distances(tile)[slot]) + ", built " +
+                       std::to_string(built.distances(tile)[slot]);
+    return "";
+}
+
+TEST(StaticGridIndex, ARepairAfterTileEditsHasEveryDistanceANewBuildHasUnderEveryPolicy) {
+    std::mt19937 random(2718);
+    int edits = 0;
+    for (int round = 0; round < 120; ++round) {
+        GridMap map = random_map(random);
+        const GridSpace space(map, rules_with(static_cast<DiagonalPolicy>(round % 4)));
+        auto index = StaticGridIndex::build(space);
+        ASSERT_TRUE(index) << index.error().message();
+        std::uniform_int_distribution<int> column(0, map.width() - 1), row(0, map.height() - 1);
+        for (int repair = 0; repair < 12; ++repair) {
+            // One to four tiles flipped (walls built and knocked down), sometimes the same twice.
+            for (int edit = std::uniform_int_distribution<int>(1, 4)(random); edit > 0; --edit) {
+                const Cell tile{map.origin().x + column(random), map.origin().y + row(random)};
+                ASSERT_TRUE(map.set_walkable(tile, !map.is_walkable(tile)));
+                ++edits;
+            }
+            EXPECT_FALSE(index.value().is_current());
+            ASSERT_TRUE(index.value().repair());
+            EXPECT_TRUE(index.value().is_current());
+            const auto built = StaticGridIndex::build(space);
+            ASSERT_TRUE(built);
+            ASSERT_EQ(first_difference(index.value(), built.value()), "")
+                << "round " << round << ", repair " << repair << ", policy "
+                << to_string(space.rules().diagonal) << ", map " << map.width() << " x "
+                << map.height();
+        }
+    }
+    EXPECT_GT(edits, 3000);
+}
+
+TEST(GridMap, RemembersWhichTilesChangedSinceARevisionUpToItsLogsCapacity) {
+    auto map = GridMap::create(10, 10, {-3, 2}).value();
+    const std::uint64_t start = map.revision();
+    ASSERT_TRUE(map.set_walkable({0, 5}, false));
+    ASSERT_TRUE(map.set_terrain_cost({1, 5}, 2));
+    ASSERT_TRUE(map.set_walkable({0, 5}, true));
+    EXPECT_FALSE(map.set_walkable({40, 5}, false));  // refused: no change, nothing logged
+    const auto changes = map.changes_since(start);
+    ASSERT_TRUE(changes.has_value());
+    const std::vector<std::uint32_t> expected{map.index({0, 5}), map.index({1, 5}),
+                                              map.index({0, 5})};
+    EXPECT_EQ(std::vector<std::uint32_t>(changes->begin(), changes->end()), expected);
+    EXPECT_EQ(map.changes_since(start + 2)->size(), 1u);
+    EXPECT_TRUE(map.changes_since(map.revision())->empty());
+    EXPECT_FALSE(map.changes_since(map.revision() + 1).has_value());
+    for (std::size_t change = 0; change < 2 * GridMap::change_log_capacity; ++change)
+        ASSERT_TRUE(map.set_walkable({2, 3}, change % 2 == 0));
+    EXPECT_FALSE(map.changes_since(start).has_value()) << "forgotten, so a cache rebuilds";
+    EXPECT_EQ(map.changes_since(map.revision() - GridMap::change_log_capacity)->size(),
+              GridMap::change_log_capacity);
+}
+
+TEST(StaticGridIndex, IsNotRepairedPastTheChangesTheMapRemembersOrOnceTerrainCostsAppear) {
+    auto map = GridMap::create(20, 20).value();
+    const GridSpace space(map);
+    auto index = StaticGridIndex::build(space);
+    ASSERT_TRUE(index);
+    for (std::size_t change = 0; change < 2 * GridMap::change_log_capacity + 2; ++change)
+        ASSERT_TRUE(map.set_walkable({3, 4}, change % 2 == 0));
+    EXPECT_FALSE(index.value().repair());
+    EXPECT_FALSE(index.value().is_current());
+    index = StaticGridIndex::build(space);
+    ASSERT_TRUE(index);
+    ASSERT_TRUE(map.set_terrain_cost({5, 5}, 3));
+    EXPECT_FALSE(index.value().repair());
+}
+
+TEST(GridSpace, JpsPlusAnswersAfterTileEditsAsAStarDoesWithoutTheCallerRebuildingAnything) {
+    std::mt19937 random(1618);
+    SearchContext context;
+    int compared = 0;
+    for (int round = 0; round < 40; ++round) {
+        GridMap map = random_map(random);
+        const GridSpace space(map, rules_with(static_cast<DiagonalPolicy>(round % 4)));
+        const SearchOptions jps_plus{.algorithm = SearchAlgorithm::JpsPlus};
+        std::uniform_int_distribution<int> column(0, map.width() - 1), row(0, map.height() - 1);
+        for (int edit = 0; edit < 30; ++edit) {
+            const Cell tile{map.origin().x + column(random), map.origin().y + row(random)};
+            ASSERT_TRUE(map.set_walkable(tile, !map.is_walkable(tile)));
+            const Cell from = random_walkable_cell(map, random);
+            const Cell to = random_walkable_cell(map, random);
+            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+            const GridPath fast = space.find_path(from, to, context, jps_plus);
+            const GridPath plain = space.find_path(from, to, context);
+            ASSERT_EQ(fast.status, plain.status) << fast.message;
+            if (plain.found()) {
+                EXPECT_NEAR(fast.cost, plain.cost, 1e-4 * plain.cost + 1e-4);
+            }
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 800);
+}
+
 TEST(StaticGridIndex, IsNotBuiltWhereJumpPointSearchCannotRunAndSaysWhy) {
     auto room = ascii_map({"...", "..."});
     ASSERT_TRUE(room.map.set_terrain_cost({1, 1}, 3));

@@ -1,7 +1,9 @@
 /// GridMap: walkable tiles and terrain costs, stored for fast neighbour reads and jump scans.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -57,6 +59,14 @@ class GridMap {
     [[nodiscard]] float min_terrain_cost() const { return min_terrain_; }
     /// Counts changes to tiles; a cache built at one revision is stale at another.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// The tiles changed from revision `since` to now, one padded index per change in the
+    /// order made (a tile changed twice is there twice), for caches that repair only what
+    /// changed; nullopt when `since` is ahead of `revision()` or further back than the map
+    /// remembers (the last `change_log_capacity` to 2 x that many changes).
+    [[nodiscard]] std::optional<std::span<const std::uint32_t>> changes_since(
+        std::uint64_t since) const;
+    /// Changes the map remembers at least (see `changes_since`): 4,096 tiles, 16 to 32 KiB.
+    static constexpr std::size_t change_log_capacity = 4096;
     /// Bytes held by the map.
     [[nodiscard]] std::size_t memory_bytes() const;
 
@@ -111,6 +121,8 @@ class GridMap {
     GridMap(int width, int height, Cell origin, bool walkable);
     void write_walkable(std::uint32_t index, bool walkable);
     void recompute_min_terrain();
+    /// Counts a change of the tile at `index`: the revision and the change log.
+    void note_change(std::uint32_t index);
 
     int width_ = 0;
     int height_ = 0;
@@ -127,6 +139,8 @@ class GridMap {
     std::vector<std::uint64_t> column_bits_;
     float min_terrain_ = 1;
     std::uint64_t revision_ = 0;
+    std::vector<std::uint32_t> change_log_;  // the tiles of the changes from change_log_start_
+    std::uint64_t change_log_start_ = 0;     // the revision before change_log_[0]
 };
 
 }  // namespace pathkit

@@ -68,9 +68,11 @@ class GridSpace {
         return find_path(from, to, thread_search_context(), options, shape);
     }
     /// The JPS+ index of this space's map under its rules, shared with the queries that read
-    /// it: built at the first call, and again once the map has changed since. 16 bytes a padded
-    /// tile. Refused where jump point search cannot run (the reason in the message). Queries
-    /// build it themselves; call it first to pay for the build at a time of your choosing.
+    /// it: built at the first call; after tiles changed, repaired in place where they reach
+    /// (`StaticGridIndex::repair`), or built again when the map no longer remembers its
+    /// changes. 16 bytes a padded tile. Refused where jump point search cannot run (the reason in
+    /// the message). Queries build it themselves; call it first to pay for the build at a time of
+    /// your choosing.
     [[nodiscard]] Expected<std::shared_ptr<const StaticGridIndex>> jump_point_index() const;
     /// Checks a start or goal tile; ok when the unit fits there.
     [[nodiscard]] Status check_endpoint(Cell cell, const char* role) const;

@@ -18,10 +18,11 @@ namespace pathkit {
 /// then reads these distances instead of scanning, and returns exactly the paths and costs of
 /// `find_path_jps`.
 ///
-/// Build it once per map and movement rules, share it between threads (queries only read it),
-/// and build it again after any change to the map: a query on an index older than the map's
-/// `revision()` returns InvalidInput. It holds 16 bytes per padded tile ((width + 2) x
-/// (height + 2)); building takes one pass over the tiles per direction.
+/// Build it once per map and movement rules and share it between threads (queries only read
+/// it). After tiles change, `repair()` redoes only the distances the changes reach (or build it
+/// again): a query on an index older than the map's `revision()` returns InvalidInput. It holds
+/// 16 bytes per padded tile ((width + 2) x (height + 2)); building takes one pass over the
+/// tiles per direction.
 class StaticGridIndex {
   public:
     /// Builds the index of `space`'s map under its rules. `space` and its map must outlive the
@@ -30,8 +31,16 @@ class StaticGridIndex {
     /// says why.
     [[nodiscard]] static Expected<StaticGridIndex> build(const GridSpace& space);
 
-    /// True while the map has not changed since the index was built.
+    /// True while the map has not changed since the index was built or repaired.
     [[nodiscard]] bool is_current() const { return space_->map().revision() == revision_; }
+    /// Brings the index up to the map's changes since it was built or last repaired, with the
+    /// same distances a new build would have: for each changed tile it fills again the rows
+    /// and columns within one tile of it (6 x (width + height) distances) and follows the
+    /// diagonal runs back from the tiles whose inputs changed for as long as their distances
+    /// change. False, with the index unchanged (still stale), when the map no longer remembers
+    /// the changes (`GridMap::changes_since`) or now has terrain costs: build it again then.
+    /// Not while queries read it.
+    bool repair();
     /// Bytes held by the index.
     [[nodiscard]] std::size_t memory_bytes() const { return distances_.capacity() * 2; }
     [[nodiscard]] const GridSpace& space() const { return *space_; }
