@@ -47,6 +47,19 @@ bool finite(Vector2 v) {
 bool finite(Point2 p) {
     return std::isfinite(p.x) && std::isfinite(p.y);
 }
+
+/// Whether the path from `position` through `corridor` crosses a mesh change (an empty
+/// corridor counts as crossing: it has nothing to keep).
+bool crosses(const MeshChange& change, Point2 position, const std::vector<Point2>& corridor) {
+    if (corridor.empty()) return true;
+    Point2 from = position;
+    for (const Point2 corner : corridor) {
+        if (change.touches_segment(from, corner)) return true;
+        from = corner;
+    }
+    return false;
+}
+
 }  // namespace
 
 Status AgentWorld::step(float dt) {
@@ -58,12 +71,18 @@ Status AgentWorld::step(float dt) {
     ++world.steps;
     const NavMesh& mesh = *world.mesh;
     if (mesh.revision() != world.mesh_revision) {
+        // One triangulation since the last step: only the paths it crossed are planned again
+        // (and those of agents with no way, which it may have opened); more: every path.
+        const MeshChange& change = mesh.last_change();
+        const bool one_change = mesh.revision() == world.mesh_revision + 1;
         world.mesh_revision = mesh.revision();
         world.edge_grid.rebuild(mesh);
         for (std::size_t index = 0; index < world.agents.size(); ++index) {
             Agent& agent = world.agents[index];
             if (!agent.active) continue;
-            if (!mesh.triangle_at(agent.position)) {
+            const bool may_be_covered =
+                !one_change || change.touches_segment(agent.position, agent.position);
+            if (may_be_covered && !mesh.triangle_at(agent.position)) {
                 // The new obstacles cover it: out to the nearest free point.
                 if (auto free = mesh.nearest_free_point(agent.position)) agent.position = *free;
                 agent.velocity = {};
@@ -71,7 +90,9 @@ Status AgentWorld::step(float dt) {
             const bool waits_for_path =
                 agent.state == AgentState::Moving ||
                 (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoPath);
-            if (agent.target && waits_for_path) {
+            const bool path_kept = one_change && agent.state == AgentState::Moving &&
+                                   !crosses(change, agent.position, agent.corridor);
+            if (agent.target && waits_for_path && !path_kept) {
                 AgentPlanState& plan = world.plans[index];
                 plan.needs_plan = true;
                 plan.best_remaining = INFINITY;

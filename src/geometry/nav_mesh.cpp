@@ -55,6 +55,7 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
     }
     std::vector<ObstacleId> ids;
     for (ObstacleEntry& entry : fresh) {
+        note_changed(entry);
         ids.push_back(ObstacleId(static_cast<std::uint32_t>(obstacles_.size())));
         obstacles_.push_back(std::move(entry));
     }
@@ -68,8 +69,10 @@ Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
             return Status::invalid_input("obstacle " + std::to_string(id.value) +
                                          " is not in the mesh");
     }
-    for (ObstacleId id : obstacles)
+    for (ObstacleId id : obstacles) {
         obstacles_[id.index()].alive = false;
+        note_changed(obstacles_[id.index()]);
+    }
     dirty_ = dirty_ || !obstacles.empty();
     return {};
 }
@@ -78,6 +81,39 @@ void NavMesh::remove_all_obstacles() {
     for (ObstacleEntry& entry : obstacles_)
         entry.alive = false;
     dirty_ = true;
+    pending_everywhere_ = true;
+}
+
+void NavMesh::note_changed(const ObstacleEntry& entry) {
+    for (const Ring& ring : entry.grown)
+        for (const FixedPoint corner : ring) {
+            pending_change_[0] = std::min(pending_change_[0], corner.x);
+            pending_change_[1] = std::min(pending_change_[1], corner.y);
+            pending_change_[2] = std::max(pending_change_[2], corner.x);
+            pending_change_[3] = std::max(pending_change_[3], corner.y);
+        }
+}
+
+bool MeshChange::touches_segment(Point2 a, Point2 b) const {
+    if (everywhere) return true;
+    if (!(min.x <= max.x && min.y <= max.y)) return false;
+    // The segment a + t (b - a), t in [0, 1], clipped by each slab of the rectangle in turn.
+    double enter = 0, leave = 1;
+    const double from[2] = {a.x, a.y}, delta[2] = {double{b.x} - a.x, double{b.y} - a.y};
+    const double low[2] = {min.x, min.y}, high[2] = {max.x, max.y};
+    for (int axis = 0; axis < 2; ++axis) {
+        if (delta[axis] == 0) {
+            if (from[axis] < low[axis] || from[axis] > high[axis]) return false;
+            continue;
+        }
+        double t0 = (low[axis] - from[axis]) / delta[axis];
+        double t1 = (high[axis] - from[axis]) / delta[axis];
+        if (t0 > t1) std::swap(t0, t1);
+        enter = std::max(enter, t0);
+        leave = std::min(leave, t1);
+        if (enter > leave) return false;
+    }
+    return true;
 }
 
 void NavMesh::triangulate() {
@@ -108,6 +144,19 @@ void NavMesh::triangulate() {
     build_regions();
     dirty_ = false;
     ++revision_;
+    // The changed rectangle, a little wider each way than the corners rounded to floats.
+    last_change_ = {.revision = revision_, .everywhere = pending_everywhere_};
+    if (pending_change_[0] <= pending_change_[2]) {
+        const auto widen = [](float value, float way) {
+            return value + way * (0.01f + 1e-6f * std::abs(value));
+        };
+        const Point2 low = geometry::to_point({pending_change_[0], pending_change_[1]});
+        const Point2 high = geometry::to_point({pending_change_[2], pending_change_[3]});
+        last_change_.min = {widen(low.x, -1), widen(low.y, -1)};
+        last_change_.max = {widen(high.x, 1), widen(high.y, 1)};
+    }
+    pending_change_ = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+    pending_everywhere_ = false;
 }
 
 namespace {

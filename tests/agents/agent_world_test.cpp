@@ -242,6 +242,42 @@ TEST(AgentWorld, AWallAddedOnThePathMakesTheAgentReplanAndGoAround) {
     EXPECT_GE(furthest, 7.4f) << "around an end of the wall (grown to 2.5..17.5)";
 }
 
+// Two walkers on parallel lanes, a wall dropped across the lower lane only: the walker on it
+// plans again; the other keeps its path, which the wall does not touch. Two triangulations
+// between steps (nothing says what both changed) make every walker plan again.
+TEST(AgentWorld, AnEditReplansOnlyTheAgentsWhosePathsItCrosses) {
+    NavMesh mesh = make_mesh({}, {40, 40});
+    AgentWorld world = AgentWorld::create(mesh).value();
+    const AgentId lower = world.add_agent({2, 5}).value();
+    const AgentId upper = world.add_agent({2, 35}).value();
+    ASSERT_TRUE(world.set_target(lower, {38, 5}));
+    ASSERT_TRUE(world.set_target(upper, {38, 35}));
+    ASSERT_TRUE(world.step(time_step));
+    const auto replanned = [&] {
+        std::vector<AgentId> who;
+        for (const AgentEvent& event : world.events())
+            if (event.kind == AgentEventKind::Replanned) who.push_back(event.agent);
+        return who;
+    };
+    const ObstacleId wall =
+        mesh.add_obstacles(std::vector{rectangle(19, 1, 20, 12)}).value().front();
+    mesh.triangulate();
+    EXPECT_FALSE(mesh.last_change().everywhere);
+    EXPECT_TRUE(mesh.last_change().touches_segment({2, 5}, {38, 5}));
+    EXPECT_FALSE(mesh.last_change().touches_segment({2, 35}, {38, 35}));
+    ASSERT_TRUE(world.step(time_step));
+    EXPECT_EQ(replanned(), std::vector<AgentId>{lower});
+    ASSERT_TRUE(mesh.remove_obstacles(std::vector{wall}));
+    mesh.triangulate();
+    ASSERT_TRUE(mesh.add_obstacles(std::vector{rectangle(30, 30, 31, 31)}).has_value());
+    mesh.triangulate();
+    ASSERT_TRUE(world.step(time_step));
+    EXPECT_EQ(replanned(), (std::vector<AgentId>{lower, upper}));
+    const RunRecord seen = run_until_arrived(world, mesh, 2000);
+    EXPECT_TRUE(seen.all_arrived);
+    EXPECT_FALSE(seen.entered_obstacle);
+}
+
 TEST(AgentWorld, AnUnreachableTargetLeavesTheAgentStuckWithNoPath) {
     // A wall from bottom to top: the right half cannot be reached.
     const NavMesh mesh = make_mesh({rectangle(9, -1, 11, 21)}, {20, 20});

@@ -89,6 +89,35 @@ TEST(NavMesh, ObstacleEditsTakeEffectOnlyAtTheExplicitTriangulate) {
     EXPECT_NEAR(mesh.find_path({2, 2}, {18, 2}).cost, 16, 1e-4);
 }
 
+TEST(NavMesh, ItsLastChangeHoldsEveryGrownObstacleAddedOrRemovedSinceTheTriangulationBefore) {
+    NavMesh mesh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 2}).value();
+    mesh.triangulate();
+    EXPECT_TRUE(mesh.last_change().everywhere) << "the first triangulation";
+    const ObstacleId box = mesh.add_obstacles(std::vector{rectangle(10, 10, 20, 20)}).value()[0];
+    ASSERT_TRUE(mesh.add_obstacles(std::vector{rectangle(60, 70, 61, 71)}).has_value());
+    mesh.triangulate();
+    const MeshChange& added = mesh.last_change();
+    EXPECT_EQ(added.revision, mesh.revision());
+    EXPECT_FALSE(added.everywhere);
+    // Both boxes grown by 2: 8..22 and 58..63 x 68..73, a hundredth wider each way.
+    EXPECT_NEAR(added.min.x, 8, 0.05f);
+    EXPECT_NEAR(added.min.y, 8, 0.05f);
+    EXPECT_NEAR(added.max.x, 63, 0.05f);
+    EXPECT_NEAR(added.max.y, 73, 0.05f);
+    EXPECT_TRUE(added.touches_segment({0, 0}, {9, 9}));
+    EXPECT_TRUE(added.touches_segment({30, 0}, {30, 100})) << "crosses without an end inside";
+    EXPECT_FALSE(added.touches_segment({0, 90}, {100, 90}));
+    EXPECT_FALSE(added.touches_segment({70, 0}, {100, 50}));
+    mesh.triangulate();
+    EXPECT_FALSE(mesh.last_change().touches_segment({0, 0}, {100, 100})) << "nothing changed";
+    ASSERT_TRUE(mesh.remove_obstacles(std::vector{box}));
+    mesh.triangulate();
+    EXPECT_NEAR(mesh.last_change().max.x, 22, 0.05f) << "only the removed box";
+    mesh.remove_all_obstacles();
+    mesh.triangulate();
+    EXPECT_TRUE(mesh.last_change().everywhere);
+}
+
 TEST(NavMesh, BadPointsAndBoundsGetAClearStatus) {
     const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1);
     const PlanePath outside = mesh.find_path({-1, 5}, {5, 5});

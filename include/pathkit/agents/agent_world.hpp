@@ -176,7 +176,11 @@ struct AgentStepStats {
 ///   centres `max(0, radius - buffer_radius) + 0.01` world units from boundary edges, and aim
 ///   twice that outside the corners of their paths.
 /// - Corridor: a corner is dropped once the next one is in sight; the path is planned again
-///   when the mesh's `revision()` or the target changes, or the next corner goes out of sight.
+///   when the target changes, the next corner goes out of sight, or the mesh is triangulated
+///   again and its `last_change()` crosses the rest of the path (every path when it was
+///   triangulated more than once since the last step, or changed everywhere; an agent stuck
+///   with no path tries again at every change). An agent a new obstacle covers is moved to the
+///   nearest free point.
 /// - Jams: preferred velocities get a seeded nudge of 0.1 % of top speed, and an agent held
 ///   back by other agents for half a second keeps right (asks for its wish turned 90 degrees,
 ///   where walls allow) until its wish is granted again, so symmetric jams unwind.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -59,6 +60,25 @@ enum class NavMeshQuery {
     /// The engine over the node graph (`NavMeshOptions::nodes`), then the funnel through the
     /// triangles it crosses: faster on some meshes, never shorter, usually close.
     Funnel,
+};
+
+/// What one `triangulate()` changed, so that whoever keeps paths on the mesh redoes only the
+/// paths that cross it.
+struct MeshChange {
+    /// The mesh's `revision()` this change made.
+    std::uint64_t revision = 0;
+    /// Every grown obstacle added or removed since the triangulation before lies within
+    /// `min`..`max` (world units): free space changed nowhere else. Empty (min above max)
+    /// when no obstacle changed.
+    Point2 min{INFINITY, INFINITY};
+    Point2 max{-INFINITY, -INFINITY};
+    /// True for the first triangulation and after `remove_all_obstacles()`: anything may have
+    /// changed.
+    bool everywhere = true;
+
+    /// True when the segment from `a` to `b` passes through the changed rectangle (ends
+    /// included); always true when the change was everywhere.
+    [[nodiscard]] bool touches_segment(Point2 a, Point2 b) const;
 };
 
 /// The free space inside a rectangle minus the grown obstacles, as a constrained triangulation
@@ -129,8 +149,10 @@ class NavMesh {
     }
 
     /// Counts the triangulations so far: whoever keeps paths on the mesh replans when it
-    /// changes.
+    /// changes (those that cross `last_change()`, at least).
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// Where the last `triangulate()` changed free space.
+    [[nodiscard]] const MeshChange& last_change() const { return last_change_; }
     /// Where free space ends: the triangles' edges with no neighbour, free side on the left.
     [[nodiscard]] std::span<const MeshEdge> boundary_edges() const { return boundary_edges_; }
     /// True when the straight segment from `a` to `b` stays in free space (both ends in it),
@@ -181,6 +203,12 @@ class NavMesh {
     std::array<std::int64_t, 4> bounds_{};  // min x, min y, max x, max y on the fixed grid
     std::vector<ObstacleEntry> obstacles_;
     bool dirty_ = true;
+    MeshChange last_change_;
+    // Grown obstacles added or removed since the last triangulation, and whether everything
+    // may have changed (no triangulation yet, or every obstacle removed).
+    std::array<std::int64_t, 4> pending_change_{INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+    bool pending_everywhere_ = true;
+    void note_changed(const ObstacleEntry& entry);
 
     // The triangulation: corners (fixed grid), triangles (3 corners, counter-clockwise) and
     // across each edge i (opposite corner i) the neighbour triangle or UINT32_MAX.
