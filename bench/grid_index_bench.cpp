@@ -6,7 +6,8 @@
 // The build benchmarks build the index of that map and of a generated 1024 x 1024 map (random
 // blocked tiles at 20 % plus 400 wall segments up to 64 tiles long, seed 1024), and report its
 // bytes per tile; the repair benchmarks flip one random tile of the same maps an iteration and
-// repair the index.
+// repair the index. The fit-table benchmarks do the same for the table of where a 3 x 3 unit
+// fits on the generated map (a new space builds it; `refresh()` repairs it).
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -139,6 +140,27 @@ void repair_index(benchmark::State& state, GridMap map) {
     }
 }
 
+/// The table of where a 3 x 3 unit fits on the generated map: built by a new space, or
+/// refreshed after one random tile flips, each iteration.
+void BM_BuildFitTableOf1024Map(benchmark::State& state) {
+    static const GridMap map = generated_map();
+    for (auto _ : state) {
+        const GridSpace space(map, MovementRules{.agent_size = 3});
+        benchmark::DoNotOptimize(space.fits_data());
+    }
+}
+void BM_RefreshFitTableOf1024MapAfterOneTile(benchmark::State& state) {
+    GridMap map = generated_map();
+    GridSpace space(map, MovementRules{.agent_size = 3});
+    std::mt19937 random(7);
+    std::uniform_int_distribution<int> coordinate(0, 1023);
+    for (auto _ : state) {
+        const Cell tile{coordinate(random), coordinate(random)};
+        (void)map.set_walkable(tile, !map.is_walkable(tile));
+        space.refresh();
+    }
+}
+
 void BM_JpsTurns(benchmark::State& state) {
     solve_all(state, Method::Jps, PathShape::Turns);
 }
@@ -179,6 +201,8 @@ BENCHMARK(BM_BuildIndexOfScenarioMap)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BuildIndexOf1024Map)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RepairIndexOfScenarioMapAfterOneTile)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RepairIndexOf1024MapAfterOneTile)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BuildFitTableOf1024Map)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RefreshFitTableOf1024MapAfterOneTile)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -157,14 +157,41 @@ Expected<std::shared_ptr<const StaticGridIndex>> GridSpace::jump_point_index() c
 }
 
 void GridSpace::refresh() {
+    const auto changed = map_->changes_since(fit_revision_);
+    const bool had_table = !fit_table_.empty() && fits_ == fit_table_.data();
     fit_revision_ = map_->revision();
     if (rules_.agent_size <= 1 || !rules_status_) {
         fits_ = map_->walkable_data();
         fit_table_.clear();
         return;
     }
-    build_fit_table();
+    // A changed tile changes the fit of the squares holding it: size x size tiles, each
+    // checked over size x size tiles. Cheaper than the whole table for a few changes.
+    const std::size_t side = static_cast<std::size_t>(rules_.agent_size);
+    if (had_table && changed && changed->size() * side * side * side * side < map_->padded_size())
+        repair_fit_table(*changed);
+    else
+        build_fit_table();
     fits_ = fit_table_.data();
+}
+
+void GridSpace::repair_fit_table(std::span<const std::uint32_t> changed) {
+    const int stride = map_->stride(), size = rules_.agent_size;
+    const int width = map_->width(), height = map_->height();
+    const std::uint8_t* walkable = map_->walkable_data();
+    const auto fits = [&](int column, int row) {
+        if (column + size - 1 > width || row + size - 1 > height) return false;
+        for (int y = row; y < row + size; ++y)
+            for (int x = column; x < column + size; ++x)
+                if (!walkable[static_cast<std::size_t>(y) * stride + x]) return false;
+        return true;
+    };
+    for (const std::uint32_t tile : changed) {
+        const int row = static_cast<int>(tile) / stride, column = static_cast<int>(tile) % stride;
+        for (int y = std::max(1, row - size + 1); y <= row; ++y)
+            for (int x = std::max(1, column - size + 1); x <= column; ++x)
+                fit_table_[static_cast<std::size_t>(y) * stride + x] = fits(x, y) ? 1 : 0;
+    }
 }
 
 void GridSpace::build_fit_table() {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <random>
 
 #include <cmath>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "pathkit/grid/grid_space.hpp"
 #include "support/ascii_map.hpp"
 #include "support/grid_rules.hpp"
+#include "support/random_grid.hpp"
 #include "support/reference_grid.hpp"
 
 namespace pathkit {
@@ -254,6 +256,33 @@ TEST(TileMovement, ABigUnitsSpaceAsksForARefreshAfterTheMapChanges) {
     space.refresh();
     EXPECT_EQ(space.find_path({0, 0}, {2, 1}).status, SearchStatus::InvalidInput)
         << "(0,0) no longer has room for the 2x2 unit";
+}
+
+// The table of where big units fit, refreshed after a few tile edits (only the squares holding
+// them checked again), against a table built from scratch by a new space on the same map.
+TEST(TileMovement, ARefreshAfterAFewEditsGivesTheTableANewSpaceBuilds) {
+    std::mt19937 random(99);
+    for (int round = 0; round < 60; ++round) {
+        GridMap map = testing::random_map(random);
+        MovementRules big;
+        big.agent_size = 2 + round % 3;
+        GridSpace space(map, big);
+        std::uniform_int_distribution<int> column(0, map.width() - 1), row(0, map.height() - 1);
+        for (int refresh = 0; refresh < 10; ++refresh) {
+            for (int edit = std::uniform_int_distribution<int>(1, 3)(random); edit > 0; --edit) {
+                const Cell tile{map.origin().x + column(random), map.origin().y + row(random)};
+                ASSERT_TRUE(map.set_walkable(tile, !map.is_walkable(tile)));
+            }
+            space.refresh();
+            const GridSpace fresh(map, big);
+            const std::vector<std::uint8_t> repaired(space.fits_data(),
+                                                     space.fits_data() + map.padded_size());
+            const std::vector<std::uint8_t> built(fresh.fits_data(),
+                                                  fresh.fits_data() + map.padded_size());
+            ASSERT_EQ(repaired, built)
+                << "round " << round << ", refresh " << refresh << ", size " << big.agent_size;
+        }
+    }
 }
 
 }  // namespace

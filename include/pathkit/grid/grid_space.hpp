@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "pathkit/core/expected.hpp"
@@ -76,7 +77,10 @@ class GridSpace {
     [[nodiscard]] Expected<std::shared_ptr<const StaticGridIndex>> jump_point_index() const;
     /// Checks a start or goal tile; ok when the unit fits there.
     [[nodiscard]] Status check_endpoint(Cell cell, const char* role) const;
-    /// Rebuilds the table of where units bigger than one tile fit, after map changes.
+    /// Brings the table of where units bigger than one tile fit up to the map's changes: only
+    /// the squares holding a changed tile are checked again when the map remembers its changes
+    /// (`GridMap::changes_since`) and they are few (changes x size^4 below the map's tiles),
+    /// else the table is built again. Not while queries run.
     void refresh();
 
     // The search-space interface.
@@ -129,6 +133,7 @@ class GridSpace {
   private:
     struct JumpPointIndexCache;
     void build_fit_table();
+    void repair_fit_table(std::span<const std::uint32_t> changed);
     [[nodiscard]] GridPath find_path_by_jump_points(Cell from, Cell to, SearchContext& context,
                                                     const SearchOptions& options,
                                                     PathShape shape) const;
