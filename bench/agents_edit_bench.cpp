@@ -48,8 +48,7 @@ Run run(int agents, int steps, bool cart_moves) {
     for (int rock = 0; rock < 400; ++rock)
         rocks.push_back(box({coordinate(random), coordinate(random)}, 2));
     if (!mesh.add_obstacles(rocks)) std::abort();
-    Point2 cart{20, side / 2};
-    ObstacleId cart_id = mesh.add_obstacles(std::vector{box(cart, 3)}).value().front();
+    const ObstacleId cart = mesh.add_obstacles(std::vector{box({20, side / 2}, 3)}).value().front();
     mesh.triangulate();
     AgentWorld world = AgentWorld::create(mesh).value();
     const auto free_point = [&] {
@@ -65,10 +64,8 @@ Run run(int agents, int steps, bool cart_moves) {
     Run measured;
     for (int step = 0; step < steps; ++step) {
         if (cart_moves && step > 0) {
-            cart.x += 0.5f;  // 5 units a second
             const auto start = std::chrono::steady_clock::now();
-            if (!mesh.remove_obstacles(std::vector{cart_id})) std::abort();
-            cart_id = mesh.add_obstacles(std::vector{box(cart, 3)}).value().front();
+            if (!mesh.move_obstacle(cart, {0.5f, 0})) std::abort();  // 5 units a second
             mesh.triangulate();
             measured.triangulate_ms.push_back(milliseconds_since(start));
             ++measured.edits;

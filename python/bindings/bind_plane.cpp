@@ -170,7 +170,28 @@ void bind_nav_mesh(py::module_& module) {
             py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
             py::arg("max_expansions") = py::none(),
             "A path: \"optimal\" (the shortest, by Polyanya) or \"funnel\"; its corners as a "
-            "float64 array of shape (n, 2).");
+            "float64 array of shape (n, 2).")
+        .def(
+            "move_obstacle",
+            [](NavMeshHandle& self, std::uint32_t obstacle, std::pair<float, float> offset) {
+                auto hold = write_lock(self.lock);
+                raise_if_refused(self.mesh.move_obstacle(ObstacleId(obstacle), to_point(offset)));
+            },
+            py::arg("obstacle"), py::arg("offset"),
+            "Moves an obstacle by (dx, dy), keeping its id; takes effect at the next "
+            "triangulate() or query.")
+        .def_property_readonly(
+            "last_change",
+            [](NavMeshHandle& self) {
+                self.triangulate_if_needed();
+                const MeshChange& change = self.mesh.last_change();
+                return py::make_tuple(py::make_tuple(change.min.x, change.min.y),
+                                      py::make_tuple(change.max.x, change.max.y),
+                                      change.everywhere);
+            },
+            "Where the last triangulation changed free space: ((min_x, min_y), (max_x, max_y), "
+            "everywhere); min above max when nothing changed, everywhere True for the first "
+            "triangulation and after every obstacle was removed.");
     bind_obstacle_methods(bound, &NavMeshHandle::mesh);
 }
 

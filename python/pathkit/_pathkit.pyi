@@ -167,6 +167,9 @@ class NavMesh:
         *,
         max_expansions: Optional[int] = None,
     ) -> PathResult: ...
+    def move_obstacle(self, obstacle: int, offset: Point) -> None: ...
+    @property
+    def last_change(self) -> tuple[tuple[float, float], tuple[float, float], bool]: ...
 
 class Crowd:
     def __init__(

@@ -91,3 +91,19 @@ def test_refusals_name_what_is_wrong():
         pathkit.NavMesh((0, 0), (10, 10)).find_path((math.inf, 1), (2, 2))
     with pytest.raises(pathkit.Error, match="optimal"):
         pathkit.NavMesh((0, 0), (1, 1)).find_path((0.5, 0.5), (0.6, 0.6), "best")
+
+
+def test_a_moved_obstacle_keeps_its_id_and_the_mesh_says_where_it_changed():
+    mesh = pathkit.NavMesh((0, 0), (100, 100), buffer_radius=1)
+    mesh.add_polygon([(40, 0), (42, 0), (42, 45), (40, 45)])
+    mesh.add_polygon([(40, 55), (42, 55), (42, 100), (40, 100)])
+    cart = mesh.add_polygon([(30, 46), (32, 46), (32, 54), (30, 54)])
+    assert mesh.find_path((5, 50), (95, 50)).found
+    mesh.move_obstacle(cart, (6, 0))
+    mesh.move_obstacle(cart, (4, 0))  # into the doorway, which it now fills
+    assert mesh.find_path((5, 50), (95, 50)).status == "no_path"
+    low, high, everywhere = mesh.last_change
+    assert not everywhere  # from where it stood (29..33 grown) to where it is (39..43)
+    assert low[0] == pytest.approx(29, abs=0.05) and high[0] == pytest.approx(43, abs=0.05)
+    with pytest.raises(pathkit.Error, match="not in the mesh"):
+        mesh.move_obstacle(99, (1, 0))

@@ -234,6 +234,30 @@ pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles) {
     });
 }
 
+pk_status pk_nav_mesh_move_obstacle(pk_nav_mesh* mesh, uint32_t obstacle, float dx, float dy) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status)) return status;
+        const Status moved = mesh->mesh.move_obstacle(ObstacleId(obstacle), {dx, dy});
+        return moved ? PK_OK : c_api::refused(moved);
+    });
+}
+
+pk_status pk_nav_mesh_last_change(const pk_nav_mesh* mesh, float* min_x, float* min_y, float* max_x,
+                                  float* max_y, int* everywhere) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status)) return status;
+        const MeshChange& change = mesh->mesh.last_change();
+        for (const auto& [out, value] :
+             {std::pair{min_x, change.min.x}, std::pair{min_y, change.min.y},
+              std::pair{max_x, change.max.x}, std::pair{max_y, change.max.y}})
+            if (out != nullptr) *out = value;
+        if (everywhere != nullptr) *everywhere = change.everywhere ? 1 : 0;
+        return PK_OK;
+    });
+}
+
 pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
                                 float to_y, float* points, size_t capacity, size_t* length,
                                 float* cost) {

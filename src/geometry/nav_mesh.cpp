@@ -77,6 +77,25 @@ Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
     return {};
 }
 
+Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
+    if (obstacle.index() >= obstacles_.size() || !obstacles_[obstacle.index()].alive)
+        return Status::invalid_input("obstacle " + std::to_string(obstacle.value) +
+                                     " is not in the mesh");
+    if (!std::isfinite(offset.x) || !std::isfinite(offset.y))
+        return Status::invalid_input("the offset " + to_string(offset) + " is not finite");
+    ObstacleEntry& entry = obstacles_[obstacle.index()];
+    const Obstacle moved = entry.shape.moved_by(offset);
+    auto grown = geometry::grow_checked(moved, options_.buffer_radius, options_.corners,
+                                        "obstacle " + std::to_string(obstacle.value) + " moved: ");
+    if (!grown) return grown.error();
+    note_changed(entry);
+    entry.shape = moved;
+    entry.grown = std::move(grown).value();
+    note_changed(entry);
+    dirty_ = true;
+    return {};
+}
+
 void NavMesh::remove_all_obstacles() {
     for (ObstacleEntry& entry : obstacles_)
         entry.alive = false;

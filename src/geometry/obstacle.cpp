@@ -25,6 +25,14 @@ Obstacle Obstacle::circle(Point2 center, float radius) {
     return obstacle;
 }
 
+Obstacle Obstacle::moved_by(Point2 offset) const {
+    Obstacle moved = *this;
+    moved.center_ = {center_.x + offset.x, center_.y + offset.y};
+    for (Point2& point : moved.points_)
+        point = {point.x + offset.x, point.y + offset.y};
+    return moved;
+}
+
 std::vector<Point2> Obstacle::outline() const {
     if (!is_circle_) return points_;
     std::vector<Point2> corners;

@@ -264,6 +264,21 @@ static void open_worlds(void) {
     CHECK(pk_nav_mesh_find_path(mesh, 10, 50, 90, 50, points, 32, &length, &exact) == PK_OK);
     CHECK(fabsf(exact - 80) < 1e-3f && length == 2);
     CHECK(pk_nav_mesh_remove(mesh, id) == PK_INVALID_ARGUMENT);
+    /* The block back, then moved down off the line (y 18..82 grown becomes -32..32): the line
+     * is open again, and the last change holds both places. */
+    CHECK(pk_nav_mesh_add_polygon(mesh, block, 4, &id) == PK_OK);
+    CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
+    CHECK(pk_nav_mesh_move_obstacle(mesh, id, 0, -50) == PK_OK);
+    CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
+    CHECK(pk_nav_mesh_find_path(mesh, 10, 50, 90, 50, points, 32, &length, &exact) == PK_OK);
+    CHECK(fabsf(exact - 80) < 1e-3f && length == 2);
+    float low_x = 0, low_y = 0, high_x = 0, high_y = 0;
+    int everywhere = 1;
+    CHECK(pk_nav_mesh_last_change(mesh, &low_x, &low_y, &high_x, &high_y, &everywhere) == PK_OK);
+    CHECK(everywhere == 0 && fabsf(low_y + 32) < 0.05f && fabsf(high_y - 82) < 0.05f);
+    CHECK(fabsf(low_x - 38) < 0.05f && fabsf(high_x - 62) < 0.05f);
+    CHECK(pk_nav_mesh_move_obstacle(mesh, id + 7, 1, 0) == PK_INVALID_ARGUMENT);
+    CHECK(pk_nav_mesh_move_obstacle(mesh, id, NAN, 0) == PK_INVALID_ARGUMENT);
     CHECK(pk_obstacle_graph_add_polygon(graph, block, 2, &id) == PK_INVALID_ARGUMENT);
     CHECK(pk_obstacle_graph_add_circle(graph, 10, 10, -1, &id) == PK_INVALID_ARGUMENT);
     pk_obstacle_graph_destroy(graph);

@@ -118,6 +118,43 @@ TEST(NavMesh, ItsLastChangeHoldsEveryGrownObstacleAddedOrRemovedSinceTheTriangul
     EXPECT_TRUE(mesh.last_change().everywhere);
 }
 
+// A cart moved step by step across a doorway keeps its id; after each move the mesh answers as
+// a mesh built with the cart where it now stands, and its last change holds where it was and
+// where it is.
+TEST(NavMesh, AMovedObstacleKeepsItsIdAndAnswersAsAMeshBuiltWithItThere) {
+    const std::vector<Obstacle> walls{rectangle(40, 0, 42, 45), rectangle(40, 55, 42, 100)};
+    NavMesh mesh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 1}).value();
+    ASSERT_TRUE(mesh.add_obstacles(walls).has_value());
+    const ObstacleId cart = mesh.add_obstacles(std::vector{rectangle(20, 48, 24, 52)}).value()[0];
+    mesh.triangulate();
+    for (int step = 1; step <= 12; ++step) {
+        ASSERT_TRUE(mesh.move_obstacle(cart, {2, 0}));
+        mesh.triangulate();
+        const float left = 20 + 2.0f * static_cast<float>(step);
+        NavMesh fresh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 1}).value();
+        ASSERT_TRUE(fresh.add_obstacles(walls).has_value());
+        ASSERT_TRUE(
+            fresh.add_obstacles(std::vector{rectangle(left, 48, left + 4, 52)}).has_value());
+        fresh.triangulate();
+        for (const auto& [from, to] :
+             {std::pair{Point2{5, 50}, Point2{95, 50}}, std::pair{Point2{5, 10}, Point2{95, 90}}}) {
+            const PlanePath moved = mesh.find_path(from, to), built = fresh.find_path(from, to);
+            ASSERT_EQ(moved.status, built.status) << "step " << step;
+            if (built.found()) {
+                EXPECT_NEAR(moved.cost, built.cost, 1e-4f * built.cost);
+            }
+        }
+        EXPECT_NEAR(mesh.last_change().min.x, left - 2 - 1, 0.05f) << "where it was, grown";
+        EXPECT_NEAR(mesh.last_change().max.x, left + 4 + 1, 0.05f) << "where it is, grown";
+    }
+    EXPECT_FALSE(mesh.move_obstacle(ObstacleId(99), {1, 0}));
+    EXPECT_FALSE(mesh.move_obstacle(cart, {NAN, 0}));
+    const Status far = mesh.move_obstacle(cart, {3e6f, 0});
+    EXPECT_FALSE(far);
+    EXPECT_NE(far.message().find("moved"), std::string::npos) << far.message();
+    EXPECT_FALSE(mesh.needs_triangulation()) << "refused moves change nothing";
+}
+
 TEST(NavMesh, BadPointsAndBoundsGetAClearStatus) {
     const NavMesh mesh = make_mesh({rectangle(8, 8, 12, 12)}, 1);
     const PlanePath outside = mesh.find_path({-1, 5}, {5, 5});

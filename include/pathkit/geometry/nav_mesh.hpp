@@ -110,6 +110,11 @@ class NavMesh {
     Expected<std::vector<ObstacleId>> add_obstacles(std::span<const Obstacle> obstacles);
     /// Removes obstacles; refused with nothing removed for unknown ids. Call `triangulate()`.
     Status remove_obstacles(std::span<const ObstacleId> obstacles);
+    /// Moves an obstacle by `offset` (world units), keeping its id: a cart driving, a door
+    /// swinging shut by steps. Refused, with nothing changed, for an unknown id, a NaN or
+    /// infinite offset, or a moved obstacle outside the coordinate range. Call
+    /// `triangulate()`; `last_change()` then holds both the old and the new place.
+    Status move_obstacle(ObstacleId obstacle, Point2 offset);
     /// Removes every obstacle. Call `triangulate()`.
     void remove_all_obstacles();
     /// The options it was created with (the buffer radius grows every obstacle).

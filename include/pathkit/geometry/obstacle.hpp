@@ -37,6 +37,8 @@ class Obstacle {
     [[nodiscard]] Point2 center() const { return center_; }
     /// The circle's radius (circles only).
     [[nodiscard]] float radius() const { return radius_; }
+    /// The same obstacle shifted by `offset` (world units), unchecked (`validate` it).
+    [[nodiscard]] Obstacle moved_by(Point2 offset) const;
     /// The polygon's points, or for a circle the `circle_sides`-gon around it.
     [[nodiscard]] std::vector<Point2> outline() const;
 
