@@ -4,20 +4,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "fuzz_bytes.hpp"
+#include "fuzz_grid.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace pathkit;
     fuzzing::FuzzBytes bytes(data, size);
-    const int width = bytes.in(1, 40), height = bytes.in(1, 40);
-    GridMap map = GridMap::create(width, height).value();
-    const int wall_share = bytes.in(0, 70);  // percent
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            if (bytes.in(0, 99) < wall_share) (void)map.set_walkable({x, y}, false);
-    MovementRules rules;
-    rules.diagonal = static_cast<DiagonalPolicy>(bytes.in(0, 3));
+    GridMap map = fuzzing::grid_from_bytes(bytes);
+    const int width = map.width(), height = map.height();
+    const MovementRules rules = fuzzing::rules_from_bytes(bytes);
     const GridSpace space(map, rules);
     MovementRules big = rules;
     big.agent_size = bytes.in(2, 4);

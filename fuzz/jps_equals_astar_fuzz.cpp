@@ -3,21 +3,16 @@
 #include <cmath>
 #include <cstdint>
 
-#include "fuzz_bytes.hpp"
+#include "fuzz_grid.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace pathkit;
     fuzzing::FuzzBytes bytes(data, size);
-    const int width = bytes.in(1, 40), height = bytes.in(1, 40);
-    GridMap map = GridMap::create(width, height).value();
-    const int wall_share = bytes.in(0, 70);  // percent
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            if (bytes.in(0, 99) < wall_share) (void)map.set_walkable({x, y}, false);
-    MovementRules rules;
-    rules.diagonal = static_cast<DiagonalPolicy>(bytes.in(0, 3));
+    GridMap map = fuzzing::grid_from_bytes(bytes);
+    const int width = map.width(), height = map.height();
+    const MovementRules rules = fuzzing::rules_from_bytes(bytes);
     const GridSpace space(map, rules);
     for (int query = 0; query < 6 && !bytes.empty(); ++query) {
         const Cell from{bytes.in(0, width - 1), bytes.in(0, height - 1)};

@@ -16,29 +16,7 @@ namespace {
 
 using testing::ascii_map;
 using testing::CrowdLog;
-
-std::vector<Cell> positions(const Crowd& crowd) {
-    std::vector<Cell> now;
-    for (const Unit& unit : crowd.units())
-        now.push_back(unit.at);
-    return now;
-}
-
-// Runs until settled or `limit` ticks, checking every tick and keeping the events in `log`;
-// returns the arrivals of the whole run.
-int run_checked(Crowd& crowd, const GridMap& map, std::uint64_t limit, CrowdLog& log) {
-    std::vector<Cell> before = positions(crowd);
-    while (!crowd.is_settled() && crowd.tick() < limit) {
-        log.step(crowd);
-        const std::vector<Cell> after = positions(crowd);
-        const auto problem = check_crowd_tick(map, before, after);
-        EXPECT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
-        before = after;
-    }
-    return static_cast<int>(std::count_if(
-        log.events().begin(), log.events().end(),
-        [](const CrowdEvent& event) { return event.kind == CrowdEventKind::Arrived; }));
-}
+using testing::run_checked;
 
 TEST(CrowdCoordinated, TwoUnitsTradeEndsOfACorridorThroughItsOnlyPocket) {
     // clang-format off

@@ -10,32 +10,12 @@
 #include <set>
 
 #include "pathkit/crowd/crowd.hpp"
+#include "support/reference_grid.hpp"
 
 namespace pathkit {
 namespace {
 
-// Tiles reachable from `from` under no-corner-cutting moves (the test's own flood).
-std::set<Cell> reachable(const GridMap& map, Cell from) {
-    std::set<Cell> seen{from};
-    std::deque<Cell> frontier{from};
-    while (!frontier.empty()) {
-        const Cell here = frontier.front();
-        frontier.pop_front();
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                const Cell next{here.x + dx, here.y + dy};
-                if ((dx == 0 && dy == 0) || !map.is_walkable(next) || seen.contains(next)) continue;
-                if (dx != 0 && dy != 0 &&
-                    (!map.is_walkable({here.x + dx, here.y}) ||
-                     !map.is_walkable({here.x, here.y + dy})))
-                    continue;
-                seen.insert(next);
-                frontier.push_back(next);
-            }
-        }
-    }
-    return seen;
-}
+using testing::reachable_tiles;
 
 // The first tile, breadth-first over every tile of the map from `wanted` (neighbours east,
 // south, west, north, then the diagonals), that `fits`.
@@ -104,7 +84,7 @@ TEST(CrowdFormation, EveryUnitGetsTheFirstFreeTileOfABreadthFirstSearchFromItsFo
             const Cell at = crowd.unit(id)->at;
             const Cell wanted{std::clamp(target.x + at.x - leader_at.x, 0, 19),
                               std::clamp(target.y + at.y - leader_at.y, 0, 15)};
-            const std::set<Cell> home = reachable(map, at);
+            const std::set<Cell> home = reachable_tiles(map, at);
             const auto spot = first_fitting(map, wanted, [&](Cell cell) {
                 return map.is_walkable(cell) && home.contains(cell) && !given.contains(cell);
             });

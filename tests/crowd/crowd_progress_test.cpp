@@ -13,13 +13,7 @@ namespace {
 
 using testing::ascii_map;
 using testing::CrowdLog;
-
-std::vector<Cell> positions(const Crowd& crowd) {
-    std::vector<Cell> now;
-    for (const Unit& unit : crowd.units())
-        now.push_back(unit.at);
-    return now;
-}
+using testing::run_checked;
 
 TEST(CrowdProgress, FourteenUnitsInNarrowLanesAllReachTheirTilesInsteadOfSteppingAsideForEver) {
     // Units a..n start on their letters and are each sent to the tile of the same capital
@@ -49,14 +43,7 @@ TEST(CrowdProgress, FourteenUnitsInNarrowLanesAllReachTheirTilesInsteadOfSteppin
         ASSERT_TRUE(crowd.add_unit(starts.find(letter)));
     for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
         ASSERT_TRUE(crowd.move_to(UnitId(unit), goals.find(static_cast<char>(letters[unit] - 32))));
-    std::vector<Cell> before = positions(crowd);
-    while (!crowd.is_settled() && crowd.tick() < 3000) {
-        log.step(crowd);
-        const std::vector<Cell> after = positions(crowd);
-        const auto problem = check_crowd_tick(starts.map, before, after);
-        ASSERT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
-        before = after;
-    }
+    run_checked(crowd, starts.map, 3000, log);
     EXPECT_TRUE(crowd.is_settled()) << crowd.stats().deadlocks_resolved << " deadlocks resolved";
     EXPECT_GT(crowd.stats().handed_to_coordination, 0u);
     for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
@@ -92,14 +79,7 @@ TEST(CrowdProgress, UnitsWalkingBackToTheirPostsDoNotPushEachOtherRoundInCircles
         ASSERT_TRUE(crowd.add_unit(starts.find(letter)));
     for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
         ASSERT_TRUE(crowd.move_to(UnitId(unit), goals.find(static_cast<char>(letters[unit] - 32))));
-    std::vector<Cell> before = positions(crowd);
-    while (!crowd.is_settled() && crowd.tick() < 3000) {
-        log.step(crowd);
-        const std::vector<Cell> after = positions(crowd);
-        const auto problem = check_crowd_tick(starts.map, before, after);
-        ASSERT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
-        before = after;
-    }
+    run_checked(crowd, starts.map, 3000, log);
     EXPECT_TRUE(crowd.is_settled());
     for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
         EXPECT_EQ(crowd.unit(UnitId(unit))->at, goals.find(static_cast<char>(letters[unit] - 32)))

@@ -4,15 +4,17 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <deque>
 #include <map>
 #include <random>
 #include <set>
 
 #include "pathkit/crowd/crowd.hpp"
+#include "support/reference_grid.hpp"
 
 namespace pathkit {
 namespace {
+
+using testing::reachable_tiles;
 
 GridMap random_map(std::mt19937& random, int width, int height, double wall_share) {
     GridMap map = GridMap::create(width, height).value();
@@ -21,29 +23,6 @@ GridMap random_map(std::mt19937& random, int width, int height, double wall_shar
         for (int x = 0; x < width; ++x)
             if (wall(random)) (void)map.set_walkable({x, y}, false);
     return map;
-}
-
-// Tiles reachable from `from` under no-corner-cutting moves, ignoring units (the test's own BFS).
-std::set<Cell> reachable(const GridMap& map, Cell from) {
-    std::set<Cell> seen{from};
-    std::deque<Cell> frontier{from};
-    while (!frontier.empty()) {
-        const Cell here = frontier.front();
-        frontier.pop_front();
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                const Cell next{here.x + dx, here.y + dy};
-                if ((dx == 0 && dy == 0) || !map.is_walkable(next) || seen.contains(next)) continue;
-                if (dx != 0 && dy != 0 &&
-                    (!map.is_walkable({here.x + dx, here.y}) ||
-                     !map.is_walkable({here.x, here.y + dy})))
-                    continue;
-                seen.insert(next);
-                frontier.push_back(next);
-            }
-        }
-    }
-    return seen;
 }
 
 struct CrowdRun {
@@ -154,7 +133,7 @@ CrowdRun simulate(unsigned seed, int unit_count, int tick_limit) {
                 run.violations.push_back("unit " + std::to_string(unit) + "'s order to " +
                                          to_string(target) + " never ended");
             if (contested || taken_then || !map.is_walkable(target) ||
-                !reachable(map, home).contains(target))
+                !reachable_tiles(map, home).contains(target))
                 continue;
             ++run.checked_orders;
             if (!arrived)

@@ -3,13 +3,39 @@
 #pragma once
 
 #include <cmath>
+#include <deque>
 #include <limits>
+#include <set>
 #include <vector>
 
 #include "pathkit/grid/grid_map.hpp"
 #include "pathkit/grid/movement.hpp"
 
 namespace pathkit::testing {
+
+/// Tiles reachable from `from` moving to 8 neighbours without cutting corners (a flood of the
+/// test's own, ignoring units).
+inline std::set<Cell> reachable_tiles(const GridMap& map, Cell from) {
+    std::set<Cell> seen{from};
+    std::deque<Cell> frontier{from};
+    while (!frontier.empty()) {
+        const Cell here = frontier.front();
+        frontier.pop_front();
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const Cell next{here.x + dx, here.y + dy};
+                if ((dx == 0 && dy == 0) || !map.is_walkable(next) || seen.contains(next)) continue;
+                if (dx != 0 && dy != 0 &&
+                    (!map.is_walkable({here.x + dx, here.y}) ||
+                     !map.is_walkable({here.x, here.y + dy})))
+                    continue;
+                seen.insert(next);
+                frontier.push_back(next);
+            }
+        }
+    }
+    return seen;
+}
 
 /// Whether a unit of the rules' size fits with its top-left tile on `cell`.
 inline bool unit_fits(const GridMap& map, const MovementRules& rules, Cell cell) {
