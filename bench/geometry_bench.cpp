@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
+#include <random>
 
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
@@ -125,6 +127,48 @@ void NavMeshTriangulate(benchmark::State& state) {
     state.counters["nodes"] = static_cast<double>(mesh.node_count());
 }
 BENCHMARK(NavMeshTriangulate)->Unit(benchmark::kMillisecond);
+
+// One edit of an obstacle of the scene's typical size (an 80 x 80 box at a random place) and
+// the repair after it (`update()`), per iteration: argument 0 adds the box and removes it in
+// the next iteration, argument 1 moves one box to a new random place each time. Beside
+// NavMeshTriangulate in the same run: the rebuild the repair replaces.
+void NavMeshEditThenUpdate(benchmark::State& state) {
+    NavMesh mesh = make_mesh(true);
+    std::mt19937 random(7);
+    std::uniform_real_distribution<float> place(200, world - 200);
+    const auto box_at = [](Point2 at) {
+        return Obstacle::polygon({{at.x - 40, at.y - 40},
+                                  {at.x + 40, at.y - 40},
+                                  {at.x + 40, at.y + 40},
+                                  {at.x - 40, at.y + 40}});
+    };
+    const bool moving = state.range(0) == 1;
+    Point2 cart_at{world / 2, world / 2};
+    std::optional<ObstacleId> box;
+    if (moving) {
+        box = mesh.add_obstacles(std::vector{box_at(cart_at)}).value()[0];
+        mesh.update();
+    }
+    std::size_t replaced = 0, edits = 0;
+    for (auto _ : state) {
+        const Point2 at{place(random), place(random)};
+        if (moving) {
+            if (!mesh.move_obstacle(*box, {at.x - cart_at.x, at.y - cart_at.y})) std::abort();
+            cart_at = at;
+        } else if (box) {
+            if (!mesh.remove_obstacles({&*box, 1})) std::abort();
+            box.reset();
+        } else {
+            box = mesh.add_obstacles(std::vector{box_at(at)}).value()[0];
+        }
+        mesh.update();
+        replaced += mesh.last_change().replaced_triangles.size();
+        ++edits;
+    }
+    state.counters["triangles"] = static_cast<double>(mesh.triangle_count());
+    state.counters["replaced"] = static_cast<double>(replaced) / static_cast<double>(edits);
+}
+BENCHMARK(NavMeshEditThenUpdate)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // Between fixed random pairs of free points: the exact shortest path (Polyanya, argument 0) or
 // the node-graph search plus the funnel (argument 1).

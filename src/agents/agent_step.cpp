@@ -48,18 +48,6 @@ bool finite(Point2 p) {
     return std::isfinite(p.x) && std::isfinite(p.y);
 }
 
-/// Whether the path from `position` through `corridor` crosses a mesh change (an empty
-/// corridor counts as crossing: it has nothing to keep).
-bool crosses(const MeshChange& change, Point2 position, const std::vector<Point2>& corridor) {
-    if (corridor.empty()) return true;
-    Point2 from = position;
-    for (const Point2 corner : corridor) {
-        if (change.touches_segment(from, corner)) return true;
-        from = corner;
-    }
-    return false;
-}
-
 }  // namespace
 
 Status AgentWorld::step(float dt) {
@@ -71,8 +59,9 @@ Status AgentWorld::step(float dt) {
     ++world.steps;
     const NavMesh& mesh = *world.mesh;
     if (mesh.revision() != world.mesh_revision) {
-        // One triangulation since the last step: only the paths it crossed are planned again
-        // (and those of agents with no way, which it may have opened); more: every path.
+        // One triangulation or repair since the last step: only the paths it blocked are
+        // planned again, around the change where they can be (and those of agents with no
+        // way, which it may have opened); more: every path.
         const MeshChange& change = mesh.last_change();
         const bool one_change = mesh.revision() == world.mesh_revision + 1;
         world.mesh_revision = mesh.revision();
@@ -90,8 +79,16 @@ Status AgentWorld::step(float dt) {
             const bool waits_for_path =
                 agent.state == AgentState::Moving ||
                 (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoPath);
-            const bool path_kept = one_change && agent.state == AgentState::Moving &&
-                                   !crosses(change, agent.position, agent.corridor);
+            bool path_kept = false;
+            if (one_change && agent.state == AgentState::Moving) {
+                const auto after = agents::repair_corridor(mesh, world.context, change,
+                                                           agent.position, agent.corridor);
+                path_kept = after != agents::CorridorAfterChange::Blocked;
+                if (after == agents::CorridorAfterChange::Spliced) {
+                    world.event(agent.id, AgentEventKind::Replanned);
+                    ++world.stats.replans;
+                }
+            }
             if (agent.target && waits_for_path && !path_kept) {
                 AgentPlanState& plan = world.plans[index];
                 plan.needs_plan = true;

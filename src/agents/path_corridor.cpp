@@ -17,6 +17,31 @@ bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from,
     return true;
 }
 
+CorridorAfterChange repair_corridor(const NavMesh& mesh, PlaneQueryContext& context,
+                                    const MeshChange& change, Point2 position,
+                                    std::vector<Point2>& corners) {
+    if (corners.empty()) return CorridorAfterChange::Blocked;
+    // The segments that cross the change: whether one is blocked, and where the last ends.
+    bool blocked = false;
+    std::size_t rejoin = corners.size();  // the corner after the last crossing segment
+    Point2 from = position;
+    for (std::size_t index = 0; index < corners.size(); ++index) {
+        if (change.touches_segment(from, corners[index])) {
+            rejoin = index;
+            blocked = blocked || !mesh.is_segment_free(from, corners[index]);
+        }
+        from = corners[index];
+    }
+    if (!blocked) return CorridorAfterChange::Kept;
+    std::vector<Point2> detour;
+    if (!plan_corridor(mesh, context, position, corners[rejoin], detour))
+        return CorridorAfterChange::Blocked;
+    detour.insert(detour.end(), corners.begin() + static_cast<std::ptrdiff_t>(rejoin) + 1,
+                  corners.end());
+    corners = std::move(detour);
+    return CorridorAfterChange::Spliced;
+}
+
 void shorten_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners) {
     std::size_t passed = 0;
     while (corners.size() - passed >= 2 && mesh.is_segment_free(position, corners[passed + 1]))

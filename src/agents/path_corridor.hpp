@@ -17,6 +17,24 @@ namespace pathkit::agents {
 bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
                    std::vector<Point2>& corners);
 
+/// What a mesh change did to a corridor.
+enum class CorridorAfterChange {
+    /// No segment that crosses the change is blocked: the corridor stands as it was.
+    Kept,
+    /// Blocked, and mended: the way from `position` to the first corner after the last
+    /// segment crossing the change planned again, the rest kept. Valid, but not always the
+    /// shortest (the change may have opened a better way elsewhere).
+    Spliced,
+    /// Blocked and not mended (that corner is gone, or no way to it): plan it whole.
+    Blocked,
+};
+
+/// Checks the segments of the path from `position` through `corners` that cross `change`
+/// against the changed mesh, and mends a blocked path around the change where it can.
+CorridorAfterChange repair_corridor(const NavMesh& mesh, PlaneQueryContext& context,
+                                    const MeshChange& change, Point2 position,
+                                    std::vector<Point2>& corners);
+
 /// Drops the corners already passed: the next one goes while the one after it is visible
 /// (a free straight segment) from `position`.
 void shorten_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners);

@@ -158,6 +158,51 @@ std::vector<Shape> free_space(const FixedBox& bounds,
     return shapes_of(clipper, ClipperLib::ctDifference);
 }
 
+std::vector<Shape> free_space_within(const FixedBox& bounds, const std::vector<Ring>& region,
+                                     const std::vector<const std::vector<Ring>*>& arrived,
+                                     const std::vector<const std::vector<Ring>*>& covering,
+                                     const std::vector<Ring>& freed) {
+    // Runs one operation with corners kept, subject and clip rings given.
+    const auto run = [](ClipperLib::ClipType operation, const ClipperLib::Paths& subject,
+                        const ClipperLib::Paths& clip) {
+        ClipperLib::Clipper clipper;
+        clipper.PreserveCollinear(true);
+        clipper.AddPaths(subject, ClipperLib::ptSubject, true);
+        clipper.AddPaths(clip, ClipperLib::ptClip, true);
+        ClipperLib::Paths result;
+        clipper.Execute(operation, result, ClipperLib::pftNonZero, ClipperLib::pftNonZero);
+        return result;
+    };
+    const auto paths_of = [](const std::vector<Ring>& rings) {
+        ClipperLib::Paths paths;
+        for (const Ring& ring : rings)
+            paths.push_back(to_clipper(ring));
+        return paths;
+    };
+    const auto paths_of_parts = [](const std::vector<const std::vector<Ring>*>& parts) {
+        ClipperLib::Paths paths;
+        for (const std::vector<Ring>* part : parts)
+            for (const Ring& ring : *part)
+                paths.push_back(to_clipper(ring));
+        return paths;
+    };
+    const Ring box{
+        bounds.min, {bounds.max.x, bounds.min.y}, bounds.max, {bounds.min.x, bounds.max.y}};
+    const ClipperLib::Paths inside =
+        run(ClipperLib::ctIntersection, paths_of(region), {to_clipper(box)});
+    ClipperLib::Paths blocked = paths_of_parts(arrived);
+    if (!covering.empty() && !freed.empty()) {
+        const ClipperLib::Paths covered =
+            run(ClipperLib::ctIntersection, paths_of_parts(covering), paths_of(freed));
+        blocked.insert(blocked.end(), covered.begin(), covered.end());
+    }
+    ClipperLib::Clipper clipper;
+    clipper.PreserveCollinear(true);
+    clipper.AddPaths(inside, ClipperLib::ptSubject, true);
+    clipper.AddPaths(blocked, ClipperLib::ptClip, true);
+    return shapes_of(clipper, ClipperLib::ctDifference);
+}
+
 Placement locate_in_rings(const std::vector<Ring>& rings, FixedPoint point) {
     // Non-zero winding over all rings: outer rings count +1 around their inside, holes -1.
     int winding = 0;

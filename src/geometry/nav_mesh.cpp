@@ -7,6 +7,7 @@
 
 #include "exact_predicates.hpp"
 #include "inflation.hpp"
+#include "nav_mesh_parts.hpp"
 #include "shape_checks.hpp"
 #include "triangulation.hpp"
 
@@ -14,12 +15,6 @@ namespace pathkit {
 
 using geometry::FixedPoint;
 using geometry::Ring;
-
-struct NavMesh::ObstacleEntry {
-    Obstacle shape;
-    std::vector<Ring> grown;
-    bool alive = false;
-};
 
 NavMesh::NavMesh(const NavMeshOptions& options) : options_(options) {}
 NavMesh::NavMesh(NavMesh&&) noexcept = default;
@@ -51,11 +46,13 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
             geometry::grow_checked(obstacles[index], options_.buffer_radius, options_.corners,
                                    "obstacle " + std::to_string(index) + ": ");
         if (!grown) return grown.error();
-        fresh.push_back({obstacles[index], std::move(grown).value(), true});
+        const geometry::FixedBox box = geometry::box_of(grown.value());
+        fresh.push_back({obstacles[index], std::move(grown).value(), box, true});
     }
     std::vector<ObstacleId> ids;
     for (ObstacleEntry& entry : fresh) {
         note_changed(entry);
+        pending_arrived_.push_back(static_cast<std::uint32_t>(obstacles_.size()));
         ids.push_back(ObstacleId(static_cast<std::uint32_t>(obstacles_.size())));
         obstacles_.push_back(std::move(entry));
     }
@@ -71,7 +68,7 @@ Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
     }
     for (ObstacleId id : obstacles) {
         obstacles_[id.index()].alive = false;
-        note_changed(obstacles_[id.index()]);
+        note_freed(obstacles_[id.index()]);
     }
     dirty_ = dirty_ || !obstacles.empty();
     return {};
@@ -88,10 +85,12 @@ Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
     auto grown = geometry::grow_checked(moved, options_.buffer_radius, options_.corners,
                                         "obstacle " + std::to_string(obstacle.value) + " moved: ");
     if (!grown) return grown.error();
-    note_changed(entry);
+    note_freed(entry);
     entry.shape = moved;
     entry.grown = std::move(grown).value();
+    entry.box = geometry::box_of(entry.grown);
     note_changed(entry);
+    pending_arrived_.push_back(obstacle.value);
     dirty_ = true;
     return {};
 }
@@ -101,21 +100,33 @@ void NavMesh::remove_all_obstacles() {
         entry.alive = false;
     dirty_ = true;
     pending_everywhere_ = true;
+    pending_freed_.clear();
+    pending_arrived_.clear();
 }
+
+/// Most changed boxes kept apart between two repairs; beyond, they merge into one.
+constexpr std::size_t max_pending_changes = 256;
 
 void NavMesh::note_changed(const ObstacleEntry& entry) {
-    for (const Ring& ring : entry.grown)
-        for (const FixedPoint corner : ring) {
-            pending_change_[0] = std::min(pending_change_[0], corner.x);
-            pending_change_[1] = std::min(pending_change_[1], corner.y);
-            pending_change_[2] = std::max(pending_change_[2], corner.x);
-            pending_change_[3] = std::max(pending_change_[3], corner.y);
-        }
+    pending_changes_.push_back(
+        {entry.box.min.x, entry.box.min.y, entry.box.max.x, entry.box.max.y});
+    if (pending_changes_.size() <= max_pending_changes) return;
+    std::array<std::int64_t, 4> all = pending_changes_.front();
+    for (const auto& box : pending_changes_)
+        all = {std::min(all[0], box[0]), std::min(all[1], box[1]), std::max(all[2], box[2]),
+               std::max(all[3], box[3])};
+    pending_changes_.assign(1, all);
 }
 
-bool MeshChange::touches_segment(Point2 a, Point2 b) const {
-    if (everywhere) return true;
-    if (!(min.x <= max.x && min.y <= max.y)) return false;
+void NavMesh::note_freed(const ObstacleEntry& entry) {
+    note_changed(entry);
+    if (!pending_everywhere_) pending_freed_.push_back(entry);
+}
+
+namespace {
+
+// True when the segment from `a` to `b` meets the rectangle `min`..`max` (ends included).
+bool segment_meets(Point2 a, Point2 b, Point2 min, Point2 max) {
     // The segment a + t (b - a), t in [0, 1], clipped by each slab of the rectangle in turn.
     double enter = 0, leave = 1;
     const double from[2] = {a.x, a.y}, delta[2] = {double{b.x} - a.x, double{b.y} - a.y};
@@ -133,6 +144,16 @@ bool MeshChange::touches_segment(Point2 a, Point2 b) const {
         if (enter > leave) return false;
     }
     return true;
+}
+
+}  // namespace
+
+bool MeshChange::touches_segment(Point2 a, Point2 b) const {
+    if (everywhere) return true;
+    if (!(min.x <= max.x && min.y <= max.y) || !segment_meets(a, b, min, max)) return false;
+    return std::any_of(areas.begin(), areas.end(), [&](const MeshArea& area) {
+        return segment_meets(a, b, area.min, area.max);
+    });
 }
 
 void NavMesh::triangulate() {
@@ -155,27 +176,44 @@ void NavMesh::triangulate() {
                 vertex_on_boundary_[triangle_corners_[triangle][(edge + 1) % 3]] = 1;
                 vertex_on_boundary_[triangle_corners_[triangle][(edge + 2) % 3]] = 1;
             }
-    const std::vector<std::array<std::uint32_t, 3>> fans = corner_fans();
-    build_graph(fans);
-    build_touching_corners(fans);
+    build_touching_corners(corner_fans());
     build_locator();
     build_boundary_edges();
     build_regions();
+    finish_change(true);
+}
+
+// Counts the change and says where it was; the node graph is built again when next used.
+void NavMesh::finish_change(bool renumbered) {
     dirty_ = false;
     ++revision_;
-    // The changed rectangle, a little wider each way than the corners rounded to floats.
-    last_change_ = {.revision = revision_, .everywhere = pending_everywhere_};
-    if (pending_change_[0] <= pending_change_[2]) {
-        const auto widen = [](float value, float way) {
-            return value + way * (0.01f + 1e-6f * std::abs(value));
-        };
-        const Point2 low = geometry::to_point({pending_change_[0], pending_change_[1]});
-        const Point2 high = geometry::to_point({pending_change_[2], pending_change_[3]});
-        last_change_.min = {widen(low.x, -1), widen(low.y, -1)};
-        last_change_.max = {widen(high.x, 1), widen(high.y, 1)};
+    node_graph_.reset();
+    last_change_.revision = revision_;
+    last_change_.everywhere = pending_everywhere_;
+    last_change_.renumbered = renumbered;
+    if (renumbered) last_change_.replaced_triangles.clear();
+    last_change_.min = {INFINITY, INFINITY};
+    last_change_.max = {-INFINITY, -INFINITY};
+    last_change_.areas.clear();
+    // Each changed box a little wider each way than its corners rounded to floats.
+    const auto widen = [](float value, float way) {
+        return value + way * (0.01f + 1e-6f * std::abs(value));
+    };
+    for (const auto& box : pending_changes_) {
+        const Point2 low = geometry::to_point({box[0], box[1]});
+        const Point2 high = geometry::to_point({box[2], box[3]});
+        const MeshArea area{{widen(low.x, -1), widen(low.y, -1)},
+                            {widen(high.x, 1), widen(high.y, 1)}};
+        last_change_.areas.push_back(area);
+        last_change_.min = {std::min(last_change_.min.x, area.min.x),
+                            std::min(last_change_.min.y, area.min.y)};
+        last_change_.max = {std::max(last_change_.max.x, area.max.x),
+                            std::max(last_change_.max.y, area.max.y)};
     }
-    pending_change_ = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+    pending_changes_.clear();
     pending_everywhere_ = false;
+    pending_freed_.clear();
+    pending_arrived_.clear();
 }
 
 namespace {
@@ -255,6 +293,7 @@ void NavMesh::build_regions() {
     triangle_region_.resize(count);
     for (std::uint32_t triangle = 0; triangle < count; ++triangle)
         triangle_region_[triangle] = groups.root(triangle);
+    next_region_ = static_cast<std::uint32_t>(count);
 }
 
 // Every triangle holding `point`, found in `first`: several when it lies on an edge or a
@@ -328,16 +367,18 @@ void flatten(const std::vector<std::vector<std::uint32_t>>& rows,
 
 // Vertex nodes stand for a fan of triangles round a vertex, not the vertex: where obstacles
 // touch at a corner, the fans on either side get a node each and no path crosses between them.
-void NavMesh::build_graph(const std::vector<std::array<std::uint32_t, 3>>& fans) {
+std::shared_ptr<const NavMesh::NodeGraph> NavMesh::build_node_graph() const {
+    auto graph = std::make_shared<NodeGraph>();
+    const std::vector<std::array<std::uint32_t, 3>> fans =
+        has(options_.nodes, MeshNodes::Vertices) ? corner_fans()
+                                                 : std::vector<std::array<std::uint32_t, 3>>{};
     const std::size_t triangles = triangle_corners_.size();
-    node_positions_.clear();
-    node_vertex_.clear();
     std::vector<std::uint32_t> fan_node(3 * triangles, UINT32_MAX);
     std::vector<std::vector<std::uint32_t>> nodes_of(triangles);
     const auto add_node = [&](Point2 position, std::uint32_t vertex) {
-        node_positions_.push_back(position);
-        node_vertex_.push_back(vertex);
-        return static_cast<std::uint32_t>(node_positions_.size() - 1);
+        graph->positions.push_back(position);
+        graph->node_vertex.push_back(vertex);
+        return static_cast<std::uint32_t>(graph->positions.size() - 1);
     };
     for (std::uint32_t triangle = 0; triangle < triangles; ++triangle) {
         const auto& corners = triangle_corners_[triangle];
@@ -367,9 +408,9 @@ void NavMesh::build_graph(const std::vector<std::array<std::uint32_t, 3>>& fans)
             }
         }
     }
-    flatten(nodes_of, triangle_node_starts_, triangle_node_list_);
+    flatten(nodes_of, graph->triangle_node_starts, graph->triangle_node_list);
 
-    const std::size_t count = node_positions_.size();
+    const std::size_t count = graph->positions.size();
     std::vector<std::vector<std::uint32_t>> triangles_of(count);
     std::vector<std::vector<std::uint32_t>> neighbours_of(count);
     for (std::uint32_t triangle = 0; triangle < triangles; ++triangle) {
@@ -391,20 +432,26 @@ void NavMesh::build_graph(const std::vector<std::array<std::uint32_t, 3>>& fans)
                     neighbours_of[nodes_of[triangle].front()].push_back(
                         nodes_of[neighbour].front());
     }
-    flatten(triangles_of, node_triangle_starts_, node_triangle_list_);
-    connection_starts_.assign(1, 0);
-    connections_.clear();
+    flatten(triangles_of, graph->node_triangle_starts, graph->node_triangle_list);
+    graph->connection_starts.assign(1, 0);
     for (std::uint32_t node = 0; node < count; ++node) {
         auto& neighbours = neighbours_of[node];
         std::sort(neighbours.begin(), neighbours.end());
         neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
-        const Point2 from = node_positions_[node];
+        const Point2 from = graph->positions[node];
         for (std::uint32_t next : neighbours) {
-            const Point2 to = node_positions_[next];
-            connections_.push_back({NodeId(next), std::hypot(to.x - from.x, to.y - from.y)});
+            const Point2 to = graph->positions[next];
+            graph->connections.push_back({NodeId(next), std::hypot(to.x - from.x, to.y - from.y)});
         }
-        connection_starts_.push_back(static_cast<std::uint32_t>(connections_.size()));
+        graph->connection_starts.push_back(static_cast<std::uint32_t>(graph->connections.size()));
     }
+    return graph;
+}
+
+const NavMesh::NodeGraph& NavMesh::node_graph() const {
+    const std::lock_guard lock(*node_graph_lock_);
+    if (!node_graph_) node_graph_ = build_node_graph();
+    return *node_graph_;
 }
 
 void NavMesh::build_locator() {
@@ -414,23 +461,45 @@ void NavMesh::build_locator() {
     cell_size_ = std::max<std::int64_t>(1, std::llround(std::sqrt(area / wanted)));
     cell_columns_ = width / cell_size_ + 1;
     cell_rows_ = height / cell_size_ + 1;
-    std::vector<std::vector<std::uint32_t>> cells(
-        static_cast<std::size_t>(cell_columns_ * cell_rows_));
-    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
-        std::int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
-        for (std::uint32_t vertex : triangle_corners_[triangle]) {
-            x0 = std::min(x0, vertices_[vertex][0]);
-            x1 = std::max(x1, vertices_[vertex][0]);
-            y0 = std::min(y0, vertices_[vertex][1]);
-            y1 = std::max(y1, vertices_[vertex][1]);
-        }
-        for (std::int64_t row = (y0 - bounds_[1]) / cell_size_;
-             row <= (y1 - bounds_[1]) / cell_size_; ++row)
-            for (std::int64_t column = (x0 - bounds_[0]) / cell_size_;
-                 column <= (x1 - bounds_[0]) / cell_size_; ++column)
-                cells[static_cast<std::size_t>(row * cell_columns_ + column)].push_back(triangle);
+    cells_.assign(static_cast<std::size_t>(cell_columns_ * cell_rows_), {});
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        add_to_locator(triangle);
+}
+
+// Calls `visit` with every cell the triangle's box meets.
+template <class Visit>
+void NavMesh::for_each_locator_cell(std::uint32_t triangle, Visit&& visit) {
+    std::int64_t x0 = INT64_MAX, y0 = INT64_MAX, x1 = INT64_MIN, y1 = INT64_MIN;
+    for (std::uint32_t vertex : triangle_corners_[triangle]) {
+        x0 = std::min(x0, vertices_[vertex][0]);
+        x1 = std::max(x1, vertices_[vertex][0]);
+        y0 = std::min(y0, vertices_[vertex][1]);
+        y1 = std::max(y1, vertices_[vertex][1]);
     }
-    flatten(cells, cell_starts_, cell_triangles_);
+    for (std::int64_t row = (y0 - bounds_[1]) / cell_size_; row <= (y1 - bounds_[1]) / cell_size_;
+         ++row)
+        for (std::int64_t column = (x0 - bounds_[0]) / cell_size_;
+             column <= (x1 - bounds_[0]) / cell_size_; ++column)
+            visit(cells_[static_cast<std::size_t>(row * cell_columns_ + column)]);
+}
+
+void NavMesh::add_to_locator(std::uint32_t triangle) {
+    for_each_locator_cell(triangle,
+                          [&](std::vector<std::uint32_t>& cell) { cell.push_back(triangle); });
+}
+
+// Takes the triangle out of its cells, or renames it there when `replacement` is a number.
+void NavMesh::remove_from_locator(std::uint32_t triangle, std::uint32_t replacement) {
+    for_each_locator_cell(triangle, [&](std::vector<std::uint32_t>& cell) {
+        const auto at = std::find(cell.begin(), cell.end(), triangle);
+        if (at == cell.end()) return;
+        if (replacement != UINT32_MAX) {
+            *at = replacement;
+        } else {
+            *at = cell.back();
+            cell.pop_back();
+        }
+    });
 }
 
 std::uint32_t NavMesh::locate(std::int64_t x, std::int64_t y) const {
@@ -439,8 +508,7 @@ std::uint32_t NavMesh::locate(std::int64_t x, std::int64_t y) const {
     const std::size_t cell = static_cast<std::size_t>(
         ((y - bounds_[1]) / cell_size_) * cell_columns_ + (x - bounds_[0]) / cell_size_);
     const FixedPoint point{x, y};
-    for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
-        const std::uint32_t triangle = cell_triangles_[at];
+    for (const std::uint32_t triangle : cells_[cell]) {
         const auto& corners = triangle_corners_[triangle];
         bool inside = true;
         for (int edge = 0; edge < 3 && inside; ++edge) {
@@ -478,27 +546,21 @@ std::vector<MeshTriangle> NavMesh::triangles() const {
     return result;
 }
 
+std::size_t NavMesh::node_count() const {
+    return node_graph().positions.size();
+}
+
 Point2 NavMesh::node_position(NodeId node) const {
-    return node.index() < node_positions_.size() ? node_positions_[node.index()] : Point2{};
+    const NodeGraph& graph = node_graph();
+    return node.index() < graph.positions.size() ? graph.positions[node.index()] : Point2{};
 }
 
 std::span<const PlaneConnection> NavMesh::connections(NodeId node) const {
-    if (node.index() >= node_positions_.size()) return {};
-    return std::span<const PlaneConnection>(connections_)
-        .subspan(connection_starts_[node.index()],
-                 connection_starts_[node.index() + 1] - connection_starts_[node.index()]);
-}
-
-std::span<const std::uint32_t> NavMesh::node_triangles(std::uint32_t node) const {
-    return std::span<const std::uint32_t>(node_triangle_list_)
-        .subspan(node_triangle_starts_[node],
-                 node_triangle_starts_[node + 1] - node_triangle_starts_[node]);
-}
-
-std::span<const std::uint32_t> NavMesh::triangle_nodes(std::uint32_t triangle) const {
-    return std::span<const std::uint32_t>(triangle_node_list_)
-        .subspan(triangle_node_starts_[triangle],
-                 triangle_node_starts_[triangle + 1] - triangle_node_starts_[triangle]);
+    const NodeGraph& graph = node_graph();
+    if (node.index() >= graph.positions.size()) return {};
+    return std::span<const PlaneConnection>(graph.connections)
+        .subspan(graph.connection_starts[node.index()],
+                 graph.connection_starts[node.index() + 1] - graph.connection_starts[node.index()]);
 }
 
 }  // namespace pathkit

@@ -4,6 +4,7 @@
 
 #include "endpoint_space.hpp"
 #include "exact_predicates.hpp"
+#include "nav_mesh_parts.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/search/search.hpp"
 #include "shape_checks.hpp"
@@ -76,20 +77,21 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
     };
     const std::vector<std::uint32_t> starts = holding(from, start_triangle);
     const std::vector<std::uint32_t> goals = holding(to, goal_triangle);
-    context.prepare(node_positions_.size());
+    const NodeGraph& graph = node_graph();
+    context.prepare(graph.positions.size());
     for (const std::uint32_t triangle : starts)
-        for (std::uint32_t node : triangle_nodes(triangle))
-            context.start_links_.push_back({node, distance(from, node_positions_[node])});
+        for (std::uint32_t node : graph.triangle_nodes(triangle))
+            context.start_links_.push_back({node, distance(from, graph.positions[node])});
     for (const std::uint32_t triangle : goals)
-        for (std::uint32_t node : triangle_nodes(triangle))
-            context.link_goal(node, distance(to, node_positions_[node]));
+        for (std::uint32_t node : graph.triangle_nodes(triangle))
+            context.link_goal(node, distance(to, graph.positions[node]));
     const geometry::EndpointSpace space(
-        static_cast<std::uint32_t>(node_positions_.size()), context, from, to,
-        [this](std::uint32_t node) { return node_positions_[node]; },
-        [this](std::uint32_t node, auto& visit) {
-            for (std::uint32_t at = connection_starts_[node]; at < connection_starts_[node + 1];
-                 ++at)
-                visit(StateId(connections_[at].to.value), connections_[at].cost);
+        static_cast<std::uint32_t>(graph.positions.size()), context, from, to,
+        [&graph](std::uint32_t node) { return graph.positions[node]; },
+        [&graph](std::uint32_t node, auto& visit) {
+            for (std::uint32_t at = graph.connection_starts[node];
+                 at < graph.connection_starts[node + 1]; ++at)
+                visit(StateId(graph.connections[at].to.value), graph.connections[at].cost);
         });
     SearchResult found =
         pathkit::find_path(space, StateId(space.start_state()), context.search_, options);
@@ -99,8 +101,8 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
     if (found.path.empty()) return result;
     // A partial path stops at the node closest to the goal.
     const bool whole = found.path.back().value == space.goal_state();
-    const Point2 end = whole ? to : node_positions_[found.path.back().value];
-    corridor_between(found.path, starts, goals, context.corridor_);
+    const Point2 end = whole ? to : graph.positions[found.path.back().value];
+    corridor_between(graph, found.path, starts, goals, context.corridor_);
     result.path = pull_string(from, end, context.corridor_);
     for (std::size_t index = 1; index < result.path.size(); ++index)
         result.cost += distance(result.path[index - 1], result.path[index]);
@@ -110,15 +112,15 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
 // The triangles the node path runs through. Each step between two states runs inside a
 // triangle both lie in; between the triangles of two steps lies the node they share: a portal
 // (its two triangles are neighbours) or a corner (the fan of triangles around it).
-void NavMesh::corridor_between(const std::vector<StateId>& states,
+void NavMesh::corridor_between(const NodeGraph& graph, const std::vector<StateId>& states,
                                std::span<const std::uint32_t> start_triangles,
                                std::span<const std::uint32_t> goal_triangles,
                                std::vector<std::uint32_t>& corridor) const {
-    const auto start_state = static_cast<std::uint32_t>(node_positions_.size());
+    const auto start_state = static_cast<std::uint32_t>(graph.positions.size());
     const auto triangles_of = [&](const std::uint32_t& state) {
         if (state == start_state) return start_triangles;
         if (state == start_state + 1) return goal_triangles;
-        return node_triangles(state);
+        return graph.node_triangles(state);
     };
     // The start's triangle that holds the first step too (several only on a touching corner).
     corridor.assign(1, start_triangles.front());
@@ -143,7 +145,8 @@ void NavMesh::corridor_between(const std::vector<StateId>& states,
             fill_fan(current, ahead.front(), none, corridor);
             continue;
         }
-        fill_fan(current, shared, previous < start_state ? node_vertex_[previous] : none, corridor);
+        fill_fan(current, shared, previous < start_state ? graph.node_vertex[previous] : none,
+                 corridor);
     }
 }
 

@@ -105,7 +105,8 @@ TEST(NavMesh, ItsLastChangeHoldsEveryGrownObstacleAddedOrRemovedSinceTheTriangul
     EXPECT_NEAR(added.max.x, 63, 0.05f);
     EXPECT_NEAR(added.max.y, 73, 0.05f);
     EXPECT_TRUE(added.touches_segment({0, 0}, {9, 9}));
-    EXPECT_TRUE(added.touches_segment({30, 0}, {30, 100})) << "crosses without an end inside";
+    EXPECT_TRUE(added.touches_segment({15, 0}, {15, 100})) << "crosses without an end inside";
+    EXPECT_FALSE(added.touches_segment({30, 0}, {30, 100})) << "between the two boxes";
     EXPECT_FALSE(added.touches_segment({0, 90}, {100, 90}));
     EXPECT_FALSE(added.touches_segment({70, 0}, {100, 50}));
     mesh.triangulate();
@@ -153,6 +154,27 @@ TEST(NavMesh, AMovedObstacleKeepsItsIdAndAnswersAsAMeshBuiltWithItThere) {
     EXPECT_FALSE(far);
     EXPECT_NE(far.message().find("moved"), std::string::npos) << far.message();
     EXPECT_FALSE(mesh.needs_triangulation()) << "refused moves change nothing";
+}
+
+// A triangle standing on part of a wall's top edge. The free space outside both comes back
+// from the polygon clipper as an outer ring along the wall's top and the triangle as a hole
+// touching that edge over a stretch; counted as two borders there, the triangle was free.
+//
+//   |    #
+//   |    # #
+//   |    #   #
+//   |##########
+//   |##########
+//   +----------
+TEST(NavMesh, AnObstacleStandingOnPartOfAnotherOnesEdgeIsBlockedToo) {
+    const NavMesh mesh =
+        make_mesh({rectangle(-1, 1, 8, 4), Obstacle::polygon({{2, 4}, {5, 4}, {2, 7}})}, 0,
+                  MeshNodes::EdgeMidpoints, 40);
+    EXPECT_TRUE(mesh.is_inside_obstacle({2.5f, 4.5f}));
+    double free = 0;
+    for (const MeshTriangle& triangle : mesh.triangles())
+        free += area(triangle);
+    EXPECT_NEAR(free, 40 * 40 - 8 * 3 - 4.5, 1e-3);
 }
 
 TEST(NavMesh, BadPointsAndBoundsGetAClearStatus) {

@@ -176,11 +176,15 @@ struct AgentStepStats {
 ///   centres `max(0, radius - buffer_radius) + 0.01` world units from boundary edges, and aim
 ///   twice that outside the corners of their paths.
 /// - Corridor: a corner is dropped once the next one is in sight; the path is planned again
-///   when the target changes, the next corner goes out of sight, or the mesh is triangulated
-///   again and its `last_change()` crosses the rest of the path (every path when it was
-///   triangulated more than once since the last step, or changed everywhere; an agent stuck
-///   with no path tries again at every change). An agent a new obstacle covers is moved to the
-///   nearest free point.
+///   when the target changes, the next corner goes out of sight, or the mesh is repaired or
+///   triangulated again and a segment of the rest of the path that crosses its
+///   `last_change()` is no longer free (every path when the mesh changed more than once since
+///   the last step, or everywhere; an agent stuck with no path tries again at every change).
+///   A blocked path is mended around the change where it can be: the way to the first
+///   corner past the change planned again and the rest kept (valid, not always the
+///   shortest); else planned whole. A path the change left free is kept, even where the
+///   change opened a shorter way. An agent a new obstacle covers is moved to the nearest
+///   free point.
 /// - Jams: preferred velocities get a seeded nudge of 0.1 % of top speed, and an agent held
 ///   back by other agents for half a second keeps right (asks for its wish turned 90 degrees,
 ///   where walls allow) until its wish is granted again, so symmetric jams unwind.
@@ -192,7 +196,7 @@ struct AgentStepStats {
 /// - No position or velocity is ever NaN or infinite; no centre ever ends a step inside a grown
 ///   obstacle (a move that would is cut short).
 /// - The mesh is shared, read only: it must outlive the world and not change during `step`.
-///   Re-triangulating between steps is fine: agents replan.
+///   Repairing (`NavMesh::update`) or re-triangulating between steps is fine: agents replan.
 class AgentWorld {
   public:
     /// A world on `mesh` (triangulated at least once; it may have no free space, then no agent

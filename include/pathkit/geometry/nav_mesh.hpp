@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
@@ -62,8 +64,14 @@ enum class NavMeshQuery {
     Funnel,
 };
 
-/// What one `triangulate()` changed, so that whoever keeps paths on the mesh redoes only the
-/// paths that cross it.
+/// An axis-aligned rectangle of the plane, `min`..`max` in world units.
+struct MeshArea {
+    Point2 min;
+    Point2 max;
+};
+
+/// What one `triangulate()` or `update()` changed, so that whoever keeps paths on the mesh
+/// redoes only the paths that cross it.
 struct MeshChange {
     /// The mesh's `revision()` this change made.
     std::uint64_t revision = 0;
@@ -72,11 +80,20 @@ struct MeshChange {
     /// when no obstacle changed.
     Point2 min{INFINITY, INFINITY};
     Point2 max{-INFINITY, -INFINITY};
+    /// The rectangles within `min`..`max` where free space changed: one round each grown
+    /// obstacle added or removed, and round the old and the new place of one moved (fewer,
+    /// larger ones after very many edits between two repairs).
+    std::vector<MeshArea> areas;
     /// True for the first triangulation and after `remove_all_obstacles()`: anything may have
     /// changed.
     bool everywhere = true;
+    /// True after `triangulate()`, which numbers every triangle anew. After `update()`, false:
+    /// only the triangles in `replaced_triangles` hold something new (replaced, or moved to
+    /// close a gap in the numbers), ascending; every other triangle is as it was.
+    bool renumbered = true;
+    std::vector<std::uint32_t> replaced_triangles;
 
-    /// True when the segment from `a` to `b` passes through the changed rectangle (ends
+    /// True when the segment from `a` to `b` passes through one of the changed `areas` (ends
     /// included); always true when the change was everywhere.
     [[nodiscard]] bool touches_segment(Point2 a, Point2 b) const;
 };
@@ -84,9 +101,10 @@ struct MeshChange {
 /// The free space inside a rectangle minus the grown obstacles, as a constrained triangulation
 /// (CGAL), with a graph over it for searching.
 ///
-/// - Obstacles are added and removed as for `ObstacleGraph`; the mesh changes only when
-///   `triangulate()` is called (GameplayKit's explicit `triangulate`), so several edits cost
-///   one re-triangulation. Queries use the last triangulation.
+/// - Obstacles are added, removed and moved as for `ObstacleGraph`; the mesh changes only when
+///   `update()` (a repair of the area the edits touched) or `triangulate()` (a rebuild,
+///   GameplayKit's explicit `triangulate`) is called, so several edits cost one repair.
+///   Queries use the last repair or triangulation.
 /// - `find_path` locates the start and goal triangles. The optimal query (the default) runs
 ///   the one engine over intervals of the triangles' edges (Polyanya) and gives the exact
 ///   shortest path. The funnel query runs it over the graph of nodes
@@ -94,7 +112,8 @@ struct MeshChange {
 ///   node path into a corridor of triangles and pulls it tight with the funnel algorithm: never
 ///   shorter than the shortest path, and usually close to it.
 /// - Queries only read the mesh: any number of threads may query it at once, each with its own
-///   `PlaneQueryContext`, while nobody edits or re-triangulates it.
+///   `PlaneQueryContext`, while nobody edits, repairs or re-triangulates it. The node graph
+///   of the funnel query is built at its first use after a change (under a lock).
 class NavMesh {
   public:
     /// An empty mesh over the rectangle `min`..`max` (world units). Refused for NaN or out of
@@ -124,6 +143,15 @@ class NavMesh {
 
     /// Rebuilds the triangles and the graph from the bounds and the current obstacles.
     void triangulate();
+    /// Repairs the triangles where obstacles were added, removed or moved since the last
+    /// `update()` or `triangulate()`: the triangles whose boxes meet the box of the changed
+    /// obstacles' grown outlines (old and new places) are triangulated again with the free
+    /// space there, the rest kept. The free space is the one `triangulate()` would give (the
+    /// triangles may differ; where grown outlines cross, corners round to the 1/1024 unit
+    /// grid either way). Rebuilds instead when nothing was triangulated yet, after
+    /// `remove_all_obstacles()`, or when the repair would replace half the triangles or more.
+    /// Does nothing when no obstacle changed.
+    void update();
 
     /// The triangles, for drawing.
     [[nodiscard]] std::vector<MeshTriangle> triangles() const;
@@ -137,7 +165,7 @@ class NavMesh {
     [[nodiscard]] bool is_inside_obstacle(Point2 point) const;
 
     /// The graph's nodes: their count, positions and connections (straight-line costs).
-    [[nodiscard]] std::size_t node_count() const { return node_positions_.size(); }
+    [[nodiscard]] std::size_t node_count() const;
     [[nodiscard]] Point2 node_position(NodeId node) const;
     [[nodiscard]] std::span<const PlaneConnection> connections(NodeId node) const;
 
@@ -153,10 +181,10 @@ class NavMesh {
         return find_path(from, to, thread_plane_query_context());
     }
 
-    /// Counts the triangulations so far: whoever keeps paths on the mesh replans when it
-    /// changes (those that cross `last_change()`, at least).
+    /// Counts the triangulations and repairs so far: whoever keeps paths on the mesh replans
+    /// when it changes (those that cross `last_change()`, at least).
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
-    /// Where the last `triangulate()` changed free space.
+    /// Where the last `triangulate()` or `update()` changed free space.
     [[nodiscard]] const MeshChange& last_change() const { return last_change_; }
     /// Where free space ends: the triangles' edges with no neighbour, free side on the left.
     [[nodiscard]] std::span<const MeshEdge> boundary_edges() const { return boundary_edges_; }
@@ -169,18 +197,24 @@ class NavMesh {
 
   private:
     struct ObstacleEntry;
+    struct NodeGraph;
+    class Repair;
 
     explicit NavMesh(const NavMeshOptions& options);
     [[nodiscard]] std::vector<std::array<std::uint32_t, 3>> corner_fans() const;
-    void build_graph(const std::vector<std::array<std::uint32_t, 3>>& fans);
+    [[nodiscard]] std::shared_ptr<const NodeGraph> build_node_graph() const;
+    /// The node graph of the current triangles, built at the first call after a change.
+    [[nodiscard]] const NodeGraph& node_graph() const;
     void build_touching_corners(const std::vector<std::array<std::uint32_t, 3>>& fans);
     [[nodiscard]] std::vector<std::uint32_t> triangles_holding(Point2 point,
                                                                std::uint32_t first) const;
     void build_locator();
+    void add_to_locator(std::uint32_t triangle);
+    void remove_from_locator(std::uint32_t triangle, std::uint32_t replacement);
+    template <class Visit>
+    void for_each_locator_cell(std::uint32_t triangle, Visit&& visit);
     [[nodiscard]] std::uint32_t locate(std::int64_t x, std::int64_t y) const;
-    [[nodiscard]] std::span<const std::uint32_t> node_triangles(std::uint32_t node) const;
-    [[nodiscard]] std::span<const std::uint32_t> triangle_nodes(std::uint32_t triangle) const;
-    void corridor_between(const std::vector<StateId>& states,
+    void corridor_between(const NodeGraph& graph, const std::vector<StateId>& states,
                           std::span<const std::uint32_t> start_triangles,
                           std::span<const std::uint32_t> goal_triangles,
                           std::vector<std::uint32_t>& corridor) const;
@@ -201,6 +235,8 @@ class NavMesh {
 
     void build_boundary_edges();
     void build_regions();
+    void finish_change(bool renumbered);
+    void compact_vertices();
 
     NavMeshOptions options_;
     std::uint64_t revision_ = 0;
@@ -209,11 +245,16 @@ class NavMesh {
     std::vector<ObstacleEntry> obstacles_;
     bool dirty_ = true;
     MeshChange last_change_;
-    // Grown obstacles added or removed since the last triangulation, and whether everything
-    // may have changed (no triangulation yet, or every obstacle removed).
-    std::array<std::int64_t, 4> pending_change_{INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+    // The boxes of the grown obstacles added, removed or moved since the last triangulation or
+    // repair (min x, min y, max x, max y on the fixed grid), the grown outlines that left (removed,
+    // or before a move), and whether everything may have changed (no triangulation yet, or every
+    // obstacle removed).
+    std::vector<std::array<std::int64_t, 4>> pending_changes_;
+    std::vector<ObstacleEntry> pending_freed_;
+    std::vector<std::uint32_t> pending_arrived_;  // obstacles added or moved, by number
     bool pending_everywhere_ = true;
     void note_changed(const ObstacleEntry& entry);
+    void note_freed(const ObstacleEntry& entry);
 
     // The triangulation: corners (fixed grid), triangles (3 corners, counter-clockwise) and
     // across each edge i (opposite corner i) the neighbour triangle or UINT32_MAX.
@@ -223,29 +264,25 @@ class NavMesh {
     // 1 for corners on an edge where free space ends: the only places a shortest path turns.
     std::vector<std::uint8_t> vertex_on_boundary_;
     // Per triangle, its region of free space (triangles joined by edges): a query between two
-    // regions has no path and needs no search.
+    // regions has no path and needs no search. Labels are only compared; a repair gives the
+    // regions it touches labels from `next_region_` up.
     std::vector<std::uint32_t> triangle_region_;
+    std::uint32_t next_region_ = 0;
     // Corners where free space touches itself (obstacles touching there, a wall), with every
     // triangle around them, sorted: a path never passes through such a corner from one side to
     // another, but one that starts or ends there may leave into any side.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> touching_corner_triangles_;
 
-    // The graph over the triangles: node positions, connections (CSR), and which triangles
-    // each node lies in and which nodes each triangle holds (CSR both).
-    std::vector<Point2> node_positions_;
-    std::vector<std::uint32_t> connection_starts_;
-    std::vector<PlaneConnection> connections_;
-    std::vector<std::uint32_t> node_triangle_starts_;
-    std::vector<std::uint32_t> node_triangle_list_;
-    std::vector<std::uint32_t> triangle_node_starts_;
-    std::vector<std::uint32_t> triangle_node_list_;
-    std::vector<std::uint32_t> node_vertex_;  // node -> its mesh vertex, or UINT32_MAX
+    // The graph over the triangles, for the funnel query: null until first used after a
+    // change (`node_graph()` builds it under the lock).
+    mutable std::shared_ptr<const NodeGraph> node_graph_;
+    mutable std::unique_ptr<std::mutex> node_graph_lock_ = std::make_unique<std::mutex>();
 
-    // Point location: triangles bucketed by their boxes in a uniform grid.
+    // Point location: triangles bucketed by their boxes in a uniform grid (the cells of a
+    // corner hold every triangle around it).
     std::int64_t cell_size_ = 1;
     std::int64_t cell_columns_ = 0, cell_rows_ = 0;
-    std::vector<std::uint32_t> cell_starts_;
-    std::vector<std::uint32_t> cell_triangles_;
+    std::vector<std::vector<std::uint32_t>> cells_;
 };
 
 }  // namespace pathkit

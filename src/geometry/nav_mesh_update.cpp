@@ -1,0 +1,404 @@
+// NavMesh::update: the triangles where obstacles changed are triangulated again, the rest kept.
+#include <algorithm>
+#include <unordered_map>
+
+#include "inflation.hpp"
+#include "nav_mesh_parts.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "triangulation.hpp"
+
+namespace pathkit {
+
+using geometry::FixedBox;
+using geometry::FixedPoint;
+using geometry::Ring;
+
+namespace {
+
+constexpr std::uint32_t none = UINT32_MAX;
+
+/// The two corners of an edge in one number, whichever way round.
+std::uint64_t edge_key(std::uint32_t a, std::uint32_t b) {
+    return (std::uint64_t{std::min(a, b)} << 32) | std::max(a, b);
+}
+
+bool boxes_meet(const FixedBox& a, const FixedBox& b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+struct PointHash {
+    std::size_t operator()(FixedPoint point) const {
+        return std::hash<std::int64_t>()(point.x * 1'000'003 + point.y);
+    }
+};
+
+}  // namespace
+
+/// One repair: which triangles go, the free space they and the freed obstacles leave,
+/// its triangles, and how they join the triangles kept.
+class NavMesh::Repair {
+  public:
+    explicit Repair(NavMesh& mesh) : mesh_(mesh) {}
+
+    /// False when the repair would not be worth it or its triangles do not fit the kept
+    /// ones exactly (the caller triangulates instead); nothing is changed then.
+    bool plan();
+    /// Puts the new triangles in place and repairs everything derived from them.
+    void apply();
+
+  private:
+    [[nodiscard]] FixedBox box_of_triangle(std::uint32_t triangle) const;
+    /// Adds every triangle whose box meets `change`.
+    void gather_removed(const FixedBox& change);
+    void place_triangles();
+    void close_gaps();
+    void label_regions();
+    void repair_corners();
+
+    NavMesh& mesh_;
+    std::vector<std::uint32_t> removed_;  // ascending
+    std::vector<std::uint8_t> is_removed_;
+    geometry::Triangulation local_;
+    std::vector<std::uint32_t> local_vertex_;  // corner of `local_` -> mesh vertex
+    std::vector<FixedPoint> new_vertices_;     // mesh vertices to append, in order
+    // Edges between a removed triangle and a kept one: the kept triangle and its edge.
+    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, int>> interface_;
+    std::vector<std::uint32_t> placed_;  // the new triangles' numbers, after `close_gaps`
+    std::vector<std::uint32_t> moved_;   // kept triangles renumbered to close gaps
+    std::vector<std::uint32_t> touched_vertices_;
+};
+
+FixedBox NavMesh::Repair::box_of_triangle(std::uint32_t triangle) const {
+    FixedBox box;
+    for (const std::uint32_t vertex : mesh_.triangle_corners_[triangle])
+        box.add({mesh_.vertices_[vertex][0], mesh_.vertices_[vertex][1]});
+    return box;
+}
+
+// The locator's cells over the change hold every triangle whose box meets it.
+void NavMesh::Repair::gather_removed(const FixedBox& change) {
+    const std::int64_t* bounds = mesh_.bounds_.data();
+    if (change.max.x < bounds[0] || change.min.x > bounds[2] || change.max.y < bounds[1] ||
+        change.min.y > bounds[3])
+        return;
+    const auto cell_of = [&](std::int64_t value, int axis) {
+        return (std::clamp(value, bounds[axis], bounds[axis + 2]) - bounds[axis]) /
+               mesh_.cell_size_;
+    };
+    for (std::int64_t row = cell_of(change.min.y, 1); row <= cell_of(change.max.y, 1); ++row)
+        for (std::int64_t column = cell_of(change.min.x, 0); column <= cell_of(change.max.x, 0);
+             ++column)
+            for (const std::uint32_t triangle :
+                 mesh_.cells_[static_cast<std::size_t>(row * mesh_.cell_columns_ + column)]) {
+                if (is_removed_[triangle] || !boxes_meet(box_of_triangle(triangle), change))
+                    continue;
+                is_removed_[triangle] = 1;
+                removed_.push_back(triangle);
+            }
+}
+
+bool NavMesh::Repair::plan() {
+    // The triangles round each change, and how far they reach.
+    is_removed_.assign(mesh_.triangle_corners_.size(), 0);
+    for (const auto& box : mesh_.pending_changes_)
+        gather_removed({{box[0], box[1]}, {box[2], box[3]}});
+    std::sort(removed_.begin(), removed_.end());
+    if (2 * removed_.size() >= mesh_.triangle_corners_.size()) return false;
+
+    // The area to triangulate again: the removed triangles and what the freed obstacles
+    // covered, minus every obstacle reaching into it.
+    std::vector<Ring> region;
+    for (const std::uint32_t triangle : removed_) {
+        Ring ring;
+        for (const std::uint32_t vertex : mesh_.triangle_corners_[triangle])
+            ring.push_back({mesh_.vertices_[vertex][0], mesh_.vertices_[vertex][1]});
+        region.push_back(std::move(ring));
+    }
+    // Free space stays free there but where obstacles came (added, or moved there), and what
+    // obstacles left (removed, or moved away) is free but where other obstacles cover it too.
+    // Obstacles that did not change are not cut from the triangles again: where two grown
+    // outlines cross, the corner the triangles have was rounded to the grid, and cutting
+    // again might round it elsewhere.
+    std::vector<Ring> freed;
+    std::vector<FixedBox> freed_boxes;
+    for (const ObstacleEntry& entry : mesh_.pending_freed_) {
+        freed.insert(freed.end(), entry.grown.begin(), entry.grown.end());
+        freed_boxes.push_back(entry.box);
+    }
+    region.insert(region.end(), freed.begin(), freed.end());
+    std::vector<std::uint8_t> is_arrived(mesh_.obstacles_.size(), 0);
+    std::vector<const std::vector<Ring>*> arrived, covering;
+    for (const std::uint32_t obstacle : mesh_.pending_arrived_) {
+        const ObstacleEntry& entry = mesh_.obstacles_[obstacle];
+        if (!entry.alive || is_arrived[obstacle]) continue;
+        is_arrived[obstacle] = 1;
+        arrived.push_back(&entry.grown);
+    }
+    if (!freed.empty())
+        for (std::size_t obstacle = 0; obstacle < mesh_.obstacles_.size(); ++obstacle) {
+            const ObstacleEntry& entry = mesh_.obstacles_[obstacle];
+            if (entry.alive && !is_arrived[obstacle] &&
+                std::any_of(freed_boxes.begin(), freed_boxes.end(),
+                            [&](const FixedBox& box) { return boxes_meet(entry.box, box); }))
+                covering.push_back(&entry.grown);
+        }
+    FixedBox bounds;
+    bounds.add({mesh_.bounds_[0], mesh_.bounds_[1]});
+    bounds.add({mesh_.bounds_[2], mesh_.bounds_[3]});
+    local_ = geometry::triangulate(
+        geometry::free_space_within(bounds, region, arrived, covering, freed));
+
+    // The corners of the removed triangles keep their numbers; other corners are new.
+    std::unordered_map<FixedPoint, std::uint32_t, PointHash> known;
+    for (const std::uint32_t triangle : removed_)
+        for (const std::uint32_t vertex : mesh_.triangle_corners_[triangle]) {
+            known.emplace(FixedPoint{mesh_.vertices_[vertex][0], mesh_.vertices_[vertex][1]},
+                          vertex);
+            touched_vertices_.push_back(vertex);
+        }
+    for (const FixedPoint corner : local_.corners) {
+        const auto found = known.find(corner);
+        if (found != known.end()) {
+            local_vertex_.push_back(found->second);
+        } else {
+            local_vertex_.push_back(
+                static_cast<std::uint32_t>(mesh_.vertices_.size() + new_vertices_.size()));
+            new_vertices_.push_back(corner);
+        }
+    }
+    for (const std::uint32_t triangle : removed_)
+        for (int edge = 0; edge < 3; ++edge) {
+            const std::uint32_t kept = mesh_.triangle_neighbours_[triangle][edge];
+            if (kept == none || is_removed_[kept]) continue;
+            const auto& corners = mesh_.triangle_corners_[triangle];
+            const auto& across = mesh_.triangle_neighbours_[kept];
+            const int back = across[0] == triangle ? 0 : across[1] == triangle ? 1 : 2;
+            interface_[edge_key(corners[(edge + 1) % 3], corners[(edge + 2) % 3])] = {kept, back};
+        }
+    // Every edge between a removed and a kept triangle must come back as an edge of a new
+    // triangle on the free space's outline, or the kept triangle would lose its neighbour.
+    std::size_t matched = 0;
+    for (std::size_t triangle = 0; triangle < local_.triangles.size(); ++triangle)
+        for (int edge = 0; edge < 3; ++edge)
+            if (local_.neighbours[triangle][edge] == none &&
+                interface_.contains(
+                    edge_key(local_vertex_[local_.triangles[triangle][(edge + 1) % 3]],
+                             local_vertex_[local_.triangles[triangle][(edge + 2) % 3]])))
+                ++matched;
+    return matched == interface_.size();
+}
+
+void NavMesh::Repair::apply() {
+    for (const std::uint32_t triangle : removed_)
+        mesh_.remove_from_locator(triangle, none);
+    // Corners where free space touched itself round a removed triangle are worked out again.
+    std::erase_if(mesh_.touching_corner_triangles_,
+                  [&](const auto& entry) { return is_removed_[entry.second] != 0; });
+    for (const FixedPoint corner : new_vertices_) {
+        mesh_.vertices_.push_back({corner.x, corner.y});
+        mesh_.vertex_on_boundary_.push_back(0);
+    }
+    place_triangles();
+    close_gaps();
+    for (const std::uint32_t triangle : placed_)
+        mesh_.add_to_locator(triangle);
+    label_regions();
+    repair_corners();
+    mesh_.build_boundary_edges();
+    std::vector<std::uint32_t>& replaced = mesh_.last_change_.replaced_triangles;
+    replaced = placed_;
+    replaced.insert(replaced.end(), moved_.begin(), moved_.end());
+    std::sort(replaced.begin(), replaced.end());
+}
+
+// The new triangles take the removed ones' numbers first, then numbers after the last.
+void NavMesh::Repair::place_triangles() {
+    auto& corners = mesh_.triangle_corners_;
+    auto& neighbours = mesh_.triangle_neighbours_;
+    const std::size_t count = local_.triangles.size();
+    for (std::size_t index = 0; index < count; ++index)
+        placed_.push_back(index < removed_.size() ? removed_[index]
+                                                  : static_cast<std::uint32_t>(
+                                                        corners.size() + index - removed_.size()));
+    if (count > removed_.size()) {
+        corners.resize(corners.size() + count - removed_.size());
+        neighbours.resize(corners.size());
+        mesh_.triangle_region_.resize(corners.size());
+        is_removed_.resize(corners.size(), 0);
+    }
+    for (std::size_t index = 0; index < count; ++index) {
+        const std::uint32_t at = placed_[index];
+        is_removed_[at] = 0;
+        for (int corner = 0; corner < 3; ++corner)
+            corners[at][corner] = local_vertex_[local_.triangles[index][corner]];
+        for (int edge = 0; edge < 3; ++edge) {
+            const std::uint32_t across = local_.neighbours[index][edge];
+            neighbours[at][edge] = across == none ? none : placed_[across];
+            if (across != none) continue;
+            const auto found =
+                interface_.find(edge_key(corners[at][(edge + 1) % 3], corners[at][(edge + 2) % 3]));
+            if (found == interface_.end()) continue;
+            neighbours[at][edge] = found->second.first;
+            neighbours[found->second.first][found->second.second] = at;
+        }
+    }
+}
+
+// Fewer triangles than before: the last ones move into the numbers left free.
+void NavMesh::Repair::close_gaps() {
+    auto& corners = mesh_.triangle_corners_;
+    auto& neighbours = mesh_.triangle_neighbours_;
+    std::vector<std::uint32_t> gaps(
+        removed_.begin() + static_cast<std::ptrdiff_t>(std::min(placed_.size(), removed_.size())),
+        removed_.end());
+    std::size_t next_gap = 0;
+    while (next_gap < gaps.size()) {
+        const auto last = static_cast<std::uint32_t>(corners.size() - 1);
+        if (is_removed_[last]) {  // a gap at the end: drop it
+            gaps.erase(
+                std::find(gaps.begin() + static_cast<std::ptrdiff_t>(next_gap), gaps.end(), last));
+        } else {
+            const std::uint32_t gap = gaps[next_gap++];
+            mesh_.remove_from_locator(last, gap);
+            for (auto& [vertex, triangle] : mesh_.touching_corner_triangles_)
+                if (triangle == last) triangle = gap;
+            corners[gap] = corners[last];
+            neighbours[gap] = neighbours[last];
+            mesh_.triangle_region_[gap] = mesh_.triangle_region_[last];
+            is_removed_[gap] = 0;
+            for (const std::uint32_t across : neighbours[gap])
+                if (across != none)
+                    for (std::uint32_t& back : neighbours[across])
+                        if (back == last) back = gap;
+            const auto placed = std::find(placed_.begin(), placed_.end(), last);
+            if (placed != placed_.end()) {
+                *placed = gap;
+            } else {
+                moved_.push_back(gap);
+            }
+        }
+        corners.pop_back();
+        neighbours.pop_back();
+        mesh_.triangle_region_.pop_back();
+        is_removed_.pop_back();
+    }
+}
+
+// The regions the new triangles belong to get new labels, flooded over all their triangles:
+// an edit may have cut a region in two or joined two.
+void NavMesh::Repair::label_regions() {
+    const std::size_t count = mesh_.triangle_corners_.size();
+    if (mesh_.next_region_ > UINT32_MAX - count) {
+        mesh_.build_regions();
+        return;
+    }
+    std::vector<std::uint8_t> seen(count, 0);
+    std::vector<std::uint32_t> queue;
+    for (const std::uint32_t seed : placed_) {
+        if (seen[seed]) continue;
+        const std::uint32_t label = mesh_.next_region_++;
+        seen[seed] = 1;
+        queue.assign(1, seed);
+        while (!queue.empty()) {
+            const std::uint32_t triangle = queue.back();
+            queue.pop_back();
+            mesh_.triangle_region_[triangle] = label;
+            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle])
+                if (across != none && !seen[across]) {
+                    seen[across] = 1;
+                    queue.push_back(across);
+                }
+        }
+    }
+}
+
+// Around every corner of a removed or new triangle: whether an edge where free space ends
+// meets it, and whether the triangles round it fall into several fans (free space touching
+// itself there). The locator's cell of a corner holds every triangle around it.
+void NavMesh::Repair::repair_corners() {
+    for (const std::uint32_t triangle : placed_)
+        for (const std::uint32_t vertex : mesh_.triangle_corners_[triangle])
+            touched_vertices_.push_back(vertex);
+    std::sort(touched_vertices_.begin(), touched_vertices_.end());
+    touched_vertices_.erase(std::unique(touched_vertices_.begin(), touched_vertices_.end()),
+                            touched_vertices_.end());
+    std::erase_if(mesh_.touching_corner_triangles_, [&](const auto& entry) {
+        return std::binary_search(touched_vertices_.begin(), touched_vertices_.end(), entry.first);
+    });
+    std::vector<std::uint32_t> around, fan;
+    for (const std::uint32_t vertex : touched_vertices_) {
+        const std::int64_t x = mesh_.vertices_[vertex][0], y = mesh_.vertices_[vertex][1];
+        const std::size_t cell = static_cast<std::size_t>(
+            ((y - mesh_.bounds_[1]) / mesh_.cell_size_) * mesh_.cell_columns_ +
+            (x - mesh_.bounds_[0]) / mesh_.cell_size_);
+        around.clear();
+        bool on_boundary = false;
+        for (const std::uint32_t triangle : mesh_.cells_[cell]) {
+            const auto& corners = mesh_.triangle_corners_[triangle];
+            const auto corner = std::find(corners.begin(), corners.end(), vertex);
+            if (corner == corners.end()) continue;
+            around.push_back(triangle);
+            const auto at = corner - corners.begin();
+            const auto& neighbours = mesh_.triangle_neighbours_[triangle];
+            on_boundary =
+                on_boundary || neighbours[(at + 1) % 3] == none || neighbours[(at + 2) % 3] == none;
+        }
+        mesh_.vertex_on_boundary_[vertex] = on_boundary ? 1 : 0;
+        if (around.empty()) continue;
+        // One fan: every triangle round the corner reached from the first across shared edges.
+        fan.assign(1, around.front());
+        for (std::size_t at = 0; at < fan.size(); ++at)
+            for (const std::uint32_t across : mesh_.triangle_neighbours_[fan[at]])
+                if (across != none && std::find(fan.begin(), fan.end(), across) == fan.end() &&
+                    std::find(around.begin(), around.end(), across) != around.end())
+                    fan.push_back(across);
+        if (fan.size() == around.size()) continue;
+        for (const std::uint32_t triangle : around)
+            mesh_.touching_corner_triangles_.push_back({vertex, triangle});
+    }
+    std::sort(mesh_.touching_corner_triangles_.begin(), mesh_.touching_corner_triangles_.end());
+}
+
+void NavMesh::update() {
+    if (!dirty_) return;
+    if (pending_everywhere_ || revision_ == 0) {
+        triangulate();
+        return;
+    }
+    Repair repair(*this);
+    if (!repair.plan()) {
+        triangulate();
+        return;
+    }
+    repair.apply();
+    // Corners no triangle uses any more pile up over many repairs: renumber now and then.
+    if (vertices_.size() > 4 * triangle_corners_.size() + 4096) compact_vertices();
+    // The locator's cells were sized for the triangles of the last build.
+    const double crowding =
+        static_cast<double>(triangle_corners_.size()) / static_cast<double>(cells_.size());
+    if (crowding > 4 || crowding < 0.25) build_locator();
+    finish_change(false);
+}
+
+// Numbers the corners in use 0, 1, ... again, dropping the others.
+void NavMesh::compact_vertices() {
+    std::vector<std::uint32_t> number(vertices_.size(), none);
+    std::vector<std::array<std::int64_t, 2>> kept;
+    std::vector<std::uint8_t> on_boundary;
+    for (auto& corners : triangle_corners_)
+        for (std::uint32_t& vertex : corners) {
+            if (number[vertex] == none) {
+                number[vertex] = static_cast<std::uint32_t>(kept.size());
+                kept.push_back(vertices_[vertex]);
+                on_boundary.push_back(vertex_on_boundary_[vertex]);
+            }
+            vertex = number[vertex];
+        }
+    vertices_ = std::move(kept);
+    vertex_on_boundary_ = std::move(on_boundary);
+    for (auto& entry : touching_corner_triangles_)
+        entry.first = number[entry.first];
+    std::sort(touching_corner_triangles_.begin(), touching_corner_triangles_.end());
+}
+
+}  // namespace pathkit
