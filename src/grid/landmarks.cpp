@@ -3,8 +3,7 @@
 
 #include <algorithm>
 
-#include "pathkit/search/goals.hpp"
-#include "pathkit/search/search.hpp"
+#include "pathkit/grid/distance_field.hpp"
 
 namespace pathkit {
 
@@ -20,12 +19,9 @@ LandmarkHeuristic LandmarkHeuristic::build(const GridSpace& space, int landmark_
     SearchContext context;
     // Every tile's distance from `source`, by a Dijkstra search that never finds its goal.
     const auto distances_from = [&](std::uint32_t source) {
-        const auto nowhere = [](StateId) { return false; };
-        (void)find_path(GoalWhere(space, nowhere), StateId(source), context,
-                        {.algorithm = SearchAlgorithm::Dijkstra});
         std::vector<float> distance(tiles);
-        for (std::uint32_t tile = 0; tile < tiles; ++tile)
-            distance[tile] = context.cost_to(StateId(tile));
+        compute_distance_field(space, source, SearchAlgorithm::Dijkstra, context,
+                               std::span<float>(distance));
         return distance;
     };
     // Farthest first: each new landmark is the tile farthest from the landmarks so far.

@@ -3,10 +3,8 @@
 
 #include <algorithm>
 
-#include "pathkit/grid/grid_space.hpp"
-#include "pathkit/search/goals.hpp"
+#include "pathkit/grid/distance_field.hpp"
 #include "pathkit/search/search.hpp"
-#include "reverse_grid_space.hpp"
 
 namespace pathkit {
 
@@ -223,15 +221,11 @@ Status RouteCache::ensure_fields(const World& world, std::uint32_t map, SearchCo
     } while (!bytes_used_.compare_exchange_weak(used, used + needed));
     const GridMap& grid = world.maps()[map].grid;
     const GridSpace space(grid, world.rules());
-    const world_detail::ReverseGridSpace reverse(space);
+    const ReverseGridSpace reverse(space);
     const std::size_t tiles = grid.padded_size();
-    const auto nowhere = [](StateId) { return false; };
     const auto fill = [&](const auto& walk, SearchAlgorithm algorithm, std::uint32_t source,
                           float* field) {
-        (void)find_path(GoalWhere(walk, nowhere), StateId(source), context,
-                        {.algorithm = algorithm});
-        for (std::uint32_t tile = 0; tile < tiles; ++tile)
-            field[tile] = context.cost_to(StateId(tile));
+        compute_distance_field(walk, source, algorithm, context, std::span<float>(field, tiles));
     };
     const std::size_t count = fields.portals.size();
     fields.to_portal.assign(count * tiles, infinite_cost);
@@ -392,7 +386,7 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
         if (state == goal_state) {  // from the last portal to the goal: back down its field
             const std::size_t local = space.local_of(map, found.path[index - 1].value);
             const float* field = from_field(world, map, local);
-            const world_detail::ReverseGridSpace reverse(grid_space);
+            const ReverseGridSpace reverse(grid_space);
             std::vector<std::uint32_t> back = descend(reverse, field, goal_tile);
             std::reverse(back.begin(), back.end());
             leg.cost += field[goal_tile];
