@@ -74,8 +74,8 @@ struct Route {
     [[nodiscard]] std::vector<MapId> maps() const;
 };
 
-/// How the distance fields behind routes were made since the world was made (or its rules,
-/// spacing, maps or links last changed), for tests and benchmarks of tile edits. A field is one
+/// How the distance fields behind routes were made since the world was made, for tests and
+/// benchmarks of tile edits. A field is one
 /// portal's costs over its map, to the portal or from it (one field serves both ways on maps
 /// without terrain costs).
 struct RouteFieldCounts {
