@@ -96,8 +96,8 @@ void compute_distance_field(const Space& space, std::uint32_t source, SearchAlgo
 /// plus the step's); otherwise it loses it, and so may the states that took their cost from it,
 /// looked at in order of cost; the lost states then take the cheapest offer of their neighbours,
 /// and the same search spreads the new costs. A blocked tile in an open room loses only itself
-/// and the straight line behind it that had no other equal way round. A state that only a
-/// zero-cost step offers its cost is taken as lost (its cost is made again, to the same value).
+/// and the straight line behind it that had no other equal way round. A state offered its cost
+/// only by a neighbour of the same cost (a zero-cost step) is taken as lost, and made again.
 ///
 /// One repairer serves one field at a time and keeps its scratch memory (8 bytes a state) for
 /// the next; repairers on different threads may repair different fields at once.
@@ -105,8 +105,8 @@ class DistanceFieldRepair {
   public:
     /// Brings `field` from the exact costs from `source` over `forward` before some moves
     /// changed to the exact costs over `forward` now, and returns how many costs it wrote (a
-    /// state written twice counts twice; 0 when the changes could not reach this field, which
-    /// is then untouched). `backward` lists for each state the states that step onto it, at the
+    /// state written twice counts twice; 0 when the changes moved no cost of this field, which is
+    /// then untouched). `backward` lists for each state the states that step onto it, at the
     /// same costs as `forward` (a `ReverseGridSpace` for a `GridSpace`, and the other way
     /// round). `near_changes` holds every state with a move in or out that changed, each once
     /// (`tiles_near_changes`). Step costs must be finite and >= 0. `Field` is a span of floats

@@ -83,7 +83,7 @@ struct RouteFieldCounts {
     std::uint64_t computed = 0;
     /// Fields that tile edits reached, repaired in place.
     std::uint64_t repaired = 0;
-    /// Fields that tile edits could not reach, checked near the edits and kept as they were.
+    /// Fields whose costs tile edits could not move, checked near the edits and kept as they were.
     std::uint64_t kept = 0;
     /// Tile costs the repairs wrote (a tile written twice counts twice).
     std::uint64_t costs_repaired = 0;
