@@ -1,11 +1,17 @@
-// World benchmark (issue 6): 50 linked maps of 128 x 128 cells and 1,000 NPCs with four
-// appointments each, run through one game day; then cross-map route queries on warm caches.
+// World benchmarks: 50 linked maps of 128 x 128 cells and 1,000 NPCs with four appointments
+// each, run through one game day, then cross-map route queries on warm caches (issue 6); and
+// (Google Benchmark, `edits`) the distance fields of a 128 x 128 map with 16 portals computed
+// whole beside the same fields repaired after one tile changed (issue 27).
 //
 //   pathkit_bench_world [MAPS_ACROSS] [MAPS_DOWN] [NPCS] [SPACING]   (default 10 5 1000 16)
+//   pathkit_bench_world edits [--benchmark_... options]
+#include <benchmark/benchmark.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string_view>
 
 #include "pathkit/world/npc.hpp"
 
@@ -41,9 +47,103 @@ WorldPosition random_place(const World& world, std::mt19937& random) {
     }
 }
 
-}  // namespace
+/// A 128 x 128 field (map 0, random buildings) with 16 doors at random walkable tiles, each to a
+/// house of 4 x 4 tiles: 16 portals in the field. With `eight_moves`, moves go to 8 neighbours
+/// without cutting corners and a tenth of the field is swamp (terrain 3), so each portal has a
+/// field to it and one from it (32 in all), each a Dijkstra search; else 4 moves and no terrain,
+/// one breadth-first field a portal (the world's default).
+World field_with_houses(bool eight_moves) {
+    std::mt19937 random(27);
+    GridMap field = random_field(random);
+    std::uniform_int_distribution<int> coordinate(0, 127);
+    if (eight_moves)
+        for (int swamp = 0; swamp < 128 * 128 / 10; ++swamp)
+            (void)field.set_terrain_cost({coordinate(random), coordinate(random)}, 3);
+    World world;
+    world.set_rules(
+        {.diagonal = eight_moves ? DiagonalPolicy::NoCornerCutting : DiagonalPolicy::Never});
+    (void)world.add_map(MapId(0), "field", MapKind::Outdoor, std::move(field), 48);
+    for (std::uint32_t house = 1; house <= 16; ++house) {
+        (void)world.add_map(MapId(house), "house", MapKind::Indoor, GridMap::create(4, 4).value(),
+                            48);
+        for (;;) {
+            const Cell door{coordinate(random), coordinate(random)};
+            if (world.map(MapId(0))->grid.is_walkable(door) &&
+                world.add_door(MapId(0), door, MapId(house), {1, 3}).ok())
+                break;
+        }
+    }
+    return world;
+}
 
-int main(int argc, char** argv) {
+/// 1,024 random tiles of the field that are not doors, walkable or not.
+std::vector<Cell> tiles_to_flip(const World& world) {
+    std::mt19937 random(1027);
+    std::uniform_int_distribution<int> coordinate(0, 127);
+    std::vector<Cell> tiles;
+    while (tiles.size() < 1024) {
+        const Cell tile{coordinate(random), coordinate(random)};
+        bool door = false;
+        for (const Door& each : world.map(MapId(0))->doors)
+            door = door || each.at == tile;
+        if (!door) tiles.push_back(tile);
+    }
+    return tiles;
+}
+
+/// Reports the field's portals and how its fields were made, per iteration.
+void count_fields(benchmark::State& state, const World& world, const RouteFieldCounts& before) {
+    const RouteFieldCounts after = world.route_field_counts();
+    const auto per_iteration = [&](std::uint64_t count) {
+        return benchmark::Counter(static_cast<double>(count), benchmark::Counter::kAvgIterations);
+    };
+    state.counters["computed"] = per_iteration(after.computed - before.computed);
+    state.counters["repaired"] = per_iteration(after.repaired - before.repaired);
+    state.counters["kept"] = per_iteration(after.kept - before.kept);
+    state.counters["costs_written"] = per_iteration(after.costs_repaired - before.costs_repaired);
+}
+
+/// Every field of the field map computed whole, as before fields were repaired: the rules set
+/// again drop them (and the portal list, built again too).
+void BM_FieldsComputedWhole(benchmark::State& state) {
+    World world = field_with_houses(state.range(0) != 0);
+    const RouteFieldCounts before = world.route_field_counts();
+    for (auto _ : state) {
+        world.set_rules(world.rules());
+        if (!world.prepare_routes(MapId(0)).ok()) state.SkipWithError("refused");
+    }
+    count_fields(state, world, before);
+}
+
+/// One tile of the field flipped (a wall built or knocked down) and the fields repaired, each
+/// iteration; the tiles come from a list of 1,024, so the field drifts by at most that many.
+void BM_FieldsRepairedAfterOneTile(benchmark::State& state) {
+    World world = field_with_houses(state.range(0) != 0);
+    if (!world.prepare_routes(MapId(0)).ok()) state.SkipWithError("refused");
+    const std::vector<Cell> tiles = tiles_to_flip(world);
+    const RouteFieldCounts before = world.route_field_counts();
+    std::size_t next = 0;
+    for (auto _ : state) {
+        const Cell tile = tiles[next++ % tiles.size()];
+        (void)world.set_walkable(MapId(0), tile, !world.map(MapId(0))->grid.is_walkable(tile));
+        if (!world.prepare_routes(MapId(0)).ok()) state.SkipWithError("refused");
+    }
+    count_fields(state, world, before);
+}
+
+BENCHMARK(BM_FieldsComputedWhole)
+    ->ArgName("eight_moves")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FieldsRepairedAfterOneTile)
+    ->ArgName("eight_moves")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond);
+
+/// The game day and the warm route queries, as printed figures.
+int run_day(int argc, char** argv) {
     const int across = argc > 1 ? std::atoi(argv[1]) : 10;
     const int down = argc > 2 ? std::atoi(argv[2]) : 5;
     const int npc_count = argc > 3 ? std::atoi(argv[3]) : 1000;
@@ -111,5 +211,18 @@ int main(int argc, char** argv) {
     const double each = seconds_since(queries) / (4.0 * pairs.size());
     std::printf("route query, warm caches: %.1f us mean (mean route %.0f tiles)\n", each * 1e6,
                 cost / (4.0 * pairs.size()));
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || std::string_view(argv[1]) != "edits") return run_day(argc, argv);
+    // Google Benchmark reads the options after `edits`, which stands as the program's name.
+    int options = argc - 1;
+    benchmark::Initialize(&options, argv + 1);
+    if (benchmark::ReportUnrecognizedArguments(options, argv + 1)) return 2;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
     return 0;
 }

@@ -2,11 +2,10 @@
 #include "route_cache.hpp"
 
 #include <algorithm>
+#include <span>
 
-#include "pathkit/grid/grid_space.hpp"
-#include "pathkit/search/goals.hpp"
+#include "pathkit/grid/distance_field.hpp"
 #include "pathkit/search/search.hpp"
-#include "reverse_grid_space.hpp"
 
 namespace pathkit {
 
@@ -57,17 +56,24 @@ void RouteCache::invalidate_all() {
     bytes_used_ = 0;
 }
 
-void RouteCache::invalidate(std::size_t map_index) {
-    // Portals of neighbours depend on this map's edge tiles: rebuild the portal list, keep
-    // the fields of maps whose portals come out the same.
-    if (map_index < fields_.size() && fields_[map_index]->ready) {
-        MapFields& fields = *fields_[map_index];
-        bytes_used_ -= (fields.to_portal.size() + fields.from_portal.size()) * sizeof(float);
-        fields.to_portal = {};
-        fields.from_portal = {};
-        fields.ready = false;
-    }
-    built_ = false;
+void RouteCache::note_change(const World& world, std::size_t map_index, Cell cell,
+                             bool walkability) {
+    if (map_index < fields_.size()) fields_[map_index]->ready = false;
+    if (!walkability) return;
+    // Crossings need both sides walkable: a linked edge's tiles decide the portals of the maps
+    // on both sides of it.
+    const WorldMap& map = world.maps()[map_index];
+    const Cell first = map.grid.origin();
+    const Cell last{first.x + map.grid.width() - 1, first.y + map.grid.height() - 1};
+    const bool on_side[4] = {cell.y == first.y, cell.x == last.x, cell.y == last.y,
+                             cell.x == first.x};  // north, east, south, west
+    for (int side = 0; side < 4; ++side)
+        if (on_side[side] && map.neighbours[side]) built_ = false;
+}
+
+RouteFieldCounts RouteCache::counts() const {
+    return {fields_computed_.load(), fields_repaired_.load(), fields_kept_.load(),
+            costs_repaired_.load()};
 }
 
 std::size_t RouteCache::ready_map_count() const {
@@ -175,14 +181,42 @@ void RouteCache::build_portals(const World& world) {
         std::vector<std::uint32_t> tiles;
         for (std::uint32_t portal : fields_[map]->portals)
             tiles.push_back(portals_[portal].tile);
-        if (old_fields[map]->ready && tiles == old_tiles[map]) {
-            fields_[map]->to_portal = std::move(old_fields[map]->to_portal);
-            fields_[map]->from_portal = std::move(old_fields[map]->from_portal);
-            fields_[map]->ready = true;
-            bytes_kept += fields_bytes(world, map);
-        }
+        keep_fields(*old_fields[map], old_tiles[map], *fields_[map], tiles,
+                    maps[map].grid.padded_size());
+        bytes_kept += fields_[map]->bytes();
     }
     bytes_used_ = bytes_kept;
+}
+
+void RouteCache::keep_fields(MapFields& old, const std::vector<std::uint32_t>& old_tiles,
+                             MapFields& now, const std::vector<std::uint32_t>& tiles,
+                             std::size_t map_tiles) {
+    if (std::find(old.present.begin(), old.present.end(), 1) == old.present.end()) return;
+    now.revision = old.revision;
+    now.symmetric = old.symmetric;
+    if (tiles == old_tiles) {  // the same portals: every field stays, exact or to be repaired
+        now.to_portal = std::move(old.to_portal);
+        now.from_portal = std::move(old.from_portal);
+        now.present = std::move(old.present);
+        now.ready = old.ready.load();
+        return;
+    }
+    now.present.assign(tiles.size(), 0);
+    now.to_portal.assign(tiles.size() * map_tiles, infinite_cost);
+    if (!old.from_portal.empty()) now.from_portal.assign(tiles.size() * map_tiles, infinite_cost);
+    for (std::size_t local = 0; local < tiles.size(); ++local) {
+        const auto was = std::find(old_tiles.begin(), old_tiles.end(), tiles[local]);
+        const auto old_local = static_cast<std::size_t>(was - old_tiles.begin());
+        if (was == old_tiles.end() || !old.present[old_local]) continue;
+        for (const auto field : {&MapFields::to_portal, &MapFields::from_portal}) {
+            const std::vector<float>& kept = old.*field;
+            if (kept.empty()) continue;
+            std::copy_n(kept.begin() + static_cast<std::ptrdiff_t>(old_local * map_tiles),
+                        map_tiles,
+                        (now.*field).begin() + static_cast<std::ptrdiff_t>(local * map_tiles));
+        }
+        now.present[local] = 1;
+    }
 }
 
 std::vector<std::uint32_t> RouteCache::maps_reachable_from(std::uint32_t start_map) const {
@@ -199,17 +233,50 @@ std::vector<std::uint32_t> RouteCache::maps_reachable_from(std::uint32_t start_m
     return reached;
 }
 
+Status RouteCache::prepare(const World& world, std::uint32_t map, SearchContext& context) {
+    ensure_built(world);
+    return ensure_fields(world, map, context);
+}
+
 Status RouteCache::ensure_fields(const World& world, std::uint32_t map, SearchContext& context) {
     MapFields& fields = *fields_[map];
     if (fields.ready.load(std::memory_order_acquire)) return {};
     std::lock_guard lock(fields.filling);
     if (fields.ready.load(std::memory_order_relaxed)) return {};
+    const GridMap& grid = world.maps()[map].grid;
+    // The fields held are repaired if they were made as they would be now, at a revision whose
+    // changes the map remembers and reach at most a quarter of its tiles; else all are computed.
+    std::vector<std::uint32_t> near;
+    bool keep = fields.symmetric == symmetric(grid);
+    if (keep && fields.revision != grid.revision()) {
+        const auto changes = grid.changes_since(fields.revision);
+        if (changes) near = tiles_near_changes(grid, world.rules().agent_size, *changes);
+        keep = changes && near.size() <= grid.padded_size() / 4;
+    }
+    if (!keep) fields.present.assign(fields.portals.size(), 0);
+    if (Status status = reserve_fields(world, map); !status) return status;
+    fill_fields(world, map, near, context);
+    fields.revision = grid.revision();
+    fields.symmetric = symmetric(grid);
+    fields.ready.store(true, std::memory_order_release);
+    return {};
+}
+
+Status RouteCache::reserve_fields(const World& world, std::uint32_t map) {
+    MapFields& fields = *fields_[map];
+    const std::size_t held = fields.bytes();
+    const std::size_t needed = fields_bytes(world, map);
     // Room in the memory limit is taken before the fields are made, so threads filling other
     // maps at once cannot pass it together.
-    const std::size_t needed = fields_bytes(world, map);
     std::size_t used = bytes_used_.load();
+    std::size_t others = 0;
     do {
-        if (needed > memory_limit || used > memory_limit - needed) {
+        others = used - held;
+        if (needed > memory_limit || others > memory_limit - needed) {
+            bytes_used_ -= held;
+            fields.to_portal = {};
+            fields.from_portal = {};
+            fields.present.clear();
             const auto megabytes = [](std::size_t bytes) {
                 return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB";
             };
@@ -217,44 +284,62 @@ Status RouteCache::ensure_fields(const World& world, std::uint32_t map, SearchCo
                 "the routes through map " + std::to_string(world.maps()[map].id.value) + " need " +
                 megabytes(needed) + " of distance fields (" +
                 std::to_string(fields.portals.size()) + " portals), over the limit of " +
-                megabytes(memory_limit) + " (" + megabytes(used) +
+                megabytes(memory_limit) + " (" + megabytes(others) +
                 " in use); raise the edge portal spacing or the route memory limit");
         }
-    } while (!bytes_used_.compare_exchange_weak(used, used + needed));
+    } while (!bytes_used_.compare_exchange_weak(used, others + needed));
+    const GridMap& grid = world.maps()[map].grid;
+    const std::size_t size = fields.portals.size() * grid.padded_size();
+    fields.present.resize(fields.portals.size(), 0);
+    fields.to_portal.resize(size, infinite_cost);
+    if (symmetric(grid))
+        fields.from_portal = {};
+    else
+        fields.from_portal.resize(size, infinite_cost);
+    return {};
+}
+
+void RouteCache::fill_fields(const World& world, std::uint32_t map,
+                             std::span<const std::uint32_t> near, SearchContext& context) {
+    MapFields& fields = *fields_[map];
     const GridMap& grid = world.maps()[map].grid;
     const GridSpace space(grid, world.rules());
-    const world_detail::ReverseGridSpace reverse(space);
+    const ReverseGridSpace reverse(space);
     const std::size_t tiles = grid.padded_size();
-    const auto nowhere = [](StateId) { return false; };
-    const auto fill = [&](const auto& walk, SearchAlgorithm algorithm, std::uint32_t source,
-                          float* field) {
-        (void)find_path(GoalWhere(walk, nowhere), StateId(source), context,
-                        {.algorithm = algorithm});
-        for (std::uint32_t tile = 0; tile < tiles; ++tile)
-            field[tile] = context.cost_to(StateId(tile));
+    const bool both_ways = symmetric(grid);
+    // Four moves of one cost: breadth-first order gives the same costs, without a heap.
+    const SearchAlgorithm algorithm = both_ways && world.rules().diagonal == DiagonalPolicy::Never
+                                          ? SearchAlgorithm::BreadthFirst
+                                          : SearchAlgorithm::Dijkstra;
+    DistanceFieldRepair repairer;
+    const auto count_repair = [&](std::size_t written) {
+        (written > 0 ? fields_repaired_ : fields_kept_) += 1;
+        costs_repaired_ += written;
     };
-    const std::size_t count = fields.portals.size();
-    fields.to_portal.assign(count * tiles, infinite_cost);
-    if (symmetric(grid)) {
-        // Four moves of one cost: breadth-first order gives the same distances, without a heap.
-        const SearchAlgorithm algorithm = world.rules().diagonal == DiagonalPolicy::Never
-                                              ? SearchAlgorithm::BreadthFirst
-                                              : SearchAlgorithm::Dijkstra;
-        for (std::size_t local = 0; local < count; ++local)
-            fill(space, algorithm, portals_[fields.portals[local]].tile,
-                 fields.to_portal.data() + local * tiles);
-    } else {
-        fields.from_portal.assign(count * tiles, infinite_cost);
-        for (std::size_t local = 0; local < count; ++local) {
-            const std::uint32_t portal = portals_[fields.portals[local]].tile;
-            fill(reverse, SearchAlgorithm::Dijkstra, portal,
-                 fields.to_portal.data() + local * tiles);
-            fill(space, SearchAlgorithm::Dijkstra, portal,
-                 fields.from_portal.data() + local * tiles);
+    for (std::size_t local = 0; local < fields.portals.size(); ++local) {
+        const std::uint32_t portal = portals_[fields.portals[local]].tile;
+        const std::span<float> to(fields.to_portal.data() + local * tiles, tiles);
+        const std::span<float> from =
+            both_ways ? to : std::span<float>(fields.from_portal.data() + local * tiles, tiles);
+        if (!fields.present[local]) {
+            fields.present[local] = 1;
+            if (both_ways) {
+                compute_distance_field(space, portal, algorithm, context, to);
+                ++fields_computed_;
+                continue;
+            }
+            compute_distance_field(reverse, portal, SearchAlgorithm::Dijkstra, context, to);
+            compute_distance_field(space, portal, SearchAlgorithm::Dijkstra, context, from);
+            fields_computed_ += 2;
+        } else if (!near.empty()) {
+            if (both_ways) {
+                count_repair(repairer.repair(space, reverse, portal, near, to));
+                continue;
+            }
+            count_repair(repairer.repair(reverse, space, portal, near, to));
+            count_repair(repairer.repair(space, reverse, portal, near, from));
         }
     }
-    fields.ready.store(true, std::memory_order_release);
-    return {};
 }
 
 const float* RouteCache::to_field(const World& world, std::uint32_t map, std::size_t local) const {
@@ -392,7 +477,7 @@ Route RouteCache::find_route(const World& world, const WorldPosition& from, cons
         if (state == goal_state) {  // from the last portal to the goal: back down its field
             const std::size_t local = space.local_of(map, found.path[index - 1].value);
             const float* field = from_field(world, map, local);
-            const world_detail::ReverseGridSpace reverse(grid_space);
+            const ReverseGridSpace reverse(grid_space);
             std::vector<std::uint32_t> back = descend(reverse, field, goal_tile);
             std::reverse(back.begin(), back.end());
             leg.cost += field[goal_tile];

@@ -73,6 +73,17 @@ std::size_t World::portal_count() const {
     return routes_->portal_count(*this);
 }
 
+Status World::prepare_routes(MapId id, SearchContext& context) const {
+    const std::size_t index = index_of(id);
+    if (index == maps_.size())
+        return Status::invalid_input("map " + std::to_string(id.value) + " does not exist");
+    return routes_->prepare(*this, static_cast<std::uint32_t>(index), context);
+}
+
+RouteFieldCounts World::route_field_counts() const {
+    return routes_->counts();
+}
+
 std::size_t World::ready_map_count() const {
     return routes_->ready_map_count();
 }
@@ -157,7 +168,7 @@ Status World::set_walkable(MapId id, Cell cell, bool walkable) {
     if (index == maps_.size())
         return Status::invalid_input("map " + std::to_string(id.value) + " does not exist");
     if (Status status = maps_[index].grid.set_walkable(cell, walkable); !status) return status;
-    routes_->invalidate(index);
+    routes_->note_change(*this, index, cell, true);
     return {};
 }
 
@@ -167,7 +178,7 @@ Status World::set_terrain_cost(MapId id, Cell cell, float multiplier) {
         return Status::invalid_input("map " + std::to_string(id.value) + " does not exist");
     if (Status status = maps_[index].grid.set_terrain_cost(cell, multiplier); !status)
         return status;
-    routes_->invalidate(index);
+    routes_->note_change(*this, index, cell, false);
     return {};
 }
 

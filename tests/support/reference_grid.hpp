@@ -47,9 +47,10 @@ inline bool unit_fits(const GridMap& map, const MovementRules& rules, Cell cell)
     return true;
 }
 
-/// The cheapest cost from `from` to `to`, or infinity. Slow on purpose: O(V^2) relaxations.
-inline double reference_grid_cost(const GridMap& map, const MovementRules& rules, Cell from,
-                                  Cell to) {
+/// The cheapest cost from `from` to every tile, row by row from the map's origin (infinity where
+/// there is no way). Slow on purpose: O(V^2) relaxations.
+inline std::vector<double> reference_grid_costs(const GridMap& map, const MovementRules& rules,
+                                                Cell from) {
     const int w = map.width(), h = map.height();
     const Cell o = map.origin();
     const double infinity = std::numeric_limits<double>::infinity();
@@ -90,7 +91,15 @@ inline double reference_grid_cost(const GridMap& map, const MovementRules& rules
             }
         }
     }
-    return at(to);
+    return cost;
+}
+
+/// The cheapest cost from `from` to `to`, or infinity.
+inline double reference_grid_cost(const GridMap& map, const MovementRules& rules, Cell from,
+                                  Cell to) {
+    const Cell o = map.origin();
+    return reference_grid_costs(
+        map, rules, from)[static_cast<std::size_t>((to.y - o.y) * map.width() + (to.x - o.x))];
 }
 
 }  // namespace pathkit::testing

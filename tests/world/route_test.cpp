@@ -246,7 +246,7 @@ TEST(WorldRoutes, DistanceFieldsOverTheMemoryLimitAreRefusedWithTheFigures) {
     EXPECT_TRUE(world.find_route({map_id(0), {0, 0}}, {map_id(1), {39, 39}}).found());
 }
 
-TEST(WorldRoutes, ChangingAMapDropsOnlyItsCachedFieldsAndTheRouteFollows) {
+TEST(WorldRoutes, ChangingAMapMakesOnlyItsFieldsStaleAndTheRouteFollows) {
     World world = testing::town();
     const WorldPosition from{map_id(2), {2, 2}}, to{map_id(7), {2, 2}};
     const Route before = world.find_route(from, to);
@@ -256,7 +256,7 @@ TEST(WorldRoutes, ChangingAMapDropsOnlyItsCachedFieldsAndTheRouteFollows) {
     // Wall off the grassland's east edge but for its top row: the route must climb to it.
     for (int y = 1; y < 6; ++y)
         ASSERT_TRUE(world.set_walkable(map_id(0), {13, y}, false).ok());
-    EXPECT_EQ(world.ready_map_count(), ready - 1) << "only map 0's fields went";
+    EXPECT_EQ(world.ready_map_count(), ready - 1) << "only map 0's fields wait for repair";
     const Route after = world.find_route(from, to);
     ASSERT_TRUE(after.found());
     EXPECT_GT(after.cost, before.cost);

@@ -74,20 +74,45 @@ struct Route {
     [[nodiscard]] std::vector<MapId> maps() const;
 };
 
+/// How the distance fields behind routes were made since the world was made, for tests and
+/// benchmarks of tile edits. A field is one
+/// portal's costs over its map, to the portal or from it (one field serves both ways on maps
+/// without terrain costs).
+struct RouteFieldCounts {
+    /// Fields computed whole: one search over the map each.
+    std::uint64_t computed = 0;
+    /// Fields that tile edits reached, repaired in place.
+    std::uint64_t repaired = 0;
+    /// Fields whose costs tile edits could not move, checked near the edits and kept as they were.
+    std::uint64_t kept = 0;
+    /// Tile costs the repairs wrote (a tile written twice counts twice).
+    std::uint64_t costs_repaired = 0;
+};
+
 namespace detail {
 class RouteCache;
 }
 
 /// Maps linked by edges and doors, and the routes across them.
 ///
-/// Maps and links are added first; `set_walkable` may change tiles later (routes through that
-/// map are recomputed on their next use). Routes run over a portal graph: portals are door
-/// tiles, spawn tiles and tiles where an edge can be crossed (every `edge_portal_spacing`-th
-/// of each open stretch of an edge, and its ends); inside each map the costs between portals
-/// are true grid costs, from distance fields computed (before the route's search) for every map
-/// its start can reach that has none yet, and kept until the map changes. With a spacing of 1
-/// routes are the shortest there are; with spacing k a route may cross an edge up to k / 2 tiles
-/// away from the best crossing.
+/// Maps and links are added first; `set_walkable` and `set_terrain_cost` may change tiles
+/// later. Routes run over a portal graph: portals are door tiles, spawn tiles and tiles where an
+/// edge can be crossed (every `edge_portal_spacing`-th of each open stretch of an edge, and its
+/// ends); inside each map the costs between portals are true grid costs, from distance fields
+/// computed (before the route's search) for every map its start can reach that has none yet. With
+/// a spacing of 1 routes are the shortest there are; with spacing k a route may cross an edge up
+/// to k / 2 tiles away from the best crossing. A door whose tile or spawn tile is blocked is
+/// closed until it opens again.
+///
+/// After tiles of a map change, its fields are repaired at their next use (or at
+/// `prepare_routes`): only the costs the changes can reach are written again (a tile blocked
+/// where every cost beside it is offered another way writes one), to exactly the costs computing
+/// the fields again would give, so routes are the same as a new world's. A field no change can
+/// reach is kept as it is. When a crossing opens or closes on a linked edge, the portal list is
+/// made again: portals that stay keep their fields, new ones are computed. The fields of a map
+/// are computed whole again when its changes touch more than a quarter of its tiles, when the
+/// map no longer remembers them (`GridMap::changes_since`), or when its first terrain cost
+/// makes its moves cost differently each way.
 ///
 /// Changing the world needs exclusive access. Queries (`find_route` and the other const
 /// members) may run on many threads at once on one `const World&`, each with its own
@@ -124,10 +149,11 @@ class World {
     /// Adds a door from `at` in `map` to `spawn` in `to`, usable both ways. Refused for unknown
     /// maps or door or spawn tiles outside their maps or blocked.
     Status add_door(MapId map, Cell at, MapId to, Cell spawn);
-    /// Makes a tile of a map walkable or blocked; cached routes of that map are dropped.
+    /// Makes a tile of a map walkable or blocked; the map's distance fields are repaired at
+    /// their next use. Refused for an unknown map or a tile outside it.
     Status set_walkable(MapId map, Cell cell, bool walkable);
-    /// Sets a tile's terrain multiplier (see `GridMap::set_terrain_cost`); cached routes of that
-    /// map are dropped.
+    /// Sets a tile's terrain multiplier (see `GridMap::set_terrain_cost`); the map's distance
+    /// fields are repaired at their next use.
     Status set_terrain_cost(MapId map, Cell cell, float multiplier);
 
     /// The map with this id, or nullptr.
@@ -148,9 +174,20 @@ class World {
         return find_route(from, to, thread_search_context());
     }
 
+    /// Computes the distance fields of `map` now, or repairs them after its tiles changed, as
+    /// the next route through it would first do: to pay for it at a time of your choosing (a
+    /// level load, the frame of an edit). InvalidInput for an unknown map or fields over the
+    /// memory limit. Safe beside queries, as they are.
+    Status prepare_routes(MapId map, SearchContext& context) const;
+    /// As above, with the calling thread's own context.
+    Status prepare_routes(MapId map) const { return prepare_routes(map, thread_search_context()); }
+    /// How the distance fields were made so far: computed whole, repaired, kept.
+    [[nodiscard]] RouteFieldCounts route_field_counts() const;
+
     /// Portals in the portal graph (built when first needed).
     [[nodiscard]] std::size_t portal_count() const;
-    /// Maps whose distance fields are computed.
+    /// Maps whose distance fields are computed and exact for their tiles now (a map whose tiles
+    /// changed is not, until the next route through it or `prepare_routes` repairs them).
     [[nodiscard]] std::size_t ready_map_count() const;
     /// Bytes the distance fields of every map would take (what the memory limit is held to).
     [[nodiscard]] std::size_t route_memory_estimate() const;
