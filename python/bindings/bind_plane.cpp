@@ -114,7 +114,7 @@ void bind_nav_mesh(py::module_& module) {
         module, "NavMesh",
         "Free space inside a rectangle minus obstacles grown by buffer_radius, as triangles: "
         "exact shortest paths (Polyanya) or the funnel's. Obstacle changes take effect at the "
-        "next triangulate() or query.");
+        "next update(), triangulate() or query (which repairs as update() does).");
     bound
         .def(py::init([](std::pair<float, float> min, std::pair<float, float> max,
                          float buffer_radius, const std::string& corners) {
@@ -129,12 +129,15 @@ void bind_nav_mesh(py::module_& module) {
              py::arg("min"), py::arg("max"), py::arg("buffer_radius") = 0.0f, py::kw_only(),
              py::arg("corners") = "mitered",
              "A mesh over the rectangle min..max ((x, y) corners, world units).")
+        .def("update", &NavMeshHandle::update_if_needed,
+             "Repairs the triangles where obstacles changed, keeping the rest (queries do it "
+             "too).")
         .def("triangulate", &NavMeshHandle::triangulate_if_needed,
-             "Rebuilds the triangles when obstacles changed (queries do it too).")
+             "Rebuilds every triangle when obstacles changed.")
         .def_property_readonly(
             "triangles",
             [](NavMeshHandle& self) {
-                self.triangulate_if_needed();
+                self.update_if_needed();
                 const auto triangles = self.mesh.triangles();
                 py::array_t<double> array(
                     {static_cast<py::ssize_t>(triangles.size()), py::ssize_t{3}, py::ssize_t{2}});
@@ -150,7 +153,7 @@ void bind_nav_mesh(py::module_& module) {
         .def(
             "is_segment_free",
             [](NavMeshHandle& self, std::pair<float, float> a, std::pair<float, float> b) {
-                self.triangulate_if_needed();
+                self.update_if_needed();
                 return self.mesh.is_segment_free(to_point(a), to_point(b));
             },
             py::arg("a"), py::arg("b"), "True when the straight segment stays in free space.")
@@ -160,7 +163,7 @@ void bind_nav_mesh(py::module_& module) {
                const std::string& query, std::optional<std::uint64_t> max_expansions) {
                 const NavMeshQuery how = query_named(query);
                 const SearchOptions options = search_options("astar", max_expansions, 1, false);
-                self.triangulate_if_needed();
+                self.update_if_needed();
                 const PlanePath path = read_without_gil(self.lock, [&] {
                     return self.mesh.find_path(to_point(start), to_point(goal),
                                                thread_plane_query_context(), options, how);
@@ -179,17 +182,18 @@ void bind_nav_mesh(py::module_& module) {
             },
             py::arg("obstacle"), py::arg("offset"),
             "Moves an obstacle by (dx, dy), keeping its id; takes effect at the next "
-            "triangulate() or query.")
+            "update(), triangulate() or query.")
         .def_property_readonly(
             "last_change",
             [](NavMeshHandle& self) {
-                self.triangulate_if_needed();
+                self.update_if_needed();
                 const MeshChange& change = self.mesh.last_change();
                 return py::make_tuple(py::make_tuple(change.min.x, change.min.y),
                                       py::make_tuple(change.max.x, change.max.y),
                                       change.everywhere);
             },
-            "Where the last triangulation changed free space: ((min_x, min_y), (max_x, max_y), "
+            "Where the last repair or triangulation changed free space: ((min_x, min_y), "
+            "(max_x, max_y), "
             "everywhere); min above max when nothing changed, everywhere True for the first "
             "triangulation and after every obstacle was removed.");
     bind_obstacle_methods(bound, &NavMeshHandle::mesh);

@@ -28,7 +28,14 @@ struct NavMeshHandle {
     NavMesh mesh;
     ReadersWriterLock lock;
 
-    /// Triangulates when obstacles changed since the last triangulation (with the GIL held).
+    /// Repairs the triangles where obstacles changed since the last repair or triangulation
+    /// (with the GIL held).
+    void update_if_needed() {
+        if (!mesh.needs_triangulation()) return;
+        auto hold = write_lock(lock);
+        mesh.update();
+    }
+    /// Rebuilds every triangle when obstacles changed (with the GIL held).
     void triangulate_if_needed() {
         if (!mesh.needs_triangulation()) return;
         auto hold = write_lock(lock);

@@ -93,6 +93,29 @@ def test_refusals_name_what_is_wrong():
         pathkit.NavMesh((0, 0), (1, 1)).find_path((0.5, 0.5), (0.6, 0.6), "best")
 
 
+def test_a_repaired_mesh_answers_as_a_rebuilt_one():
+    rocks = [
+        [(x, y), (x + 2, y), (x + 2, y + 2), (x, y + 2)]
+        for x in range(5, 95, 9)
+        for y in range(5, 95, 11)
+    ]
+    repaired = pathkit.NavMesh((0, 0), (100, 100), buffer_radius=0.5)
+    rebuilt = pathkit.NavMesh((0, 0), (100, 100), buffer_radius=0.5)
+    for mesh in (repaired, rebuilt):
+        for rock in rocks:
+            mesh.add_polygon(rock)
+        mesh.triangulate()
+    for mesh in (repaired, rebuilt):
+        cart = mesh.add_polygon([(45, 0), (55, 0), (55, 60), (45, 60)])
+        mesh.move_obstacle(cart, (3, 10))
+    repaired.update()
+    rebuilt.triangulate()
+    for start, goal in [((1, 1), (99, 99)), ((1, 50), (99, 50)), ((30, 2), (70, 3))]:
+        assert repaired.find_path(start, goal).cost == pytest.approx(
+            rebuilt.find_path(start, goal).cost, abs=1e-3
+        )
+
+
 def test_a_moved_obstacle_keeps_its_id_and_the_mesh_says_where_it_changed():
     mesh = pathkit.NavMesh((0, 0), (100, 100), buffer_radius=1)
     mesh.add_polygon([(40, 0), (42, 0), (42, 45), (40, 45)])

@@ -234,6 +234,16 @@ pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles) {
     });
 }
 
+pk_status pk_nav_mesh_update(pk_nav_mesh* mesh, size_t* triangles) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status)) return status;
+        mesh->mesh.update();
+        if (triangles != nullptr) *triangles = mesh->mesh.triangle_count();
+        return PK_OK;
+    });
+}
+
 pk_status pk_nav_mesh_move_obstacle(pk_nav_mesh* mesh, uint32_t obstacle, float dx, float dy) {
     return guarded([&] {
         pk_status status = PK_OK;

@@ -269,7 +269,8 @@ static void open_worlds(void) {
     CHECK(pk_nav_mesh_add_polygon(mesh, block, 4, &id) == PK_OK);
     CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
     CHECK(pk_nav_mesh_move_obstacle(mesh, id, 0, -50) == PK_OK);
-    CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
+    CHECK(pk_nav_mesh_update(mesh, &triangles) == PK_OK && triangles > 0);
+    CHECK(pk_nav_mesh_update(NULL, &triangles) == PK_INVALID_ARGUMENT);
     CHECK(pk_nav_mesh_find_path(mesh, 10, 50, 90, 50, points, 32, &length, &exact) == PK_OK);
     CHECK(fabsf(exact - 80) < 1e-3f && length == 2);
     float low_x = 0, low_y = 0, high_x = 0, high_y = 0;

@@ -160,11 +160,14 @@ PK_API pk_status pk_nav_mesh_add_circle(pk_nav_mesh* mesh, float x, float y, flo
 PK_API pk_status pk_nav_mesh_remove(pk_nav_mesh* mesh, uint32_t obstacle);
 /** Triangulates after obstacle changes (queries before the first call are refused). */
 PK_API pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles);
-/** Moves an obstacle by (dx, dy) world units, keeping its id (call pk_nav_mesh_triangulate). */
+/** Repairs the triangles where obstacles were added, removed or moved since the last repair or
+ * triangulation, keeping the rest (NavMesh::update); triangulates when never triangulated. */
+PK_API pk_status pk_nav_mesh_update(pk_nav_mesh* mesh, size_t* triangles);
+/** Moves an obstacle by (dx, dy) world units, keeping its id (call pk_nav_mesh_update). */
 PK_API pk_status pk_nav_mesh_move_obstacle(pk_nav_mesh* mesh, uint32_t obstacle, float dx,
                                            float dy);
-/** Where the last triangulation changed free space: every obstacle added, removed or moved
- * since the one before lies in min..max (min above max when none did); *everywhere is 1 for
+/** Where the last repair or triangulation changed free space: every obstacle added, removed or
+ * moved since the one before lies in min..max (min above max when none did); *everywhere is 1 for
  * the first triangulation and after every obstacle was removed. Outputs may be NULL. */
 PK_API pk_status pk_nav_mesh_last_change(const pk_nav_mesh* mesh, float* min_x, float* min_y,
                                          float* max_x, float* max_y, int* everywhere);
