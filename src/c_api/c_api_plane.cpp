@@ -224,24 +224,27 @@ pk_status pk_nav_mesh_remove(pk_nav_mesh* mesh, uint32_t obstacle) {
     return remove_from(mesh ? &mesh->mesh : nullptr, obstacle);
 }
 
-pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles) {
+namespace {
+
+// Makes the mesh current by `remake` (a rebuild or a repair) and gives its triangle count.
+pk_status make_current(pk_nav_mesh* mesh, size_t* triangles, void (NavMesh::*remake)()) {
     return guarded([&] {
         pk_status status = PK_OK;
         if (missing(mesh, "mesh", status)) return status;
-        mesh->mesh.triangulate();
+        (mesh->mesh.*remake)();
         if (triangles != nullptr) *triangles = mesh->mesh.triangle_count();
         return PK_OK;
     });
 }
 
+}  // namespace
+
+pk_status pk_nav_mesh_triangulate(pk_nav_mesh* mesh, size_t* triangles) {
+    return make_current(mesh, triangles, &NavMesh::triangulate);
+}
+
 pk_status pk_nav_mesh_update(pk_nav_mesh* mesh, size_t* triangles) {
-    return guarded([&] {
-        pk_status status = PK_OK;
-        if (missing(mesh, "mesh", status)) return status;
-        mesh->mesh.update();
-        if (triangles != nullptr) *triangles = mesh->mesh.triangle_count();
-        return PK_OK;
-    });
+    return make_current(mesh, triangles, &NavMesh::update);
 }
 
 pk_status pk_nav_mesh_move_obstacle(pk_nav_mesh* mesh, uint32_t obstacle, float dx, float dy) {
