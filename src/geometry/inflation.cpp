@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <clipper.hpp>
+#include <cmath>
 
 #include "shape_checks.hpp"
 
@@ -192,8 +193,15 @@ std::vector<Shape> free_space_within(const FixedBox& bounds, const std::vector<R
         run(ClipperLib::ctIntersection, paths_of(region), {to_clipper(box)});
     ClipperLib::Paths blocked = paths_of_parts(arrived);
     if (!covering.empty() && !freed.empty()) {
-        const ClipperLib::Paths covered =
-            run(ClipperLib::ctIntersection, paths_of_parts(covering), paths_of(freed));
+        // Each covering obstacle cut to the freed rings on its own: crowded obstacles cross
+        // each other a lot outside them, which a cut of all at once would work through.
+        const ClipperLib::Paths freed_paths = paths_of(freed);
+        ClipperLib::Paths covered;
+        for (const std::vector<Ring>* part : covering) {
+            const ClipperLib::Paths piece =
+                run(ClipperLib::ctIntersection, paths_of_parts({part}), freed_paths);
+            covered.insert(covered.end(), piece.begin(), piece.end());
+        }
         blocked.insert(blocked.end(), covered.begin(), covered.end());
     }
     ClipperLib::Clipper clipper;

@@ -180,6 +180,7 @@ void NavMesh::triangulate() {
     build_locator();
     build_boundary_edges();
     build_regions();
+    triangles_at_build_ = triangle_corners_.size();
     finish_change(true);
 }
 

@@ -31,14 +31,35 @@ struct Inward {
 
 void NavMesh::build_boundary_edges() {
     boundary_edges_.clear();
-    for (std::size_t triangle = 0; triangle < triangle_corners_.size(); ++triangle) {
-        const auto& corners = triangle_corners_[triangle];
-        for (int edge = 0; edge < 3; ++edge) {
-            if (triangle_neighbours_[triangle][edge] != none) continue;
-            // Edge i lies opposite corner i; the triangle (free space) is on its left.
-            boundary_edges_.push_back(
-                {vertex_point(corners[(edge + 1) % 3]), vertex_point(corners[(edge + 2) % 3])});
-        }
+    boundary_owners_.clear();
+    boundary_places_.assign(triangle_corners_.size(), {none, none, none});
+    for (std::uint32_t triangle = 0; triangle < triangle_corners_.size(); ++triangle)
+        add_boundary_edges(triangle);
+}
+
+void NavMesh::add_boundary_edges(std::uint32_t triangle) {
+    const auto& corners = triangle_corners_[triangle];
+    for (std::uint32_t edge = 0; edge < 3; ++edge) {
+        if (triangle_neighbours_[triangle][edge] != none) continue;
+        // Edge i lies opposite corner i; the triangle (free space) is on its left.
+        boundary_places_[triangle][edge] = static_cast<std::uint32_t>(boundary_edges_.size());
+        boundary_edges_.push_back(
+            {vertex_point(corners[(edge + 1) % 3]), vertex_point(corners[(edge + 2) % 3])});
+        boundary_owners_.push_back({triangle, edge});
+    }
+}
+
+// Takes out the triangle's boundary edges, the last edges moving into their places.
+void NavMesh::remove_boundary_edges(std::uint32_t triangle) {
+    for (std::uint32_t& place : boundary_places_[triangle]) {
+        if (place == none) continue;
+        const auto [owner, edge] = boundary_owners_.back();
+        boundary_edges_[place] = boundary_edges_.back();
+        boundary_owners_[place] = boundary_owners_.back();
+        boundary_places_[owner][edge] = place;
+        boundary_edges_.pop_back();
+        boundary_owners_.pop_back();
+        place = none;
     }
 }
 

@@ -1,6 +1,7 @@
 // NavMesh::update: the triangles where obstacles changed are triangulated again, the rest kept.
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "inflation.hpp"
 #include "nav_mesh_parts.hpp"
@@ -32,6 +33,47 @@ struct PointHash {
     }
 };
 
+/// Drops the corners of the ring, unless pinned, that lie within one grid step of the straight
+/// line between the corners before and after them (between those two), or within two steps
+/// of a pinned corner beside them. Outlines keep every corner through a repair, so without
+/// this, corners where two grown outlines crossed (rounded to the grid) would stay on an
+/// outline after one of them left, and pile up edit after edit; and a crossing rounded next
+/// to a pinned corner would split the edge a kept triangle needs whole.
+void drop_straight_corners(Ring& ring, const std::unordered_set<FixedPoint, PointHash>& pinned) {
+    const auto near_pinned = [&](FixedPoint at, FixedPoint beside) {
+        return pinned.contains(beside) && std::abs(at.x - beside.x) <= 2 &&
+               std::abs(at.y - beside.y) <= 2;
+    };
+    const auto straight = [&](FixedPoint before, FixedPoint at, FixedPoint after) {
+        if (pinned.contains(at)) return false;
+        if (near_pinned(at, before) || near_pinned(at, after)) return true;
+        const double ax = static_cast<double>(after.x - before.x),
+                     ay = static_cast<double>(after.y - before.y);
+        const double px = static_cast<double>(at.x - before.x),
+                     py = static_cast<double>(at.y - before.y);
+        const double along = px * ax + py * ay, length_squared = ax * ax + ay * ay;
+        if (!(along > 0 && along < length_squared)) return false;
+        const double cross = ax * py - ay * px;
+        return cross * cross <= length_squared;  // within one step of the line
+    };
+    bool dropped = true;
+    while (dropped && ring.size() > 3) {
+        dropped = false;
+        Ring kept;
+        kept.reserve(ring.size());
+        for (std::size_t index = 0; index < ring.size(); ++index) {
+            const FixedPoint before = kept.empty() ? ring.back() : kept.back();
+            const FixedPoint after = ring[(index + 1) % ring.size()];
+            if (ring.size() - (index - kept.size()) > 3 && straight(before, ring[index], after)) {
+                dropped = true;
+                continue;
+            }
+            kept.push_back(ring[index]);
+        }
+        ring = std::move(kept);
+    }
+}
+
 }  // namespace
 
 /// One repair: which triangles go, the free space they and the freed obstacles leave,
@@ -50,9 +92,14 @@ class NavMesh::Repair {
     [[nodiscard]] FixedBox box_of_triangle(std::uint32_t triangle) const;
     /// Adds every triangle whose box meets `change`.
     void gather_removed(const FixedBox& change);
+    /// True when a triangle not removed has the vertex as a corner.
+    [[nodiscard]] bool is_kept_corner(std::uint32_t vertex) const;
     void place_triangles();
     void close_gaps();
     void label_regions();
+    [[nodiscard]] std::uint32_t join_regions(const std::vector<std::uint32_t>& labels);
+    void split_region(std::uint32_t label, const std::vector<std::uint32_t>& pieces,
+                      const std::vector<std::vector<std::uint32_t>>& members);
     void repair_corners();
 
     NavMesh& mesh_;
@@ -95,6 +142,19 @@ void NavMesh::Repair::gather_removed(const FixedBox& change) {
                 is_removed_[triangle] = 1;
                 removed_.push_back(triangle);
             }
+}
+
+bool NavMesh::Repair::is_kept_corner(std::uint32_t vertex) const {
+    const std::int64_t x = mesh_.vertices_[vertex][0], y = mesh_.vertices_[vertex][1];
+    const auto cell =
+        static_cast<std::size_t>(((y - mesh_.bounds_[1]) / mesh_.cell_size_) * mesh_.cell_columns_ +
+                                 (x - mesh_.bounds_[0]) / mesh_.cell_size_);
+    for (const std::uint32_t triangle : mesh_.cells_[cell]) {
+        if (is_removed_[triangle]) continue;
+        const auto& corners = mesh_.triangle_corners_[triangle];
+        if (std::find(corners.begin(), corners.end(), vertex) != corners.end()) return true;
+    }
+    return false;
 }
 
 bool NavMesh::Repair::plan() {
@@ -145,17 +205,24 @@ bool NavMesh::Repair::plan() {
     FixedBox bounds;
     bounds.add({mesh_.bounds_[0], mesh_.bounds_[1]});
     bounds.add({mesh_.bounds_[2], mesh_.bounds_[3]});
-    local_ = geometry::triangulate(
-        geometry::free_space_within(bounds, region, arrived, covering, freed));
-
-    // The corners of the removed triangles keep their numbers; other corners are new.
+    // The corners of the removed triangles keep their numbers; other corners are new. Those
+    // that kept triangles have too are pinned: the new triangles must have them.
     std::unordered_map<FixedPoint, std::uint32_t, PointHash> known;
+    std::unordered_set<FixedPoint, PointHash> pinned;
     for (const std::uint32_t triangle : removed_)
         for (const std::uint32_t vertex : mesh_.triangle_corners_[triangle]) {
-            known.emplace(FixedPoint{mesh_.vertices_[vertex][0], mesh_.vertices_[vertex][1]},
-                          vertex);
+            const FixedPoint at{mesh_.vertices_[vertex][0], mesh_.vertices_[vertex][1]};
+            if (!known.emplace(at, vertex).second) continue;
             touched_vertices_.push_back(vertex);
+            if (is_kept_corner(vertex)) pinned.insert(at);
         }
+    std::vector<geometry::Shape> free =
+        geometry::free_space_within(bounds, region, arrived, covering, freed);
+    for (geometry::Shape& shape : free)
+        for (Ring& ring : shape)
+            drop_straight_corners(ring, pinned);
+    local_ = geometry::triangulate(free);
+
     for (const FixedPoint corner : local_.corners) {
         const auto found = known.find(corner);
         if (found != known.end()) {
@@ -189,8 +256,10 @@ bool NavMesh::Repair::plan() {
 }
 
 void NavMesh::Repair::apply() {
-    for (const std::uint32_t triangle : removed_)
+    for (const std::uint32_t triangle : removed_) {
         mesh_.remove_from_locator(triangle, none);
+        mesh_.remove_boundary_edges(triangle);
+    }
     // Corners where free space touched itself round a removed triangle are worked out again.
     std::erase_if(mesh_.touching_corner_triangles_,
                   [&](const auto& entry) { return is_removed_[entry.second] != 0; });
@@ -200,11 +269,12 @@ void NavMesh::Repair::apply() {
     }
     place_triangles();
     close_gaps();
-    for (const std::uint32_t triangle : placed_)
+    for (const std::uint32_t triangle : placed_) {
         mesh_.add_to_locator(triangle);
+        mesh_.add_boundary_edges(triangle);
+    }
     label_regions();
     repair_corners();
-    mesh_.build_boundary_edges();
     std::vector<std::uint32_t>& replaced = mesh_.last_change_.replaced_triangles;
     replaced = placed_;
     replaced.insert(replaced.end(), moved_.begin(), moved_.end());
@@ -224,6 +294,7 @@ void NavMesh::Repair::place_triangles() {
         corners.resize(corners.size() + count - removed_.size());
         neighbours.resize(corners.size());
         mesh_.triangle_region_.resize(corners.size());
+        mesh_.boundary_places_.resize(corners.size(), {none, none, none});
         is_removed_.resize(corners.size(), 0);
     }
     for (std::size_t index = 0; index < count; ++index) {
@@ -264,6 +335,9 @@ void NavMesh::Repair::close_gaps() {
                 if (triangle == last) triangle = gap;
             corners[gap] = corners[last];
             neighbours[gap] = neighbours[last];
+            mesh_.boundary_places_[gap] = mesh_.boundary_places_[last];
+            for (const std::uint32_t place : mesh_.boundary_places_[gap])
+                if (place != none) mesh_.boundary_owners_[place].first = gap;
             mesh_.triangle_region_[gap] = mesh_.triangle_region_[last];
             is_removed_[gap] = 0;
             for (const std::uint32_t across : neighbours[gap])
@@ -280,36 +354,184 @@ void NavMesh::Repair::close_gaps() {
         corners.pop_back();
         neighbours.pop_back();
         mesh_.triangle_region_.pop_back();
+        mesh_.boundary_places_.pop_back();
         is_removed_.pop_back();
     }
 }
 
-// The regions the new triangles belong to get new labels, flooded over all their triangles:
-// an edit may have cut a region in two or joined two.
+// The regions round the new triangles. Each piece of new triangles joined by edges takes the
+// label of the region whose kept triangles it borders (a new label when none). A piece that
+// borders several regions joins them (`join_regions`). A region that borders several pieces
+// may have been cut in two (`split_region`). Both flood only as far as they must; an edit that
+// does both to one region floods every region again.
 void NavMesh::Repair::label_regions() {
-    const std::size_t count = mesh_.triangle_corners_.size();
-    if (mesh_.next_region_ > UINT32_MAX - count) {
-        mesh_.build_regions();
-        return;
-    }
-    std::vector<std::uint8_t> seen(count, 0);
+    auto& region = mesh_.triangle_region_;
+    std::unordered_map<std::uint32_t, std::uint32_t> piece_of;  // new triangle -> its piece
+    for (const std::uint32_t triangle : placed_)
+        piece_of.emplace(triangle, none);
+    std::vector<std::vector<std::uint32_t>> piece_labels, members;
     std::vector<std::uint32_t> queue;
     for (const std::uint32_t seed : placed_) {
-        if (seen[seed]) continue;
-        const std::uint32_t label = mesh_.next_region_++;
-        seen[seed] = 1;
+        if (piece_of[seed] != none) continue;
+        const auto piece = static_cast<std::uint32_t>(piece_labels.size());
+        piece_labels.emplace_back();
+        members.emplace_back();
+        piece_of[seed] = piece;
         queue.assign(1, seed);
         while (!queue.empty()) {
             const std::uint32_t triangle = queue.back();
             queue.pop_back();
-            mesh_.triangle_region_[triangle] = label;
-            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle])
-                if (across != none && !seen[across]) {
-                    seen[across] = 1;
+            members[piece].push_back(triangle);
+            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
+                if (across == none) continue;
+                const auto found = piece_of.find(across);
+                if (found == piece_of.end()) {  // a kept neighbour
+                    auto& labels = piece_labels[piece];
+                    if (std::find(labels.begin(), labels.end(), region[across]) == labels.end())
+                        labels.push_back(region[across]);
+                } else if (found->second == none) {
+                    found->second = piece;
                     queue.push_back(across);
                 }
+            }
         }
     }
+    const std::size_t count = mesh_.triangle_corners_.size();
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> pieces_of_label;
+    for (std::uint32_t piece = 0; piece < piece_labels.size(); ++piece)
+        for (const std::uint32_t label : piece_labels[piece])
+            pieces_of_label[label].push_back(piece);
+    bool joined_and_cut = false;
+    for (const auto& labels : piece_labels)
+        if (labels.size() > 1)
+            for (const std::uint32_t label : labels)
+                joined_and_cut = joined_and_cut || pieces_of_label[label].size() > 1;
+    if (joined_and_cut || mesh_.next_region_ > UINT32_MAX - 2 * count) {
+        mesh_.build_regions();
+        return;
+    }
+    for (std::uint32_t piece = 0; piece < piece_labels.size(); ++piece) {
+        auto& labels = piece_labels[piece];
+        if (labels.empty()) labels.push_back(mesh_.next_region_++);
+        if (labels.size() > 1) labels.assign(1, join_regions(labels));
+        for (const std::uint32_t triangle : members[piece])
+            region[triangle] = labels.front();
+    }
+    for (const auto& [label, pieces] : pieces_of_label)
+        if (pieces.size() > 1) split_region(label, pieces, members);
+}
+
+// Floods the regions `labels` a triangle at a time in turn, each from its first triangle
+// found, until all but one have run out; those take the label of the one left, which it
+// gives back.
+std::uint32_t NavMesh::Repair::join_regions(const std::vector<std::uint32_t>& labels) {
+    auto& region = mesh_.triangle_region_;
+    std::vector<std::vector<std::uint32_t>> queues(labels.size()), visited(labels.size());
+    std::unordered_set<std::uint32_t> seen;
+    // Seeds: the kept triangles of each region beside the new ones.
+    for (const std::uint32_t triangle : placed_)
+        for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
+            if (across == none) continue;
+            const auto at = std::find(labels.begin(), labels.end(), region[across]);
+            if (at != labels.end() && seen.insert(across).second)
+                queues[static_cast<std::size_t>(at - labels.begin())].push_back(across);
+        }
+    std::size_t growing = labels.size();
+    while (growing > 1) {
+        growing = 0;
+        for (std::size_t at = 0; at < labels.size(); ++at) {
+            if (queues[at].empty()) continue;
+            const std::uint32_t triangle = queues[at].back();
+            queues[at].pop_back();
+            visited[at].push_back(triangle);
+            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle])
+                if (across != none && region[across] == labels[at] && seen.insert(across).second)
+                    queues[at].push_back(across);
+            growing += queues[at].empty() ? 0 : 1;
+        }
+    }
+    std::size_t survivor = 0;
+    while (survivor + 1 < labels.size() && queues[survivor].empty())
+        ++survivor;
+    for (std::size_t at = 0; at < labels.size(); ++at)
+        if (at != survivor)
+            for (const std::uint32_t triangle : visited[at])
+                region[triangle] = labels[survivor];
+    return labels[survivor];
+}
+
+// Floods the region `label` from each of `pieces` (their triangles in `members`) a triangle
+// at a time in turn. Floods that meet are one part; a part whose floods all run out is all
+// of its part of the region, and takes a new label. Stops when one part is left unfinished
+// (it keeps the label) or none is.
+void NavMesh::Repair::split_region(std::uint32_t label, const std::vector<std::uint32_t>& pieces,
+                                   const std::vector<std::vector<std::uint32_t>>& members) {
+    auto& region = mesh_.triangle_region_;
+    const std::size_t count = pieces.size();
+    std::vector<std::uint32_t> part(count);  // union-find over the floods
+    for (std::size_t flood = 0; flood < count; ++flood)
+        part[flood] = static_cast<std::uint32_t>(flood);
+    const auto root = [&](std::uint32_t at) {
+        while (part[at] != at)
+            at = part[at] = part[part[at]];
+        return at;
+    };
+    std::unordered_map<std::uint32_t, std::uint32_t> flood_of;  // triangle -> flood
+    std::vector<std::vector<std::uint32_t>> queues(count);
+    for (std::size_t flood = 0; flood < count; ++flood)
+        for (const std::uint32_t triangle : members[pieces[flood]]) {
+            flood_of.emplace(triangle, static_cast<std::uint32_t>(flood));
+            queues[flood].push_back(triangle);
+        }
+    // Parts still growing: when at most one is, the rest are whole.
+    const auto growing_parts = [&] {
+        std::vector<std::uint32_t> growing;
+        for (std::size_t flood = 0; flood < count; ++flood)
+            if (!queues[flood].empty()) growing.push_back(root(static_cast<std::uint32_t>(flood)));
+        std::sort(growing.begin(), growing.end());
+        return static_cast<std::size_t>(std::unique(growing.begin(), growing.end()) -
+                                        growing.begin());
+    };
+    std::size_t parts = count;
+    while (parts > 1 && growing_parts() > 1) {
+        for (std::size_t flood = 0; flood < count; ++flood) {
+            if (queues[flood].empty()) continue;
+            const std::uint32_t triangle = queues[flood].back();
+            queues[flood].pop_back();
+            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
+                if (across == none || region[across] != label) continue;
+                const auto [found, fresh] =
+                    flood_of.emplace(across, static_cast<std::uint32_t>(flood));
+                if (fresh) {
+                    queues[flood].push_back(across);
+                } else if (const std::uint32_t a = root(found->second),
+                           b = root(static_cast<std::uint32_t>(flood));
+                           a != b) {
+                    part[std::max(a, b)] = std::min(a, b);
+                    --parts;
+                }
+            }
+        }
+    }
+    if (parts == 1) return;
+    // Every part whose floods all ran out is whole: it takes a new label. If every part ran
+    // out, one keeps the label.
+    std::vector<std::uint8_t> whole(count, 1);
+    for (std::size_t flood = 0; flood < count; ++flood)
+        if (!queues[flood].empty()) whole[root(static_cast<std::uint32_t>(flood))] = 0;
+    bool kept = false;
+    std::vector<std::uint32_t> new_label(count, none);
+    for (std::size_t flood = 0; flood < count; ++flood) {
+        if (root(static_cast<std::uint32_t>(flood)) != flood || !whole[flood]) continue;
+        if (!kept && growing_parts() == 0) {
+            kept = true;
+            continue;
+        }
+        new_label[flood] = mesh_.next_region_++;
+    }
+    for (const auto& [triangle, flood] : flood_of)
+        if (const std::uint32_t label_now = new_label[root(flood)]; label_now != none)
+            region[triangle] = label_now;
 }
 
 // Around every corner of a removed or new triangle: whether an edge where free space ends
@@ -361,7 +583,12 @@ void NavMesh::Repair::repair_corners() {
 
 void NavMesh::update() {
     if (!dirty_) return;
-    if (pending_everywhere_ || revision_ == 0) {
+    // Repairs keep every corner the triangles around them have, so corners where grown
+    // outlines crossed (rounded to the grid) gather slowly, edit after edit: a rebuild when
+    // they have made half as many triangles again as the last one had.
+    const bool crowded =
+        triangle_corners_.size() > triangles_at_build_ + triangles_at_build_ / 2 + 1024;
+    if (pending_everywhere_ || revision_ == 0 || crowded) {
         triangulate();
         return;
     }

@@ -21,6 +21,13 @@ NavMesh empty_mesh(float size, float radius = 0) {
     return std::move(made).value();
 }
 
+double boundary_length(const NavMesh& mesh) {
+    double total = 0;
+    for (const MeshEdge& edge : mesh.boundary_edges())
+        total += std::hypot(double{edge.to.x} - edge.from.x, double{edge.to.y} - edge.from.y);
+    return total;
+}
+
 double free_area(const NavMesh& mesh) {
     double total = 0;
     for (const MeshTriangle& t : mesh.triangles())
@@ -94,11 +101,13 @@ void check_random_edits(unsigned seed, float radius, int edits) {
         const NavMesh fresh = triangulated_from(placed, size, radius);
         SCOPED_TRACE("seed " + std::to_string(seed) + ", edit " + std::to_string(edit));
         ASSERT_NEAR(free_area(mesh), free_area(fresh), 1e-3);
+        ASSERT_NEAR(boundary_length(mesh), boundary_length(fresh), 1e-2);
         std::uniform_real_distribution<float> anywhere(0.05f, size - 0.05f);
         for (int query = 0; query < 12; ++query) {
             const Point2 from{anywhere(random), anywhere(random)},
                 to{anywhere(random), anywhere(random)};
             ASSERT_EQ(mesh.is_inside_obstacle(from), fresh.is_inside_obstacle(from));
+            ASSERT_EQ(mesh.is_segment_free(from, to), fresh.is_segment_free(from, to));
             const PlanePath repaired = mesh.find_path(from, to, context);
             const PlanePath rebuilt = fresh.find_path(from, to);
             ASSERT_EQ(repaired.status, rebuilt.status)
@@ -144,6 +153,7 @@ TEST(NavMeshUpdate, GrownObstaclesWithRoundedCornersRepairAsTheyTriangulate) {
 
 TEST(NavMeshUpdate, BufferedObstaclesRepairAsTheyTriangulate) {
     check_random_edits(2, 0.5f, 300);
+    check_random_edits(3, 0.25f, 600);
 }
 
 // A gate: a wall with a gap, and a door that closes the gap and opens again; rocks along the

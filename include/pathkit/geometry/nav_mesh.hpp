@@ -149,8 +149,10 @@ class NavMesh {
     /// space there, the rest kept. The free space is the one `triangulate()` would give (the
     /// triangles may differ; where grown outlines cross, corners round to the 1/1024 unit
     /// grid either way). Rebuilds instead when nothing was triangulated yet, after
-    /// `remove_all_obstacles()`, or when the repair would replace half the triangles or more.
-    /// Does nothing when no obstacle changed.
+    /// `remove_all_obstacles()`, when the repair would replace half the triangles or more, or
+    /// when repairs have left half as many triangles again as the last rebuild made (corners
+    /// where grown outlines crossed gather slowly over many thousands of edits). Does nothing
+    /// when no obstacle changed.
     void update();
 
     /// The triangles, for drawing.
@@ -234,6 +236,8 @@ class NavMesh {
                                                const SearchOptions& options) const;
 
     void build_boundary_edges();
+    void add_boundary_edges(std::uint32_t triangle);
+    void remove_boundary_edges(std::uint32_t triangle);
     void build_regions();
     void finish_change(bool renumbered);
     void compact_vertices();
@@ -241,6 +245,11 @@ class NavMesh {
     NavMeshOptions options_;
     std::uint64_t revision_ = 0;
     std::vector<MeshEdge> boundary_edges_;
+    // Per boundary edge the triangle and edge it lies on, and per triangle edge its place in
+    // `boundary_edges_` (UINT32_MAX for edges with a neighbour): a repair takes out and puts
+    // in only the edges of the triangles it replaced.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> boundary_owners_;
+    std::vector<std::array<std::uint32_t, 3>> boundary_places_;
     std::array<std::int64_t, 4> bounds_{};  // min x, min y, max x, max y on the fixed grid
     std::vector<ObstacleEntry> obstacles_;
     bool dirty_ = true;
@@ -268,6 +277,7 @@ class NavMesh {
     // regions it touches labels from `next_region_` up.
     std::vector<std::uint32_t> triangle_region_;
     std::uint32_t next_region_ = 0;
+    std::size_t triangles_at_build_ = 0;  // after the last `triangulate()`
     // Corners where free space touches itself (obstacles touching there, a wall), with every
     // triangle around them, sorted: a path never passes through such a corner from one side to
     // another, but one that starts or ends there may leave into any side.
