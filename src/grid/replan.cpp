@@ -7,8 +7,6 @@
 
 #include "pathkit/grid/distance_field.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
-#include "pathkit/search/goals.hpp"
-#include "pathkit/search/search.hpp"
 
 namespace pathkit {
 namespace {
@@ -79,12 +77,17 @@ const char* to_string(ReplanMethod method) {
     return "unknown";
 }
 
-GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
-                          std::string* message) const {
-    SearchOptions options{.algorithm = algorithm};
+GridPath PathRepair::search(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
+                            std::size_t max_expansions) const {
+    SearchOptions options{.algorithm = algorithm, .max_expansions = max_expansions};
     if (runs_on_grids_only(algorithm) && !jump_point_search_refusal(*space_).empty())
         options.algorithm = SearchAlgorithm::AStar;
-    GridPath found = space_->find_path(from, to, context, options);
+    return space_->find_path(from, to, context, options);
+}
+
+GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
+                          std::string* message) const {
+    GridPath found = search(from, to, context, algorithm);
     GridPlan made;
     made.revision = space_->map().revision();
     if (!found.found()) {
@@ -186,21 +189,18 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
             if (turns_at(end)) ++turns;
             ++end;
         }
-        const StateId from(map.index(tiles[start])), to(map.index(tiles[end]));
-        if (!space_->is_valid(from) || !space_->is_valid(to))
+        if (!space_->is_valid(StateId(map.index(tiles[start]))) ||
+            !space_->is_valid(StateId(map.index(tiles[end]))))
             return plan_again(plan, context, options, 0);
-        const SingleGoal problem(*space_, to);
-        const SearchResult detour = find_path(
-            problem, from, context,
-            {.algorithm = SearchAlgorithm::AStar, .max_expansions = options.max_splice_expansions});
+        const GridPath detour = search(tiles[start], tiles[end], context, options.splice_search,
+                                       options.max_splice_expansions);
         if (!detour.found()) return plan_again(plan, context, options, detour.stats.expanded);
         report.splice_expanded = detour.stats.expanded;
         std::vector<Cell> spliced;
         spliced.reserve(start + detour.path.size() + (tiles.size() - end));
         spliced.insert(spliced.end(), tiles.begin(),
                        tiles.begin() + static_cast<std::ptrdiff_t>(start));
-        for (const StateId state : detour.path)
-            spliced.push_back(map.cell(state.value));
+        spliced.insert(spliced.end(), detour.path.begin(), detour.path.end());
         spliced.insert(spliced.end(), tiles.begin() + static_cast<std::ptrdiff_t>(end) + 1,
                        tiles.end());
         plan.tiles = std::move(spliced);

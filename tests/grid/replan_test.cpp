@@ -106,14 +106,16 @@ TEST(PathRepair, SplicesAroundANewWallOnThePathAndKeepsTheRestOfIt) {
     auto& [room, space, repair, context, plan] = unit;
     ASSERT_EQ(plan.cost(), 24);
     ASSERT_TRUE(room.map.set_walkable({12, 1}, false));
-    const ReplanReport report =
-        repair.repair(plan, context, {.require_optimal = false, .window_steps = 3});
+    const ReplanReport report = repair.repair(
+        plan, context, {.require_optimal = false, .window_steps = 3, .window_turns = 0});
     EXPECT_EQ(report.method, ReplanMethod::Spliced);
     EXPECT_FALSE(report.optimal);  // one step up and one down: 22 + 2 sqrt(2), not 24
+    // The window runs 3 steps either side of the two blocked steps, from x = 8 to x = 16: the
+    // detour leaves the old path and joins it again there, and keeps every tile outside.
     // clang-format off
     const std::vector<std::string> expected{
-        "...........***............",
-        "A**********.#.**********B.",
+        ".........*****............",
+        "A********...#.**********B.",
         "..........................",
     };
     // clang-format on

@@ -80,9 +80,13 @@ struct ReplanOptions {
     int window_turns = 2;
     /// The most steps a window reaches on each side.
     int max_window_steps = 64;
-    /// The splice's search (A* on the tiles) gives up after expanding this many tiles, and the
-    /// path is planned again: a blocked doorway whose detour is far away costs little more
-    /// than a search from scratch.
+    /// The splice's search: jps+ by default (open ground gives A* on tiles a plateau of equal
+    /// costs to expand tile by tile; jump points cross it), A* where jump point search cannot
+    /// run (terrain, big units).
+    SearchAlgorithm splice_search = SearchAlgorithm::JpsPlus;
+    /// The splice's search gives up after expanding this many states (jump points, or tiles
+    /// for A*), and the path is planned again: a blocked doorway whose detour is far away costs
+    /// little more than a search from scratch.
     std::size_t max_splice_expansions = 1024;
     /// The search that plans from scratch: jps+ by default (the space's index, repaired where
     /// tiles changed), A* where jump point search cannot run (terrain, big units).
@@ -95,7 +99,7 @@ struct ReplanReport {
     /// True when the path is proven optimal on the map as it is now (always with
     /// `require_optimal`, unless the method is Failed).
     bool optimal = false;
-    /// Tiles the splice's search expanded (0 when there was none).
+    /// States the splice's search expanded (0 when there was none).
     std::uint64_t splice_expanded = 0;
     /// Why the repair failed; empty otherwise.
     std::string message;
@@ -108,8 +112,8 @@ struct ReplanReport {
 /// and checks only the steps of the path beside a changed tile (`tiles_near_changes`):
 /// - no such step was blocked or changed cost: the path is kept;
 /// - steps were blocked: from a tile some steps before the first blocked step to a tile some
-///   steps after the last (the window, `ReplanOptions`), A* finds the cheapest detour on the
-///   map as it is now, and the detour replaces that stretch;
+///   steps after the last (the window, `ReplanOptions`), a search finds the cheapest detour on
+///   the map as it is now, and the detour replaces that stretch;
 /// - the change log was lost, the splice found no detour within its budget, or the unit's tile
 ///   or goal is blocked: the path is planned again from scratch.
 ///
@@ -137,6 +141,11 @@ class PathRepair {
     ReplanReport repair(GridPlan& plan, SearchContext& context, const ReplanOptions& options = {});
 
   private:
+    /// The cheapest path from `from` to `to` by `algorithm` (A* where jump point search cannot
+    /// run) with `options`' budget.
+    [[nodiscard]] GridPath search(Cell from, Cell to, SearchContext& context,
+                                  SearchAlgorithm algorithm,
+                                  std::size_t max_expansions = unlimited_expansions) const;
     /// Plans again from scratch into `plan` and reports it (Planned or Failed).
     ReplanReport plan_again(GridPlan& plan, SearchContext& context, const ReplanOptions& options,
                             std::uint64_t splice_expanded) const;
