@@ -142,7 +142,7 @@ class PathRepair {
 
   private:
     /// The cheapest path from `from` to `to` by `algorithm` (A* where jump point search cannot
-    /// run) with `options`' budget.
+    /// run), expanding at most `max_expansions` states.
     [[nodiscard]] GridPath search(Cell from, Cell to, SearchContext& context,
                                   SearchAlgorithm algorithm,
                                   std::size_t max_expansions = unlimited_expansions) const;
