@@ -1,0 +1,216 @@
+// PathRepair: keeps, splices or plans again a unit's grid path after tiles changed.
+#include "pathkit/grid/replan.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
+
+#include "pathkit/grid/distance_field.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+
+namespace pathkit {
+namespace {
+
+/// Writes `plan.cost_to` from the step costs of its tiles on the map as it is now.
+void sum_step_costs(const GridSpace& space, GridPlan& plan) {
+    const GridMap& map = space.map();
+    plan.cost_to.resize(plan.tiles.size());
+    if (plan.tiles.empty()) return;
+    plan.cost_to[0] = 0;
+    for (std::size_t step = 1; step < plan.tiles.size(); ++step) {
+        const Cell from = plan.tiles[step - 1], to = plan.tiles[step];
+        const bool diagonal = from.x != to.x && from.y != to.y;
+        plan.cost_to[step] = plan.cost_to[step - 1] + space.step_cost(diagonal, map.index(to));
+    }
+}
+
+/// True when the unit may step from `from` to `to` on the map as it is now.
+bool can_step(const GridSpace& space, Cell from, Cell to) {
+    const GridMap& map = space.map();
+    const StateId here(map.index(from));
+    if (!space.is_valid(here)) return false;
+    const std::uint32_t next = map.index(to);
+    bool found = false;
+    space.for_each_successor(here, [&](StateId successor, Cost) {
+        if (successor.value == next) found = true;
+    });
+    return found;
+}
+
+/// The direction of the step from `from` to `to`, as a number 0..8 ((dx + 1) * 3 + dy + 1).
+int direction(Cell from, Cell to) {
+    return (to.x - from.x + 1) * 3 + (to.y - from.y + 1);
+}
+
+}  // namespace
+
+Cost optimality_tolerance(Cost cost) {
+    return 1e-4f + 1e-5f * cost;
+}
+
+bool GridPlan::is_known_optimal() const {
+    return !tiles.empty() && cost() <= lower_bound + optimality_tolerance(cost());
+}
+
+void GridPlan::advance(std::size_t steps) {
+    if (tiles.empty()) return;
+    steps = std::min(steps, tiles.size() - 1);
+    const Cost walked = cost_to[steps];
+    tiles.erase(tiles.begin(), tiles.begin() + static_cast<std::ptrdiff_t>(steps));
+    cost_to.erase(cost_to.begin(), cost_to.begin() + static_cast<std::ptrdiff_t>(steps));
+    for (Cost& cost : cost_to)
+        cost -= walked;
+    lower_bound = std::max(Cost{0}, lower_bound - walked);
+}
+
+const char* to_string(ReplanMethod method) {
+    switch (method) {
+        case ReplanMethod::Kept:
+            return "kept";
+        case ReplanMethod::Spliced:
+            return "spliced";
+        case ReplanMethod::Planned:
+            return "planned";
+        case ReplanMethod::Failed:
+            return "failed";
+    }
+    return "unknown";
+}
+
+GridPath PathRepair::search(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
+                            std::size_t max_expansions) const {
+    SearchOptions options{.algorithm = algorithm, .max_expansions = max_expansions};
+    if (runs_on_grids_only(algorithm) && !jump_point_search_refusal(*space_).empty())
+        options.algorithm = SearchAlgorithm::AStar;
+    return space_->find_path(from, to, context, options);
+}
+
+GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
+                          std::string* message) const {
+    GridPath found = search(from, to, context, algorithm);
+    GridPlan made;
+    made.revision = space_->map().revision();
+    if (!found.found()) {
+        if (message != nullptr) *message = std::move(found.message);
+        return made;
+    }
+    made.tiles = std::move(found.path);
+    sum_step_costs(*space_, made);
+    made.lower_bound = made.cost();
+    return made;
+}
+
+ReplanReport PathRepair::plan_again(GridPlan& plan, SearchContext& context,
+                                    const ReplanOptions& options,
+                                    std::uint64_t splice_expanded) const {
+    ReplanReport report;
+    report.splice_expanded = splice_expanded;
+    plan = this->plan(plan.tiles.front(), plan.tiles.back(), context, options.full_search,
+                      &report.message);
+    report.method = plan.tiles.empty() ? ReplanMethod::Failed : ReplanMethod::Planned;
+    report.optimal = !plan.tiles.empty();
+    return report;
+}
+
+bool PathRepair::mark_near_changes(std::span<const std::uint32_t> changed) {
+    const GridMap& map = space_->map();
+    if (marks_.size() != map.padded_size()) marks_.assign(map.padded_size(), 0);
+    if (++round_ == 0) {  // after 2^32 repairs the marks wrap: forget them all once
+        std::fill(marks_.begin(), marks_.end(), 0);
+        round_ = 1;
+    }
+    const auto near = tiles_near_changes(map, space_->rules().agent_size, changed);
+    for (const std::uint32_t tile : near)
+        marks_[tile] = round_;
+    return !near.empty();
+}
+
+ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
+                                const ReplanOptions& options) {
+    if (plan.tiles.empty()) {
+        ReplanReport refused;
+        refused.method = ReplanMethod::Failed;
+        refused.message = "the plan has no path to repair";
+        return refused;
+    }
+    const GridMap& map = space_->map();
+    const auto changed = map.changes_since(plan.revision);
+    if (!changed) return plan_again(plan, context, options, 0);
+    plan.revision = map.revision();
+
+    // A change that left its tile walkable may have opened a cheaper way anywhere.
+    const std::uint8_t* walkable = map.walkable_data();
+    if (std::any_of(changed->begin(), changed->end(),
+                    [&](std::uint32_t tile) { return walkable[tile] != 0; })) {
+        const Cost estimate = space_->estimate(StateId(map.index(plan.tiles.front())),
+                                               StateId(map.index(plan.tiles.back())));
+        plan.lower_bound = std::min(plan.lower_bound, estimate);
+    }
+
+    // The steps beside a change: blocked, or their cost may have changed.
+    std::size_t first_blocked = plan.tiles.size(), last_blocked = 0;
+    bool touched = false;
+    if (mark_near_changes(*changed)) {
+        for (std::size_t step = 0; step + 1 < plan.tiles.size(); ++step) {
+            const Cell from = plan.tiles[step], to = plan.tiles[step + 1];
+            if (!is_marked(from) && !is_marked(to)) continue;
+            touched = true;
+            if (can_step(*space_, from, to)) continue;
+            first_blocked = std::min(first_blocked, step);
+            last_blocked = step;
+        }
+    }
+
+    ReplanReport report;
+    if (first_blocked == plan.tiles.size()) {
+        if (touched) sum_step_costs(*space_, plan);
+        report.method = ReplanMethod::Kept;
+    } else {
+        // The window: back from the first blocked step and on from the tile after the last,
+        // far enough to take in `window_turns` turns of the path on each side.
+        const auto& tiles = plan.tiles;
+        const auto turns_at = [&](std::size_t tile) {
+            return tile > 0 && tile + 1 < tiles.size() &&
+                   direction(tiles[tile - 1], tiles[tile]) !=
+                       direction(tiles[tile], tiles[tile + 1]);
+        };
+        const auto wide_enough = [&](int steps, int turns) {
+            return steps >= options.max_window_steps ||
+                   (steps >= options.window_steps && turns >= options.window_turns);
+        };
+        std::size_t start = first_blocked;
+        for (int steps = 0, turns = 0; start > 0 && !wide_enough(steps, turns); ++steps) {
+            if (turns_at(start)) ++turns;
+            --start;
+        }
+        std::size_t end = last_blocked + 1;
+        for (int steps = 0, turns = 0; end + 1 < tiles.size() && !wide_enough(steps, turns);
+             ++steps) {
+            if (turns_at(end)) ++turns;
+            ++end;
+        }
+        if (!space_->is_valid(StateId(map.index(tiles[start]))) ||
+            !space_->is_valid(StateId(map.index(tiles[end]))))
+            return plan_again(plan, context, options, 0);
+        const GridPath detour = search(tiles[start], tiles[end], context, options.splice_search,
+                                       options.max_splice_expansions);
+        if (!detour.found()) return plan_again(plan, context, options, detour.stats.expanded);
+        report.splice_expanded = detour.stats.expanded;
+        std::vector<Cell> spliced;
+        spliced.reserve(start + detour.path.size() + (tiles.size() - end));
+        spliced.insert(spliced.end(), tiles.begin(),
+                       tiles.begin() + static_cast<std::ptrdiff_t>(start));
+        spliced.insert(spliced.end(), detour.path.begin(), detour.path.end());
+        spliced.insert(spliced.end(), tiles.begin() + static_cast<std::ptrdiff_t>(end) + 1,
+                       tiles.end());
+        plan.tiles = std::move(spliced);
+        sum_step_costs(*space_, plan);
+        report.method = ReplanMethod::Spliced;
+    }
+    report.optimal = plan.is_known_optimal();
+    if (options.require_optimal && !report.optimal)
+        return plan_again(plan, context, options, report.splice_expanded);
+    return report;
+}
+
+}  // namespace pathkit
