@@ -38,6 +38,7 @@ struct MeshRefresh {
 /// the first is the baseline of the ratios.
 constexpr MeshRefresh refreshes[] = {
     {"Triangulate", [](NavMesh& mesh) { mesh.triangulate(); }},
+    {"Update", [](NavMesh& mesh) { mesh.update(); }},
 };
 constexpr std::size_t refresh_count = std::size(refreshes);
 
