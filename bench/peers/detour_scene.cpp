@@ -97,28 +97,32 @@ DetourScene::~DetourScene() {
     dtFreeNavMesh(mesh_);
 }
 
-double DetourScene::path_length(Point2 from, Point2 to) const {
+double detour_path_length(const dtNavMeshQuery& query, Point2 from, Point2 to, float reach) {
     const dtQueryFilter filter;
-    const float extents[3] = {2, 2, 2};
+    const float extents[3] = {reach, reach, reach};
     const float start[3] = {from.x, 0, from.y}, end[3] = {to.x, 0, to.y};
     dtPolyRef start_ref = 0, end_ref = 0;
     float start_at[3], end_at[3];
-    query_->findNearestPoly(start, extents, &filter, &start_ref, start_at);
-    query_->findNearestPoly(end, extents, &filter, &end_ref, end_at);
+    query.findNearestPoly(start, extents, &filter, &start_ref, start_at);
+    query.findNearestPoly(end, extents, &filter, &end_ref, end_at);
     if (!start_ref || !end_ref) return -1;
     static thread_local dtPolyRef corridor[8192];
     int corridor_size = 0;
-    query_->findPath(start_ref, end_ref, start_at, end_at, &filter, corridor, &corridor_size, 8192);
+    query.findPath(start_ref, end_ref, start_at, end_at, &filter, corridor, &corridor_size, 8192);
     if (corridor_size == 0 || corridor[corridor_size - 1] != end_ref) return -1;
     static thread_local float straight[3 * 1024];
     int points = 0;
-    query_->findStraightPath(start_at, end_at, corridor, corridor_size, straight, nullptr, nullptr,
-                             &points, 1024);
+    query.findStraightPath(start_at, end_at, corridor, corridor_size, straight, nullptr, nullptr,
+                           &points, 1024);
     double length = 0;
     for (int index = 1; index < points; ++index)
         length += std::hypot(straight[3 * index] - straight[3 * index - 3],
                              straight[3 * index + 2] - straight[3 * index - 1]);
     return length;
+}
+
+double DetourScene::path_length(Point2 from, Point2 to) const {
+    return detour_path_length(*query_, from, to, 2);
 }
 
 }  // namespace pathkit::bench

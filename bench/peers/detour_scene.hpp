@@ -12,6 +12,12 @@ class dtNavMeshQuery;
 
 namespace pathkit::bench {
 
+/// findNearestPoly for both ends (within `reach` world units on every axis; (x, y) is Detour's
+/// (x, 0, y)), then findPath and findStraightPath on `query`: the straight path's length, or a
+/// negative number when an end is off the mesh or the corridor stops short of the goal.
+[[nodiscard]] double detour_path_length(const dtNavMeshQuery& query, Point2 from, Point2 to,
+                                        float reach);
+
 /// The 2D scene extruded to 3D: (x, y) becomes Detour's (x, 0, y), one polygon per triangle.
 class DetourScene {
   public:
