@@ -1,5 +1,6 @@
 // Fuzz target: agents scenario JSON; small scenarios run for a few steps, and no agent may ever
-// leave free space, stop being finite, or outrun its top speed by more than its push-apart.
+// leave free space, stop being finite, or outrun its top speed by more than its push-apart;
+// their timed obstacle changes in the first steps run as `pathkit agents` runs them.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -9,6 +10,7 @@
 
 #include "pathkit/agents/agent_world.hpp"
 #include "pathkit/io/agents_file.hpp"
+#include "pathkit/io/agents_run.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace pathkit;
@@ -53,6 +55,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 agent.params.max_speed * read.dt * 1.01f + 4 * 2 * agent.params.radius * 16 + 0.05f;
             if (moved > reach) std::abort();
         }
+    }
+    // The changes of those steps, applied and repaired as the CLI's run does them: refused
+    // only with the file named, and never a centre left in an obstacle.
+    AgentScenario changing = read;
+    changing.max_steps = steps;
+    std::erase_if(changing.changes,
+                  [&](const ObstacleChange& change) { return change.step > steps; });
+    if (changing.changes.empty()) return 0;
+    const auto run = run_agent_scenario(changing, "fuzz.json", {});
+    if (!run) {
+        if (run.error().message().rfind("fuzz.json: ", 0) != 0) std::abort();
+    } else if (run.value().centres_in_obstacles > 0) {
+        std::abort();
     }
     return 0;
 }

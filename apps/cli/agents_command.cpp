@@ -24,8 +24,52 @@ struct AgentsArguments {
     PictureFlags pictures;
 };
 
-/// What the run did: the counts, the deepest overlap, centres found inside obstacles, and every
-/// agent (last: there may be thousands), where it ended against its target.
+/// What one entry of the file's changes did, in words: "add gate", "remove gate, door",
+/// "move cart by 1,0" (an obstacle added without an id reads "an obstacle").
+std::string change_text(const ObstacleChange& change) {
+    std::string text = to_string(change.kind);
+    for (std::size_t index = 0; index < change.names.size(); ++index)
+        text += (index == 0 ? " " : ", ") +
+                (change.names[index].empty() ? std::string("an obstacle") : change.names[index]);
+    if (change.kind == ObstacleChangeKind::Move) text += " by " + to_string(change.offset);
+    return text;
+}
+
+/// Per step with changes: the step, what changed (and the entries of "changes" that did it),
+/// the mesh's repair, the agents that planned again in that step and those it walled off.
+Report changes_report(const AgentScenario& scenario, const AgentRun& run) {
+    Report changes = Report::list();
+    for (const AgentChangeRecord& record : run.changes) {
+        std::string what;
+        Report entries = Report::list();
+        for (const std::size_t index : record.changes) {
+            what += (what.empty() ? "" : "; ") + change_text(scenario.changes[index]);
+            entries.push(index);
+        }
+        const auto id_list = [](const std::vector<std::int64_t>& ids) {
+            Report list = Report::list();
+            for (const std::int64_t id : ids)
+                list.push(id);
+            return list;
+        };
+        Report line;
+        line.add("step", record.step)
+            .add("change", what)
+            .add("entries", std::move(entries))
+            .add("repair_microseconds", std::round(record.repair_microseconds * 10) / 10)
+            .add("triangles_replaced", record.triangles_replaced)
+            .add("rebuilt", record.rebuilt)
+            .add("replanned_count", record.replanned.size())
+            .add("replanned", id_list(record.replanned))
+            .add("walled_off", id_list(record.walled_off));
+        changes.push(std::move(line));
+    }
+    return changes;
+}
+
+/// What the run did: the counts, the deepest overlap, centres found inside obstacles, what
+/// each step's obstacle changes did, and every agent (last: there may be thousands), where it
+/// ended against its target.
 Report agents_report(const std::string& file, const AgentScenario& scenario, const AgentRun& run) {
     Report agents = Report::list();
     for (std::size_t index = 0; index < run.final_agents.size(); ++index) {
@@ -69,7 +113,7 @@ Report agents_report(const std::string& file, const AgentScenario& scenario, con
         first.add("agent", run.first_in_obstacle_id).add("step", run.first_in_obstacle_step);
         report.add("first_in_obstacle", std::move(first));
     }
-    report.add("agents", std::move(agents));
+    report.add("changes", changes_report(scenario, run)).add("agents", std::move(agents));
     return report;
 }
 
@@ -86,7 +130,9 @@ int check_memory(const AgentsArguments& arguments, const std::string& file,
                  CommandOutputs& outputs) {
     const bool trace = !arguments.trace.empty();
     std::size_t needed = agent_run_bytes(scenario, recording, trace) + held;
-    if (recording.pictures) needed += agent_picture_bytes(scenario, 0, png_pixels(arguments));
+    if (recording.pictures)
+        needed +=
+            agent_picture_bytes(scenario, 0, recording.obstacle_points, png_pixels(arguments));
     if (needed <= memory_budget()) {
         recording.corridor_points =
             std::min(recording.corridor_points, (memory_budget() - needed) / corridor_point_bytes);
@@ -123,15 +169,19 @@ int run_agents(const AgentsArguments& arguments, const std::string& file, std::s
     if (arguments.pictures.any()) {
         const std::string summary =
             std::to_string(run.arrived_count()) + " of " + std::to_string(scenario.agents.size()) +
-            " agents arrived after " + std::to_string(run.steps) +
-            " steps; discs: agents at their size, lines: their velocities, dashes: the rest of "
-            "their paths, rings: their targets";
+            " agents arrived after " + std::to_string(run.steps) + " steps" +
+            (run.changes.empty()
+                 ? std::string()
+                 : ", obstacles changed at " + std::to_string(run.changes.size()) + " steps") +
+            "; discs: agents at their size, lines: their velocities, dashes: the rest of their "
+            "paths, rings: their targets";
         const ViewerPart part = agents_part(file, summary, scenario, run);
         if (int added = arguments.pictures.add(outputs, "pathkit agents", {part},
                                                arguments.files.size(), file);
             added != exit_found)
             return added;
-        held += agent_picture_bytes(scenario, recording.corridor_points, png_pixels(arguments));
+        held += agent_picture_bytes(scenario, recording.corridor_points, recording.obstacle_points,
+                                    png_pixels(arguments));
     }
     if (!arguments.trace.empty()) {
         std::string trace = agents_trace_json(scenario, run);

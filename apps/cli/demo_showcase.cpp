@@ -1,8 +1,11 @@
 // The built-in showcase of `pathkit demo`: every part built from scenarios compiled in.
 #include "demo_showcase.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
@@ -15,6 +18,9 @@
 #include "pathkit/io/world_file.hpp"
 
 namespace pathkit::cli {
+
+/// examples/agents/gate.json (demo_gate.cpp, generated).
+extern const std::string_view gate_example;
 
 namespace {
 
@@ -203,6 +209,48 @@ ViewerPart open_world_agents() {
         scenario, run);
 }
 
+// A gate sliding shut in front of a crowd of agents and open again (examples/agents/gate.json):
+// each move repairs the mesh around the gate, and only agents whose paths it blocked plan again.
+ViewerPart gate_agents() {
+    const AgentScenario scenario =
+        parse_agent_scenario(gate_example, "examples/agents/gate.json").value();
+    const AgentRun run =
+        run_agent_scenario(scenario, "examples/agents/gate.json", {.pictures = true}).value();
+    // Deterministic figures only (the page's text is the same on every run): the repairs'
+    // times are in `pathkit agents examples/agents/gate.json`.
+    double replans = 0, walled_off = 0;
+    std::size_t fewest = SIZE_MAX, most = 0;
+    for (const AgentChangeRecord& record : run.changes) {
+        fewest = std::min(fewest, record.triangles_replaced);
+        most = std::max(most, record.triangles_replaced);
+        replans += static_cast<double>(record.replanned.size());
+        walled_off += static_cast<double>(record.walled_off.size());
+    }
+    const auto seconds = [&](std::int64_t step) { return static_cast<double>(step) * scenario.dt; };
+    // It opens with the first move after a pause.
+    const std::vector<ObstacleChange>& moves = scenario.changes;
+    std::int64_t opens = moves.back().step;
+    for (std::size_t index = 1; index < moves.size(); ++index)
+        if (moves[index].step > moves[index - 1].step + 1) {
+            opens = moves[index].step;
+            break;
+        }
+    return agents_part(
+        "Agents at a gate that closes and opens (the mesh repaired where it moves)",
+        format("The gate slides shut from %.1f s and open again from %.1f s, one unit a step: ",
+               seconds(moves.front().step), seconds(opens)) +
+            format("%.0f repairs of the mesh around it, each replacing %.0f to %.0f triangles; ",
+                   static_cast<double>(run.changes.size()), static_cast<double>(fewest),
+                   static_cast<double>(most)) +
+            format("%.0f paths planned again, %.0f agents walled off until it opened (they wait, "
+                   "then pass). ",
+                   replans, walled_off) +
+            format("%.0f of %.0f agents arrived after %.1f s.",
+                   static_cast<double>(run.arrived_count()),
+                   static_cast<double>(scenario.agents.size()), seconds(run.steps)),
+        scenario, run);
+}
+
 ViewerPart npc_town() {
     std::string houses;
     for (int id = 2; id <= 7; ++id)
@@ -273,6 +321,7 @@ std::vector<ViewerPart> demo_showcase() {
     for (ViewerPart& part : open_world())
         parts.push_back(std::move(part));
     parts.push_back(open_world_agents());
+    parts.push_back(gate_agents());
     parts.push_back(npc_town());
     return parts;
 }

@@ -9,7 +9,8 @@
 namespace pathkit::cli {
 
 /// The cat-maze dungeon, the Space Age crowd scenarios, the open world (visibility graph and
-/// navmesh), round agents crossing it, and NPCs in a town over a game morning, as viewer parts.
+/// navmesh), round agents crossing it, agents at a gate that closes and opens, and NPCs in a
+/// town over a game morning, as viewer parts.
 [[nodiscard]] std::vector<ViewerPart> demo_showcase();
 
 }  // namespace pathkit::cli

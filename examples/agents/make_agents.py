@@ -5,6 +5,8 @@ circle_swap.json        16 agents on a circle round a pillar, each to the opposi
 corridor_crossing.json  two groups of 6 crossing in a corridor 6 units wide
 doorway.json            12 agents through a door in a wall
 asteroids.json          16 agents crossing a field of rocks both ways
+gate.json               18 agents crossing a wall both ways through a gate that slides shut in
+                        front of them and, 15 seconds later, open again
 """
 import json
 import math
@@ -103,8 +105,28 @@ def asteroids():
             "agents": agents, "dt": 0.1, "max_steps": 2000}
 
 
+def gate():
+    # A wall at x = 18..20 with an opening 6 units wide; the gate, a panel kept inside the wall
+    # above it, slides down one unit a step to shut it (steps 20..25) and back up (steps
+    # 170..175). Agents plan again only when a move blocks their paths.
+    walls = [rectangle(18, 0, 20, 9), rectangle(18, 15, 20, 24)]
+    panel = {"id": "gate", **rectangle(18.3, 15, 19.7, 21)}
+    agents = []
+    for row in range(6):
+        for column in range(2):
+            at = (4 + 2.5 * column, 6 + 2.4 * row)
+            agents.append(agent(len(agents) + 1, at, (27 + 2.5 * column, 6 + 2.4 * row)))
+        agents.append(agent(len(agents) + 1, (36, 6.6 + 2.4 * row), (8, 7 + 2.4 * row),
+                            max_speed=1.6))
+    shut = [{"step": step, "move": {"id": "gate", "by": [0, -1]}} for step in range(20, 26)]
+    opened = [{"step": step, "move": {"id": "gate", "by": [0, 1]}} for step in range(170, 176)]
+    return {"bounds": [[0, 0], [40, 24]], "buffer_radius": 0.5, "obstacles": walls + [panel],
+            "agents": agents, "dt": 0.1, "max_steps": 1500, "changes": shut + opened}
+
+
 if __name__ == "__main__":
     write("circle_swap.json", circle_swap())
     write("corridor_crossing.json", corridor_crossing())
     write("doorway.json", doorway())
     write("asteroids.json", asteroids())
+    write("gate.json", gate())

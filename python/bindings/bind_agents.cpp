@@ -51,6 +51,7 @@ struct AgentScenarioAnswer {
     std::vector<std::string> states, stuck_reasons;
     double deepest_overlap = 0;
     std::int64_t centres_in_obstacles = 0;
+    std::vector<AgentChangeRecord> changes;
 
     [[nodiscard]] std::size_t arrived() const {
         return static_cast<std::size_t>(std::count_if(arrived_steps.begin(), arrived_steps.end(),
@@ -75,6 +76,7 @@ AgentScenarioAnswer answer(const AgentScenario& scenario, const AgentRun& run) {
     made.arrived_steps = run.arrived_step;
     made.deepest_overlap = run.deepest_overlap.share;
     made.centres_in_obstacles = run.centres_in_obstacles;
+    made.changes = run.changes;
     return made;
 }
 
@@ -158,6 +160,25 @@ void bind_agents(py::module_& module) {
                                [](const AgentWorldHandle& self) { return self.world.step_count(); })
         .def("__len__", [](const AgentWorldHandle& self) { return self.world.agents().size(); });
 
+    py::class_<AgentChangeRecord>(module, "AgentObstacleChange",
+                                  "What the obstacle changes of one step of a run did.")
+        .def_readonly("step", &AgentChangeRecord::step,
+                      "The step they were applied before (1..max_steps).")
+        .def_readonly("entries", &AgentChangeRecord::changes,
+                      "The indices of the file's \"changes\" applied, in file order.")
+        .def_readonly("repair_microseconds", &AgentChangeRecord::repair_microseconds,
+                      "Wall-clock time of the mesh's one repair for them (NavMesh.update).")
+        .def_readonly("triangles_replaced", &AgentChangeRecord::triangles_replaced,
+                      "Triangles the repair replaced (every one when it rebuilt the mesh).")
+        .def_readonly("rebuilt", &AgentChangeRecord::rebuilt,
+                      "True when the repair rebuilt the whole mesh instead.")
+        .def_readonly("replanned", &AgentChangeRecord::replanned,
+                      "Ids of the agents that planned their paths again in that step and found "
+                      "one, ascending.")
+        .def_readonly("walled_off", &AgentChangeRecord::walled_off,
+                      "Ids of the agents that became stuck for want of a path in that step, "
+                      "ascending.");
+
     py::class_<AgentScenarioAnswer>(module, "AgentScenarioRun",
                                     "What a run of an agents file did, agents in file order.")
         .def_readonly("steps", &AgentScenarioAnswer::steps,
@@ -177,6 +198,9 @@ void bind_agents(py::module_& module) {
                       "The deepest overlap of two agents seen, as a share of their radius sum.")
         .def_readonly("centres_in_obstacles", &AgentScenarioAnswer::centres_in_obstacles,
                       "Agent centres seen inside a grown obstacle over all steps (0 expected).")
+        .def_readonly("changes", &AgentScenarioAnswer::changes,
+                      "Per step with obstacle changes, in step order: what they did "
+                      "(AgentObstacleChange).")
         .def_property_readonly("arrived", &AgentScenarioAnswer::arrived);
 
     module.def(

@@ -8,6 +8,7 @@ pathkit.Error (a ValueError) with the library's message; searches release the GI
 """
 
 from ._pathkit import (
+    AgentObstacleChange,
     AgentScenarioRun,
     AgentWorld,
     Crowd,
@@ -34,6 +35,7 @@ from ._pathkit import (
 )
 
 __all__ = [
+    "AgentObstacleChange",
     "AgentScenarioRun",
     "AgentWorld",
     "Crowd",

@@ -253,6 +253,15 @@ class AgentWorld:
     def step_count(self) -> int: ...
     def __len__(self) -> int: ...
 
+class AgentObstacleChange:
+    step: int
+    entries: list[int]
+    repair_microseconds: float
+    triangles_replaced: int
+    rebuilt: bool
+    replanned: list[int]
+    walled_off: list[int]
+
 class AgentScenarioRun:
     steps: int
     ids: list[int]
@@ -262,6 +271,7 @@ class AgentScenarioRun:
     stuck_reasons: list[str]
     deepest_overlap: float
     centres_in_obstacles: int
+    changes: list[AgentObstacleChange]
     @property
     def arrived(self) -> int: ...
 

@@ -65,6 +65,19 @@ def test_an_agents_file_runs_as_the_cli_runs_it_and_every_agent_ends_at_its_targ
     assert set(run.stuck_reasons) <= {"none", "no_path", "no_progress"}
 
 
+def test_a_gate_that_closes_and_opens_is_reported_step_by_step(repository):
+    path = repository / "examples" / "agents" / "gate.json"
+    written = json.loads(path.read_text())
+    run = pathkit.run_agent_scenario(path)
+    assert [change.step for change in run.changes] == [entry["step"] for entry in written["changes"]]
+    assert [change.entries for change in run.changes] == [[index] for index in range(12)]
+    assert all(change.repair_microseconds > 0 for change in run.changes)
+    everyone = sorted(run.ids)
+    assert any(change.walled_off == everyone for change in run.changes), "the gate shut"
+    assert any(change.replanned == everyone for change in run.changes), "and opened again"
+    assert run.arrived == len(everyone) and run.centres_in_obstacles == 0
+
+
 def test_an_agents_file_it_refuses_raises_with_the_file_and_place(tmp_path):
     walled = tmp_path / "walled.json"
     walled.write_text(
@@ -76,3 +89,11 @@ def test_an_agents_file_it_refuses_raises_with_the_file_and_place(tmp_path):
         pathkit.run_agent_scenario(walled)
     with pytest.raises(pathkit.Error, match="missing.json"):
         pathkit.run_agent_scenario(tmp_path / "missing.json")
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(
+        '{"bounds": [[0, 0], [20, 10]], "obstacles": [], "max_steps": 50, '
+        '"agents": [{"id": 1, "at": [2, 2], "to": [18, 2], "radius": 0.5}], '
+        '"changes": [{"step": 5, "remove": ["gate"]}]}'
+    )
+    with pytest.raises(pathkit.Error, match=r"unknown\.json: /changes/0/remove/0: no obstacle"):
+        pathkit.run_agent_scenario(unknown)

@@ -58,8 +58,8 @@ pk_status write_items(std::size_t count, Value* buffer, std::size_t capacity, st
                       Write&& write) {
     if (length != nullptr) *length = count;
     if (count > capacity)
-        return fail(PK_BUFFER_TOO_SMALL, "the path has " + std::to_string(count) +
-                                             " points; the buffer holds " +
+        return fail(PK_BUFFER_TOO_SMALL, "the answer has " + std::to_string(count) +
+                                             " items (points, ids); the buffer holds " +
                                              std::to_string(capacity));
     if (count > 0 && buffer == nullptr)
         return fail(PK_INVALID_ARGUMENT, "the output buffer is NULL");

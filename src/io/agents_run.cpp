@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 #include <set>
@@ -30,6 +31,9 @@ constexpr std::size_t shown_position_bytes = 640;
 /// The text of the page per position and corridor point shown, at most.
 constexpr std::size_t page_bytes_per_position = 72;
 constexpr std::size_t page_bytes_per_corridor_point = 24;
+/// What an obstacle outline point recorded after a change costs: in the run, and as page text.
+constexpr std::size_t recorded_obstacle_point_bytes = 16;
+constexpr std::size_t page_bytes_per_obstacle_point = 48;
 /// The largest side of a PNG picture (pixels) and what a pixel costs while it is made.
 constexpr std::size_t largest_png_side = 8192;
 constexpr std::size_t png_pixel_bytes = 8;
@@ -183,11 +187,13 @@ std::size_t agent_run_bytes(const AgentScenario& scenario, AgentRecording record
         bytes += steps * (agents * recorded_picture_bytes + recorded_step_bytes) +
                  std::min(steps * agents, page_positions + agents) * shown_position_bytes;
     if (trace) bytes += agents_trace_bytes(scenario, steps);
+    if (recording.pictures && !scenario.changes.empty())
+        bytes += recording.obstacle_points * recorded_obstacle_point_bytes;
     return bytes;
 }
 
 std::size_t agent_picture_bytes(const AgentScenario& scenario, std::size_t corridor_points,
-                                int png_pixels) {
+                                std::size_t obstacle_points, int png_pixels) {
     const std::size_t agents = scenario.agents.size();
     const auto steps = static_cast<std::size_t>(scenario.max_steps) + 1;
     const auto side = [&](float extent) {
@@ -197,6 +203,7 @@ std::size_t agent_picture_bytes(const AgentScenario& scenario, std::size_t corri
     const Scene& scene = scenario.scene;
     return std::min(steps * agents, page_positions + agents) * page_bytes_per_position +
            corridor_points * page_bytes_per_corridor_point +
+           (scenario.changes.empty() ? 0 : obstacle_points * page_bytes_per_obstacle_point) +
            side(scene.max.x - scene.min.x) * side(scene.max.y - scene.min.y) * png_pixel_bytes;
 }
 
@@ -206,11 +213,95 @@ std::size_t AgentRun::arrived_count() const {
                       [](const Agent& agent) { return agent.state == AgentState::Arrived; }));
 }
 
+namespace {
+
+/// The obstacles present during a run: each one's mesh id, shape and file id ("" for none).
+struct PresentObstacle {
+    ObstacleId id;
+    Obstacle shape;
+    std::string name;
+};
+
+/// Applies one change to the mesh and to `present` (the reader checked that every id it names
+/// is present); refused as the mesh refuses it.
+Status apply_change(const ObstacleChange& change, NavMesh& mesh,
+                    std::vector<PresentObstacle>& present) {
+    const auto named = [&](const std::string& name) {
+        return std::find_if(present.begin(), present.end(),
+                            [&](const PresentObstacle& obstacle) { return obstacle.name == name; });
+    };
+    switch (change.kind) {
+        case ObstacleChangeKind::Add: {
+            auto ids = mesh.add_obstacles(change.added);
+            if (!ids) return ids.error();
+            for (std::size_t index = 0; index < change.added.size(); ++index)
+                present.push_back({ids.value()[index], change.added[index], change.names[index]});
+            return {};
+        }
+        case ObstacleChangeKind::Remove: {
+            std::vector<ObstacleId> ids;
+            for (const std::string& name : change.names) {
+                const auto found = named(name);
+                ids.push_back(found->id);
+                present.erase(found);
+            }
+            return mesh.remove_obstacles(ids);
+        }
+        case ObstacleChangeKind::Move: {
+            const auto found = named(change.names.front());
+            if (Status status = mesh.move_obstacle(found->id, change.offset); !status)
+                return status;
+            found->shape = found->shape.moved_by(change.offset);
+            return {};
+        }
+    }
+    return {};
+}
+
+/// Records the obstacles after a step's changes for pictures, while `points_left` allows.
+void record_obstacles(const NavMesh& mesh, const std::vector<PresentObstacle>& present,
+                      std::int64_t step, std::size_t& points_left, AgentRun& run) {
+    AgentObstacleSet set{.first_step = step, .obstacles = {}, .buffers = {}};
+    if (run.obstacles_left_out_from == 0) {
+        std::size_t points = 0;
+        for (const PresentObstacle& obstacle : present)
+            set.obstacles.push_back(obstacle.shape.outline());
+        set.buffers = mesh.outlines();
+        for (const auto* rings : {&set.obstacles, &set.buffers})
+            for (const auto& ring : *rings)
+                points += ring.size();
+        if (points <= points_left) {
+            points_left -= points;
+        } else {
+            set.obstacles.clear();
+            set.buffers.clear();
+            run.obstacles_left_out_from = step;
+        }
+    }
+    run.obstacle_sets.push_back(std::move(set));
+}
+
+/// Refused when the steps with changes times the mesh's triangles are over the limit.
+Status check_repairs(const AgentScenario& scenario, const NavMesh& mesh, const std::string& file) {
+    std::set<std::int64_t> steps;
+    for (const ObstacleChange& change : scenario.changes)
+        steps.insert(change.step);
+    const std::size_t repairs = steps.size() * mesh.triangle_count();
+    if (repairs <= limits::max_change_repairs) return {};
+    return Status::invalid_input(
+        file + ": " + std::to_string(steps.size()) + " steps with obstacle changes on a mesh of " +
+        std::to_string(mesh.triangle_count()) + " triangles make " + std::to_string(repairs) +
+        " triangle repairs, over the limit of " + std::to_string(limits::max_change_repairs) +
+        " (fewer steps with changes or fewer obstacle corners)");
+}
+
+}  // namespace
+
 Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::string& file,
                                       AgentRecording recording) {
     auto built = build_nav_mesh(scenario.scene);
     if (!built) return Status::invalid_input(file + ": " + built.error().message());
-    const NavMesh mesh = std::move(built).value();
+    NavMesh mesh = std::move(built).value();
     const std::size_t planning = scenario.agents.size() * mesh.triangle_count();
     if (planning > limits::max_agent_planning)
         return Status::invalid_input(
@@ -219,6 +310,14 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
             " triangles make " + std::to_string(planning) + " agent-triangles, over the limit of " +
             std::to_string(limits::max_agent_planning) +
             " (fewer agents or fewer obstacle corners)");
+    if (Status status = check_repairs(scenario, mesh, file); !status) return status;
+    // The mesh numbers the scene's obstacles by their place in the scene.
+    std::vector<PresentObstacle> present;
+    for (std::size_t index = 0; index < scenario.scene.obstacles.size(); ++index)
+        present.push_back(
+            {ObstacleId(static_cast<std::uint32_t>(index)), scenario.scene.obstacles[index],
+             index < scenario.scene.obstacle_names.size() ? scenario.scene.obstacle_names[index]
+                                                          : std::string()});
     auto made = AgentWorld::create(mesh);
     if (!made) return Status::invalid_input(file + ": " + made.error().message());
     AgentWorld world = std::move(made).value();
@@ -237,10 +336,10 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
     if (recording.pictures) run.buffer_outlines = mesh.outlines();
     run.arrived_step.assign(scenario.agents.size(), std::nullopt);
     run.stuck_reason.assign(scenario.agents.size(), StuckReason::None);
-    std::size_t corridor_points = 0;
+    std::size_t corridor_points = 0, obstacle_points_left = recording.obstacle_points;
     record(world, scenario, recording, corridor_points, run);
-    // Running until everyone is settled: none moving (walking back to a target it was pushed
-    // off included) and none stuck in a jam (it tries again).
+    // Running until everyone is settled and every change applied: none moving (walking back
+    // to a target it was pushed off included) and none stuck in a jam (it tries again).
     const auto settled = [&] {
         return std::none_of(world.agents().begin(), world.agents().end(), [](const Agent& agent) {
             return agent.state == AgentState::Moving ||
@@ -248,7 +347,37 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
                     agent.stuck_reason == StuckReason::NoProgress);
         });
     };
-    while (run.steps < scenario.max_steps && !settled()) {
+    std::size_t next_change = 0;
+    while (run.steps < scenario.max_steps &&
+           (next_change < scenario.changes.size() || !settled())) {
+        const std::int64_t step = run.steps + 1;
+        AgentChangeRecord* changed = nullptr;
+        if (next_change < scenario.changes.size() && scenario.changes[next_change].step == step) {
+            AgentChangeRecord record{.step = step};
+            for (; next_change < scenario.changes.size() &&
+                   scenario.changes[next_change].step == step;
+                 ++next_change) {
+                const ObstacleChange& change = scenario.changes[next_change];
+                if (Status status = apply_change(change, mesh, present); !status)
+                    return Status::invalid_input(
+                        file + ": " + change_pointer(next_change, to_string(change.kind)) + ": " +
+                        status.message());
+                record.changes.push_back(next_change);
+            }
+            const auto started = std::chrono::steady_clock::now();
+            mesh.update();
+            record.repair_microseconds = std::chrono::duration<double, std::micro>(
+                                             std::chrono::steady_clock::now() - started)
+                                             .count();
+            record.rebuilt = mesh.last_change().renumbered;
+            record.triangles_replaced = record.rebuilt
+                                            ? mesh.triangle_count()
+                                            : mesh.last_change().replaced_triangles.size();
+            if (recording.pictures)
+                record_obstacles(mesh, present, step, obstacle_points_left, run);
+            run.changes.push_back(std::move(record));
+            changed = &run.changes.back();
+        }
         if (Status status = world.step(scenario.dt); !status)
             return Status::invalid_input(file + ": " + status.message());
         ++run.steps;
@@ -259,8 +388,17 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
                 run.stuck_reason[index] = StuckReason::None;
             } else if (event.kind == AgentEventKind::Stuck) {
                 run.stuck_reason[index] = world.agent(event.agent).stuck_reason;
+                if (changed && run.stuck_reason[index] == StuckReason::NoPath)
+                    changed->walled_off.push_back(scenario.agents[index].id);
+            } else if (event.kind == AgentEventKind::Replanned && changed) {
+                changed->replanned.push_back(scenario.agents[index].id);
             }
         }
+        if (changed)
+            for (auto* ids : {&changed->replanned, &changed->walled_off}) {
+                std::sort(ids->begin(), ids->end());
+                ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+            }
         record(world, scenario, recording, corridor_points, run);
     }
     run.final_agents.assign(world.agents().begin(), world.agents().end());
@@ -304,7 +442,28 @@ ViewerPart agents_part(std::string name, std::string summary, const AgentScenari
         part.unit_radii.push_back(agent.params.radius);
         targets.push_back(shift(agent.to));
     }
-    for (const std::size_t step : steps_shown(run)) {
+    const std::vector<std::size_t> shown = steps_shown(run);
+    const auto shift_rings = [&](const std::vector<std::vector<Point2>>& rings) {
+        std::vector<std::vector<Point2>> moved;
+        for (const auto& ring : rings) {
+            moved.emplace_back();
+            for (Point2 p : ring)
+                moved.back().push_back(shift(p));
+        }
+        return moved;
+    };
+    // Each set from the first frame shown at or after its step.
+    for (const AgentObstacleSet& set : run.obstacle_sets) {
+        const auto first =
+            std::lower_bound(shown.begin(), shown.end(), static_cast<std::size_t>(set.first_step));
+        part.obstacle_sets.push_back({static_cast<std::size_t>(first - shown.begin()),
+                                      shift_rings(set.obstacles), shift_rings(set.buffers)});
+    }
+    if (run.obstacles_left_out_from > 0)
+        part.summary += " Obstacles are not drawn from step " +
+                        std::to_string(run.obstacles_left_out_from) +
+                        " on (their outlines would be too many points).";
+    for (const std::size_t step : shown) {
         std::vector<Point2> frame;
         for (Point2 p : run.positions[step])
             frame.push_back(shift(p));

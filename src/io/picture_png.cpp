@@ -278,8 +278,9 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels, const Picture
     for (const auto& t : part.triangles)
         for (int edge = 0; edge < 3; ++edge)
             canvas.line(t[edge], t[(edge + 1) % 3], line / 2, rgb(triangle));
-    if (!part.buffers.empty()) canvas.fill(part.buffers, rgb(buffer));
-    for (const auto& shape : part.obstacles)
+    const ObstaclesShown shown = obstacles_at(part, frame_shown(part, options));
+    if (!shown.buffers->empty()) canvas.fill(*shown.buffers, rgb(buffer));
+    for (const auto& shape : *shown.obstacles)
         canvas.fill({shape}, rgb(obstacle));
     for (const auto& edge : part.edges)
         canvas.line(edge[0], edge[1], line / 2, rgb(graph_edge));

@@ -33,8 +33,16 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
     if (has_tile('~')) entries.push_back({swamp.css, "dearer terrain"});
     if (has_tile('!')) entries.push_back({danger.css, "danger"});
     if (!part.explored.empty()) entries.push_back({explored.css, "tiles the search explored"});
-    if (!part.obstacles.empty()) entries.push_back({obstacle.css, "obstacle"});
-    if (!part.buffers.empty()) entries.push_back({buffer.css, "buffer (the agent's radius)"});
+    const auto in_a_set = [&](std::vector<std::vector<Point2>> ViewerObstacleSet::*layer) {
+        return std::any_of(part.obstacle_sets.begin(), part.obstacle_sets.end(),
+                           [&](const ViewerObstacleSet& set) { return !(set.*layer).empty(); });
+    };
+    if (!part.obstacles.empty() || in_a_set(&ViewerObstacleSet::obstacles))
+        entries.push_back({obstacle.css, part.obstacle_sets.empty()
+                                             ? "obstacle"
+                                             : "obstacle (appearing, moving and vanishing)"});
+    if (!part.buffers.empty() || in_a_set(&ViewerObstacleSet::buffers))
+        entries.push_back({buffer.css, "buffer (the agent's radius)"});
     if (!part.triangles.empty()) entries.push_back({triangle.css, "navigation mesh"});
     if (!part.edges.empty()) entries.push_back({graph_edge.css, "visibility graph"});
     for (const ViewerPath& path : part.paths)
@@ -65,6 +73,15 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
 std::size_t frame_shown(const ViewerPart& part, const PictureOptions& options) {
     if (part.frames.empty()) return 0;
     return std::min(options.frame.value_or(part.frames.size() - 1), part.frames.size() - 1);
+}
+
+ObstaclesShown obstacles_at(const ViewerPart& part, std::size_t frame) {
+    ObstaclesShown shown{&part.obstacles, &part.buffers};
+    for (const ViewerObstacleSet& set : part.obstacle_sets) {
+        if (set.first_frame > frame) break;
+        shown = {&set.obstacles, &set.buffers};
+    }
+    return shown;
 }
 
 std::optional<Point2> velocity_end(const ViewerPart& part, std::size_t frame, std::size_t unit) {

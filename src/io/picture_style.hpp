@@ -45,6 +45,14 @@ struct LegendEntry {
 /// The frame a picture shows: `options.frame` clamped, or the last one.
 [[nodiscard]] std::size_t frame_shown(const ViewerPart& part, const PictureOptions& options);
 
+/// The obstacles and buffers a part shows at `frame`: its `obstacles` and `buffers`, or the
+/// last of its `obstacle_sets` that begins at or before the frame (both point into `part`).
+struct ObstaclesShown {
+    const std::vector<std::vector<Point2>>* obstacles;
+    const std::vector<std::vector<Point2>>* buffers;
+};
+[[nodiscard]] ObstaclesShown obstacles_at(const ViewerPart& part, std::size_t frame);
+
 /// The radius a unit is drawn with, in the part's units: its own (`unit_radii`) when the part
 /// gives them, else `dot`.
 [[nodiscard]] inline float unit_size(const ViewerPart& part, std::size_t unit, float dot) {

@@ -183,9 +183,10 @@ std::string part_svg(const ViewerPart& part, const PictureOptions& options) {
         svg.polygon({t[0], t[1], t[2]}, ("fill=\"none\" stroke=\"" + std::string(triangle.css) +
                                          "\" stroke-width=\"" + std::to_string(line / 2) + "\"")
                                             .c_str());
-    if (!part.buffers.empty()) {
+    const ObstaclesShown shown = obstacles_at(part, frame_shown(part, options));
+    if (!shown.buffers->empty()) {
         out << "<path fill=\"" << buffer.css << "\" fill-rule=\"evenodd\" d=\"";
-        for (const auto& ring : part.buffers) {
+        for (const auto& ring : *shown.buffers) {
             for (std::size_t index = 0; index < ring.size(); ++index)
                 out << (index == 0 ? 'M' : 'L') << ring[index].x << ',' << svg.y(ring[index].y)
                     << ' ';
@@ -193,7 +194,7 @@ std::string part_svg(const ViewerPart& part, const PictureOptions& options) {
         }
         out << "\"/>\n";
     }
-    for (const auto& shape : part.obstacles)
+    for (const auto& shape : *shown.obstacles)
         svg.polygon(shape, ("fill=\"" + std::string(obstacle.css) + "\"").c_str());
     for (const auto& edge : part.edges)
         svg.polyline({edge[0], edge[1]}, graph_edge.css, line / 2);

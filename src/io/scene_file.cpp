@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "input_file.hpp"
@@ -33,18 +35,26 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
     if (!obstacles) return error("", "missing \"obstacles\"");
     if (!array(*obstacles, "/obstacles", limits::max_scene_points)) return failure();
     std::size_t points = 0;
+    std::map<std::string, std::size_t, std::less<>> first_use;
     for (std::size_t index = 0; index < obstacles->size(); ++index) {
         const std::string where = "/obstacles/" + std::to_string(index);
-        auto obstacle = read_obstacle((*obstacles)[index], where);
+        std::string name;
+        auto obstacle = read_obstacle((*obstacles)[index], where, name);
         if (!obstacle) return obstacle.error();
-        points += obstacle.value().is_circle() ? 1 : obstacle.value().points().size();
+        points += points_of(obstacle.value());
         if (points > limits::max_scene_points)
             return error(where, "the scene has more than " +
                                     std::to_string(limits::max_scene_points) + " points");
-        if (Status status = obstacle.value().validate(); !status)
-            return error(where, status.message());
+        if (!name.empty()) {
+            if (const auto [used, fresh] = first_use.emplace(name, index); !fresh)
+                return error(where + "/id", describe(json(name)) + " is the id of /obstacles/" +
+                                                std::to_string(used->second) + " too");
+            scene.obstacle_names.resize(index);
+            scene.obstacle_names.push_back(std::move(name));
+        }
         scene.obstacles.push_back(std::move(obstacle).value());
     }
+    if (!scene.obstacle_names.empty()) scene.obstacle_names.resize(scene.obstacles.size());
     if (const json* queries = io_detail::member(document, "queries")) {
         if (!array(*queries, "/queries", limits::max_scene_queries)) return failure();
         for (std::size_t index = 0; index < queries->size(); ++index) {
@@ -64,17 +74,32 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
     return {};
 }
 
-Expected<Obstacle> SceneReader::read_obstacle(const json& value, const std::string& where) {
-    if (const json* points = io_detail::member(value, "polygon"); points && value.size() == 1) {
+std::size_t SceneReader::points_of(const Obstacle& obstacle) {
+    return obstacle.is_circle() ? 1 : obstacle.points().size();
+}
+
+Expected<Obstacle> SceneReader::read_obstacle(const json& value, const std::string& where,
+                                              std::string& name) {
+    const json* id = io_detail::member(value, "id");
+    if (id) {
+        if (!text(*id, where + "/id", name)) return failure();
+        if (name.empty() || name.size() > limits::max_obstacle_name_bytes)
+            return error(where + "/id", "an id has 1 to " +
+                                            std::to_string(limits::max_obstacle_name_bytes) +
+                                            " bytes, got " + std::to_string(name.size()));
+    }
+    // The one key beside "id" says the shape.
+    const std::size_t shape_keys = value.is_object() ? value.size() - (id ? 1 : 0) : 0;
+    Expected<Obstacle> obstacle = Status::invalid_input("no shape");
+    if (const json* points = io_detail::member(value, "polygon"); points && shape_keys == 1) {
         if (!array(*points, where + "/polygon", limits::max_obstacle_points)) return failure();
         std::vector<Point2> corners(points->size());
         for (std::size_t index = 0; index < points->size(); ++index)
             if (!point((*points)[index], where + "/polygon/" + std::to_string(index),
                        corners[index]))
                 return failure();
-        return Obstacle::polygon(std::move(corners));
-    }
-    if (const json* circle = io_detail::member(value, "circle"); circle && value.size() == 1) {
+        obstacle = Obstacle::polygon(std::move(corners));
+    } else if (const json* circle = io_detail::member(value, "circle"); circle && shape_keys == 1) {
         if (!object(*circle, where + "/circle", {"center", "radius"})) return failure();
         const json* center = io_detail::member(*circle, "center");
         const json* radius = io_detail::member(*circle, "radius");
@@ -85,10 +110,15 @@ Expected<Obstacle> SceneReader::read_obstacle(const json& value, const std::stri
         if (!point(*center, where + "/circle/center", at) ||
             !number(*radius, where + "/circle/radius", size))
             return failure();
-        return Obstacle::circle(at, size);
+        obstacle = Obstacle::circle(at, size);
+    } else {
+        return error(where,
+                     "expected {\"polygon\": [...]} or {\"circle\": {...}}, either "
+                     "with an optional \"id\", got " +
+                         io_detail::describe(value));
     }
-    return error(where, "expected {\"polygon\": [...]} or {\"circle\": {...}}, got " +
-                            io_detail::describe(value));
+    if (Status status = obstacle.value().validate(); !status) return error(where, status.message());
+    return obstacle;
 }
 
 }  // namespace io_detail
@@ -97,6 +127,10 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
     nlohmann::json document;
     if (Status status = io_detail::parse_json(text, source_name, document); !status) return status;
     io_detail::SceneReader reader(source_name);
+    if (io_detail::member(document, "changes"))
+        return reader.error("/changes",
+                            "a scene file has no steps to time changes by; its queries are "
+                            "answered on one world (agents files take \"changes\")");
     if (!reader.object(document, "", {"bounds", "buffer_radius", "obstacles", "queries"}))
         return reader.failure();
     Scene scene;

@@ -16,12 +16,21 @@ class SceneReader : public JsonReader {
     using JsonReader::JsonReader;
 
     /// Reads "bounds" and "obstacles" (required), "buffer_radius" and "queries" (optional)
-    /// into `scene`, as pathkit/io/scene_file.hpp describes them. Other keys are not looked
-    /// at: the caller checks the document's keys. Refused with the first error recorded.
+    /// into `scene`, as pathkit/io/scene_file.hpp describes them (obstacle ids unique). Other
+    /// keys are not looked at: the caller checks the document's keys. Refused with the first
+    /// error recorded.
     Status read_members(const nlohmann::json& document, Scene& scene);
 
-  private:
-    Expected<Obstacle> read_obstacle(const nlohmann::json& value, const std::string& where);
+    /// Points an obstacle counts towards `limits::max_scene_points`: a circle 1, a polygon
+    /// its corners.
+    [[nodiscard]] static std::size_t points_of(const Obstacle& obstacle);
+
+  protected:
+    /// One obstacle at `where`: {"polygon": [...]} or {"circle": {...}}, either with an
+    /// optional "id" (1..`limits::max_obstacle_name_bytes` bytes) put into `name` ("" when
+    /// absent), checked by `Obstacle::validate`.
+    Expected<Obstacle> read_obstacle(const nlohmann::json& value, const std::string& where,
+                                     std::string& name);
 };
 
 }  // namespace pathkit::io_detail

@@ -44,12 +44,19 @@ json part_json(const ViewerPart& part) {
                                   {"y", panel.y},
                                   {"width", panel.width},
                                   {"height", panel.height}});
-    for (const auto* rings : {&part.obstacles, &part.buffers}) {
+    const auto rings_json = [](const std::vector<std::vector<Point2>>& rings) {
         json list = json::array();
-        for (const auto& ring : *rings)
+        for (const auto& ring : rings)
             list.push_back(points_json(ring));
-        data[rings == &part.obstacles ? "obstacles" : "buffers"] = std::move(list);
-    }
+        return list;
+    };
+    data["obstacles"] = rings_json(part.obstacles);
+    data["buffers"] = rings_json(part.buffers);
+    data["obstacle_sets"] = json::array();
+    for (const ViewerObstacleSet& set : part.obstacle_sets)
+        data["obstacle_sets"].push_back({{"first_frame", set.first_frame},
+                                         {"obstacles", rings_json(set.obstacles)},
+                                         {"buffers", rings_json(set.buffers)}});
     data["triangles"] = json::array();
     for (const auto& triangle : part.triangles)
         data["triangles"].push_back(points_json({triangle[0], triangle[1], triangle[2]}));

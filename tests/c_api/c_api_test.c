@@ -299,6 +299,42 @@ static const char* write_file(const char* folder, const char* name, const char* 
     return path;
 }
 
+/* A gate shuts the opening in front of agent 3 at step 5 and opens it at step 60: the run
+ * reports each step with changes, agent 3 walled off by the first and planning again at the
+ * second; the ids come as every buffer does (NULL asks for the count). */
+static void gate(const char* folder) {
+    const char* path =
+        write_file(folder, "c_api_agents_gate.json",
+                   "{\"bounds\": [[0, 0], [20, 10]], \"buffer_radius\": 0.5,\n"
+                   " \"obstacles\": [{\"polygon\": [[9, 0], [11, 0], [11, 3.5], [9, 3.5]]},\n"
+                   "               {\"polygon\": [[9, 6.5], [11, 6.5], [11, 10], [9, 10]]}],\n"
+                   " \"agents\": [{\"id\": 3, \"at\": [2, 5], \"to\": [18, 5]}],\n"
+                   " \"changes\": [{\"step\": 5, \"add\": [{\"id\": \"gate\", \"polygon\":\n"
+                   "                [[9, 3], [11, 3], [11, 7], [9, 7]]}]},\n"
+                   "             {\"step\": 60, \"remove\": [\"gate\"]}]}\n");
+    pk_agent_run* run = NULL;
+    CHECK(pk_agent_run_scenario(path, &run) == PK_OK && run != NULL);
+    size_t changes = 0, count = 9;
+    CHECK(pk_agent_run_change_count(run, &changes) == PK_OK && changes == 2);
+    int64_t step = 0;
+    double microseconds = -1;
+    size_t triangles = 0;
+    CHECK(pk_agent_run_change(run, 0, &step, &microseconds, &triangles) == PK_OK);
+    CHECK(step == 5 && microseconds > 0 && triangles > 0);
+    int64_t id = 0;
+    CHECK(pk_agent_run_change_agents(run, 0, 1, NULL, 0, &count) == PK_BUFFER_TOO_SMALL);
+    CHECK(count == 1);
+    CHECK(pk_agent_run_change_agents(run, 0, 1, &id, 1, &count) == PK_OK && id == 3);
+    CHECK(pk_agent_run_change_agents(run, 0, 0, NULL, 0, &count) == PK_OK && count == 0);
+    CHECK(pk_agent_run_change(run, 1, &step, NULL, NULL) == PK_OK && step == 60);
+    CHECK(pk_agent_run_change_agents(run, 1, 0, &id, 1, &count) == PK_OK && id == 3);
+    CHECK(pk_agent_run_change(run, 2, NULL, NULL, NULL) == PK_INVALID_ARGUMENT);
+    CHECK(pk_agent_run_change_count(NULL, &changes) == PK_INVALID_ARGUMENT);
+    size_t arrived = 0;
+    CHECK(pk_agent_run_summary(run, NULL, NULL, &arrived) == PK_OK && arrived == 1);
+    pk_agent_run_destroy(run);
+}
+
 /* Two agents trading sides past a wall: both end within the arrival distance (0.1 by default,
  * 0.02 more allowed) of their targets as written here; a target inside a wall is refused with
  * its place in the file, a missing file with its name. */
@@ -341,6 +377,7 @@ static void agents_files(const char* folder) {
     CHECK(strstr(pk_last_error(), "no/such/agents.json") != NULL);
     CHECK(pk_agent_run_summary(NULL, NULL, NULL, NULL) == PK_INVALID_ARGUMENT);
     pk_agent_run_destroy(NULL);
+    gate(folder);
 }
 
 int main(int argc, char** argv) {

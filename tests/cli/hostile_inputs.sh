@@ -259,6 +259,44 @@ absent big_trace.json
   printf "], \"max_steps\": 10}\n" }' >planning_agents.json
 expect 2 'planning_agents.json: 5000 agents planning paths on a mesh of [0-9]+ triangles make [0-9]+ agent-triangles, over the limit of 50000000' agents planning_agents.json
 
+# ---- timed obstacle changes of agents files ----------------------------------------------------
+changing() { # changing CHANGES: a gate scene with one agent and the given "changes"
+  printf '{"bounds": [[0, 0], [20, 10]], "buffer_radius": 0.5, "obstacles": [{"id": "gate", "polygon": [[9, 3], [11, 3], [11, 7], [9, 7]]}], "agents": [{"id": 1, "at": [2, 5], "to": [18, 5]}], "max_steps": 300, "changes": %s}\n' "$1"
+}
+changing '[{"step": 5, "remove": ["door"]}]' >unknown_id.json
+expect 2 'unknown_id.json: /changes/0/remove/0: no obstacle with the id "door" is present at step 5' agents unknown_id.json
+changing '[{"step": 5, "remove": ["gate"]}, {"step": 6, "move": {"id": "gate", "by": [1, 0]}}]' >moved_gone.json
+expect 2 'moved_gone.json: /changes/1/move/id: no obstacle with the id "gate" is present at step 6' agents moved_gone.json
+changing '[{"step": 5, "move": {"id": "gate", "by": [1e400, 0]}}]' >move_overflow.json
+expect 2 'move_overflow.json: /changes/0/move/by/0: number overflow' agents move_overflow.json
+changing '[{"step": 5, "move": {"id": "gate", "by": [3e38, 0]}}]' >move_far.json
+expect 2 'move_far.json: /changes/0/move/by: the moved obstacle \(/obstacles/0\) is refused' agents move_far.json
+changing '[{"step": 9, "remove": ["gate"]}, {"step": 4, "add": [{"circle": {"center": [5, 5], "radius": 1}}]}]' >out_of_order.json
+expect 2 'out_of_order.json: /changes/1/step: 4 comes before step 9' agents out_of_order.json
+changing '[{"step": 301, "remove": ["gate"]}]' >late_change.json
+expect 2 'late_change.json: /changes/0/step: 301 is outside 1..300' agents late_change.json
+changing "[$(repeat 10000 '{"step": 1, "move": {"id": "gate", "by": [0, 0]}}, '){\"step\": 1, \"remove\": [\"gate\"]}]" >many_changes.json
+expect 2 'many_changes.json: /changes: .*10000' agents many_changes.json
+# A polygon of 10,000 corners moved over and over counts its points each time.
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [100, 100]], \"obstacles\": [{\"id\": \"saw\", \"polygon\": [";
+  for (i = 0; i < 10000; i++) printf "%s[%.4f, %.4f]", (i ? ", " : ""), 50 + 20 * cos(6.2831853 * i / 10000), 50 + 20 * sin(6.2831853 * i / 10000);
+  printf "]}], \"agents\": [{\"id\": 1, \"at\": [1, 1], \"to\": [99, 1], \"radius\": 0.5}], \"changes\": [";
+  for (i = 0; i < 30; i++) printf "%s{\"step\": %d, \"move\": {\"id\": \"saw\", \"by\": [0.01, 0]}}", (i ? ", " : ""), i + 1;
+  printf "]}\n" }' >saw_moves.json
+expect 2 'saw_moves.json: /changes/19/move: the scene.s obstacles, the obstacles added and the obstacles moved hold more than 200000 points' agents saw_moves.json
+# Repairs: steps with changes x triangles of the mesh are bounded before the run starts.
+/usr/bin/env awk 'BEGIN {
+  printf "{\"bounds\": [[0, 0], [1000, 1000]], \"buffer_radius\": 0.4, \"obstacles\": [{\"id\": \"cart\", \"circle\": {\"center\": [500, 999], \"radius\": 0.5}}";
+  for (i = 0; i < 40; i++) for (j = 0; j < 40; j++) printf ", {\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", 5 + i * 20, 5 + j * 20, 7 + i * 20, 5 + j * 20, 7 + i * 20, 7 + j * 20, 5 + i * 20, 7 + j * 20;
+  printf "], \"agents\": [{\"id\": 1, \"at\": [1, 1], \"to\": [999, 1]}], \"max_steps\": 5000, \"changes\": [";
+  for (i = 1; i <= 5000; i++) printf "%s{\"step\": %d, \"move\": {\"id\": \"cart\", \"by\": [0, 0]}}", (i > 1 ? ", " : ""), i;
+  printf "]}\n" }' >busy_repairs.json
+expect 2 'busy_repairs.json: 5000 steps with obstacle changes on a mesh of [0-9]+ triangles make [0-9]+ triangle repairs, over the limit of 5000000' agents busy_repairs.json
+# Scene files have no steps: a "changes" key is refused, not ignored.
+echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [{"id": "well", "circle": {"center": [5, 5], "radius": 1}}], "changes": [{"step": 1, "remove": ["well"]}]}' >scene_changes.json
+expect 2 'scene_changes.json: /changes: a scene file has no steps to time changes by' scene scene_changes.json
+
 # ---- memory: devices, FIFOs, folders, huge declared sizes --------------------------------------
 for command in "path /dev/zero --from 0,0 --to 1,1" "graph /dev/zero --from a --to b" \
   "scene /dev/zero" "crowd /dev/zero" "agents /dev/zero" "world /dev/zero" "bench /dev/zero"; do

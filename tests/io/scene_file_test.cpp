@@ -56,6 +56,26 @@ TEST(SceneFile, MalformedScenesNameTheLineOrTheValue) {
     EXPECT_FALSE(load_scene_file("nowhere.json").has_value());
 }
 
+TEST(SceneFile, ObstaclesMayCarryUniqueIdsButAScenesQueriesAreAnsweredOnOneWorld) {
+    const auto scene = parse_scene(R"({"bounds": [[0, 0], [10, 10]],
+        "obstacles": [{"circle": {"center": [3, 3], "radius": 1}},
+                      {"id": "well", "circle": {"center": [7, 7], "radius": 1}}]})",
+                                   "inline");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    EXPECT_EQ(scene.value().obstacle_names, (std::vector<std::string>{"", "well"}));
+    EXPECT_TRUE(parse_scene(R"({"bounds": [[0, 0], [10, 10]], "obstacles": []})", "inline")
+                    .value()
+                    .obstacle_names.empty())
+        << "no names are kept when no obstacle has one";
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]],
+                       "obstacles": [{"id": "well", "circle": {"center": [3, 3], "radius": 1}},
+                                     {"id": "well", "circle": {"center": [7, 7], "radius": 1}}]})",
+                   "/obstacles/1/id: \"well\" is the id of /obstacles/0 too");
+    expect_refused(R"({"bounds": [[0, 0], [10, 10]], "obstacles": [],
+                       "changes": [{"step": 1, "remove": ["well"]}]})",
+                   "/changes: a scene file has no steps to time changes by");
+}
+
 TEST(SceneFile, TheVisibilityGraphOfASceneKeepsPathsInsideTheBounds) {
     // A wall from the bottom edge to the top edge but for a gap at the top: the way round
     // must use the gap, not slip past the wall's end beyond the bounds.

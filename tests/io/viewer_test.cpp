@@ -109,6 +109,34 @@ TEST(Viewer, RoundAgentsAreDrawnAtTheirSizeWithTheirVelocities) {
     EXPECT_EQ(part_svg(dots).find("1.5,0.5 1.5,1.5"), std::string::npos);
 }
 
+TEST(Viewer, ObstaclesAppearMoveAndVanishFromTheFrameTheirSetBegins) {
+    ViewerPart part = small_part();
+    part.frames.push_back(part.frames.back());
+    part.frame_labels = {"step 0", "step 1", "step 2"};
+    const std::vector<Point2> gate{{1, 1}, {2, 1}, {2, 2}}, moved{{1, 2}, {2, 2}, {2, 3}};
+    part.obstacle_sets = {{.first_frame = 1, .obstacles = {gate}, .buffers = {gate}},
+                          {.first_frame = 2, .obstacles = {moved}, .buffers = {}}};
+    const auto shown = [&](std::size_t frame) { return part_svg(part, {.frame = frame}); };
+    // A part of tiles draws y downwards: the point (1, 1) is drawn at 1,1.
+    EXPECT_FALSE(contains(shown(0), "<polygon points=\"1,1 2,1 2,2")) << "not there yet";
+    EXPECT_TRUE(contains(shown(1), "<polygon points=\"1,1 2,1 2,2"));
+    EXPECT_TRUE(contains(shown(1), "fill-rule=\"evenodd\" d=\"M1,1")) << "with its buffer";
+    EXPECT_FALSE(contains(shown(2), "<polygon points=\"1,1 2,1 2,2")) << "moved away";
+    EXPECT_TRUE(contains(shown(2), "<polygon points=\"1,2 2,2 2,3"));
+    EXPECT_TRUE(contains(shown(2), "obstacle (appearing, moving and vanishing)")) << "legend";
+    EXPECT_TRUE(part_png(part, 8, {.frame = 1}).has_value());
+
+    const std::string page = viewer_html("sets", {part});
+    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
+    const std::size_t start = page.find(open) + open.size();
+    const auto data =
+        nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+    const auto& sets = data["parts"][0]["obstacle_sets"];
+    ASSERT_EQ(sets.size(), 2u);
+    EXPECT_EQ(sets[1]["first_frame"], 2);
+    EXPECT_EQ(sets[1]["obstacles"][0][2], nlohmann::json::array({2, 3}));
+}
+
 TEST(Viewer, ATrailBreaksWhereAnNpcGoesThroughADoorInsteadOfCrossingThePicture) {
     const World world = testing::town();
     // Outside on grassland (map 0) for two frames, then inside house 2.

@@ -209,6 +209,18 @@ PK_API pk_status pk_agent_run_summary(const pk_agent_run* run, int64_t* steps, s
  * the step it last arrived in, -1 when it did not end arrived (any output may be NULL). */
 PK_API pk_status pk_agent_run_agent(const pk_agent_run* run, size_t index, int64_t* id, float* x,
                                     float* y, int64_t* arrived_step);
+/** How many steps of the run had obstacle changes (the file's "changes", applied before their
+ * step; all of one step are repaired together). */
+PK_API pk_status pk_agent_run_change_count(const pk_agent_run* run, size_t* count);
+/** The step with changes at `index` (step order): the step, the wall-clock time of the mesh's
+ * repair in microseconds, and the triangles it replaced (any output may be NULL). */
+PK_API pk_status pk_agent_run_change(const pk_agent_run* run, size_t index, int64_t* step,
+                                     double* repair_microseconds, size_t* triangles_replaced);
+/** The file ids of the agents that, in the step with changes at `index`, planned their paths
+ * again and found one (`walled_off` 0) or became stuck for want of one (`walled_off` 1),
+ * ascending, into `ids` (room for `capacity`); `*count` gets how many there are. */
+PK_API pk_status pk_agent_run_change_agents(const pk_agent_run* run, size_t index, int walled_off,
+                                            int64_t* ids, size_t capacity, size_t* count);
 
 #ifdef __cplusplus
 }

@@ -9,12 +9,26 @@
 ///                  "max_speed": 2,                 (optional, default 2 units a second)
 ///                  "max_acceleration": 8}],        (optional, default 8 units a second^2)
 ///      "dt": 0.1,                                  (optional: seconds a step, 0 < dt <= 1)
-///      "max_steps": 2000}                          (optional: steps at most, >= 1)
+///      "max_steps": 2000,                          (optional: steps at most, >= 1)
+///      "changes": [                                (optional: obstacles changing on the way)
+///        {"step": 40, "add": [{"id": "gate", "polygon": [...]}, ...]},
+///        {"step": 90, "remove": ["gate", ...]},
+///        {"step": 95, "move": {"id": "cart", "by": [dx, dy]}}]}
 ///
 /// Coordinates are world units, y up; starts and targets lie inside the bounds. Ids are unique
 /// whole numbers 0..limits::max_file_id. Radius, top speed and acceleration are > 0 and at most
 /// 100,000. A file is refused past `limits::max_scenario_agents` agents, `limits::max_agent_steps`
 /// steps, or agents x (max_steps + 1) over `limits::max_agent_positions`.
+///
+/// Changes: each entry has a "step" (1..max_steps, entries in non-decreasing step order) and
+/// exactly one of "add" (obstacles as in "obstacles", at least one), "remove" (ids, at least
+/// one) or "move" (an id and a finite offset "by" in world units); it applies before that step
+/// runs, entries of one step in file order. Obstacle ids are unique among the obstacles present
+/// at any time (an id removed may be added again); remove and move name an id present then, and
+/// a moved obstacle must stay valid (`Obstacle::validate`: within the coordinate range). The
+/// scene's obstacles, every obstacle added and every obstacle moved (once a move) together
+/// hold at most `limits::max_scene_points` points; at most `limits::max_obstacle_changes`
+/// entries.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +54,33 @@ struct ScenarioAgent {
     AgentParams params;
 };
 
+/// What a timed change does to the obstacles.
+enum class ObstacleChangeKind {
+    /// New obstacles appear.
+    Add,
+    /// Obstacles named by id vanish.
+    Remove,
+    /// One obstacle named by id moves by an offset.
+    Move,
+};
+
+/// A name for the kind: "add", "remove", "move".
+[[nodiscard]] const char* to_string(ObstacleChangeKind kind);
+
+/// One entry of a scenario's "changes", applied before step `step` runs.
+struct ObstacleChange {
+    /// 1..max_steps; a scenario's changes are in non-decreasing step order.
+    std::int64_t step = 1;
+    ObstacleChangeKind kind = ObstacleChangeKind::Add;
+    /// Add: the new obstacles (each valid), in file order.
+    std::vector<Obstacle> added;
+    /// Add: each added obstacle's id ("" for none); Remove: the ids removed; Move: the one id
+    /// moved.
+    std::vector<std::string> names;
+    /// Move: the offset, world units (finite).
+    Point2 offset;
+};
+
 /// An agents scenario as read from a file.
 struct AgentScenario {
     /// Bounds, buffer radius and obstacles (no queries).
@@ -50,7 +91,12 @@ struct AgentScenario {
     float dt = 0.1f;
     /// Most steps a run takes, 1..limits::max_agent_steps.
     std::int64_t max_steps = 2000;
+    /// The obstacles' timed changes, in step order (at most `limits::max_obstacle_changes`).
+    std::vector<ObstacleChange> changes;
 };
+
+/// The JSON pointer of a member of the change at `index` in the file: "/changes/3/move/by".
+[[nodiscard]] std::string change_pointer(std::size_t index, std::string_view member);
 
 /// The JSON pointer of a member of the agent at `index` in the file: "/agents/3/at".
 [[nodiscard]] std::string agent_pointer(std::size_t index, std::string_view member);

@@ -29,6 +29,13 @@ inline constexpr std::int64_t max_world_tiles = std::int64_t{1} << 27;
 /// outlines costs Clipper time that grows with the square of their corners).
 inline constexpr std::size_t max_scene_points = 200'000;
 inline constexpr std::size_t max_obstacle_points = 10'000;
+/// Longest obstacle "id" of a scene or agents file, in bytes.
+inline constexpr std::size_t max_obstacle_name_bytes = 64;
+/// Most timed obstacle changes of an agents file. Each step with changes repairs the mesh
+/// once (`NavMesh::update`), and the agents whose paths it blocked plan again; obstacles a
+/// change adds, and each obstacle a change moves, count their points again towards
+/// `max_scene_points`.
+inline constexpr std::size_t max_obstacle_changes = 10'000;
 /// Most queries of one scene file.
 inline constexpr std::size_t max_scene_queries = 100'000;
 /// Most units of a crowd scenario, and most commands.
@@ -50,6 +57,10 @@ inline constexpr std::size_t max_agent_positions = 2'000'000;
 /// the mesh when it starts, and a search may cross every triangle (about 0.3 microseconds
 /// each), so this bounds the planning to some 15 seconds.
 inline constexpr std::size_t max_agent_planning = 50'000'000;
+/// Most steps with obstacle changes x triangles of the scenario's navigation mesh: a step's
+/// repair may rebuild the whole mesh (a few microseconds a triangle), so this bounds the
+/// repairs to some 15 seconds.
+inline constexpr std::size_t max_change_repairs = 5'000'000;
 /// Largest unit, node or map id a file may use.
 inline constexpr std::int64_t max_file_id = 2'147'483'646;
 /// Largest absolute tile coordinate a file may name.

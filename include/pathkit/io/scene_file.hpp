@@ -3,11 +3,15 @@
 ///     {"bounds": [[xmin, ymin], [xmax, ymax]],
 ///      "buffer_radius": 10,                                   (optional, default 0)
 ///      "obstacles": [{"polygon": [[x, y], ...]},
-///                    {"circle": {"center": [x, y], "radius": r}}],
+///                    {"circle": {"center": [x, y], "radius": r}, "id": "well"}],
 ///      "queries": [{"from": [x, y], "to": [x, y]}]}          (optional)
 ///
 /// Coordinates are world units, y up. Every obstacle is checked (`Obstacle::validate`).
-/// Obstacles whose grown outlines touch at a point are a wall there (see docs/cli.md).
+/// Obstacles whose grown outlines touch at a point are a wall there (see docs/cli.md). An
+/// obstacle may carry an "id": a name of 1..`limits::max_obstacle_name_bytes` bytes, unique
+/// among the scene's obstacles, by which an agents file's timed changes remove or move it.
+/// Scene files have no steps, so they take no changes: their queries are answered on one
+/// world (agents files, which hold a scene, take `"changes"`; see agents_file.hpp).
 #pragma once
 
 #include <string>
@@ -35,6 +39,9 @@ struct Scene {
     Point2 max;
     float buffer_radius = 0;
     std::vector<Obstacle> obstacles;
+    /// Per obstacle, its "id" in the file ("" when it has none); empty when no obstacle has
+    /// one. Ids are unique.
+    std::vector<std::string> obstacle_names;
     std::vector<SceneQuery> queries;
 };
 
@@ -43,6 +50,7 @@ struct Scene {
 [[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene);
 
 /// The scene's navigation mesh over its bounds, triangulated, with nodes of the given kinds.
+/// The scene's obstacles are its first, so their ids are their indices in the scene.
 [[nodiscard]] Expected<NavMesh> build_nav_mesh(const Scene& scene,
                                                MeshNodes nodes = MeshNodes::EdgeMidpoints);
 

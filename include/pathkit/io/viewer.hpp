@@ -44,6 +44,15 @@ struct ViewerPanel {
     float x = 0, y = 0, width = 0, height = 0;
 };
 
+/// The obstacles of a part from one frame on, for worlds whose obstacles change while units
+/// move: they replace the part's `obstacles` and `buffers` from `first_frame` until the next
+/// set's first frame.
+struct ViewerObstacleSet {
+    std::size_t first_frame = 0;
+    std::vector<std::vector<Point2>> obstacles;
+    std::vector<std::vector<Point2>> buffers;
+};
+
 /// One part of a page: a picture in its own units (tiles or world units), each layer optional.
 struct ViewerPart {
     std::string name;
@@ -58,6 +67,9 @@ struct ViewerPart {
     std::vector<ViewerPanel> panels;
     std::vector<std::vector<Point2>> obstacles;
     std::vector<std::vector<Point2>> buffers;
+    /// Optional, in frame order: the obstacles and buffers as they change (see
+    /// `ViewerObstacleSet`); `obstacles` and `buffers` hold them before the first set.
+    std::vector<ViewerObstacleSet> obstacle_sets;
     std::vector<std::array<Point2, 3>> triangles;
     /// Centres of the states the search explored.
     std::vector<Point2> explored;
