@@ -10,6 +10,10 @@
 //   pathkit_bench_crowd goals MAP UNITS [REPEATS]        one formation order of UNITS units to
 //                                                        one tile: the map's regions and each
 //                                                        unit's nearest free tile, timed
+//   pathkit_bench_crowd gate [UNITS] [PERIOD] [TICKS]    random orders on the rooms map while a
+//                                                        gate between two middle rooms closes and
+//                                                        opens every PERIOD ticks, beside the same
+//                                                        crowd with the gate left open
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -161,14 +165,26 @@ int arrive(const std::string& map_file, int unit_count, unsigned seed) {
     return crowd.is_settled() ? 0 : 1;
 }
 
-int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
-    std::mt19937 random(seed);
-    const GridMap map = rooms_map(random);
+// The largest region's tiles in random order.
+std::vector<Cell> shuffled_region(const GridMap& map, std::mt19937& random) {
     std::vector<Cell> tiles = largest_region(map);
     std::shuffle(tiles.begin(), tiles.end(), random);
+    return tiles;
+}
+
+// A crowd on `map` with a unit on each of the first `unit_count` tiles.
+Crowd crowd_on(const GridMap& map, const std::vector<Cell>& tiles, int unit_count) {
     Crowd crowd = std::move(Crowd::create(map).value());
     for (int unit = 0; unit < unit_count; ++unit)
         (void)crowd.add_unit(tiles[static_cast<std::size_t>(unit)]);
+    return crowd;
+}
+
+int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
+    std::mt19937 random(seed);
+    const GridMap map = rooms_map(random);
+    const std::vector<Cell> tiles = shuffled_region(map, random);
+    Crowd crowd = crowd_on(map, tiles, unit_count);
     std::uniform_int_distribution<std::size_t> pick_tile(0, tiles.size() - 1);
     std::uniform_int_distribution<int> pick_unit(0, unit_count - 1);
     // Open orders: the tick each unit was last ordered, until it arrives or gives up.
@@ -219,6 +235,93 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
     print_ticks(tick_ms);
     print_stats(crowd);
     return violations == 0 && still_open == 0 ? 0 : 1;
+}
+
+// What one run of the gate benchmark measured.
+struct GateRun {
+    std::vector<double> tick_ms;  // the refresh after an edit included
+    std::vector<double> repair_us;
+    std::uint64_t replanned = 0, walking = 0, most_replanned = 0, displaced = 0, violations = 0;
+};
+
+// Units on the rooms map, a tenth of them ordered to random tiles at tick 0 and `orders_per_tick`
+// more each tick; with `period` > 0 the gate's tiles are blocked and opened in turn every
+// `period` ticks, and each tick is checked by `check_crowd_tick`.
+GateRun run_gate(int unit_count, int period, std::uint64_t ticks, unsigned seed) {
+    std::mt19937 random(seed);
+    GridMap map = rooms_map(random);
+    std::vector<Cell> gate;  // the doorway in the wall between the two middle rooms of a row
+    for (int y = 49; y < 64; ++y)
+        if (map.is_walkable({64, y})) gate.push_back({64, y});
+    const std::vector<Cell> tiles = shuffled_region(map, random);
+    Crowd crowd = crowd_on(map, tiles, unit_count);
+    std::uniform_int_distribution<std::size_t> pick_tile(0, tiles.size() - 1);
+    std::uniform_int_distribution<int> pick_unit(0, unit_count - 1);
+    const int orders_per_tick = std::max(1, unit_count / 100);
+    for (int unit = 0; unit < unit_count; unit += 10)
+        (void)crowd.move_to(UnitId(static_cast<std::uint32_t>(unit)), tiles[pick_tile(random)]);
+    GateRun run;
+    std::vector<Cell> before = positions(crowd);
+    bool closed = false;
+    for (std::uint64_t tick = 0; tick < ticks; ++tick) {
+        for (int order = 0; order < orders_per_tick; ++order)
+            (void)crowd.move_to(UnitId(static_cast<std::uint32_t>(pick_unit(random))),
+                                tiles[pick_tile(random)]);
+        const auto start = Clock::now();
+        if (period > 0 && tick > 0 && tick % static_cast<std::uint64_t>(period) == 0) {
+            closed = !closed;
+            for (const Cell tile : gate)
+                (void)map.set_walkable(tile, !closed);
+            std::uint64_t walking = 0;
+            for (const Unit& unit : crowd.units())
+                walking += unit.state == UnitState::Moving || unit.state == UnitState::Stalled;
+            const CrowdRepair repair = crowd.refresh();
+            run.repair_us.push_back(repair.microseconds);
+            run.replanned += repair.replanned.size();
+            run.most_replanned =
+                std::max<std::uint64_t>(run.most_replanned, repair.replanned.size());
+            run.walking += walking;
+            run.displaced += repair.displaced.size();
+            before = positions(crowd);  // displaced units jump: each tick is checked from here
+        }
+        if (!crowd.step()) break;
+        run.tick_ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        const std::vector<Cell> after = positions(crowd);
+        if (auto problem = check_crowd_tick(map, before, after))
+            if (++run.violations <= 5)
+                std::printf("tick %llu: %s\n", static_cast<unsigned long long>(tick),
+                            problem->c_str());
+        before = after;
+    }
+    return run;
+}
+
+int gate(int unit_count, int period, std::uint64_t ticks) {
+    const GateRun still = run_gate(unit_count, 0, ticks, 1);
+    const GateRun edited = run_gate(unit_count, period, ticks, 1);
+    std::printf("gate: %d units on the 128 x 128 rooms map, %llu ticks, %d random orders a tick\n",
+                unit_count, static_cast<unsigned long long>(ticks), std::max(1, unit_count / 100));
+    std::printf("gate left open:       ");
+    print_ticks(still.tick_ms);
+    std::printf("gate every %3d ticks: ", period);
+    print_ticks(edited.tick_ms);
+    const double edits = static_cast<double>(std::max<std::size_t>(edited.repair_us.size(), 1));
+    std::vector<double> repair = edited.repair_us;
+    std::sort(repair.begin(), repair.end());
+    double repair_total = 0;
+    for (const double us : repair)
+        repair_total += us;
+    std::printf(
+        "edits: %zu; per edit %.1f units replanned (most %llu) of %.1f walking, %.2f "
+        "displaced; repair mean %.1f us, median %.1f us, max %.1f us; violations %llu + %llu\n",
+        edited.repair_us.size(), static_cast<double>(edited.replanned) / edits,
+        static_cast<unsigned long long>(edited.most_replanned),
+        static_cast<double>(edited.walking) / edits, static_cast<double>(edited.displaced) / edits,
+        repair_total / edits, repair.empty() ? 0.0 : repair[repair.size() / 2],
+        repair.empty() ? 0.0 : repair.back(), static_cast<unsigned long long>(still.violations),
+        static_cast<unsigned long long>(edited.violations));
+    return still.violations == 0 && edited.violations == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -401,11 +504,15 @@ int main(int argc, char** argv) {
     if (mode == "goals" && argc > 3)
         return goals(argv[2], std::strtoull(argv[3], nullptr, 10),
                      argc > 4 ? std::atoi(argv[4]) : 9);
+    if (mode == "gate")
+        return gate(argc > 2 ? std::atoi(argv[2]) : 1000, argc > 3 ? std::atoi(argv[3]) : 50,
+                    argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 4000);
     std::fprintf(stderr,
                  "usage: pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]\n"
                  "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n"
                  "       pathkit_bench_crowd modes MAP.map SCEN.scen UNITS\n"
                  "       pathkit_bench_crowd table MAPF_FOLDER\n"
-                 "       pathkit_bench_crowd goals MAP.map UNITS [REPEATS]\n");
+                 "       pathkit_bench_crowd goals MAP.map UNITS [REPEATS]\n"
+                 "       pathkit_bench_crowd gate [UNITS] [PERIOD] [TICKS]\n");
     return 2;
 }

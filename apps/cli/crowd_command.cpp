@@ -58,7 +58,8 @@ CrowdTraceMemory trace_costs(const CrowdArguments& arguments, const CrowdScenari
     return costs;
 }
 
-/// What the run did: how it ended, the counts, and every unit (last: there may be thousands).
+/// What the run did: how it ended, the counts, each change of the map (its repair time and the
+/// units it made plan again) and every unit (last: there may be thousands).
 Report crowd_report(const std::string& file, const CrowdRunReport& run, const std::string& ending) {
     Report units = Report::list();
     for (const ScenarioUnitReport& unit : run.units) {
@@ -66,6 +67,24 @@ Report crowd_report(const std::string& file, const CrowdRunReport& run, const st
         line.add("id", unit.name).add("at", tile_report(unit.at)).add("outcome", unit.outcome);
         if (unit.arrived_tick) line.add("arrived_tick", *unit.arrived_tick);
         units.push(std::move(line));
+    }
+    const auto unit_names = [](const std::vector<int>& names) {
+        Report list = Report::list();
+        for (const int name : names)
+            list.push(name);
+        return list;
+    };
+    Report changes = Report::list();
+    for (const ScenarioChangeReport& change : run.changes) {
+        Report line;
+        line.add("change", change.change)
+            .add("tick", change.tick)
+            .add("repair_us", change.microseconds)
+            .add("replanned", unit_names(change.replanned))
+            .add("kept", change.kept)
+            .add("displaced", unit_names(change.displaced))
+            .add("stuck", unit_names(change.stuck));
+        changes.push(std::move(line));
     }
     Report report;
     report.add("file", file)
@@ -78,6 +97,7 @@ Report crowd_report(const std::string& file, const CrowdRunReport& run, const st
         .add("deadlocks_resolved", run.stats.deadlocks_resolved)
         .add("coordinated_waits", run.stats.coordinated_waits)
         .add("handed_to_coordination", run.stats.handed_to_coordination)
+        .add("changes", std::move(changes))
         .add("units", std::move(units));
     return report;
 }

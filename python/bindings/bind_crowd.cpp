@@ -5,15 +5,13 @@
 namespace pathkit::python {
 namespace {
 
-/// The crowd and the map it stands on (which refuses changes while the crowd lives).
+/// The crowd and the map it stands on (kept alive by the crowd; its changes are taken in at
+/// `refresh` or the next step).
 struct CrowdHandle {
     GridMapHandle* map;
     Crowd crowd;
 
-    CrowdHandle(GridMapHandle* on, Crowd made) : map(on), crowd(std::move(made)) { ++map->crowds; }
-    CrowdHandle(const CrowdHandle&) = delete;
-    CrowdHandle& operator=(const CrowdHandle&) = delete;
-    ~CrowdHandle() { --map->crowds; }
+    CrowdHandle(GridMapHandle* on, Crowd made) : map(on), crowd(std::move(made)) {}
 
     [[nodiscard]] const Unit& unit(std::uint32_t id) const {
         const Unit* found = crowd.unit(UnitId(id));
@@ -29,14 +27,22 @@ std::vector<UnitId> unit_list(const std::vector<std::uint32_t>& ids) {
     return units;
 }
 
+std::vector<std::uint32_t> id_list(const std::vector<UnitId>& units) {
+    std::vector<std::uint32_t> ids;
+    for (const UnitId unit : units)
+        ids.push_back(unit.value);
+    return ids;
+}
+
 }  // namespace
 
 void bind_crowd(py::module_& module) {
     py::class_<CrowdHandle>(
         module, "Crowd",
         "Units of one tile on a grid map, moved a tile per step: they plan around each other, "
-        "stall, give way, resolve deadlocks and move in formation. The map cannot change "
-        "while the crowd lives.")
+        "stall, give way, resolve deadlocks and move in formation. The map may change between "
+        "steps (GridMap.set_walkable, set_terrain_cost): refresh() takes the changes in, or the "
+        "next step does.")
         .def(py::init([](GridMapHandle& map, const std::string& diagonal, float occupied_penalty,
                          int patience_ticks) {
                  CrowdOptions options;
@@ -90,8 +96,28 @@ void bind_crowd(py::module_& module) {
                     events.emplace_back(event.unit.value, to_string(event.kind));
                 return events;
             },
-            "Runs one tick; returns its events as [(unit, kind), ...], kind one of "
-            "\"arrived\", \"stalled\", \"deadlock_resolved\", \"replanned\", ...")
+            "Runs one tick (after refresh() when the map changed); returns its events as "
+            "[(unit, kind), ...], kind one of \"arrived\", \"stalled\", \"deadlock_resolved\", "
+            "\"replanned\", \"unreachable\", \"gave_up\", \"displaced\", \"stuck\".")
+        .def(
+            "refresh",
+            [](CrowdHandle& self) {
+                const CrowdRepair repair = self.crowd.refresh();
+                py::dict report;
+                report["tiles_changed"] = repair.tiles_changed;
+                report["displaced"] = id_list(repair.displaced);
+                report["stuck"] = id_list(repair.stuck);
+                report["replanned"] = id_list(repair.replanned);
+                report["kept"] = repair.kept;
+                report["microseconds"] = repair.microseconds;
+                return report;
+            },
+            "Takes in the map's changes since the last refresh, now: units on tiles blocked "
+            "under them move to the nearest free tile (\"displaced\"), or stay \"stuck\" with "
+            "none free; units whose remaining path holds a changed tile or one of its 8 "
+            "neighbours plan again (\"replanned\"); the others walking keep their paths "
+            "(\"kept\"). Returns {\"tiles_changed\", \"displaced\", \"stuck\", \"replanned\", "
+            "\"kept\", \"microseconds\"}; its events come with the next step's.")
         .def_property_readonly("tick", [](const CrowdHandle& self) { return self.crowd.tick(); })
         .def_property_readonly(
             "settled", [](const CrowdHandle& self) { return self.crowd.is_settled(); },

@@ -134,7 +134,6 @@ void bind_maps(py::module_& module) {
         .def(
             "set_walkable",
             [](GridMapHandle& self, std::pair<int, int> cell, bool walkable) {
-                self.check_changeable();
                 auto hold = write_lock(self.lock);
                 raise_if_refused(self.map.set_walkable(to_cell(cell), walkable));
             },
@@ -148,7 +147,6 @@ void bind_maps(py::module_& module) {
         .def(
             "set_terrain_cost",
             [](GridMapHandle& self, std::pair<int, int> cell, float cost) {
-                self.check_changeable();
                 auto hold = write_lock(self.lock);
                 raise_if_refused(self.map.set_terrain_cost(to_cell(cell), cost));
             },

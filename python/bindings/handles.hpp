@@ -12,15 +12,6 @@ namespace pathkit::python {
 struct GridMapHandle {
     GridMap map;
     ReadersWriterLock lock;
-    /// Crowds living on the map: the map must not change while one uses it.
-    int crowds = 0;
-
-    /// Refuses a change while crowds use the map.
-    void check_changeable() const {
-        if (crowds > 0)
-            throw RefusedInput("the map cannot change while a crowd uses it (" +
-                               std::to_string(crowds) + " crowd(s))");
-    }
 };
 
 /// pathkit.NavMesh: the mesh and its lock; agent worlds made on it keep it alive.

@@ -1,5 +1,6 @@
 """Crowds from Python: units that swap places in a corridor all arrive, never share a tile, and
-move one tile a tick; the map cannot change under a crowd."""
+move one tile a tick; when the map changes, units it touched plan again or move off blocked
+tiles."""
 
 import numpy as np
 import pytest
@@ -48,14 +49,42 @@ def test_a_coordinated_group_move_reaches_its_formation():
     assert (8, 6) in [crowd.position(unit) for unit in units]
 
 
-def test_the_map_of_a_living_crowd_cannot_change():
-    grid = pathkit.GridMap(4, 4)
+def test_a_gate_closing_in_front_of_a_unit_makes_only_that_unit_plan_again():
+    # fmt: off
+    grid = pathkit.GridMap.from_rows([
+        "..........",
+        "..........",
+        "@@@@@@@@@.",
+        "..........",
+    ])
+    # fmt: on
     crowd = pathkit.Crowd(grid)
-    with pytest.raises(pathkit.Error, match="crowd"):
-        grid.set_walkable((1, 1), False)
-    del crowd
-    grid.set_walkable((1, 1), False)
-    assert not grid.is_walkable((1, 1))
+    walker = crowd.add_unit((0, 0))
+    far = crowd.add_unit((0, 3))
+    crowd.move_to(walker, (9, 0))
+    crowd.move_to(far, (9, 3))
+    crowd.step()
+    for y in range(2):
+        grid.set_walkable((5, y), False)  # a gate closes across the top corridor
+    repair = crowd.refresh()
+    assert repair["tiles_changed"] == 2
+    assert repair["replanned"] == [walker] and repair["kept"] == 1
+    assert repair["displaced"] == [] and repair["stuck"] == []
+    events = crowd.step()
+    assert (walker, "unreachable") in events, "the gate walls the top corridor's end off"
+    while not crowd.settled and crowd.tick < 100:
+        crowd.step()
+    assert crowd.position(far) == (9, 3)
+
+
+def test_a_unit_under_a_new_wall_is_displaced():
+    grid = pathkit.GridMap(5, 3)
+    crowd = pathkit.Crowd(grid)
+    unit = crowd.add_unit((2, 1))
+    grid.set_walkable((2, 1), False)
+    assert crowd.refresh()["displaced"] == [unit]
+    assert crowd.position(unit) == (3, 1)
+    assert (unit, "displaced") in crowd.step()
 
 
 def test_refusals():

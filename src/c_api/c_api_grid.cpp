@@ -232,6 +232,24 @@ pk_status pk_crowd_step(pk_crowd* crowd, int* settled) {
     });
 }
 
+pk_status pk_crowd_refresh(pk_crowd* crowd, pk_crowd_repair* out, uint32_t* replanned,
+                           size_t capacity) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status)) return status;
+        if (replanned == nullptr && capacity > 0)
+            return fail(PK_INVALID_ARGUMENT, "replanned is NULL");
+        const CrowdRepair repair = crowd->crowd.refresh();
+        if (out != nullptr)
+            *out = {repair.tiles_changed, repair.displaced.size(),
+                    repair.stuck.size(),  repair.replanned.size(),
+                    repair.kept,          repair.microseconds};
+        for (std::size_t index = 0; index < repair.replanned.size() && index < capacity; ++index)
+            replanned[index] = repair.replanned[index].value;
+        return PK_OK;
+    });
+}
+
 pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x, int32_t* y) {
     return guarded([&] {
         pk_status status = PK_OK;

@@ -26,6 +26,10 @@ const char* to_string(CrowdEventKind kind) {
             return "unreachable";
         case CrowdEventKind::GaveUp:
             return "gave_up";
+        case CrowdEventKind::Displaced:
+            return "displaced";
+        case CrowdEventKind::Stuck:
+            return "stuck";
     }
     return "unknown";
 }
@@ -48,6 +52,9 @@ Crowd::Impl::Impl(const GridMap& on, const CrowdOptions& with)
     : map(&on),
       options(with),
       space(on, with.rules),
+      seen_revision(on.revision()),
+      walkable_when_made(on.walkable_data(), on.walkable_data() + on.padded_size()),
+      change_marks(on.padded_size(), 0),
       holder(on.padded_size(), none),
       moving_to(on.padded_size(), none),
       path_marks(on.padded_size(), 0),
@@ -190,7 +197,9 @@ Status Crowd::step() {
     Impl& crowd = *impl_;
     if (crowd.tick == UINT64_MAX)
         return Status::invalid_input("the tick counter has reached its largest value");
-    crowd.events.clear();
+    if (crowd.map->revision() != crowd.seen_revision) (void)crowd.repair();
+    if (!crowd.events_from_refresh) crowd.events.clear();
+    crowd.events_from_refresh = false;
     const bool coordinated_orders =
         std::any_of(crowd.records.begin(), crowd.records.end(), [](const auto& record) {
             return record.pending && record.pending->coordinated != Coordinated::No;

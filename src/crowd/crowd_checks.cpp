@@ -15,7 +15,8 @@ std::optional<std::string> check_crowd_tick(const GridMap& map, std::span<const 
     for (std::uint32_t unit = 0; unit < after.size(); ++unit) {
         const Cell from = before[unit], to = after[unit];
         const std::string name = "unit " + std::to_string(unit);
-        if (!map.is_walkable(to)) return name + " stands on " + to_string(to) + ", not walkable";
+        if (!map.is_walkable(to) && (to != from || !map.contains(to)))
+            return name + " stands on " + to_string(to) + ", not walkable";
         if (std::abs(to.x - from.x) > 1 || std::abs(to.y - from.y) > 1)
             return name + " jumped from " + to_string(from) + " to " + to_string(to);
         std::uint32_t& holder = now[map.index(to)];

@@ -28,7 +28,7 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
     const std::uint64_t tiles = map.padded_size();
     const std::uint64_t landmarks =
         std::min<std::uint64_t>(max_landmark_entries / tiles, options.landmarks);
-    std::uint64_t bytes = 48 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
+    std::uint64_t bytes = 53 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
     if (coordinated) {
         const MapfPlannerOptions planner = planner_options(units, tiles);
         // PIBT runs of 8 bytes a vertex: the planner's and LaCAM's four, with one to spare.
@@ -108,7 +108,9 @@ void Crowd::Impl::start_coordinated_move() {
         }
         for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
             const Unit& data = units[unit];
-            if (records[unit].coordinated_target || data.state == UnitState::Attacking) continue;
+            if (records[unit].coordinated_target || data.state == UnitState::Attacking ||
+                records[unit].stuck)
+                continue;  // stuck: on a blocked tile, outside the planner's graph
             const std::optional<Cell> spot = free_tiles->claim_nearest(data.at, data.at);
             if (!spot) free_tiles->claim(data.at);
             agents.push_back(unit);
@@ -198,7 +200,9 @@ const MapfGraph& Crowd::Impl::coordination_graph() {
     for (const Unit& unit : units)
         if (unit.state == UnitState::Attacking) walls.push_back(map->index(unit.at));
     std::sort(walls.begin(), walls.end());
-    if (coordination_graph_kept && walls == coordination_walls) return *coordination_graph_kept;
+    if (coordination_graph_kept && walls == coordination_walls &&
+        coordination_graph_revision == map->revision())
+        return *coordination_graph_kept;
     coordination_graph_kept.reset();
     if (walls.empty()) {
         coordination_graph_kept = std::make_unique<MapfGraph>(*map);
@@ -209,6 +213,7 @@ const MapfGraph& Crowd::Impl::coordination_graph() {
         coordination_graph_kept = std::make_unique<MapfGraph>(walled);
     }
     coordination_walls = std::move(walls);
+    coordination_graph_revision = map->revision();
     return *coordination_graph_kept;
 }
 

@@ -59,6 +59,8 @@ struct UnitRecord {
     /// went down.
     std::size_t fewest_left = SIZE_MAX;
     int ticks_without_progress = 0;
+    /// It stands on a tile blocked under it, with no free tile to go to (see `Crowd::refresh`).
+    bool stuck = false;
 };
 
 /// A running coordinated move: the planner (on `Crowd::Impl::coordination_graph`) and the
@@ -78,6 +80,12 @@ struct Crowd::Impl {
     GridSpace space;
     LandmarkHeuristic landmark_heuristic;  // built at the first plan (see CrowdOptions::landmarks)
     bool landmarks_built = false;
+    std::uint64_t landmarks_revision = 0;          // the map's revision the tables are exact at
+    std::uint64_t seen_revision;                   // the map's revision the last refresh took in
+    std::vector<std::uint8_t> walkable_when_made;  // by padded tile: 1 where walkable at create
+    std::vector<std::uint32_t> change_marks;  // by padded tile: stamp near a change just taken in
+    std::uint32_t change_stamp = 0;
+    bool events_from_refresh = false;  // `events` hold refreshes' events for the next tick
     std::vector<Unit> units;
     std::vector<crowd::UnitRecord> records;  // by unit
     std::vector<std::uint32_t> holder;       // by padded tile: the unit holding it, or none
@@ -93,13 +101,20 @@ struct Crowd::Impl {
     std::uint64_t tick = 0;
     std::uint32_t groups = 0;
     std::unique_ptr<crowd::CoordinatedMove> coordinated;
-    // The coordinated planner's graph, kept from move to move while the attacking units (its
-    // extra walls, by padded tile in order) stay the same.
+    // The coordinated planner's graph, kept from move to move while the map and the attacking
+    // units (its extra walls, by padded tile in order) stay the same.
     std::unique_ptr<MapfGraph> coordination_graph_kept;
     std::vector<std::uint32_t> coordination_walls;
+    std::uint64_t coordination_graph_revision = 0;  // the map's revision the graph was built at
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
+
+    // Changes to the map (crowd_repair.cpp).
+    CrowdRepair repair();
+    [[nodiscard]] std::optional<Cell> nearest_free_tile(std::uint32_t unit);
+    void keep_landmarks_admissible();
+    [[nodiscard]] bool touches_changes(std::uint32_t unit) const;
 
     // Orders and their ends (crowd.cpp).
     void give_order(std::uint32_t unit, Cell target);

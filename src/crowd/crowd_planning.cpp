@@ -95,6 +95,7 @@ const LandmarkHeuristic& Crowd::Impl::landmarks() {
         const std::size_t fit = max_landmark_entries / map->padded_size();
         landmark_heuristic = LandmarkHeuristic::build(
             space, static_cast<int>(std::min<std::size_t>(fit, options.landmarks)));
+        landmarks_revision = map->revision();
     }
     return landmark_heuristic;
 }

@@ -9,7 +9,8 @@ namespace pathkit {
 Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool keep_trace,
                                             const std::function<void(std::uint64_t)>& on_tick,
                                             const CrowdTraceMemory& trace_memory) {
-    auto made = Crowd::create(scenario.map, scenario.options);
+    GridMap map = scenario.map;  // the changes edit the run's own copy
+    auto made = Crowd::create(map, scenario.options);
     if (!made) return made.error();
     Crowd crowd = std::move(made).value();
     std::map<int, UnitId> id_of;
@@ -56,6 +57,28 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
                                          to_string(commands[index].to) + " is outside the map");
         command_units.push_back(std::move(ids));
     }
+
+    // Changes in time order, refused before the run for a tile outside the map.
+    std::vector<std::size_t> change_order(scenario.changes.size());
+    for (std::size_t index = 0; index < change_order.size(); ++index) {
+        change_order[index] = index;
+        for (const Cell tile : scenario.changes[index].tiles)
+            if (!map.contains(tile))
+                return Status::invalid_input("change " + std::to_string(index) + ": tile " +
+                                             to_string(tile) + " is outside the map");
+    }
+    std::stable_sort(change_order.begin(), change_order.end(), [&](std::size_t a, std::size_t b) {
+        return scenario.changes[a].tick < scenario.changes[b].tick;
+    });
+    std::vector<int> name_of(scenario.units.size());
+    for (const ScenarioUnit& unit : scenario.units)
+        name_of[id_of[unit.name].index()] = unit.name;
+    const auto names = [&](const std::vector<UnitId>& ids) {
+        std::vector<int> named;
+        for (const UnitId id : ids)
+            named.push_back(name_of[id.index()]);
+        return named;
+    };
 
     CrowdRunReport report;
     std::uint64_t trace_positions = 0;
@@ -138,8 +161,22 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         return {};
     };
 
-    std::size_t next_command = 0;
+    std::size_t next_command = 0, next_change = 0;
+    const auto next_change_tick = [&]() {
+        return next_change < change_order.size() ? scenario.changes[change_order[next_change]].tick
+                                                 : UINT64_MAX;
+    };
     while (crowd.tick() < scenario.max_ticks && !report.stopped_at_memory_limit) {
+        while (next_change_tick() <= crowd.tick()) {
+            const std::size_t index = change_order[next_change++];
+            const ScenarioChange& change = scenario.changes[index];
+            for (const Cell tile : change.tiles)
+                (void)map.set_walkable(tile, change.walkable);  // inside the map, checked above
+            const CrowdRepair repair = crowd.refresh();
+            report.changes.push_back({index, crowd.tick(), repair.microseconds,
+                                      names(repair.replanned), names(repair.displaced),
+                                      names(repair.stuck), repair.kept});
+        }
         while (next_command < commands.size() && commands[next_command].tick <= crowd.tick()) {
             const auto& ids = command_units[next_command];
             const ScenarioCommand& command = commands[next_command];
@@ -156,9 +193,12 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
             ++next_command;
         }
         if (crowd.is_settled()) {
-            if (next_command == commands.size()) break;
-            // Nothing moves until the next command: skip the empty ticks.
-            const std::uint64_t until = std::min(commands[next_command].tick, scenario.max_ticks);
+            if (next_command == commands.size() && next_change == change_order.size()) break;
+            // Nothing moves until the next command or change: skip the empty ticks.
+            const std::uint64_t next_command_tick =
+                next_command < commands.size() ? commands[next_command].tick : UINT64_MAX;
+            const std::uint64_t until =
+                std::min({next_command_tick, next_change_tick(), scenario.max_ticks});
             if (until > crowd.tick()) {
                 std::uint64_t skipped = until - crowd.tick();
                 if (keep_trace && ticks_that_fit() < skipped) {
@@ -184,8 +224,8 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     }
     report.ticks = crowd.tick();
     report.trace_bytes += (planned_tiles - planned_room) * trace_memory.per_planned_tile;
-    report.completed =
-        !report.stopped_at_memory_limit && next_command == commands.size() && crowd.is_settled();
+    report.completed = !report.stopped_at_memory_limit && next_command == commands.size() &&
+                       next_change == change_order.size() && crowd.is_settled();
     report.stats = crowd.stats();
     for (const ScenarioUnit& placed : scenario.units) {
         const UnitId id = id_of[placed.name];

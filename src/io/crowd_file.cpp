@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string_view>
 #include <tuple>
@@ -28,7 +29,7 @@ class CrowdReader : public io_detail::JsonReader {
         CrowdScenario scenario;
         if (!object(document, "",
                     {"map", "diagonal", "straight_cost", "diagonal_cost", "occupied_penalty",
-                     "patience_ticks", "units", "commands", "max_ticks"}))
+                     "patience_ticks", "units", "commands", "changes", "max_ticks"}))
             return failure();
         if (auto map = read_map(document); !map) {
             return map.error();
@@ -45,6 +46,7 @@ class CrowdReader : public io_detail::JsonReader {
                 return failure();
             scenario.max_ticks = static_cast<std::uint64_t>(read);
         }
+        if (Status status = read_changes(document, scenario); !status) return status;
         return scenario;
     }
 
@@ -115,6 +117,57 @@ class CrowdReader : public io_detail::JsonReader {
                 if (!boolean(*coordinated, where + "/coordinated", read_command.coordinated))
                     return failure();
             scenario.commands.push_back(std::move(read_command));
+        }
+        return {};
+    }
+
+    // "changes": [{"tick": t, "block": [[x, y], ...]} or {"tick": t, "open": [...]}, ...]: each
+    // tile inside the map, named once per change and once per tick, at a tick the run reaches.
+    Status read_changes(const json& document, CrowdScenario& scenario) {
+        const json* changes = io_detail::member(document, "changes");
+        if (!changes) return {};
+        if (!array(*changes, "/changes", limits::max_crowd_changes)) return failure();
+        std::map<std::pair<std::uint64_t, Cell>, std::string> changed;  // (tick, tile) -> where
+        for (std::size_t index = 0; index < changes->size(); ++index) {
+            const std::string where = "/changes/" + std::to_string(index);
+            const json& change = (*changes)[index];
+            if (!object(change, where, {"tick", "block", "open"})) return failure();
+            const json* tick = io_detail::member(change, "tick");
+            const json* block = io_detail::member(change, "block");
+            const json* open = io_detail::member(change, "open");
+            if (!tick || (block != nullptr) == (open != nullptr))
+                return error(where,
+                             "expected {\"tick\": t, \"block\": [[x, y], ...]} or "
+                             "{\"tick\": t, \"open\": [[x, y], ...]}");
+            ScenarioChange read_change;
+            std::int64_t at_tick = 0;
+            if (!integer(*tick, where + "/tick", at_tick, 0,
+                         static_cast<std::int64_t>(limits::max_crowd_ticks)))
+                return failure();
+            read_change.tick = static_cast<std::uint64_t>(at_tick);
+            if (read_change.tick >= scenario.max_ticks)
+                return error(where + "/tick", std::to_string(at_tick) +
+                                                  " is not before max_ticks (" +
+                                                  std::to_string(scenario.max_ticks) + ")");
+            read_change.walkable = open != nullptr;
+            const json& tiles = open ? *open : *block;
+            const std::string list = where + (open ? "/open" : "/block");
+            if (!array(tiles, list, limits::max_crowd_changed_tiles)) return failure();
+            if (tiles.empty()) return error(list, "names no tile");
+            for (std::size_t member = 0; member < tiles.size(); ++member) {
+                const std::string place = list + "/" + std::to_string(member);
+                Cell tile;
+                if (!cell(tiles[member], place, tile)) return failure();
+                if (!scenario.map.contains(tile))
+                    return error(place, to_string(tile) + " is outside the map");
+                const auto [before, fresh] = changed.try_emplace({read_change.tick, tile}, place);
+                if (!fresh)
+                    return error(place, to_string(tile) + " is changed at tick " +
+                                            std::to_string(at_tick) + " already (" +
+                                            before->second + ")");
+                read_change.tiles.push_back(tile);
+            }
+            scenario.changes.push_back(std::move(read_change));
         }
         return {};
     }

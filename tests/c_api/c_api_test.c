@@ -168,6 +168,16 @@ static void grids(const char* tiny_map) {
     CHECK(pk_crowd_unit_position(crowd, left, &x, &y) == PK_OK && x == 9 && y == 0);
     CHECK(pk_crowd_unit_position(crowd, right, &x, &y) == PK_OK && x == 0 && y == 0);
     CHECK(pk_crowd_unit_position(crowd, 7, &x, &y) == PK_INVALID_ARGUMENT);
+    /* A wall on the tile a unit walks to: that unit plans again (and finds it unreachable). */
+    CHECK(pk_crowd_move_unit(crowd, left, 0, 2) == PK_OK);
+    CHECK(pk_crowd_step(crowd, &settled) == PK_OK);
+    CHECK(pk_grid_map_set_walkable(map, 0, 2, 0) == PK_OK);
+    pk_crowd_repair repair;
+    uint32_t replanned[4] = {99, 99, 99, 99};
+    CHECK(pk_crowd_refresh(crowd, &repair, replanned, 4) == PK_OK);
+    CHECK(repair.tiles_changed == 1 && repair.replanned == 1 && replanned[0] == left);
+    CHECK(repair.kept == 0 && repair.displaced == 0 && repair.stuck == 0);
+    CHECK(pk_crowd_refresh(crowd, NULL, NULL, 1) == PK_INVALID_ARGUMENT);
     pk_crowd_destroy(crowd);
     pk_grid_space_destroy(four);
     pk_grid_space_destroy(eight);

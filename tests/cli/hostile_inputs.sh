@@ -74,6 +74,26 @@ echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0], "state": 5}]}'
 expect 2 'state.json: /units/0/state: expected a string, got 5' crowd state.json
 echo '{"map": {"rows": [".."]}, "units": [{"id": 4294967297, "at": [0, 0]}]}' >id.json
 expect 2 '/units/0/id: 4294967297 is outside 0..2147483646' crowd id.json
+# Changes of a crowd's map: tiles outside it, ticks it never reaches, a tile named twice a tick.
+crowd_with() { # crowd_with FILE CHANGES: a two-unit crowd on a 4 x 2 map with those changes
+  printf '{"map": {"rows": ["....", "...."]}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"tick": 0, "units": [1], "to": [3, 1]}], "max_ticks": 100, "changes": %s}\n' "$2" >"$1"
+}
+crowd_with far_tile.json '[{"tick": 1, "block": [[1, 1], [4, 0]]}]'
+expect 2 'far_tile.json: /changes/0/block/1: 4,0 is outside the map' crowd far_tile.json
+crowd_with past_end.json '[{"tick": 100, "open": [[1, 1]]}]'
+expect 2 'past_end.json: /changes/0/tick: 100 is not before max_ticks \(100\)' crowd past_end.json
+crowd_with negative_tick.json '[{"tick": -1, "block": [[1, 1]]}]'
+expect 2 'negative_tick.json: /changes/0/tick: -1 is outside 0..1000000000' crowd negative_tick.json
+crowd_with twice.json '[{"tick": 2, "block": [[1, 1]]}, {"tick": 2, "open": [[2, 0], [1, 1]]}]'
+expect 2 'twice.json: /changes/1/open/1: 1,1 is changed at tick 2 already \(/changes/0/block/0\)' crowd twice.json
+crowd_with both.json '[{"tick": 2, "block": [[1, 1]], "open": [[2, 1]]}]'
+expect 2 'both.json: /changes/0: expected \{"tick": t, "block"' crowd both.json
+crowd_with empty.json '[{"tick": 2, "block": []}]'
+expect 2 'empty.json: /changes/0/block: names no tile' crowd empty.json
+crowd_with fraction.json '[{"tick": 2.5, "block": [[1, 1]]}]'
+expect 2 'fraction.json: /changes/0/tick' crowd fraction.json
+crowd_with under_unit.json '[{"tick": 0, "block": [[0, 0], [1, 0], [0, 1], [1, 1]]}, {"tick": 5, "open": [[1, 1]]}]'
+expect 0 '"displaced":\[1\]' crowd under_unit.json --json
 echo '{"width": 4294967300, "height": 2, "tilewidth": 32, "tileheight": 32, "layers": []}' >wide.tmj
 printf '<world><map id="0"><tiled file="wide.tmj"/></map></world>\n' >wide.xml
 expect 2 'wide.tmj: /width: 4294967300 is outside 1..16384' world wide.xml

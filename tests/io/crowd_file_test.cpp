@@ -54,6 +54,35 @@ TEST(CrowdFile, AScenarioWithADrawnMapRunsAndTracesEveryTick) {
     EXPECT_EQ(trace["events"].back()["unit"], 7);
 }
 
+TEST(CrowdFile, ChangesBlockAndOpenTilesBeforeTheirTicksAndTheRunReportsWhomEachMadePlanAgain) {
+    // Unit 7 walks the top row east; the tile ahead of it is blocked before tick 2, so it
+    // plans round by the middle row; unit 9 stands on a tile blocked before tick 3.
+    const auto scenario = parse_crowd_scenario(R"({
+        "map": {"rows": [".....", ".....", "....."]},
+        "units": [{"id": 7, "at": [0, 0]}, {"id": 9, "at": [2, 2]}],
+        "commands": [{"tick": 0, "units": [7], "to": [4, 0]}],
+        "changes": [{"tick": 3, "block": [[2, 2]]}, {"tick": 2, "block": [[3, 0]]},
+                    {"tick": 9, "open": [[3, 0], [2, 2]]}],
+        "max_ticks": 50})",
+                                               "inline", ".");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    ASSERT_EQ(scenario.value().changes.size(), 3u);
+    EXPECT_FALSE(scenario.value().changes[0].walkable);
+    EXPECT_TRUE(scenario.value().changes[2].walkable);
+    const auto report = run_crowd_scenario(scenario.value(), true);
+    ASSERT_TRUE(report.has_value()) << report.error().message();
+    EXPECT_TRUE(report.value().completed);
+    EXPECT_TRUE(scenario.value().map.is_walkable({3, 0})) << "the run edits its own copy";
+    const auto& changes = report.value().changes;
+    ASSERT_EQ(changes.size(), 3u);
+    EXPECT_EQ(changes[0].change, 1u) << "in time order";
+    EXPECT_EQ(changes[0].tick, 2u);
+    EXPECT_EQ(changes[0].replanned, std::vector<int>{7});
+    EXPECT_EQ(changes[1].displaced, std::vector<int>{9});
+    EXPECT_EQ(changes[2].tick, 9u) << "the run waits for its last change";
+    EXPECT_EQ(report.value().units[0].outcome, "arrived");
+}
+
 TEST(CrowdFile, AMapFileIsReadBesideTheScenario) {
     const auto scenario =
         load_crowd_scenario(std::string(PATHKIT_EXAMPLES) + "/crowd/rooms_traffic.json");

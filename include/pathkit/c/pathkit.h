@@ -178,14 +178,33 @@ PK_API pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, fl
 /* ---- crowds of units on tiles ------------------------------------------------------------ */
 
 /** Units that move one tile per tick on a map, give way, stall and break deadlocks. The map
- * must outlive the crowd. Unit ids are whole numbers from 0. */
+ * must outlive the crowd; it may change between steps (pk_grid_map_set_walkable,
+ * pk_grid_map_set_terrain_cost), and pk_crowd_refresh or the next step takes the changes in.
+ * Unit ids are whole numbers from 0. */
 typedef struct pk_crowd pk_crowd;
+
+/** What pk_crowd_refresh did: counts of units and tile changes, and its wall-clock time. */
+typedef struct pk_crowd_repair {
+    size_t tiles_changed; /**< tile changes taken in (a tile changed twice counts twice) */
+    size_t displaced;     /**< units moved off tiles blocked under them to the nearest free one */
+    size_t stuck;         /**< units left on blocked tiles with no free tile to go to */
+    size_t replanned;     /**< units whose remaining path or its neighbourhood changed */
+    size_t kept;          /**< units walking whose paths the changes left alone */
+    double microseconds;  /**< time the refresh took */
+} pk_crowd_repair;
 
 PK_API pk_status pk_crowd_create(const pk_grid_map* map, pk_crowd** out);
 PK_API void pk_crowd_destroy(pk_crowd* crowd);
 PK_API pk_status pk_crowd_add_unit(pk_crowd* crowd, int32_t x, int32_t y, uint32_t* unit);
 /** Orders a unit to a tile (it plans and walks from the next tick). */
 PK_API pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y);
+/** Takes in the map's changes since the last refresh, between ticks: units on tiles blocked
+ * under them move to the nearest free tile (or stay, stuck, with none free); units whose
+ * remaining path holds a changed tile or one of its 8 neighbours plan again; the others keep
+ * their paths. *out (may be NULL) gets the counts; the ids of the units that planned again go
+ * to `replanned` (room for `capacity`, may be NULL with 0: the first `capacity` of them). */
+PK_API pk_status pk_crowd_refresh(pk_crowd* crowd, pk_crowd_repair* out, uint32_t* replanned,
+                                  size_t capacity);
 /** One tick; *settled (may be NULL) becomes 1 when no unit has anything left to do. */
 PK_API pk_status pk_crowd_step(pk_crowd* crowd, int* settled);
 PK_API pk_status pk_crowd_unit_position(const pk_crowd* crowd, uint32_t unit, int32_t* x,

@@ -59,6 +59,13 @@ enum class CrowdEventKind {
     /// It waited behind a fight for a round of patience, or its coordinated move was proved
     /// impossible, and it stopped trying; it is idle. The destination may be reachable later.
     GaveUp,
+    /// Its tile was blocked by a change to the map: it was moved to the nearest free tile (see
+    /// `Crowd::refresh`). The event comes before the tick's moves.
+    Displaced,
+    /// Its tile was blocked by a change to the map and no free tile could take it: every tile
+    /// it could be pushed to (see `Crowd::refresh`) is held. It stays on the blocked tile, idle,
+    /// and is moved at a later refresh once a tile frees or its tile opens.
+    Stuck,
 };
 
 /// One event: the tick it happened in, the unit, and what.
@@ -69,7 +76,7 @@ struct CrowdEvent {
 };
 
 /// A name for the event kind: "arrived", "stalled", "deadlock_resolved", "replanned",
-/// "unreachable", "gave_up".
+/// "unreachable", "gave_up", "displaced", "stuck".
 [[nodiscard]] const char* to_string(CrowdEventKind kind);
 /// A name for the state: "idle", "moving", "stalled", "attacking".
 [[nodiscard]] const char* to_string(UnitState state);
@@ -151,6 +158,36 @@ struct CrowdStats {
     /// Units of ordinary orders handed to the coordinated planner because they made no
     /// progress (see `Crowd`).
     std::uint64_t handed_to_coordination = 0;
+    /// Refreshes that took in changes to the map or moved stuck units (`Crowd::refresh`), the
+    /// units they made plan
+    /// again (`CrowdRepair::replanned`), the walking units whose paths they kept
+    /// (`CrowdRepair::kept`), and the wall-clock seconds they took.
+    std::uint64_t map_repairs = 0;
+    std::uint64_t replanned_after_edits = 0;
+    std::uint64_t kept_after_edits = 0;
+    double repair_seconds = 0;
+};
+
+/// What one `Crowd::refresh` did with the changes to the map since the one before.
+struct CrowdRepair {
+    /// Tile changes taken in, as the map logs them (a tile changed twice counts twice); 0 when
+    /// the map had not changed.
+    std::size_t tiles_changed = 0;
+    /// Units moved off tiles blocked under them (`Displaced` events), by id.
+    std::vector<UnitId> displaced;
+    /// Units standing on blocked tiles after the refresh, with no free tile to go to, by id
+    /// (those that just became stuck have a `Stuck` event).
+    std::vector<UnitId> stuck;
+    /// Units that planned again, by id: their remaining path (or the tile they stand on)
+    /// touched a changed tile or one of its 8 neighbours, they were displaced, or their
+    /// coordinated move started again on the new map. Each has a `Replanned` event, or
+    /// `Unreachable` when no way leads to its destination any more.
+    std::vector<UnitId> replanned;
+    /// Units walking or stalled whose remaining paths the changes left alone: they keep them.
+    std::size_t kept = 0;
+    /// Wall-clock microseconds the refresh took: displacing, repairing the landmarks and
+    /// planning again.
+    double microseconds = 0;
 };
 
 /// Ticks a unit's order may go without bringing it nearer its destination, in rounds of
@@ -191,7 +228,11 @@ inline constexpr int handover_deadlocks = 6;
 ///   destination is reachable and free arrives, where stepping aside alone can go round in
 ///   circles for ever on narrow, crowded maps (within the coordinated planner's limits: see
 ///   `move_coordinated`).
-/// - The map must not change while the crowd uses it.
+/// - Changes to the map: the map may change between ticks (tiles blocked or opened, terrain
+///   costs), by anyone holding it; the crowd takes the changes in at `refresh`, which `step`
+///   calls first when the map changed since. Only units whose remaining path or its
+///   neighbourhood changed plan again; the others keep their paths, even where a change opened
+///   a shorter way. The map must not change during `step` or `refresh`.
 class Crowd {
   public:
     /// A crowd on `map` (which must outlive it). Refused for bad rules, a unit size other
@@ -200,7 +241,7 @@ class Crowd {
                                                 const CrowdOptions& options = {});
 
     /// Bytes a crowd on `map` with `units` units may hold besides the map, for callers that
-    /// check memory before they make one: 48 a tile of its own tables and search scratch,
+    /// check memory before they make one: 53 a tile of its own tables and search scratch,
     /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
     /// moves the planner: its graph (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a
     /// walkable tile), distance tables for twice the units (16 MiB to 1 GiB) and its search
@@ -239,10 +280,32 @@ class Crowd {
     /// True while a coordinated move runs.
     [[nodiscard]] bool is_coordinating() const;
 
-    /// Runs one tick. Its events replace the last tick's (see `events`). Refused, running
+    /// Runs one tick, after `refresh` when the map changed since the last. Its events replace
+    /// the last tick's (see `events`), after those of the refreshes since. Refused, running
     /// nothing, once the tick counter has reached its largest value (`skip_to` can put it
     /// there); otherwise always run.
     Status step();
+    /// Takes in the changes to the map since the last refresh (`GridMap::changes_since`), at
+    /// once, between ticks; nothing when the map has not changed and no unit is stuck.
+    /// - A unit standing on a tile that is blocked now is moved to the nearest free walkable
+    ///   tile (nearest in steps of 8 directions, first east, south, west, north, then the
+    ///   diagonals) that it reaches over walkable tiles and tiles that were walkable when the
+    ///   crowd was made (a gate, a building's footprint; never through the map's own walls):
+    ///   `Displaced`. With none free it is `Stuck`: it keeps its blocked tile, idle, and is
+    ///   moved at a later refresh.
+    /// - A unit walking or stalled whose tile or remaining path holds a changed tile or one of
+    ///   its 8 neighbours (a diagonal step beside a new wall, a door opened beside the path),
+    ///   or that was displaced, plans again from where it stands to its destination (a unit
+    ///   stepping aside: to the destination it stashed): `Replanned`, or `Unreachable` when no
+    ///   way leads there now. Every unit when the map no longer remembers its changes.
+    /// - A running coordinated move starts again on the changed map, its units replanned.
+    /// - The landmarks stay as they are while the changes only block tiles (still admissible,
+    ///   only looser); after a tile opened or a walkable tile's terrain cost changed they are
+    ///   repaired (`LandmarkHeuristic::repair`) before anyone plans.
+    /// Its events are the first of the next tick's: `events()` shows them until `step` adds
+    /// the tick's own. Call it after changing the map to see the repair apart from the tick's
+    /// moves (a displaced unit jumps; in a tick, units move one tile).
+    CrowdRepair refresh();
     /// Moves the tick counter on to `tick` at once, as if that many ticks ran: only while the
     /// crowd is settled, when ticks change nothing. Refused otherwise; no effect for a past
     /// tick.

@@ -11,7 +11,8 @@
 namespace pathkit {
 
 /// Checks one tick, given every unit's tile before and after it (same order): each unit stays
-/// or moves to one of its 8 neighbours onto a walkable tile; no two units share a tile, swap
+/// or moves to one of its 8 neighbours onto a walkable tile (a unit that stays may stand on a
+/// blocked tile: stuck where the map was blocked under it); no two units share a tile, swap
 /// tiles, or cross each other on the diagonals of one square. Returns the first violation, or
 /// nothing.
 [[nodiscard]] std::optional<std::string> check_crowd_tick(const GridMap& map,

@@ -32,12 +32,22 @@ struct ScenarioCommand {
     bool coordinated = false;
 };
 
+/// Before tick `tick` runs (and before its commands), block the tiles or open them
+/// (`walkable`), then let the crowd take the change in (`Crowd::refresh`).
+struct ScenarioChange {
+    std::uint64_t tick = 0;
+    std::vector<Cell> tiles;
+    bool walkable = false;
+};
+
 /// Everything a crowd run needs.
 struct CrowdScenario {
     GridMap map = GridMap::create(1, 1).value();
     CrowdOptions options;
     std::vector<ScenarioUnit> units;
     std::vector<ScenarioCommand> commands;
+    /// Changes to the map while the units move; the run edits a copy of `map`.
+    std::vector<ScenarioChange> changes;
     /// The run stops here if the crowd has not settled by then.
     std::uint64_t max_ticks = 1000;
 };
@@ -53,9 +63,24 @@ struct ScenarioUnitReport {
     std::string outcome;
 };
 
+/// What one change of the map did (`CrowdRepair`), units named as the scenario names them.
+struct ScenarioChangeReport {
+    /// The change's number in `CrowdScenario::changes`, and the tick it came before.
+    std::size_t change = 0;
+    std::uint64_t tick = 0;
+    /// Wall-clock microseconds the crowd took to take it in.
+    double microseconds = 0;
+    std::vector<int> replanned;
+    std::vector<int> displaced;
+    std::vector<int> stuck;
+    /// Units walking whose paths it left alone.
+    std::size_t kept = 0;
+};
+
 /// What a run produced.
 struct CrowdRunReport {
-    /// Ticks run; `completed` when every command was given and the crowd settled.
+    /// Ticks run; `completed` when every command was given, every change made and the crowd
+    /// settled.
     std::uint64_t ticks = 0;
     bool completed = false;
     /// The trace reached `CrowdTraceMemory::limit`: the run stopped after `ticks` ticks.
@@ -63,6 +88,8 @@ struct CrowdRunReport {
     /// Bytes the trace takes, counted as `CrowdTraceMemory` says.
     std::uint64_t trace_bytes = 0;
     std::vector<ScenarioUnitReport> units;
+    /// Every change of the map that was made, in the order made.
+    std::vector<ScenarioChangeReport> changes;
     CrowdStats stats;
     /// With a trace: unit positions at the start and after every tick (`positions[t + 1]` is
     /// after tick t), in scenario unit order, and every event (units named by index). Ticks
@@ -91,11 +118,12 @@ struct CrowdTraceMemory {
 };
 
 /// Runs the scenario, calling `on_tick(ticks_done)` after every tick when given (a progress
-/// line, say). While the crowd is settled, ticks up to the next command are skipped rather
-/// than run. Refused, naming the unit or command, when a unit cannot be placed or a command
-/// names an unknown unit or a target outside the map, and when the trace would pass
-/// `max_trace_positions`. A trace that would take more than `trace_memory` allows stops the
-/// run after the last tick that fits, with `stopped_at_memory_limit`.
+/// line, say). While the crowd is settled, ticks up to the next command or change are skipped
+/// rather than run. Refused, naming the unit, command or change, when a unit cannot be placed,
+/// a command names an unknown unit or a target outside the map, a change a tile outside the
+/// map, and when the trace would pass `max_trace_positions`. A trace that would take more than
+/// `trace_memory` allows stops the run after the last tick that fits, with
+/// `stopped_at_memory_limit`.
 [[nodiscard]] Expected<CrowdRunReport> run_crowd_scenario(
     const CrowdScenario& scenario, bool keep_trace,
     const std::function<void(std::uint64_t)>& on_tick = {},

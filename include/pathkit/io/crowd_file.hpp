@@ -5,10 +5,13 @@
 ///      "straight_cost": 1, "diagonal_cost": 1.5, "occupied_penalty": 6, "patience_ticks": 5,
 ///      "units": [{"id": 1, "at": [x, y], "state": "idle" | "attacking"}, ...],
 ///      "commands": [{"tick": 0, "units": [1, 2], "to": [x, y], "coordinated": false}, ...],
+///      "changes": [{"tick": 40, "block": [[x, y], ...]}, {"tick": 90, "open": [...]}, ...],
 ///      "max_ticks": 1000}
 ///
 /// Tiles are [column, row], row 0 the top row. A command naming several units is a group move;
 /// `"coordinated": true` (optional) makes it a coordinated move (`Crowd::move_coordinated`).
+/// A change (optional) blocks or opens tiles before its tick runs (`ScenarioChange`); each tile
+/// lies inside the map and is named once a tick, and the tick comes before `max_ticks`.
 #pragma once
 
 #include <string>

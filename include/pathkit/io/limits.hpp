@@ -41,6 +41,9 @@ inline constexpr std::size_t max_scene_queries = 100'000;
 /// Most units of a crowd scenario, and most commands.
 inline constexpr std::size_t max_crowd_units = 100'000;
 inline constexpr std::size_t max_crowd_commands = 1'000'000;
+/// Most changes of the map a crowd scenario may make, and most tiles one change may name.
+inline constexpr std::size_t max_crowd_changes = 100'000;
+inline constexpr std::size_t max_crowd_changed_tiles = 1'000'000;
 /// Latest tick a crowd scenario may name (`max_ticks`, command ticks): about 115 days at 100
 /// ticks a second. Ticks in which nothing moves are skipped, not simulated.
 inline constexpr std::uint64_t max_crowd_ticks = 1'000'000'000;
