@@ -114,6 +114,43 @@ constexpr const char* formation_json = R"({
   "commands": [{"tick": 0, "units": [1, 2, 3, 4, 5, 6], "to": [16, 4]}],
   "max_ticks": 300})";
 
+// Six units crossing a yard; a 3 x 3 building goes up in the way of some at tick 3.
+constexpr const char* building_json = R"({
+  "map": {"rows": ["....................", "....................", "....................",
+                   "....................", "....................", "....................",
+                   "....................", "...................."]},
+  "straight_cost": 1, "diagonal_cost": 1.5,
+  "units": [{"id": 1, "at": [1, 2]}, {"id": 2, "at": [1, 3]}, {"id": 3, "at": [1, 4]},
+            {"id": 4, "at": [1, 5]}, {"id": 5, "at": [2, 3]}, {"id": 6, "at": [2, 4]}],
+  "commands": [{"tick": 0, "units": [1], "to": [18, 2]}, {"tick": 0, "units": [2], "to": [18, 3]},
+               {"tick": 0, "units": [3], "to": [18, 4]}, {"tick": 0, "units": [4], "to": [18, 5]},
+               {"tick": 0, "units": [5], "to": [17, 3]}, {"tick": 0, "units": [6], "to": [17, 4]}],
+  "changes": [{"tick": 3, "block": [[9, 5], [10, 5], [11, 5], [9, 6], [10, 6], [11, 6],
+                                    [9, 7], [10, 7], [11, 7]]}],
+  "max_ticks": 300})";
+
+// A building placed in the way of tile units: only the units whose paths it blocks plan again.
+ViewerPart building_crowd() {
+    const CrowdScenario scenario =
+        parse_crowd_scenario(building_json, "Crowd: a building goes up", ".").value();
+    const CrowdRunReport report = run_crowd_scenario(scenario, true).value();
+    double arrived = 0, replanned = 0, kept = 0;
+    for (const ScenarioUnitReport& unit : report.units)
+        arrived += unit.arrived_tick.has_value() ? 1 : 0;
+    for (const ScenarioChangeReport& change : report.changes) {
+        replanned += static_cast<double>(change.replanned.size());
+        kept += static_cast<double>(change.kept);
+    }
+    return crowd_part(
+        "Crowd: a building goes up in the units' way",
+        format("At tick 3 a 3 x 3 building is placed in the yard: %.0f units whose paths pass "
+               "it plan again round it, %.0f keep theirs. ",
+               replanned, kept) +
+            format("%.0f of %.0f units arrived in %.0f ticks.", arrived,
+                   static_cast<double>(report.units.size()), static_cast<double>(report.ticks)),
+        scenario, report);
+}
+
 constexpr const char* stalling_json = R"({
   "map": {"rows": ["...........", "...........", "...........", "...........", "...........",
                    "...........", "..........."]},
@@ -318,6 +355,7 @@ std::vector<ViewerPart> demo_showcase() {
     parts.push_back(crowd("Crowd: a deadlock in a corridor, resolved", corridor_json));
     parts.push_back(crowd("Crowd: a group moving in formation", formation_json));
     parts.push_back(crowd("Crowd: four units crossing, stalling", stalling_json));
+    parts.push_back(building_crowd());
     for (ViewerPart& part : open_world())
         parts.push_back(std::move(part));
     parts.push_back(open_world_agents());

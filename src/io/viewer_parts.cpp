@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace pathkit {
 
@@ -109,6 +110,39 @@ ViewerPart scene_part(std::string name, std::string summary, const Scene& scene,
     return part;
 }
 
+namespace {
+
+// The tiles the run's changes blocked, as squares from the first frame after each change's
+// tick (walls the map starts with are tiles of the part already; a wall a change opens stays
+// drawn as one).
+void add_changed_tiles(ViewerPart& part, const CrowdScenario& scenario) {
+    if (scenario.changes.empty()) return;
+    const Cell o = scenario.map.origin();
+    std::set<std::pair<int, int>> blocked;
+    for (const ScenarioChange& change : scenario.changes) {
+        for (const Cell cell : change.tiles) {
+            if (change.walkable) {
+                blocked.erase({cell.x - o.x, cell.y - o.y});
+            } else if (scenario.map.is_walkable(cell)) {
+                blocked.insert({cell.x - o.x, cell.y - o.y});
+            }
+        }
+        ViewerObstacleSet set;
+        set.first_frame = static_cast<std::size_t>(change.tick) + 1;
+        for (const auto& [x, y] : blocked) {
+            const auto left = static_cast<float>(x), top = static_cast<float>(y);
+            set.obstacles.push_back(
+                {{left, top}, {left + 1, top}, {left + 1, top + 1}, {left, top + 1}});
+        }
+        if (!part.obstacle_sets.empty() && part.obstacle_sets.back().first_frame == set.first_frame)
+            part.obstacle_sets.back() = std::move(set);
+        else
+            part.obstacle_sets.push_back(std::move(set));
+    }
+}
+
+}  // namespace
+
 ViewerPart crowd_part(std::string name, std::string summary, const CrowdScenario& scenario,
                       const CrowdRunReport& report) {
     ViewerPart part = grid_part(std::move(name), std::move(summary), scenario.map, {}, nullptr);
@@ -140,6 +174,7 @@ ViewerPart crowd_part(std::string name, std::string summary, const CrowdScenario
             part.planned.push_back(std::move(ways));
         }
     }
+    add_changed_tiles(part, scenario);
     return part;
 }
 
