@@ -15,6 +15,7 @@ namespace {
 using testing::add_drawn_map;
 using testing::brute_force_route_cost;
 using testing::map_id;
+using testing::rebuilt_world;
 
 /// A world as first made, never edited nor asked for routes, to make new worlds with the same
 /// maps, links and doors: `now` gives one with the tiles of `edited`, whose fields are all
@@ -22,33 +23,7 @@ using testing::map_id;
 struct WorldRecipe {
     World first;
 
-    [[nodiscard]] World now(const World& edited) const {
-        World made;
-        made.set_rules(first.rules());
-        (void)made.set_edge_portal_spacing(first.edge_portal_spacing());
-        for (const WorldMap& map : first.maps())
-            (void)made.add_map(map.id, map.name, map.kind, map.grid, map.cell_size);
-        for (const WorldMap& map : first.maps()) {
-            for (const Side side : {Side::East, Side::South}) {
-                const auto& neighbour = map.neighbours[static_cast<int>(side)];
-                if (neighbour)
-                    (void)made.link(map.id, side, *neighbour, map.offsets[static_cast<int>(side)]);
-            }
-            for (const Door& door : map.doors)
-                (void)made.add_door(map.id, door.at, door.to, door.spawn);
-        }
-        for (const WorldMap& map : edited.maps()) {  // doors first, then the tiles as they are
-            const GridMap& grid = map.grid;
-            for (int y = 0; y < grid.height(); ++y)
-                for (int x = 0; x < grid.width(); ++x) {
-                    const Cell cell{grid.origin().x + x, grid.origin().y + y};
-                    (void)made.set_walkable(map.id, cell, grid.is_walkable(cell));
-                    if (grid.has_terrain_costs())
-                        (void)made.set_terrain_cost(map.id, cell, grid.terrain_cost(cell));
-                }
-        }
-        return made;
-    }
+    [[nodiscard]] World now(const World& edited) const { return rebuilt_world(first, edited); }
 };
 
 /// Three outdoor maps of different sizes linked east and south with offsets, two houses, doors

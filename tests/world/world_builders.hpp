@@ -28,6 +28,36 @@ inline MapId map_id(int id) {
     return MapId(static_cast<std::uint32_t>(id));
 }
 
+/// A new world with the maps, links and doors of `first` (never edited nor asked for
+/// routes) and the tiles of `edited`: every distance field it makes is computed anew.
+inline World rebuilt_world(const World& first, const World& edited) {
+    World made;
+    made.set_rules(first.rules());
+    (void)made.set_edge_portal_spacing(first.edge_portal_spacing());
+    for (const WorldMap& map : first.maps())
+        (void)made.add_map(map.id, map.name, map.kind, map.grid, map.cell_size);
+    for (const WorldMap& map : first.maps()) {
+        for (const Side side : {Side::East, Side::South}) {
+            const auto& neighbour = map.neighbours[static_cast<int>(side)];
+            if (neighbour)
+                (void)made.link(map.id, side, *neighbour, map.offsets[static_cast<int>(side)]);
+        }
+        for (const Door& door : map.doors)
+            (void)made.add_door(map.id, door.at, door.to, door.spawn);
+    }
+    for (const WorldMap& map : edited.maps()) {  // doors first, then the tiles as they are
+        const GridMap& grid = map.grid;
+        for (int y = 0; y < grid.height(); ++y)
+            for (int x = 0; x < grid.width(); ++x) {
+                const Cell cell{grid.origin().x + x, grid.origin().y + y};
+                (void)made.set_walkable(map.id, cell, grid.is_walkable(cell));
+                if (grid.has_terrain_costs())
+                    (void)made.set_terrain_cost(map.id, cell, grid.terrain_cost(cell));
+            }
+    }
+    return made;
+}
+
 /// The tutorial's world: grassland (0) and earthland (1) side by side, each with three houses
 /// (2, 3, 4 and 5, 6, 7) entered by doors on the south wall of the house.
 inline World town() {
@@ -73,7 +103,9 @@ inline double brute_force_route_cost(const World& world, WorldPosition from, Wor
     std::multimap<double, Node> open{{0.0, start}};
     best[key(start)] = 0;
     while (!open.empty()) {
-        const auto [cost, node] = *open.begin();
+        // Plain copies, not a structured binding: the lambda below captures them (clang 14).
+        const double cost = open.begin()->first;
+        const Node node = open.begin()->second;
         open.erase(open.begin());
         if (cost > best[key(node)]) continue;
         if (node.first == to.map.value && node.second == to.cell &&
