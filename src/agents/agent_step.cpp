@@ -65,7 +65,7 @@ Status AgentWorld::step(float dt) {
         const MeshChange& change = mesh.last_change();
         const bool one_change = mesh.revision() == world.mesh_revision + 1;
         world.mesh_revision = mesh.revision();
-        world.edge_grid.rebuild(mesh);
+        world.edge_grid.follow(mesh);
         for (std::size_t index = 0; index < world.agents.size(); ++index) {
             Agent& agent = world.agents[index];
             if (!agent.active) continue;

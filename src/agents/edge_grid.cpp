@@ -60,9 +60,31 @@ std::int32_t CellFrame::row_of(float y) const {
     return clamp_cell((y - origin.y) / cell_size, rows);
 }
 
+template <class Visit>
+void EdgeGrid::for_each_cell(const MeshEdge& edge, Visit&& visit) const {
+    const float y_low = std::min(edge.from.y, edge.to.y), y_high = std::max(edge.from.y, edge.to.y);
+    for (std::int32_t row = frame_.row_of(y_low); row <= frame_.row_of(y_high); ++row) {
+        const float band_low = std::max(y_low, frame_.origin.y + row * frame_.cell_size);
+        const float band_high = std::min(y_high, frame_.origin.y + (row + 1) * frame_.cell_size);
+        float x_low = std::min(edge.from.x, edge.to.x), x_high = std::max(edge.from.x, edge.to.x);
+        if (edge.to.y != edge.from.y) {
+            const auto x_at = [&](float y) {
+                return edge.from.x +
+                       (edge.to.x - edge.from.x) * (y - edge.from.y) / (edge.to.y - edge.from.y);
+            };
+            x_low = std::min(x_at(band_low), x_at(band_high));
+            x_high = std::max(x_at(band_low), x_at(band_high));
+        }
+        for (std::int32_t column = std::max(0, frame_.column_of(x_low) - 1);
+             column <= std::min(frame_.columns - 1, frame_.column_of(x_high) + 1); ++column)
+            visit(static_cast<std::size_t>(row) * frame_.columns + column);
+    }
+}
+
 void EdgeGrid::rebuild(const NavMesh& mesh) {
     revision_ = mesh.revision();
     edges_.assign(mesh.boundary_edges().begin(), mesh.boundary_edges().end());
+    free_places_.clear();
     Point2 low{INFINITY, INFINITY}, high{-INFINITY, -INFINITY};
     for (const MeshEdge& edge : edges_)
         grow_box(low, high, std::initializer_list<Point2>{edge.from, edge.to});
@@ -70,42 +92,56 @@ void EdgeGrid::rebuild(const NavMesh& mesh) {
     const float wanted = std::sqrt(std::max(area, 1e-6f) /
                                    static_cast<float>(std::max<std::size_t>(1, edges_.size())));
     frame_.cover(low, high, std::max(wanted, 1e-3f), 1 << 20);
-    // Calls visit(cell) for the cells the edge passes, row by row (one cell of slack).
-    const auto for_each_cell = [&](const MeshEdge& edge, auto&& visit) {
-        const float y_low = std::min(edge.from.y, edge.to.y),
-                    y_high = std::max(edge.from.y, edge.to.y);
-        for (std::int32_t row = frame_.row_of(y_low); row <= frame_.row_of(y_high); ++row) {
-            const float band_low = std::max(y_low, frame_.origin.y + row * frame_.cell_size);
-            const float band_high =
-                std::min(y_high, frame_.origin.y + (row + 1) * frame_.cell_size);
-            float x_low = std::min(edge.from.x, edge.to.x),
-                  x_high = std::max(edge.from.x, edge.to.x);
-            if (edge.to.y != edge.from.y) {
-                const auto x_at = [&](float y) {
-                    return edge.from.x + (edge.to.x - edge.from.x) * (y - edge.from.y) /
-                                             (edge.to.y - edge.from.y);
-                };
-                x_low = std::min(x_at(band_low), x_at(band_high));
-                x_high = std::max(x_at(band_low), x_at(band_high));
-            }
-            for (std::int32_t column = std::max(0, frame_.column_of(x_low) - 1);
-                 column <= std::min(frame_.columns - 1, frame_.column_of(x_high) + 1); ++column)
-                visit(static_cast<std::size_t>(row) * frame_.columns + column);
-        }
-    };
-    const std::size_t cells = frame_.cell_count();
-    cell_starts_.assign(cells + 1, 0);
-    for (const MeshEdge& edge : edges_)
-        for_each_cell(edge, [&](std::size_t cell) { ++cell_starts_[cell + 1]; });
-    for (std::size_t cell = 0; cell < cells; ++cell)
-        cell_starts_[cell + 1] += cell_starts_[cell];
-    cell_edges_.resize(cell_starts_[cells]);
-    std::vector<std::uint32_t> cursor(cell_starts_.begin(), cell_starts_.end() - 1);
+    cells_.assign(frame_.cell_count(), {});
     for (std::uint32_t index = 0; index < edges_.size(); ++index)
-        for_each_cell(edges_[index],
-                      [&](std::size_t cell) { cell_edges_[cursor[cell]++] = index; });
+        for_each_cell(edges_[index], [&](std::size_t cell) { cells_[cell].push_back(index); });
     seen_.assign(edges_.size(), 0);
     query_ = 0;
+}
+
+void EdgeGrid::follow(const NavMesh& mesh) {
+    const MeshChange& change = mesh.last_change();
+    if (mesh.revision() != revision_ + 1 || change.renumbered || change.everywhere ||
+        edges_.empty()) {
+        rebuild(mesh);
+        return;
+    }
+    revision_ = mesh.revision();
+    for (const MeshEdge& edge : change.boundary_edges_removed)
+        erase(edge);
+    for (const MeshEdge& edge : change.boundary_edges_added)
+        insert(edge);
+    seen_.resize(edges_.size(), 0);
+}
+
+void EdgeGrid::insert(const MeshEdge& edge) {
+    std::uint32_t place = 0;
+    if (free_places_.empty()) {
+        place = static_cast<std::uint32_t>(edges_.size());
+        edges_.push_back(edge);
+    } else {
+        place = free_places_.back();
+        free_places_.pop_back();
+        edges_[place] = edge;
+    }
+    for_each_cell(edge, [&](std::size_t cell) { cells_[cell].push_back(place); });
+}
+
+// Takes the edge (the same corners) out of the cells it passes; its place is free again.
+void EdgeGrid::erase(const MeshEdge& edge) {
+    const auto same = [&](std::uint32_t index) {
+        return edges_[index].from == edge.from && edges_[index].to == edge.to;
+    };
+    std::uint32_t place = UINT32_MAX;
+    for_each_cell(edge, [&](std::size_t cell) {
+        auto& list = cells_[cell];
+        const auto at = std::find_if(list.begin(), list.end(), same);
+        if (at == list.end()) return;
+        place = *at;
+        *at = list.back();
+        list.pop_back();
+    });
+    if (place != UINT32_MAX) free_places_.push_back(place);
 }
 
 void EdgeGrid::near(Point2 point, float range, std::vector<std::uint32_t>& out) const {
@@ -117,8 +153,7 @@ void EdgeGrid::near(Point2 point, float range, std::vector<std::uint32_t>& out) 
     }
     const float range_squared = range * range;
     frame_.for_each_cell_around(point, range, [&](std::size_t cell) {
-        for (std::uint32_t at = cell_starts_[cell]; at < cell_starts_[cell + 1]; ++at) {
-            const std::uint32_t index = cell_edges_[at];
+        for (const std::uint32_t index : cells_[cell]) {
             if (seen_[index] == query_) continue;
             seen_[index] = query_;
             const MeshEdge& edge = edges_[index];

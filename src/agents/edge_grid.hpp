@@ -37,23 +37,34 @@ struct CellFrame {
     }
 };
 
-/// The mesh's boundary edges bucketed in square cells, built once per triangulation.
+/// The mesh's boundary edges bucketed in square cells, built once per triangulation and
+/// repaired after `NavMesh::update`.
 class EdgeGrid {
   public:
     /// Buckets `mesh.boundary_edges()`; remembers the mesh revision it was built for.
     void rebuild(const NavMesh& mesh);
+    /// Follows the mesh's last change: after one repair (`NavMesh::update`) since the grid
+    /// was made current, swaps the edges it took out and put in; otherwise rebuilds.
+    void follow(const NavMesh& mesh);
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
-    /// Indices (into `boundary_edges()`) of the edges with a point within `range` (world
-    /// units) of `point`, each once, in increasing order, written to `out` (cleared first).
+    /// Indices (into `edges()`) of the edges with a point within `range` (world units) of
+    /// `point`, each once, in increasing order, written to `out` (cleared first).
     void near(Point2 point, float range, std::vector<std::uint32_t>& out) const;
+    /// The edges by index; places freed by a repair hold stale edges `near` never returns.
     [[nodiscard]] std::span<const MeshEdge> edges() const { return edges_; }
 
   private:
+    /// Calls visit(cell) for the cells the edge passes, row by row (one cell of slack).
+    template <class Visit>
+    void for_each_cell(const MeshEdge& edge, Visit&& visit) const;
+    void insert(const MeshEdge& edge);
+    void erase(const MeshEdge& edge);
+
     std::uint64_t revision_ = UINT64_MAX;
     std::vector<MeshEdge> edges_;
+    std::vector<std::uint32_t> free_places_;
     CellFrame frame_;
-    std::vector<std::uint32_t> cell_starts_;
-    std::vector<std::uint32_t> cell_edges_;
+    std::vector<std::vector<std::uint32_t>> cells_;
     mutable std::vector<std::uint32_t> seen_;  // per edge: the query that last saw it
     mutable std::uint32_t query_ = 0;
 };

@@ -192,7 +192,11 @@ void NavMesh::finish_change(bool renumbered) {
     last_change_.revision = revision_;
     last_change_.everywhere = pending_everywhere_;
     last_change_.renumbered = renumbered;
-    if (renumbered) last_change_.replaced_triangles.clear();
+    if (renumbered) {
+        last_change_.replaced_triangles.clear();
+        last_change_.boundary_edges_removed.clear();
+        last_change_.boundary_edges_added.clear();
+    }
     last_change_.min = {INFINITY, INFINITY};
     last_change_.max = {-INFINITY, -INFINITY};
     last_change_.areas.clear();

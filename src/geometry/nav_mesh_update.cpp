@@ -256,7 +256,13 @@ bool NavMesh::Repair::plan() {
 }
 
 void NavMesh::Repair::apply() {
+    MeshChange& change = mesh_.last_change_;
+    change.boundary_edges_removed.clear();
+    change.boundary_edges_added.clear();
     for (const std::uint32_t triangle : removed_) {
+        for (const std::uint32_t place : mesh_.boundary_places_[triangle])
+            if (place != none)
+                change.boundary_edges_removed.push_back(mesh_.boundary_edges_[place]);
         mesh_.remove_from_locator(triangle, none);
         mesh_.remove_boundary_edges(triangle);
     }
@@ -272,10 +278,12 @@ void NavMesh::Repair::apply() {
     for (const std::uint32_t triangle : placed_) {
         mesh_.add_to_locator(triangle);
         mesh_.add_boundary_edges(triangle);
+        for (const std::uint32_t place : mesh_.boundary_places_[triangle])
+            if (place != none) change.boundary_edges_added.push_back(mesh_.boundary_edges_[place]);
     }
     label_regions();
     repair_corners();
-    std::vector<std::uint32_t>& replaced = mesh_.last_change_.replaced_triangles;
+    std::vector<std::uint32_t>& replaced = change.replaced_triangles;
     replaced = placed_;
     replaced.insert(replaced.end(), moved_.begin(), moved_.end());
     std::sort(replaced.begin(), replaced.end());

@@ -92,6 +92,11 @@ struct MeshChange {
     /// close a gap in the numbers), ascending; every other triangle is as it was.
     bool renumbered = true;
     std::vector<std::uint32_t> replaced_triangles;
+    /// After `update()`: the boundary edges (`NavMesh::boundary_edges`) the replaced
+    /// triangles had and the ones they have now, so that whoever keeps a copy of the edges
+    /// swaps only these. Empty after `triangulate()`.
+    std::vector<MeshEdge> boundary_edges_removed;
+    std::vector<MeshEdge> boundary_edges_added;
 
     /// True when the segment from `a` to `b` passes through one of the changed `areas` (ends
     /// included); always true when the change was everywhere.
