@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "fuzz_bytes.hpp"
+#include "fuzz_shapes.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
+#include "support/nav_mesh_measures.hpp"
 
 namespace {
 
@@ -13,35 +15,8 @@ using namespace pathkit;
 
 constexpr float side = 48;
 
-/// A triangle or a quadrilateral on a 0..48 grid, from the bytes (may be invalid: refused).
-Obstacle shape_from(fuzzing::FuzzBytes& bytes) {
-    const int corners = bytes.flip() ? 3 : 4;
-    std::vector<Point2> points;
-    for (int corner = 0; corner < corners; ++corner)
-        points.push_back(
-            {static_cast<float>(bytes.in(0, 48)), static_cast<float>(bytes.in(0, 48))});
-    return Obstacle::polygon(std::move(points));
-}
-
 NavMesh empty_mesh(float radius) {
     return std::move(NavMesh::create({0, 0}, {side, side}, {.buffer_radius = radius}).value());
-}
-
-/// The length of the outline of free space (world units).
-double outline_length(const NavMesh& mesh) {
-    double total = 0;
-    for (const MeshEdge& edge : mesh.boundary_edges())
-        total += std::hypot(double{edge.to.x} - edge.from.x, double{edge.to.y} - edge.from.y);
-    return total;
-}
-
-/// Twice the free area, from the triangles' corners.
-double doubled_area(const NavMesh& mesh) {
-    double total = 0;
-    for (const MeshTriangle& t : mesh.triangles())
-        total += (double{t[1].x} - t[0].x) * (double{t[2].y} - t[0].y) -
-                 (double{t[1].y} - t[0].y) * (double{t[2].x} - t[0].x);
-    return total;
 }
 
 }  // namespace
@@ -55,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int step = 0; step < 16 && !bytes.empty(); ++step) {
         const int what = present.empty() ? 0 : bytes.in(0, 3);
         if (what <= 1) {
-            const std::vector<Obstacle> added{shape_from(bytes)};
+            const std::vector<Obstacle> added{fuzzing::polygon_from_bytes(bytes, 48)};
             if (const auto ids = mesh.add_obstacles(added))
                 present.push_back({ids.value().front(), added.front()});
         } else {
@@ -82,8 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // Corners where outlines cross round to the 1/1024 grid either way, and a repair drops
         // corners within a step of a straight outline: the areas may differ by a step's width
         // along the outline.
-        if (std::abs(doubled_area(mesh) - doubled_area(rebuilt)) >
-            2 * outline_length(rebuilt) / 1024 + 1e-3)
+        if (std::abs(testing::free_area(mesh) - testing::free_area(rebuilt)) >
+            testing::outline_length(rebuilt) / 1024 + 5e-4)
             fuzzing::broken("a repair covered other free space than a rebuild");
         for (int query = 0; query < 3 && !bytes.empty(); ++query) {
             const Point2 from{static_cast<float>(bytes.in(0, 96)) / 2 + 0.25f,

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "fuzz_bytes.hpp"
+#include "fuzz_shapes.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "support/obstacle_edges.hpp"
 
@@ -11,16 +12,6 @@ namespace {
 
 using namespace pathkit;
 using testing::edges_of;
-
-/// A triangle or a quadrilateral on a 0..60 grid, from the bytes (may be invalid: refused).
-Obstacle shape_from(fuzzing::FuzzBytes& bytes) {
-    const int corners = bytes.flip() ? 3 : 4;
-    std::vector<Point2> points;
-    for (int corner = 0; corner < corners; ++corner)
-        points.push_back(
-            {static_cast<float>(bytes.in(0, 60)), static_cast<float>(bytes.in(0, 60))});
-    return Obstacle::polygon(std::move(points));
-}
 
 }  // namespace
 
@@ -31,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<std::pair<ObstacleId, Obstacle>> present;
     for (int change = 0; change < 12 && !bytes.empty(); ++change) {
         if (present.empty() || bytes.in(0, 2) != 0) {
-            const Obstacle shape = shape_from(bytes);
+            const Obstacle shape = fuzzing::polygon_from_bytes(bytes, 60);
             const std::vector<Obstacle> added{shape};
             const auto ids = graph.add_obstacles(added);
             if (ids) present.push_back({ids.value().front(), shape});

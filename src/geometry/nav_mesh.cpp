@@ -52,7 +52,7 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
     std::vector<ObstacleId> ids;
     for (ObstacleEntry& entry : fresh) {
         note_changed(entry);
-        pending_arrived_.push_back(static_cast<std::uint32_t>(obstacles_.size()));
+        note_arrived(static_cast<std::uint32_t>(obstacles_.size()));
         ids.push_back(ObstacleId(static_cast<std::uint32_t>(obstacles_.size())));
         obstacles_.push_back(std::move(entry));
     }
@@ -90,7 +90,7 @@ Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
     entry.grown = std::move(grown).value();
     entry.box = geometry::box_of(entry.grown);
     note_changed(entry);
-    pending_arrived_.push_back(obstacle.value);
+    note_arrived(obstacle.value);
     dirty_ = true;
     return {};
 }
@@ -118,9 +118,26 @@ void NavMesh::note_changed(const ObstacleEntry& entry) {
     pending_changes_.assign(1, all);
 }
 
+/// Most obstacles that came or left kept between two repairs; beyond, the next `update()`
+/// rebuilds (and says the change was everywhere), so edits without repairs hold no more.
+constexpr std::size_t max_pending_obstacles = 4096;
+
 void NavMesh::note_freed(const ObstacleEntry& entry) {
     note_changed(entry);
     if (!pending_everywhere_) pending_freed_.push_back(entry);
+    forget_pending_past_limit();
+}
+
+void NavMesh::note_arrived(std::uint32_t obstacle) {
+    if (!pending_everywhere_) pending_arrived_.push_back(obstacle);
+    forget_pending_past_limit();
+}
+
+void NavMesh::forget_pending_past_limit() {
+    if (pending_freed_.size() + pending_arrived_.size() <= max_pending_obstacles) return;
+    pending_everywhere_ = true;
+    pending_freed_.clear();
+    pending_arrived_.clear();
 }
 
 namespace {

@@ -7,9 +7,13 @@
 #include <random>
 
 #include "pathkit/geometry/nav_mesh.hpp"
+#include "support/nav_mesh_measures.hpp"
 
 namespace pathkit {
 namespace {
+
+using testing::free_area;
+using testing::outline_length;
 
 Obstacle rectangle(float x0, float y0, float x1, float y1) {
     return Obstacle::polygon({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}});
@@ -19,21 +23,6 @@ NavMesh empty_mesh(float size, float radius = 0) {
     auto made = NavMesh::create({0, 0}, {size, size}, {.buffer_radius = radius});
     EXPECT_TRUE(made.has_value()) << made.error().message();
     return std::move(made).value();
-}
-
-double boundary_length(const NavMesh& mesh) {
-    double total = 0;
-    for (const MeshEdge& edge : mesh.boundary_edges())
-        total += std::hypot(double{edge.to.x} - edge.from.x, double{edge.to.y} - edge.from.y);
-    return total;
-}
-
-double free_area(const NavMesh& mesh) {
-    double total = 0;
-    for (const MeshTriangle& t : mesh.triangles())
-        total += (double{t[1].x} - t[0].x) * (double{t[2].y} - t[0].y) -
-                 (double{t[1].y} - t[0].y) * (double{t[2].x} - t[0].x);
-    return total / 2;
 }
 
 // The obstacles a test keeps beside the mesh, by the ids the mesh gave them.
@@ -101,7 +90,7 @@ void check_random_edits(unsigned seed, float radius, int edits) {
         const NavMesh fresh = triangulated_from(placed, size, radius);
         SCOPED_TRACE("seed " + std::to_string(seed) + ", edit " + std::to_string(edit));
         ASSERT_NEAR(free_area(mesh), free_area(fresh), 1e-3);
-        ASSERT_NEAR(boundary_length(mesh), boundary_length(fresh), 1e-2);
+        ASSERT_NEAR(outline_length(mesh), outline_length(fresh), 1e-2);
         std::uniform_real_distribution<float> anywhere(0.05f, size - 0.05f);
         for (int query = 0; query < 12; ++query) {
             const Point2 from{anywhere(random), anywhere(random)},
@@ -212,6 +201,18 @@ TEST(NavMeshUpdate, OnlyTheTrianglesItNamesAsReplacedHoldSomethingNew) {
         ASSERT_LT(triangle, before.size());
         EXPECT_EQ(after[triangle], before[triangle]) << "triangle " << triangle;
     }
+}
+
+TEST(NavMeshUpdate, PastFourThousandEditsWithoutARepairItRebuildsAndSaysTheChangeWasEverywhere) {
+    NavMesh mesh = empty_mesh(40);
+    const ObstacleId cart = mesh.add_obstacles(std::vector{rectangle(5, 5, 7, 7)}).value()[0];
+    mesh.triangulate();
+    for (int step = 0; step < 5000; ++step)
+        ASSERT_TRUE(mesh.move_obstacle(cart, {step % 2 == 0 ? 0.5f : -0.5f, 0}));
+    mesh.update();
+    EXPECT_TRUE(mesh.last_change().everywhere);
+    EXPECT_TRUE(mesh.last_change().renumbered);
+    EXPECT_NEAR(free_area(mesh), 1600 - 4, 1e-3);
 }
 
 TEST(NavMeshUpdate, WithNothingChangedItLeavesTheMeshAsItIs) {

@@ -84,7 +84,8 @@ struct MeshChange {
     /// obstacle added or removed, and round the old and the new place of one moved (fewer,
     /// larger ones after very many edits between two repairs).
     std::vector<MeshArea> areas;
-    /// True for the first triangulation and after `remove_all_obstacles()`: anything may have
+    /// True for the first triangulation, after `remove_all_obstacles()`, and after more than
+    /// 4,096 obstacles were added, removed or moved between two repairs: anything may have
     /// changed.
     bool everywhere = true;
     /// True after `triangulate()`, which numbers every triangle anew. After `update()`, false:
@@ -154,10 +155,10 @@ class NavMesh {
     /// space there, the rest kept. The free space is the one `triangulate()` would give (the
     /// triangles may differ; where grown outlines cross, corners round to the 1/1024 unit
     /// grid either way). Rebuilds instead when nothing was triangulated yet, after
-    /// `remove_all_obstacles()`, when the repair would replace half the triangles or more, or
-    /// when repairs have left half as many triangles again as the last rebuild made (corners
-    /// where grown outlines crossed gather slowly over many thousands of edits). Does nothing
-    /// when no obstacle changed.
+    /// `remove_all_obstacles()` or more than 4,096 obstacle edits since the last repair, when the
+    /// repair would replace half the triangles or more, or when repairs have left half as many
+    /// triangles again as the last rebuild made (corners where grown outlines crossed gather slowly
+    /// over many thousands of edits). Does nothing when no obstacle changed.
     void update();
 
     /// The triangles, for drawing.
@@ -269,6 +270,8 @@ class NavMesh {
     bool pending_everywhere_ = true;
     void note_changed(const ObstacleEntry& entry);
     void note_freed(const ObstacleEntry& entry);
+    void note_arrived(std::uint32_t obstacle);
+    void forget_pending_past_limit();
 
     // The triangulation: corners (fixed grid), triangles (3 corners, counter-clockwise) and
     // across each edge i (opposite corner i) the neighbour triangle or UINT32_MAX.
