@@ -159,10 +159,10 @@ std::vector<Shape> free_space(const FixedBox& bounds,
     return shapes_of(clipper, ClipperLib::ctDifference);
 }
 
-std::vector<Shape> free_space_within(const FixedBox& bounds, const std::vector<Ring>& region,
-                                     const std::vector<const std::vector<Ring>*>& arrived,
-                                     const std::vector<const std::vector<Ring>*>& covering,
-                                     const std::vector<Ring>& freed) {
+std::vector<Ring> free_space_within(const FixedBox& bounds, const std::vector<Ring>& region,
+                                    const std::vector<const std::vector<Ring>*>& arrived,
+                                    const std::vector<const std::vector<Ring>*>& covering,
+                                    const std::vector<Ring>& freed) {
     // Runs one operation with corners kept, subject and clip rings given.
     const auto run = [](ClipperLib::ClipType operation, const ClipperLib::Paths& subject,
                         const ClipperLib::Paths& clip) {
@@ -187,15 +187,22 @@ std::vector<Shape> free_space_within(const FixedBox& bounds, const std::vector<R
                 paths.push_back(to_clipper(ring));
         return paths;
     };
-    const Ring box{
-        bounds.min, {bounds.max.x, bounds.min.y}, bounds.max, {bounds.min.x, bounds.max.y}};
-    const ClipperLib::Paths inside =
-        run(ClipperLib::ctIntersection, paths_of(region), {to_clipper(box)});
+    // The region lies in the bounds; the freed outlines may reach beyond.
+    ClipperLib::Paths inside = paths_of(region);
+    ClipperLib::Paths freed_paths = paths_of(freed);
+    if (!std::all_of(freed.begin(), freed.end(), [&](const Ring& ring) {
+            return std::all_of(ring.begin(), ring.end(),
+                               [&](FixedPoint at) { return bounds.contains(at); });
+        })) {
+        const Ring box{
+            bounds.min, {bounds.max.x, bounds.min.y}, bounds.max, {bounds.min.x, bounds.max.y}};
+        freed_paths = run(ClipperLib::ctIntersection, freed_paths, {to_clipper(box)});
+    }
+    inside.insert(inside.end(), freed_paths.begin(), freed_paths.end());
     ClipperLib::Paths blocked = paths_of_parts(arrived);
     if (!covering.empty() && !freed.empty()) {
         // Each covering obstacle cut to the freed rings on its own: crowded obstacles cross
         // each other a lot outside them, which a cut of all at once would work through.
-        const ClipperLib::Paths freed_paths = paths_of(freed);
         ClipperLib::Paths covered;
         for (const std::vector<Ring>* part : covering) {
             const ClipperLib::Paths piece =
@@ -204,11 +211,20 @@ std::vector<Shape> free_space_within(const FixedBox& bounds, const std::vector<R
         }
         blocked.insert(blocked.end(), covered.begin(), covered.end());
     }
+    // Split where rings touch (strictly simple) in the one pass: on a region's few corners
+    // that costs less than finding out first whether they do.
     ClipperLib::Clipper clipper;
     clipper.PreserveCollinear(true);
+    clipper.StrictlySimple(true);
     clipper.AddPaths(inside, ClipperLib::ptSubject, true);
     clipper.AddPaths(blocked, ClipperLib::ptClip, true);
-    return shapes_of(clipper, ClipperLib::ctDifference);
+    ClipperLib::Paths result;
+    clipper.Execute(ClipperLib::ctDifference, result, ClipperLib::pftNonZero,
+                    ClipperLib::pftNonZero);
+    std::vector<Ring> rings;
+    for (const ClipperLib::Path& path : result)
+        rings.push_back(from_clipper(path));
+    return rings;
 }
 
 Placement locate_in_rings(const std::vector<Ring>& rings, FixedPoint point) {

@@ -32,12 +32,14 @@ using Shape = std::vector<Ring>;
 [[nodiscard]] std::vector<Shape> free_space(const FixedBox& bounds,
                                             const std::vector<const std::vector<Ring>*>& parts);
 
-/// The part of the union of `region` (rings of any orientation count by non-zero winding:
-/// counter-clockwise ones add area) inside `bounds` that neither a part of `arrived` covers
-/// nor a part of `covering` where it meets the union of `freed`, as connected shapes. Unlike
-/// `free_space`, corners where an outline runs straight on are kept, so a region cut from a
-/// triangulation keeps every corner its outline shares with the triangles around it.
-[[nodiscard]] std::vector<Shape> free_space_within(
+/// The part of the union of `region` (rings in `bounds`, of any orientation, counted by
+/// non-zero winding: counter-clockwise ones add area) and of `freed` inside `bounds` that
+/// neither a part of `arrived` covers nor a part of `covering` where it meets `freed`: its
+/// rings, inside on the left, in no order (outer rings and holes apart), none touching
+/// itself (strictly simple). Unlike `free_space`, corners where an outline runs straight on are
+/// kept, so a region cut from a triangulation keeps every corner its outline shares with the
+/// triangles around it.
+[[nodiscard]] std::vector<Ring> free_space_within(
     const FixedBox& bounds, const std::vector<Ring>& region,
     const std::vector<const std::vector<Ring>*>& arrived,
     const std::vector<const std::vector<Ring>*>& covering, const std::vector<Ring>& freed);

@@ -48,21 +48,30 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         result.cost = distance(from, to);
         return result;
     }
-    if (triangle_region_[ends[0]] != triangle_region_[ends[1]]) {
-        // An end on a corner where obstacles touch lies in the regions on every side of it.
-        bool joined = false;
-        for (const std::uint32_t start : triangles_holding(from, ends[0]))
-            for (const std::uint32_t goal : triangles_holding(to, ends[1]))
-                joined = joined || triangle_region_[start] == triangle_region_[goal];
-        if (!joined) {
-            result.status = SearchStatus::NoPath;
-            result.message = "the goal is walled off from the start: no way through free space";
-            return result;
-        }
+    if (!regions_join(from, to, ends[0], ends[1])) {
+        result.status = SearchStatus::NoPath;
+        result.message = "the goal is walled off from the start: no way through free space";
+        return result;
     }
     return query == NavMeshQuery::Optimal
                ? find_shortest_path(from, to, ends[0], ends[1], context, options)
                : find_funnel_path(from, to, ends[0], ends[1], context, options);
+}
+
+bool NavMesh::are_connected(Point2 from, Point2 to) const {
+    const std::optional<std::size_t> start = triangle_at(from), goal = triangle_at(to);
+    return start && goal &&
+           regions_join(from, to, static_cast<std::uint32_t>(*start),
+                        static_cast<std::uint32_t>(*goal));
+}
+
+bool NavMesh::regions_join(Point2 from, Point2 to, std::uint32_t start, std::uint32_t goal) const {
+    if (triangle_region_[start] == triangle_region_[goal]) return true;
+    // An end on a corner where obstacles touch lies in the regions on every side of it.
+    for (const std::uint32_t start_side : triangles_holding(from, start))
+        for (const std::uint32_t goal_side : triangles_holding(to, goal))
+            if (triangle_region_[start_side] == triangle_region_[goal_side]) return true;
+    return false;
 }
 
 // The engine over the node graph, the corridor of triangles its path crosses, the funnel.

@@ -1,7 +1,7 @@
-// NavMesh::update's regions: labels for the new triangles, regions joined or cut by an edit.
+// NavMesh::update's regions: labels for the new triangles and the regions an edit joined or cut.
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
+#include <utility>
 
 #include "nav_mesh_repair.hpp"
 
@@ -9,27 +9,58 @@ namespace pathkit {
 
 namespace {
 constexpr std::uint32_t none = UINT32_MAX;
+
+/// A flood through the kept triangles of one old region, from those beside one piece of new
+/// triangles: kept triangles of different regions never share an edge, so it stays in its
+/// region.
+struct Flood {
+    std::uint32_t label;
+    std::vector<std::uint32_t> queue, visited;
+};
 }  // namespace
 
-// The regions round the new triangles. Each piece of new triangles joined by edges takes the
-// label of the region whose kept triangles it borders (a new label when none). A piece that
-// borders several regions joins them (`join_regions`). A region that borders several pieces
-// may have been cut in two (`split_region`). Both flood only as far as they must; an edit that
-// does both to one region floods every region again.
+// The regions round the new triangles. The new triangles fall into pieces joined by edges;
+// from each piece a flood starts into every old region it borders. The floods take a kept
+// triangle at a time in turn; floods that meet, or start from one piece, are one part of free
+// space. They stop when the floods still growing are all one part and one old region: every
+// other part is whole and takes a new label, and the one still growing keeps that region's
+// label (its triangles not reached have it). An edit that joins regions thus floods all but
+// the largest, one that cuts a region floods all but its largest part, and one that does both
+// is the same case.
 void NavMesh::Repair::label_regions() {
     auto& region = mesh_.triangle_region_;
+    const std::size_t count = mesh_.triangle_corners_.size();
+    if (mesh_.next_region_ > UINT32_MAX - 2 * count) {
+        mesh_.build_regions();
+        return;
+    }
     std::unordered_map<std::uint32_t, std::uint32_t> piece_of;  // new triangle -> its piece
     for (const std::uint32_t triangle : placed_)
         piece_of.emplace(triangle, none);
-    std::vector<std::vector<std::uint32_t>> piece_labels, members;
+    // Union-find over the pieces (numbers 0 ..) and the floods (after them).
+    std::vector<std::uint32_t> part;
+    const auto root = [&](std::uint32_t at) {
+        while (part[at] != at)
+            at = part[at] = part[part[at]];
+        return at;
+    };
+    const auto unite = [&](std::uint32_t a, std::uint32_t b) {
+        a = root(a), b = root(b);
+        if (a != b) part[std::max(a, b)] = std::min(a, b);
+    };
+    std::vector<std::vector<std::uint32_t>> members;
+    std::vector<Flood> floods;
+    std::vector<std::uint32_t> flood_owner;                             // flood -> its piece
+    std::unordered_map<std::uint32_t, std::uint32_t> flood_of;          // kept triangle -> flood
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> shared_seeds;  // floods, by number
     std::vector<std::uint32_t> queue;
     for (const std::uint32_t seed : placed_) {
         if (piece_of[seed] != none) continue;
-        const auto piece = static_cast<std::uint32_t>(piece_labels.size());
-        piece_labels.emplace_back();
+        const auto piece = static_cast<std::uint32_t>(members.size());
         members.emplace_back();
         piece_of[seed] = piece;
         queue.assign(1, seed);
+        const std::size_t first_flood = floods.size();
         while (!queue.empty()) {
             const std::uint32_t triangle = queue.back();
             queue.pop_back();
@@ -37,153 +68,92 @@ void NavMesh::Repair::label_regions() {
             for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
                 if (across == none) continue;
                 const auto found = piece_of.find(across);
-                if (found == piece_of.end()) {  // a kept neighbour
-                    auto& labels = piece_labels[piece];
-                    if (std::find(labels.begin(), labels.end(), region[across]) == labels.end())
-                        labels.push_back(region[across]);
-                } else if (found->second == none) {
-                    found->second = piece;
-                    queue.push_back(across);
+                if (found != piece_of.end()) {
+                    if (found->second == none) {
+                        found->second = piece;
+                        queue.push_back(across);
+                    }
+                    continue;
                 }
-            }
-        }
-    }
-    const std::size_t count = mesh_.triangle_corners_.size();
-    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> pieces_of_label;
-    for (std::uint32_t piece = 0; piece < piece_labels.size(); ++piece)
-        for (const std::uint32_t label : piece_labels[piece])
-            pieces_of_label[label].push_back(piece);
-    bool joined_and_cut = false;
-    for (const auto& labels : piece_labels)
-        if (labels.size() > 1)
-            for (const std::uint32_t label : labels)
-                joined_and_cut = joined_and_cut || pieces_of_label[label].size() > 1;
-    if (joined_and_cut || mesh_.next_region_ > UINT32_MAX - 2 * count) {
-        mesh_.build_regions();
-        return;
-    }
-    for (std::uint32_t piece = 0; piece < piece_labels.size(); ++piece) {
-        auto& labels = piece_labels[piece];
-        if (labels.empty()) labels.push_back(mesh_.next_region_++);
-        if (labels.size() > 1) labels.assign(1, join_regions(labels));
-        for (const std::uint32_t triangle : members[piece])
-            region[triangle] = labels.front();
-    }
-    for (const auto& [label, pieces] : pieces_of_label)
-        if (pieces.size() > 1) split_region(label, pieces, members);
-}
-
-// Floods the regions `labels` a triangle at a time in turn, each from its first triangle
-// found, until all but one have run out; those take the label of the one left, which it
-// gives back.
-std::uint32_t NavMesh::Repair::join_regions(const std::vector<std::uint32_t>& labels) {
-    auto& region = mesh_.triangle_region_;
-    std::vector<std::vector<std::uint32_t>> queues(labels.size()), visited(labels.size());
-    std::unordered_set<std::uint32_t> seen;
-    // Seeds: the kept triangles of each region beside the new ones.
-    for (const std::uint32_t triangle : placed_)
-        for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
-            if (across == none) continue;
-            const auto at = std::find(labels.begin(), labels.end(), region[across]);
-            if (at != labels.end() && seen.insert(across).second)
-                queues[static_cast<std::size_t>(at - labels.begin())].push_back(across);
-        }
-    std::size_t growing = labels.size();
-    while (growing > 1) {
-        growing = 0;
-        for (std::size_t at = 0; at < labels.size(); ++at) {
-            if (queues[at].empty()) continue;
-            const std::uint32_t triangle = queues[at].back();
-            queues[at].pop_back();
-            visited[at].push_back(triangle);
-            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle])
-                if (across != none && region[across] == labels[at] && seen.insert(across).second)
-                    queues[at].push_back(across);
-            growing += queues[at].empty() ? 0 : 1;
-        }
-    }
-    std::size_t survivor = 0;
-    while (survivor + 1 < labels.size() && queues[survivor].empty())
-        ++survivor;
-    for (std::size_t at = 0; at < labels.size(); ++at)
-        if (at != survivor)
-            for (const std::uint32_t triangle : visited[at])
-                region[triangle] = labels[survivor];
-    return labels[survivor];
-}
-
-// Floods the region `label` from each of `pieces` (their triangles in `members`) a triangle
-// at a time in turn. Floods that meet are one part; a part whose floods all run out is all
-// of its part of the region, and takes a new label. Stops when one part is left unfinished
-// (it keeps the label) or none is.
-void NavMesh::Repair::split_region(std::uint32_t label, const std::vector<std::uint32_t>& pieces,
-                                   const std::vector<std::vector<std::uint32_t>>& members) {
-    auto& region = mesh_.triangle_region_;
-    const std::size_t count = pieces.size();
-    std::vector<std::uint32_t> part(count);  // union-find over the floods
-    for (std::size_t flood = 0; flood < count; ++flood)
-        part[flood] = static_cast<std::uint32_t>(flood);
-    const auto root = [&](std::uint32_t at) {
-        while (part[at] != at)
-            at = part[at] = part[part[at]];
-        return at;
-    };
-    std::unordered_map<std::uint32_t, std::uint32_t> flood_of;  // triangle -> flood
-    std::vector<std::vector<std::uint32_t>> queues(count);
-    for (std::size_t flood = 0; flood < count; ++flood)
-        for (const std::uint32_t triangle : members[pieces[flood]]) {
-            flood_of.emplace(triangle, static_cast<std::uint32_t>(flood));
-            queues[flood].push_back(triangle);
-        }
-    // Parts still growing: when at most one is, the rest are whole.
-    const auto growing_parts = [&] {
-        std::vector<std::uint32_t> growing;
-        for (std::size_t flood = 0; flood < count; ++flood)
-            if (!queues[flood].empty()) growing.push_back(root(static_cast<std::uint32_t>(flood)));
-        std::sort(growing.begin(), growing.end());
-        return static_cast<std::size_t>(std::unique(growing.begin(), growing.end()) -
-                                        growing.begin());
-    };
-    std::size_t parts = count;
-    while (parts > 1 && growing_parts() > 1) {
-        for (std::size_t flood = 0; flood < count; ++flood) {
-            if (queues[flood].empty()) continue;
-            const std::uint32_t triangle = queues[flood].back();
-            queues[flood].pop_back();
-            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
-                if (across == none || region[across] != label) continue;
-                const auto [found, fresh] =
-                    flood_of.emplace(across, static_cast<std::uint32_t>(flood));
+                // A kept neighbour: a seed of this piece's flood into its region.
+                auto flood = static_cast<std::uint32_t>(first_flood);
+                while (flood < floods.size() && floods[flood].label != region[across])
+                    ++flood;
+                if (flood == floods.size()) {
+                    floods.push_back({region[across], {}, {}});
+                    flood_owner.push_back(piece);
+                }
+                const auto [seeded, fresh] = flood_of.emplace(across, flood);
                 if (fresh) {
-                    queues[flood].push_back(across);
-                } else if (const std::uint32_t a = root(found->second),
-                           b = root(static_cast<std::uint32_t>(flood));
-                           a != b) {
-                    part[std::max(a, b)] = std::min(a, b);
-                    --parts;
+                    floods[flood].queue.push_back(across);
+                } else if (seeded->second != flood) {
+                    shared_seeds.emplace_back(flood, seeded->second);
                 }
             }
         }
     }
-    if (parts == 1) return;
-    // Every part whose floods all ran out is whole: it takes a new label. If every part ran
-    // out, one keeps the label.
-    std::vector<std::uint8_t> whole(count, 1);
-    for (std::size_t flood = 0; flood < count; ++flood)
-        if (!queues[flood].empty()) whole[root(static_cast<std::uint32_t>(flood))] = 0;
-    bool kept = false;
-    std::vector<std::uint32_t> new_label(count, none);
-    for (std::size_t flood = 0; flood < count; ++flood) {
-        if (root(static_cast<std::uint32_t>(flood)) != flood || !whole[flood]) continue;
-        if (!kept && growing_parts() == 0) {
-            kept = true;
-            continue;
+    const auto pieces = static_cast<std::uint32_t>(members.size());
+    part.resize(pieces + floods.size());
+    for (std::uint32_t at = 0; at < part.size(); ++at)
+        part[at] = at < pieces ? at : flood_owner[at - pieces];
+    for (const auto& [a, b] : shared_seeds)  // a kept triangle beside two pieces joins them
+        unite(pieces + a, pieces + b);
+
+    // True when the floods still growing are one part in one region (or none grows).
+    std::uint32_t growing_root = none, growing_label = none;
+    const auto settled = [&] {
+        growing_root = none;
+        for (std::uint32_t flood = 0; flood < floods.size(); ++flood) {
+            if (floods[flood].queue.empty()) continue;
+            const std::uint32_t at = root(pieces + flood);
+            if (growing_root == none) {
+                growing_root = at;
+                growing_label = floods[flood].label;
+            } else if (at != growing_root || floods[flood].label != growing_label) {
+                return false;
+            }
         }
-        new_label[flood] = mesh_.next_region_++;
+        return true;
+    };
+    while (!settled())
+        for (std::uint32_t flood = 0; flood < floods.size(); ++flood) {
+            Flood& running = floods[flood];
+            if (running.queue.empty()) continue;
+            const std::uint32_t triangle = running.queue.back();
+            running.queue.pop_back();
+            running.visited.push_back(triangle);
+            for (const std::uint32_t across : mesh_.triangle_neighbours_[triangle]) {
+                if (across == none || region[across] != running.label || piece_of.contains(across))
+                    continue;
+                const auto [found, fresh] = flood_of.emplace(across, flood);
+                if (fresh) {
+                    running.queue.push_back(across);
+                } else {
+                    unite(pieces + flood, pieces + found->second);
+                }
+            }
+        }
+
+    // Labels: the part still growing keeps its region's; every other part takes a new one.
+    std::unordered_map<std::uint32_t, std::uint32_t> label_of_part;
+    const auto label_of = [&](std::uint32_t at) {
+        const std::uint32_t top = root(at);
+        const auto [found, fresh] = label_of_part.emplace(top, 0);
+        if (fresh) found->second = top == growing_root ? growing_label : mesh_.next_region_++;
+        return found->second;
+    };
+    for (std::uint32_t piece = 0; piece < pieces; ++piece) {
+        const std::uint32_t label = label_of(piece);
+        for (const std::uint32_t triangle : members[piece])
+            region[triangle] = label;
     }
-    for (const auto& [triangle, flood] : flood_of)
-        if (const std::uint32_t label_now = new_label[root(flood)]; label_now != none)
-            region[triangle] = label_now;
+    for (std::uint32_t flood = 0; flood < floods.size(); ++flood) {
+        const std::uint32_t label = label_of(pieces + flood);
+        for (const std::uint32_t triangle : floods[flood].visited)
+            region[triangle] = label;
+        for (const std::uint32_t triangle : floods[flood].queue)  // reached, not yet flooded
+            region[triangle] = label;
+    }
 }
 
 }  // namespace pathkit

@@ -30,14 +30,12 @@ class NavMesh::Repair {
     [[nodiscard]] geometry::FixedBox box_of_triangle(std::uint32_t triangle) const;
     /// Adds every triangle whose box meets `change`.
     void gather_removed(const geometry::FixedBox& change);
+    [[nodiscard]] std::vector<geometry::Ring> removed_outline() const;
     /// True when a triangle not removed has the vertex as a corner.
     [[nodiscard]] bool is_kept_corner(std::uint32_t vertex) const;
     void place_triangles();
     void close_gaps();
     void label_regions();
-    [[nodiscard]] std::uint32_t join_regions(const std::vector<std::uint32_t>& labels);
-    void split_region(std::uint32_t label, const std::vector<std::uint32_t>& pieces,
-                      const std::vector<std::vector<std::uint32_t>>& members);
     void repair_corners();
 
     NavMesh& mesh_;

@@ -1,5 +1,6 @@
 // NavMesh::update: the triangles where obstacles changed are triangulated again, the rest kept.
 #include <algorithm>
+#include <cassert>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -116,6 +117,42 @@ bool NavMesh::Repair::is_kept_corner(std::uint32_t vertex) const {
     return false;
 }
 
+// The removed triangles' edges that a kept triangle or a wall lies across, chained into
+// rings: the outline of their union, counter-clockwise round it and clockwise round its holes
+// (a ring may pass a corner twice where the union touches itself).
+std::vector<Ring> NavMesh::Repair::removed_outline() const {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;  // from, to
+    for (const std::uint32_t triangle : removed_)
+        for (int edge = 0; edge < 3; ++edge) {
+            const std::uint32_t across = mesh_.triangle_neighbours_[triangle][edge];
+            if (across != none && is_removed_[across]) continue;
+            const auto& corners = mesh_.triangle_corners_[triangle];
+            edges.emplace_back(corners[(edge + 1) % 3], corners[(edge + 2) % 3]);
+        }
+    std::sort(edges.begin(), edges.end());
+    std::vector<std::uint8_t> used(edges.size(), 0);
+    std::vector<Ring> rings;
+    for (std::size_t first = 0; first < edges.size(); ++first) {
+        if (used[first]) continue;
+        Ring ring;
+        std::size_t at = first;
+        while (true) {
+            used[at] = 1;
+            const std::uint32_t from = edges[at].first, to = edges[at].second;
+            ring.push_back({mesh_.vertices_[from][0], mesh_.vertices_[from][1]});
+            if (to == edges[first].first) break;
+            // Every corner of the outline has as many edges leaving as arriving.
+            auto next = std::lower_bound(edges.begin(), edges.end(), std::pair{to, 0U});
+            while (used[static_cast<std::size_t>(next - edges.begin())])
+                ++next;
+            assert(next != edges.end() && next->first == to);
+            at = static_cast<std::size_t>(next - edges.begin());
+        }
+        rings.push_back(std::move(ring));
+    }
+    return rings;
+}
+
 bool NavMesh::Repair::plan() {
     // The triangles round each change, and how far they reach.
     is_removed_.assign(mesh_.triangle_corners_.size(), 0);
@@ -126,13 +163,7 @@ bool NavMesh::Repair::plan() {
 
     // The area to triangulate again: the removed triangles and what the freed obstacles
     // covered, minus every obstacle reaching into it.
-    std::vector<Ring> region;
-    for (const std::uint32_t triangle : removed_) {
-        Ring ring;
-        for (const std::uint32_t vertex : mesh_.triangle_corners_[triangle])
-            ring.push_back({mesh_.vertices_[vertex][0], mesh_.vertices_[vertex][1]});
-        region.push_back(std::move(ring));
-    }
+    std::vector<Ring> region = removed_outline();
     // Free space stays free there but where obstacles came (added, or moved there), and what
     // obstacles left (removed, or moved away) is free but where other obstacles cover it too.
     // Obstacles that did not change are not cut from the triangles again: where two grown
@@ -144,23 +175,25 @@ bool NavMesh::Repair::plan() {
         freed.insert(freed.end(), entry.grown.begin(), entry.grown.end());
         freed_boxes.push_back(entry.box);
     }
-    region.insert(region.end(), freed.begin(), freed.end());
-    std::vector<std::uint8_t> is_arrived(mesh_.obstacles_.size(), 0);
+    std::vector<std::uint32_t> arrived_numbers;
+    for (const std::uint32_t obstacle : mesh_.pending_arrived_)
+        if (mesh_.obstacles_[obstacle].alive) arrived_numbers.push_back(obstacle);
+    std::sort(arrived_numbers.begin(), arrived_numbers.end());
+    arrived_numbers.erase(std::unique(arrived_numbers.begin(), arrived_numbers.end()),
+                          arrived_numbers.end());
     std::vector<const std::vector<Ring>*> arrived, covering;
-    for (const std::uint32_t obstacle : mesh_.pending_arrived_) {
-        const ObstacleEntry& entry = mesh_.obstacles_[obstacle];
-        if (!entry.alive || is_arrived[obstacle]) continue;
-        is_arrived[obstacle] = 1;
-        arrived.push_back(&entry.grown);
-    }
-    if (!freed.empty())
-        for (std::size_t obstacle = 0; obstacle < mesh_.obstacles_.size(); ++obstacle) {
-            const ObstacleEntry& entry = mesh_.obstacles_[obstacle];
-            if (entry.alive && !is_arrived[obstacle] &&
-                std::any_of(freed_boxes.begin(), freed_boxes.end(),
-                            [&](const FixedBox& box) { return boxes_meet(entry.box, box); }))
-                covering.push_back(&entry.grown);
-        }
+    for (const std::uint32_t obstacle : arrived_numbers)
+        arrived.push_back(&mesh_.obstacles_[obstacle].grown);
+    std::vector<std::uint32_t> covering_numbers;
+    for (const FixedBox& box : freed_boxes)
+        for (const std::uint32_t obstacle : mesh_.obstacles_meeting(box))
+            if (!std::binary_search(arrived_numbers.begin(), arrived_numbers.end(), obstacle))
+                covering_numbers.push_back(obstacle);
+    std::sort(covering_numbers.begin(), covering_numbers.end());
+    covering_numbers.erase(std::unique(covering_numbers.begin(), covering_numbers.end()),
+                           covering_numbers.end());
+    for (const std::uint32_t obstacle : covering_numbers)
+        covering.push_back(&mesh_.obstacles_[obstacle].grown);
     FixedBox bounds;
     bounds.add({mesh_.bounds_[0], mesh_.bounds_[1]});
     bounds.add({mesh_.bounds_[2], mesh_.bounds_[3]});
@@ -175,12 +208,13 @@ bool NavMesh::Repair::plan() {
             touched_vertices_.push_back(vertex);
             if (is_kept_corner(vertex)) pinned.insert(at);
         }
-    std::vector<geometry::Shape> free =
-        geometry::free_space_within(bounds, region, arrived, covering, freed);
-    for (geometry::Shape& shape : free)
-        for (Ring& ring : shape)
-            drop_straight_corners(ring, pinned);
-    local_ = geometry::triangulate(free);
+    std::vector<Ring> free = geometry::free_space_within(bounds, region, arrived, covering, freed);
+    std::vector<const Ring*> rings;
+    for (Ring& ring : free) {
+        drop_straight_corners(ring, pinned);
+        rings.push_back(&ring);
+    }
+    local_ = geometry::triangulate_rings(rings);
 
     for (const FixedPoint corner : local_.corners) {
         const auto found = known.find(corner);

@@ -43,7 +43,7 @@ bool is_border(const Cdt& cdt, const Cdt::Face_handle& face, int edge) {
 
 // Counts every ring edge on the triangulation's edges along it (several where corners of
 // other rings lie on it), by side.
-void count_sides(Cdt& cdt, const std::vector<Shape>& shapes) {
+void count_sides(Cdt& cdt, const std::vector<const Ring*>& rings) {
     struct PointHash {
         std::size_t operator()(FixedPoint point) const {
             return std::hash<std::int64_t>()(point.x * 1'000'003 + point.y);
@@ -55,43 +55,41 @@ void count_sides(Cdt& cdt, const std::vector<Shape>& shapes) {
             FixedPoint{std::llround(vertex->point().x()), std::llround(vertex->point().y())},
             vertex);
     const auto count = [](int& sides, int side) { sides = (sides == unknown ? 0 : sides) + side; };
-    for (const Shape& shape : shapes)
-        for (const Ring& ring : shape)
-            for (std::size_t index = 0; index < ring.size(); ++index) {
-                const auto from = vertex_at.find(ring[index]);
-                const auto to = vertex_at.find(ring[(index + 1) % ring.size()]);
-                if (from == vertex_at.end() || to == vertex_at.end()) continue;
-                const Kernel::Point_2 end = to->second->point();
-                Cdt::Vertex_handle at = from->second;
-                // Along the segment from corner to corner of the triangulation on it.
-                for (std::size_t guard = 0; at != to->second && guard < cdt.number_of_vertices();
-                     ++guard) {
-                    Cdt::Face_handle face;
-                    int edge = 0;
-                    Cdt::Vertex_handle next;
-                    if (cdt.is_edge(at, to->second, face, edge)) next = to->second;
-                    auto around = cdt.incident_vertices(at), done = around;
-                    while (next == Cdt::Vertex_handle()) {
-                        if (!cdt.is_infinite(around) &&
-                            (around == to->second ||
-                             (CGAL::orientation(at->point(), end, around->point()) ==
-                                  CGAL::COLLINEAR &&
-                              CGAL::collinear_are_ordered_along_line(at->point(), around->point(),
-                                                                     end) &&
-                              around->point() != at->point())))
-                            next = around;
-                        if (++around == done) break;
-                    }
-                    if (next == Cdt::Vertex_handle() || !cdt.is_edge(at, next, face, edge)) break;
-                    // Edge `edge` of `face` runs from its corner edge + 1 to edge + 2
-                    // counter-clockwise: the face is on the left when that is our way.
-                    const bool left = face->vertex(cdt.ccw(edge)) == at;
-                    count(face->info().sides[edge], left ? 1 : -1);
-                    const Cdt::Face_handle other = face->neighbor(edge);
-                    count(other->info().sides[other->index(face)], left ? -1 : 1);
-                    at = next;
+    for (const Ring* ring : rings)
+        for (std::size_t index = 0; index < ring->size(); ++index) {
+            const auto from = vertex_at.find((*ring)[index]);
+            const auto to = vertex_at.find((*ring)[(index + 1) % ring->size()]);
+            if (from == vertex_at.end() || to == vertex_at.end()) continue;
+            const Kernel::Point_2 end = to->second->point();
+            Cdt::Vertex_handle at = from->second;
+            // Along the segment from corner to corner of the triangulation on it.
+            for (std::size_t guard = 0; at != to->second && guard < cdt.number_of_vertices();
+                 ++guard) {
+                Cdt::Face_handle face;
+                int edge = 0;
+                Cdt::Vertex_handle next;
+                if (cdt.is_edge(at, to->second, face, edge)) next = to->second;
+                auto around = cdt.incident_vertices(at), done = around;
+                while (next == Cdt::Vertex_handle()) {
+                    if (!cdt.is_infinite(around) &&
+                        (around == to->second ||
+                         (CGAL::orientation(at->point(), end, around->point()) == CGAL::COLLINEAR &&
+                          CGAL::collinear_are_ordered_along_line(at->point(), around->point(),
+                                                                 end) &&
+                          around->point() != at->point())))
+                        next = around;
+                    if (++around == done) break;
                 }
+                if (next == Cdt::Vertex_handle() || !cdt.is_edge(at, next, face, edge)) break;
+                // Edge `edge` of `face` runs from its corner edge + 1 to edge + 2
+                // counter-clockwise: the face is on the left when that is our way.
+                const bool left = face->vertex(cdt.ccw(edge)) == at;
+                count(face->info().sides[edge], left ? 1 : -1);
+                const Cdt::Face_handle other = face->neighbor(edge);
+                count(other->info().sides[other->index(face)], left ? -1 : 1);
+                at = next;
             }
+        }
 }
 
 // Labels every face with the number of constraints crossed to reach it from the infinite
@@ -156,22 +154,28 @@ Ring without_spikes(const Ring& ring) {
 }  // namespace
 
 Triangulation triangulate(const std::vector<Shape>& shapes) {
+    std::vector<const Ring*> rings;
+    for (const Shape& shape : shapes)
+        for (const Ring& ring : shape)
+            rings.push_back(&ring);
+    return triangulate_rings(rings);
+}
+
+Triangulation triangulate_rings(const std::vector<const Ring*>& rings) {
     Cdt cdt;
-    for (const Shape& shape : shapes) {
-        for (const Ring& ring : shape) {
-            std::vector<Kernel::Point_2> points;
-            points.reserve(ring.size());
-            for (FixedPoint point : without_spikes(ring))
-                points.emplace_back(static_cast<double>(point.x), static_cast<double>(point.y));
-            if (points.empty()) continue;
-            cdt.insert_constraint(points.begin(), points.end(), /*close=*/true);
-        }
+    for (const Ring* ring : rings) {
+        std::vector<Kernel::Point_2> points;
+        points.reserve(ring->size());
+        for (FixedPoint point : without_spikes(*ring))
+            points.emplace_back(static_cast<double>(point.x), static_cast<double>(point.y));
+        if (points.empty()) continue;
+        cdt.insert_constraint(points.begin(), points.end(), /*close=*/true);
     }
     Triangulation result;
     // No free space, or only a point or a line of it: no triangles (and faces without
     // neighbours, which the labelling could not walk). Found by fuzzing.
     if (cdt.dimension() < 2) return result;
-    count_sides(cdt, shapes);
+    count_sides(cdt, rings);
     label_depths(cdt);
 
     for (auto vertex = cdt.finite_vertices_begin(); vertex != cdt.finite_vertices_end(); ++vertex)

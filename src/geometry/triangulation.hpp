@@ -22,5 +22,8 @@ struct Triangulation {
 /// Triangulates the inside of `shapes` (rings with the inside on their left, as `free_space`
 /// returns them), keeping every ring edge as a triangle edge.
 [[nodiscard]] Triangulation triangulate(const std::vector<Shape>& shapes);
+/// The same for rings in no order (outer rings and holes apart) that do not cross, with
+/// the inside on their left.
+[[nodiscard]] Triangulation triangulate_rings(const std::vector<const Ring*>& rings);
 
 }  // namespace pathkit::geometry

@@ -19,6 +19,10 @@
 
 namespace pathkit {
 
+namespace geometry {
+struct FixedBox;
+}  // namespace geometry
+
 /// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
 enum class MeshNodes : unsigned {
     /// The triangles' corners.
@@ -188,6 +192,10 @@ class NavMesh {
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to) const {
         return find_path(from, to, thread_plane_query_context());
     }
+    /// True when free space joins the two points, so that `find_path` finds a path; false
+    /// when either is NaN, outside the bounds or inside a grown obstacle. Constant time: it
+    /// compares the points' regions (parts of free space) and searches nothing.
+    [[nodiscard]] bool are_connected(Point2 from, Point2 to) const;
 
     /// Counts the triangulations and repairs so far: whoever keeps paths on the mesh replans
     /// when it changes (those that cross `last_change()`, at least).
@@ -231,6 +239,10 @@ class NavMesh {
     [[nodiscard]] std::vector<Point2> pull_string(Point2 from, Point2 to,
                                                   const std::vector<std::uint32_t>& corridor) const;
     [[nodiscard]] Point2 vertex_point(std::uint32_t vertex) const;
+    /// True when the triangles holding the points (`start`, `goal`, or others where a point
+    /// lies on a corner where obstacles touch) share a region.
+    [[nodiscard]] bool regions_join(Point2 from, Point2 to, std::uint32_t start,
+                                    std::uint32_t goal) const;
 
     [[nodiscard]] PlanePath find_funnel_path(Point2 from, Point2 to, std::uint32_t start_triangle,
                                              std::uint32_t goal_triangle,
@@ -272,6 +284,15 @@ class NavMesh {
     void note_freed(const ObstacleEntry& entry);
     void note_arrived(std::uint32_t obstacle);
     void forget_pending_past_limit();
+    // The obstacles in the mesh by place (src/geometry/nav_mesh_obstacles.cpp): a repair
+    // finds those near what it redoes without visiting every obstacle.
+    std::vector<std::vector<std::uint32_t>> obstacle_cells_;
+    template <class Visit>
+    void for_each_obstacle_cell(const geometry::FixedBox& box, Visit&& visit) const;
+    /// Lists (`in`) or unlists the obstacle in the cells its grown box meets.
+    void file_obstacle(std::uint32_t obstacle, bool in);
+    /// The obstacles in the mesh whose grown boxes meet `box`, ascending.
+    [[nodiscard]] std::vector<std::uint32_t> obstacles_meeting(const geometry::FixedBox& box) const;
 
     // The triangulation: corners (fixed grid), triangles (3 corners, counter-clockwise) and
     // across each edge i (opposite corner i) the neighbour triangle or UINT32_MAX.
