@@ -73,6 +73,26 @@ bool MeshChange::touches_segment(Point2 a, Point2 b) const {
 }
 
 void NavMesh::triangulate() {
+    const auto lock = lock_for_editing();
+    rebuild();
+}
+
+bool NavMesh::needs_triangulation() const {
+    const auto lock = lock_for_reading();
+    return dirty_;
+}
+
+std::size_t NavMesh::triangle_count() const {
+    const auto lock = lock_for_reading();
+    return triangle_corners_.size();
+}
+
+std::uint64_t NavMesh::revision() const {
+    const auto lock = lock_for_reading();
+    return revision_;
+}
+
+void NavMesh::rebuild() {
     std::vector<const std::vector<Ring>*> parts;
     for (const ObstacleEntry& entry : obstacles_)
         if (entry.alive) parts.push_back(&entry.grown);
@@ -252,6 +272,7 @@ std::vector<std::uint32_t> NavMesh::triangles_holding(Point2 point, std::uint32_
 }
 
 std::vector<std::vector<Point2>> NavMesh::outlines() const {
+    const auto lock = lock_for_reading();
     std::vector<const std::vector<Ring>*> parts;
     for (const ObstacleEntry& entry : obstacles_)
         if (entry.alive) parts.push_back(&entry.grown);
@@ -442,15 +463,21 @@ std::uint32_t NavMesh::locate(std::int64_t x, std::int64_t y) const {
     return UINT32_MAX;
 }
 
-std::optional<std::size_t> NavMesh::triangle_at(Point2 point) const {
-    if (!geometry::check_coordinate(point, "point")) return std::nullopt;
+std::uint32_t NavMesh::triangle_holding(Point2 point) const {
+    if (!geometry::check_coordinate(point, "point")) return UINT32_MAX;
     const FixedPoint fixed = geometry::to_fixed(point);
-    const std::uint32_t triangle = locate(fixed.x, fixed.y);
+    return locate(fixed.x, fixed.y);
+}
+
+std::optional<std::size_t> NavMesh::triangle_at(Point2 point) const {
+    const auto lock = lock_for_reading();
+    const std::uint32_t triangle = triangle_holding(point);
     if (triangle == UINT32_MAX) return std::nullopt;
     return triangle;
 }
 
 bool NavMesh::is_inside_obstacle(Point2 point) const {
+    const auto lock = lock_for_reading();
     if (!geometry::check_coordinate(point, "point")) return false;
     const FixedPoint fixed = geometry::to_fixed(point);
     const bool in_bounds = fixed.x >= bounds_[0] && fixed.x <= bounds_[2] &&
@@ -459,6 +486,7 @@ bool NavMesh::is_inside_obstacle(Point2 point) const {
 }
 
 std::vector<MeshTriangle> NavMesh::triangles() const {
+    const auto lock = lock_for_reading();
     std::vector<MeshTriangle> result;
     result.reserve(triangle_corners_.size());
     for (const auto& corners : triangle_corners_)
@@ -468,10 +496,12 @@ std::vector<MeshTriangle> NavMesh::triangles() const {
 }
 
 std::size_t NavMesh::node_count() const {
+    const auto lock = lock_for_reading();
     return node_graph().positions.size();
 }
 
 Point2 NavMesh::node_position(NodeId node) const {
+    const auto lock = lock_for_reading();
     const NodeGraph& graph = node_graph();
     return node.index() < graph.positions.size() ? graph.positions[node.index()] : Point2{};
 }

@@ -68,6 +68,7 @@ void NavMesh::remove_boundary_edges(std::uint32_t triangle) {
 // around that vertex to the triangle whose corner holds the segment's direction; none means
 // the segment enters an obstacle there (touching a corner or running along an edge is free).
 bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
+    const auto lock = lock_for_reading();
     if (!in_range(a) || !in_range(b)) return false;
     const geometry::FixedPoint from = geometry::to_fixed(a), to = geometry::to_fixed(b);
     // Only a's triangle is looked up: a walk towards a b outside free space leaves it through
@@ -147,12 +148,13 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
 }
 
 std::optional<Point2> NavMesh::nearest_free_point(Point2 point) const {
+    const auto lock = lock_for_reading();
     if (!std::isfinite(point.x) || !std::isfinite(point.y) || triangle_corners_.empty())
         return std::nullopt;
     const auto low = geometry::to_point({bounds_[0], bounds_[1]});
     const auto high = geometry::to_point({bounds_[2], bounds_[3]});
     point = {std::clamp(point.x, low.x, high.x), std::clamp(point.y, low.y, high.y)};
-    if (triangle_at(point)) return point;
+    if (triangle_holding(point) != UINT32_MAX) return point;
     // The closest point of the boundary, then a few grid steps into free space if rounding
     // left it just outside.
     double best = std::numeric_limits<double>::infinity();
@@ -180,7 +182,7 @@ std::optional<Point2> NavMesh::nearest_free_point(Point2 point) const {
         const double nudge = step / geometry::fixed_scale;
         const Point2 candidate{static_cast<float>(closest.x + inward.x * nudge),
                                static_cast<float>(closest.y + inward.y * nudge)};
-        if (triangle_at(candidate)) return candidate;
+        if (triangle_holding(candidate) != UINT32_MAX) return candidate;
     }
     // Rounding defeated the nudge (huge coordinates): the nearest triangle centroid instead.
     best = std::numeric_limits<double>::infinity();

@@ -11,6 +11,7 @@
 namespace pathkit {
 
 Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacle> obstacles) {
+    const auto lock = lock_for_editing();
     std::vector<ObstacleEntry> fresh;
     for (std::size_t index = 0; index < obstacles.size(); ++index) {
         auto grown =
@@ -34,6 +35,7 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
 }
 
 Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
+    const auto lock = lock_for_editing();
     for (ObstacleId id : obstacles) {
         if (id.index() >= obstacles_.size() || !obstacles_[id.index()].alive)
             return Status::invalid_input("obstacle " + std::to_string(id.value) +
@@ -49,6 +51,7 @@ Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
 }
 
 Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
+    const auto lock = lock_for_editing();
     if (obstacle.index() >= obstacles_.size() || !obstacles_[obstacle.index()].alive)
         return Status::invalid_input("obstacle " + std::to_string(obstacle.value) +
                                      " is not in the mesh");
@@ -72,6 +75,7 @@ Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
 }
 
 void NavMesh::remove_all_obstacles() {
+    const auto lock = lock_for_editing();
     for (ObstacleEntry& entry : obstacles_)
         entry.alive = false;
     for (std::vector<std::uint32_t>& cell : obstacle_cells_)

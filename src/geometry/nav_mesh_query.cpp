@@ -23,6 +23,7 @@ geometry::FixedPoint fixed_of(const std::array<std::int64_t, 2>& vertex) {
 
 PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                              const SearchOptions& options, NavMeshQuery query) const {
+    const auto lock = lock_for_reading();
     PlanePath result;
     const auto refuse = geometry::refusal;
     if (triangle_corners_.empty() && dirty_)
@@ -59,10 +60,9 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
 }
 
 bool NavMesh::are_connected(Point2 from, Point2 to) const {
-    const std::optional<std::size_t> start = triangle_at(from), goal = triangle_at(to);
-    return start && goal &&
-           regions_join(from, to, static_cast<std::uint32_t>(*start),
-                        static_cast<std::uint32_t>(*goal));
+    const auto lock = lock_for_reading();
+    const std::uint32_t start = triangle_holding(from), goal = triangle_holding(to);
+    return start != none && goal != none && regions_join(from, to, start, goal);
 }
 
 bool NavMesh::regions_join(Point2 from, Point2 to, std::uint32_t start, std::uint32_t goal) const {

@@ -408,6 +408,7 @@ void NavMesh::Repair::repair_corners() {
 }
 
 void NavMesh::update() {
+    const auto lock = lock_for_editing();
     if (!dirty_) return;
     // Repairs keep every corner the triangles around them have, so corners where grown
     // outlines crossed (rounded to the grid) gather slowly, edit after edit: a rebuild when
@@ -415,12 +416,12 @@ void NavMesh::update() {
     const bool crowded =
         triangle_corners_.size() > triangles_at_build_ + triangles_at_build_ / 2 + 1024;
     if (pending_everywhere_ || revision_ == 0 || crowded) {
-        triangulate();
+        rebuild();
         return;
     }
     Repair repair(*this);
     if (!repair.plan()) {
-        triangulate();
+        rebuild();
         return;
     }
     repair.apply();

@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <functional>
 #include <latch>
 #include <random>
@@ -184,6 +188,70 @@ TEST(ManyThreads, QueryOneNavigationMesh) {
     ASSERT_TRUE(mesh.add_obstacles(rectangles()).has_value());
     mesh.triangulate();
     expect_plane_answers_agree(mesh);
+}
+
+// A wall across the world with a gap, and a door that one thread slides into the gap and out
+// again while the others ask for paths across: every answer is the open world's path or "no
+// path", as one of the two meshes gives it, never something between.
+//
+//   +----------------+
+//   |  S             |
+//   |#######  #######|   the door slides between the gap and a place beside the world's
+//   |             G  |   bottom edge, out of everyone's way
+//   +----------------+
+TEST(ManyThreads, QueryOneNavMeshWhileAnotherThreadOpensAndClosesADoorAndRepairsIt) {
+    const auto rectangle = [](float x0, float y0, float x1, float y1) {
+        return Obstacle::polygon({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}});
+    };
+    NavMesh mesh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 1}).value();
+    ASSERT_TRUE(
+        mesh.add_obstacles(std::vector{rectangle(0, 48, 44, 52), rectangle(56, 48, 100, 52)})
+            .has_value());
+    const ObstacleId door = mesh.add_obstacles(std::vector{rectangle(44, 2, 56, 6)}).value()[0];
+    mesh.triangulate();
+    const Point2 from{20, 80}, to{80, 20};
+    const PlanePath open = mesh.find_path(from, to);
+    ASSERT_EQ(open.status, SearchStatus::Found);
+    ASSERT_TRUE(mesh.move_obstacle(door, {0, 44}));
+    mesh.update();
+    ASSERT_EQ(mesh.find_path(from, to).status, SearchStatus::NoPath);  // the door shuts the gap
+    ASSERT_TRUE(mesh.move_obstacle(door, {0, -44}));
+    mesh.update();
+    std::atomic<bool> editing = true;
+    std::vector<int> wrong(thread_count, 0), closed_seen(thread_count, 0);
+    std::vector<std::thread> threads;
+    for (int thread = 1; thread < thread_count; ++thread)
+        threads.emplace_back([&, thread] {
+            PlaneQueryContext context;
+            while (editing) {
+                const PlanePath path = mesh.find_path(from, to, context);
+                if (path.status == SearchStatus::NoPath) {
+                    ++closed_seen[thread];
+                } else if (path.status != SearchStatus::Found ||
+                           std::abs(path.cost - open.cost) > 1e-3f) {
+                    ++wrong[thread];
+                }
+                if (!mesh.nearest_free_point({50, 50}).has_value()) ++wrong[thread];
+                // Asked apart from the search, the regions may see the door the other way.
+                (void)mesh.are_connected(from, to);
+                (void)mesh.is_segment_free(from, {20, 60});
+            }
+        });
+    for (int round = 0; round < 100; ++round) {          // each way held a moment for them to see
+        ASSERT_TRUE(mesh.move_obstacle(door, {0, 44}));  // shut
+        mesh.update();
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        ASSERT_TRUE(mesh.move_obstacle(door, {0, -44}));  // open
+        mesh.update();
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    editing = false;
+    for (std::thread& thread : threads)
+        thread.join();
+    EXPECT_EQ(wrong, std::vector<int>(thread_count, 0));
+    EXPECT_EQ(mesh.find_path(from, to).cost, open.cost);
+    std::printf("answers with the door shut, per thread: %d %d %d\n", closed_seen[1],
+                closed_seen[2], closed_seen[3]);
 }
 
 TEST(ManyThreads, RouteThroughOneConstWorldWhoseCachesFillOrRepairWhileTheyAsk) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <span>
 #include <vector>
 
@@ -121,9 +122,14 @@ struct MeshChange {
 ///   (`NavMeshOptions::nodes`) with temporary start and goal nodes in the context, turns the
 ///   node path into a corridor of triangles and pulls it tight with the funnel algorithm: never
 ///   shorter than the shortest path, and usually close to it.
-/// - Queries only read the mesh: any number of threads may query it at once, each with its own
-///   `PlaneQueryContext`, while nobody edits, repairs or re-triangulates it. The node graph
-///   of the funnel query is built at its first use after a change (under a lock).
+/// - Threads: any number may query the mesh at once, each with its own `PlaneQueryContext`,
+///   and one may edit it meanwhile. Queries share a lock that edits, `update()` and
+///   `triangulate()` hold alone: a query waits for a repair under way and answers from the
+///   mesh before or after it, never from one half-repaired; an edit waits for the queries under
+///   way. The views `connections()`, `boundary_edges()` and `last_change()` return are read
+///   without the lock: they hold until the next `update()` or `triangulate()`, so read them on
+///   the thread that edits. The node graph of the funnel query is built at its first use after
+///   a change (under its own lock).
 class NavMesh {
   public:
     /// An empty mesh over the rectangle `min`..`max` (world units). Refused for NaN or out of
@@ -149,7 +155,7 @@ class NavMesh {
     /// The options it was created with (the buffer radius grows every obstacle).
     [[nodiscard]] const NavMeshOptions& options() const { return options_; }
     /// True when obstacles changed since the last `triangulate()`.
-    [[nodiscard]] bool needs_triangulation() const { return dirty_; }
+    [[nodiscard]] bool needs_triangulation() const;
 
     /// Rebuilds the triangles and the graph from the bounds and the current obstacles.
     void triangulate();
@@ -169,7 +175,7 @@ class NavMesh {
     [[nodiscard]] std::vector<MeshTriangle> triangles() const;
     /// The grown obstacles, merged where they overlap: each ring a closed polygon, for drawing.
     [[nodiscard]] std::vector<std::vector<Point2>> outlines() const;
-    [[nodiscard]] std::size_t triangle_count() const { return triangle_corners_.size(); }
+    [[nodiscard]] std::size_t triangle_count() const;
     /// The triangle containing `point` (on an edge: one of its triangles); none outside the
     /// bounds or inside a grown obstacle.
     [[nodiscard]] std::optional<std::size_t> triangle_at(Point2 point) const;
@@ -199,7 +205,7 @@ class NavMesh {
 
     /// Counts the triangulations and repairs so far: whoever keeps paths on the mesh replans
     /// when it changes (those that cross `last_change()`, at least).
-    [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    [[nodiscard]] std::uint64_t revision() const;
     /// Where the last `triangulate()` or `update()` changed free space.
     [[nodiscard]] const MeshChange& last_change() const { return last_change_; }
     /// Where free space ends: the triangles' edges with no neighbour, free side on the left.
@@ -217,6 +223,21 @@ class NavMesh {
     class Repair;
 
     explicit NavMesh(const NavMeshOptions& options);
+    // Queries hold `access_` shared, edits and repairs alone (see the class comment); the
+    // public members take it and call the private ones, which never do. An edit holds
+    // `turnstile_` while it waits, so that queries coming after it wait for it too: a stream
+    // of queries from many threads never keeps an edit out for long.
+    [[nodiscard]] std::shared_lock<std::shared_mutex> lock_for_reading() const {
+        { const std::lock_guard after_waiting_edits(*turnstile_); }
+        return std::shared_lock(*access_);
+    }
+    [[nodiscard]] std::unique_lock<std::shared_mutex> lock_for_editing() {
+        const std::lock_guard ahead_of_later_queries(*turnstile_);
+        return std::unique_lock(*access_);
+    }
+    void rebuild();
+    /// The triangle holding the point (NaN, outside the bounds or in an obstacle: UINT32_MAX).
+    [[nodiscard]] std::uint32_t triangle_holding(Point2 point) const;
     [[nodiscard]] std::vector<std::array<std::uint32_t, 3>> corner_fans() const;
     [[nodiscard]] std::shared_ptr<const NodeGraph> build_node_graph() const;
     /// The node graph of the current triangles, built at the first call after a change.
@@ -316,6 +337,8 @@ class NavMesh {
     // change (`node_graph()` builds it under the lock).
     mutable std::shared_ptr<const NodeGraph> node_graph_;
     mutable std::unique_ptr<std::mutex> node_graph_lock_ = std::make_unique<std::mutex>();
+    mutable std::unique_ptr<std::shared_mutex> access_ = std::make_unique<std::shared_mutex>();
+    mutable std::unique_ptr<std::mutex> turnstile_ = std::make_unique<std::mutex>();
 
     // Point location: triangles bucketed by their boxes in a uniform grid (the cells of a
     // corner hold every triangle around it).
