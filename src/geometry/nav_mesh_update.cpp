@@ -1,6 +1,7 @@
 // NavMesh::update: the triangles where obstacles changed are triangulated again, the rest kept.
 #include <algorithm>
 #include <cassert>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -71,6 +72,28 @@ void drop_straight_corners(Ring& ring, const std::unordered_set<FixedPoint, Poin
         }
         ring = std::move(kept);
     }
+}
+
+/// Moves every corner of the ring within one grid step (each way) of a corner the removed
+/// triangles had onto that corner. Where an obstacle that left crossed one that stays, the
+/// triangles kept the crossing rounded to the grid; cutting the staying obstacle to the freed
+/// outline finds the crossing again and may round it one step away, which would leave a notch
+/// a step wide between the two corners and cut free space there in two.
+void snap_to_known(Ring& ring,
+                   const std::unordered_map<FixedPoint, std::uint32_t, PointHash>& known) {
+    const auto known_beside = [&](FixedPoint at) -> std::optional<FixedPoint> {
+        for (std::int64_t dx = -1; dx <= 1; ++dx)
+            for (std::int64_t dy = -1; dy <= 1; ++dy)
+                if (const FixedPoint near{at.x + dx, at.y + dy}; known.contains(near)) return near;
+        return std::nullopt;
+    };
+    for (FixedPoint& corner : ring)
+        if (!known.contains(corner))
+            if (const std::optional<FixedPoint> near = known_beside(corner)) corner = *near;
+    // Corners snapped onto their neighbours are one corner.
+    ring.erase(std::unique(ring.begin(), ring.end()), ring.end());
+    while (ring.size() > 1 && ring.front() == ring.back())
+        ring.pop_back();
 }
 
 }  // namespace
@@ -211,6 +234,7 @@ bool NavMesh::Repair::plan() {
     std::vector<Ring> free = geometry::free_space_within(bounds, region, arrived, covering, freed);
     std::vector<const Ring*> rings;
     for (Ring& ring : free) {
+        snap_to_known(ring, known);
         drop_straight_corners(ring, pinned);
         rings.push_back(&ring);
     }
