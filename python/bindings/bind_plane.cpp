@@ -158,6 +158,15 @@ void bind_nav_mesh(py::module_& module) {
             },
             py::arg("a"), py::arg("b"), "True when the straight segment stays in free space.")
         .def(
+            "are_connected",
+            [](NavMeshHandle& self, std::pair<float, float> a, std::pair<float, float> b) {
+                self.update_if_needed();
+                return self.mesh.are_connected(to_point(a), to_point(b));
+            },
+            py::arg("a"), py::arg("b"),
+            "True when free space joins the two points (find_path finds a path); answered from "
+            "the mesh's regions without a search.")
+        .def(
             "find_path",
             [](NavMeshHandle& self, std::pair<float, float> start, std::pair<float, float> goal,
                const std::string& query, std::optional<std::uint64_t> max_expansions) {

@@ -59,8 +59,12 @@ def test_visibility_graph_and_navmesh_agree_and_paths_stay_in_free_space():
 def test_navmesh_obstacle_changes_take_effect_at_the_next_query():
     mesh = pathkit.NavMesh((0, 0), (10, 10))
     assert mesh.find_path((1, 5), (9, 5)).cost == pytest.approx(8)
+    assert mesh.are_connected((1, 5), (9, 5))
     wall = mesh.add_polygon([(5, -1), (6, -1), (6, 11), (5, 11)])
     assert mesh.find_path((1, 5), (9, 5)).status == "no_path"
+    assert not mesh.are_connected((1, 5), (9, 5))
+    assert mesh.are_connected((1, 5), (2, 9))
+    assert not mesh.are_connected((5.5, 5), (2, 9))  # inside the wall
     assert mesh.triangles.shape[1:] == (3, 2)
     mesh.remove(wall)
     assert mesh.find_path((1, 5), (9, 5)).cost == pytest.approx(8)
