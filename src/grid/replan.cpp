@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
+#include <span>
 #include <utility>
 
 #include "pathkit/grid/distance_field.hpp"
@@ -11,16 +13,47 @@
 namespace pathkit {
 namespace {
 
-/// Writes `plan.cost_to` from the step costs of its tiles on the map as it is now.
-void sum_step_costs(const GridSpace& space, GridPlan& plan) {
+/// Writes `plan.cost_to` from the step costs of its tiles on the map as it is now, from step
+/// `from` on (the costs before it are kept).
+void sum_step_costs(const GridSpace& space, GridPlan& plan, std::size_t from = 1) {
     const GridMap& map = space.map();
     plan.cost_to.resize(plan.tiles.size());
     if (plan.tiles.empty()) return;
     plan.cost_to[0] = 0;
-    for (std::size_t step = 1; step < plan.tiles.size(); ++step) {
-        const Cell from = plan.tiles[step - 1], to = plan.tiles[step];
-        const bool diagonal = from.x != to.x && from.y != to.y;
-        plan.cost_to[step] = plan.cost_to[step - 1] + space.step_cost(diagonal, map.index(to));
+    for (std::size_t step = std::max<std::size_t>(from, 1); step < plan.tiles.size(); ++step) {
+        const Cell before = plan.tiles[step - 1], here = plan.tiles[step];
+        const bool diagonal = before.x != here.x && before.y != here.y;
+        plan.cost_to[step] = plan.cost_to[step - 1] + space.step_cost(diagonal, map.index(here));
+    }
+}
+
+/// Appends the tiles after `turns.front()` up to `turns.back()` to `tiles`: every tile between
+/// consecutive turns, which lie on a common row, column or diagonal.
+void append_tiles_between(std::span<const Cell> turns, std::vector<Cell>& tiles) {
+    const auto sign = [](int value) { return (value > 0) - (value < 0); };
+    for (std::size_t turn = 1; turn < turns.size(); ++turn) {
+        const int dx = sign(turns[turn].x - turns[turn - 1].x);
+        const int dy = sign(turns[turn].y - turns[turn - 1].y);
+        for (Cell cell = turns[turn - 1]; cell != turns[turn];) {
+            cell = {cell.x + dx, cell.y + dy};
+            tiles.push_back(cell);
+        }
+    }
+}
+
+/// Replaces `tiles[start + 1 .. end]` by `detour`, moving the tiles after them once.
+void replace_stretch(std::vector<Cell>& tiles, std::size_t start, std::size_t end,
+                     const std::vector<Cell>& detour) {
+    const auto at = tiles.begin() + static_cast<std::ptrdiff_t>(start + 1);
+    const std::size_t replaced = end - start;
+    if (detour.size() >= replaced) {
+        std::copy_n(detour.begin(), replaced, at);
+        tiles.insert(at + static_cast<std::ptrdiff_t>(replaced),
+                     detour.begin() + static_cast<std::ptrdiff_t>(replaced), detour.end());
+    } else {
+        std::copy(detour.begin(), detour.end(), at);
+        tiles.erase(at + static_cast<std::ptrdiff_t>(detour.size()),
+                    at + static_cast<std::ptrdiff_t>(replaced));
     }
 }
 
@@ -78,11 +111,11 @@ const char* to_string(ReplanMethod method) {
 }
 
 GridPath PathRepair::search(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
-                            std::size_t max_expansions) const {
+                            std::size_t max_expansions, PathShape shape) const {
     SearchOptions options{.algorithm = algorithm, .max_expansions = max_expansions};
     if (runs_on_grids_only(algorithm) && !jump_point_search_refusal(*space_).empty())
         options.algorithm = SearchAlgorithm::AStar;
-    return space_->find_path(from, to, context, options);
+    return space_->find_path(from, to, context, options, shape);
 }
 
 GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
@@ -119,10 +152,21 @@ bool PathRepair::mark_near_changes(std::span<const std::uint32_t> changed) {
         std::fill(marks_.begin(), marks_.end(), 0);
         round_ = 1;
     }
-    const auto near = tiles_near_changes(map, space_->rules().agent_size, changed);
-    for (const std::uint32_t tile : near)
+    const int stride = map.stride();
+    int low_row = std::numeric_limits<int>::max(), high_row = -1;
+    int low_column = std::numeric_limits<int>::max(), high_column = -1;
+    for_each_tile_near_changes(map, space_->rules().agent_size, changed, [&](std::uint32_t tile) {
         marks_[tile] = round_;
-    return !near.empty();
+        const int row = map.padded_row(tile), column = static_cast<int>(tile) - row * stride;
+        low_row = std::min(low_row, row);
+        high_row = std::max(high_row, row);
+        low_column = std::min(low_column, column);
+        high_column = std::max(high_column, column);
+    });
+    if (high_row < 0) return false;
+    near_low_ = map.cell(static_cast<std::uint32_t>(low_row * stride + low_column));
+    near_high_ = map.cell(static_cast<std::uint32_t>(high_row * stride + high_column));
+    return true;
 }
 
 ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
@@ -148,27 +192,31 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
     }
 
     // The steps beside a change: blocked, or their cost may have changed.
-    std::size_t first_blocked = plan.tiles.size(), last_blocked = 0;
-    bool touched = false;
+    const std::size_t none = plan.tiles.size();
+    std::size_t first_touched = none, first_blocked = none, last_blocked = 0;
     if (mark_near_changes(*changed)) {
-        for (std::size_t step = 0; step + 1 < plan.tiles.size(); ++step) {
-            const Cell from = plan.tiles[step], to = plan.tiles[step + 1];
-            if (!is_marked(from) && !is_marked(to)) continue;
-            touched = true;
-            if (can_step(*space_, from, to)) continue;
+        const auto& tiles = plan.tiles;
+        bool near_before = is_marked(tiles[0]);
+        for (std::size_t step = 0; step + 1 < tiles.size(); ++step) {
+            const bool near_after = is_marked(tiles[step + 1]);
+            const bool near = near_before || near_after;
+            near_before = near_after;
+            if (!near) continue;
+            first_touched = std::min(first_touched, step);
+            if (can_step(*space_, tiles[step], tiles[step + 1])) continue;
             first_blocked = std::min(first_blocked, step);
             last_blocked = step;
         }
     }
 
     ReplanReport report;
-    if (first_blocked == plan.tiles.size()) {
-        if (touched) sum_step_costs(*space_, plan);
+    if (first_blocked == none) {
+        if (first_touched != none) sum_step_costs(*space_, plan, first_touched + 1);
         report.method = ReplanMethod::Kept;
     } else {
         // The window: back from the first blocked step and on from the tile after the last,
         // far enough to take in `window_turns` turns of the path on each side.
-        const auto& tiles = plan.tiles;
+        auto& tiles = plan.tiles;
         const auto turns_at = [&](std::size_t tile) {
             return tile > 0 && tile + 1 < tiles.size() &&
                    direction(tiles[tile - 1], tiles[tile]) !=
@@ -193,18 +241,13 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
             !space_->is_valid(StateId(map.index(tiles[end]))))
             return plan_again(plan, context, options, 0);
         const GridPath detour = search(tiles[start], tiles[end], context, options.splice_search,
-                                       options.max_splice_expansions);
+                                       options.max_splice_expansions, PathShape::Turns);
         if (!detour.found()) return plan_again(plan, context, options, detour.stats.expanded);
         report.splice_expanded = detour.stats.expanded;
-        std::vector<Cell> spliced;
-        spliced.reserve(start + detour.path.size() + (tiles.size() - end));
-        spliced.insert(spliced.end(), tiles.begin(),
-                       tiles.begin() + static_cast<std::ptrdiff_t>(start));
-        spliced.insert(spliced.end(), detour.path.begin(), detour.path.end());
-        spliced.insert(spliced.end(), tiles.begin() + static_cast<std::ptrdiff_t>(end) + 1,
-                       tiles.end());
-        plan.tiles = std::move(spliced);
-        sum_step_costs(*space_, plan);
+        detour_.clear();
+        append_tiles_between(detour.path, detour_);
+        replace_stretch(tiles, start, end, detour_);
+        sum_step_costs(*space_, plan, std::min(first_touched, start) + 1);
         report.method = ReplanMethod::Spliced;
     }
     report.optimal = plan.is_known_optimal();

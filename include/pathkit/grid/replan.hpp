@@ -142,22 +142,29 @@ class PathRepair {
 
   private:
     /// The cheapest path from `from` to `to` by `algorithm` (A* where jump point search cannot
-    /// run), expanding at most `max_expansions` states.
+    /// run), expanding at most `max_expansions` states, shaped as asked.
     [[nodiscard]] GridPath search(Cell from, Cell to, SearchContext& context,
                                   SearchAlgorithm algorithm,
-                                  std::size_t max_expansions = unlimited_expansions) const;
+                                  std::size_t max_expansions = unlimited_expansions,
+                                  PathShape shape = PathShape::Tiles) const;
     /// Plans again from scratch into `plan` and reports it (Planned or Failed).
     ReplanReport plan_again(GridPlan& plan, SearchContext& context, const ReplanOptions& options,
                             std::uint64_t splice_expanded) const;
-    /// Marks the padded tiles whose moves may have changed; false when there are none.
+    /// Marks the padded tiles whose moves may have changed, and the box around them; false
+    /// when there are none.
     bool mark_near_changes(std::span<const std::uint32_t> changed);
+    /// True for a tile `mark_near_changes` marked last (the box first, to skip most tiles
+    /// without reading the marks).
     [[nodiscard]] bool is_marked(Cell cell) const {
-        return marks_[space_->map().index(cell)] == round_;
+        return cell.x >= near_low_.x && cell.x <= near_high_.x && cell.y >= near_low_.y &&
+               cell.y <= near_high_.y && marks_[space_->map().index(cell)] == round_;
     }
 
     const GridSpace* space_;
     std::vector<std::uint32_t> marks_;  // padded tile -> the round that marked it
     std::uint32_t round_ = 0;
+    Cell near_low_, near_high_;  // the box around the marked tiles
+    std::vector<Cell> detour_;   // scratch: the tiles of a splice's detour
 };
 
 }  // namespace pathkit
