@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <limits>
 #include <span>
 #include <utility>
 
@@ -27,16 +26,22 @@ void sum_step_costs(const GridSpace& space, GridPlan& plan, std::size_t from = 1
     }
 }
 
-/// Appends the tiles after `turns.front()` up to `turns.back()` to `tiles`: every tile between
+/// Writes into `tiles` the tiles after `turns.front()` up to `turns.back()`: every tile between
 /// consecutive turns, which lie on a common row, column or diagonal.
-void append_tiles_between(std::span<const Cell> turns, std::vector<Cell>& tiles) {
+void walk_turns(std::span<const Cell> turns, std::vector<Cell>& tiles) {
+    std::size_t count = 0;
+    for (std::size_t turn = 1; turn < turns.size(); ++turn)
+        count += static_cast<std::size_t>(std::max(std::abs(turns[turn].x - turns[turn - 1].x),
+                                                   std::abs(turns[turn].y - turns[turn - 1].y)));
+    tiles.resize(count);
+    Cell* out = tiles.data();
     const auto sign = [](int value) { return (value > 0) - (value < 0); };
     for (std::size_t turn = 1; turn < turns.size(); ++turn) {
         const int dx = sign(turns[turn].x - turns[turn - 1].x);
         const int dy = sign(turns[turn].y - turns[turn - 1].y);
         for (Cell cell = turns[turn - 1]; cell != turns[turn];) {
             cell = {cell.x + dx, cell.y + dy};
-            tiles.push_back(cell);
+            *out++ = cell;
         }
     }
 }
@@ -152,20 +157,19 @@ bool PathRepair::mark_near_changes(std::span<const std::uint32_t> changed) {
         std::fill(marks_.begin(), marks_.end(), 0);
         round_ = 1;
     }
-    const int stride = map.stride();
-    int low_row = std::numeric_limits<int>::max(), high_row = -1;
-    int low_column = std::numeric_limits<int>::max(), high_column = -1;
-    for_each_tile_near_changes(map, space_->rules().agent_size, changed, [&](std::uint32_t tile) {
-        marks_[tile] = round_;
-        const int row = map.padded_row(tile), column = static_cast<int>(tile) - row * stride;
-        low_row = std::min(low_row, row);
-        high_row = std::max(high_row, row);
-        low_column = std::min(low_column, column);
-        high_column = std::max(high_column, column);
-    });
-    if (high_row < 0) return false;
-    near_low_ = map.cell(static_cast<std::uint32_t>(low_row * stride + low_column));
-    near_high_ = map.cell(static_cast<std::uint32_t>(high_row * stride + high_column));
+    const int agent_size = space_->rules().agent_size;
+    for_each_tile_near_changes(map, agent_size, changed,
+                               [&](std::uint32_t tile) { marks_[tile] = round_; });
+    if (changed.empty()) return false;
+    // The box: from `agent_size` tiles left of and above the changes to one right and below.
+    near_low_ = near_high_ = map.cell(changed.front());
+    for (const std::uint32_t tile : changed) {
+        const Cell cell = map.cell(tile);
+        near_low_ = {std::min(near_low_.x, cell.x), std::min(near_low_.y, cell.y)};
+        near_high_ = {std::max(near_high_.x, cell.x), std::max(near_high_.y, cell.y)};
+    }
+    near_low_ = {near_low_.x - agent_size, near_low_.y - agent_size};
+    near_high_ = {near_high_.x + 1, near_high_.y + 1};
     return true;
 }
 
@@ -195,17 +199,20 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
     const std::size_t none = plan.tiles.size();
     std::size_t first_touched = none, first_blocked = none, last_blocked = 0;
     if (mark_near_changes(*changed)) {
-        const auto& tiles = plan.tiles;
-        bool near_before = is_marked(tiles[0]);
-        for (std::size_t step = 0; step + 1 < tiles.size(); ++step) {
-            const bool near_after = is_marked(tiles[step + 1]);
-            const bool near = near_before || near_after;
-            near_before = near_after;
-            if (!near) continue;
-            first_touched = std::min(first_touched, step);
-            if (can_step(*space_, tiles[step], tiles[step + 1])) continue;
-            first_blocked = std::min(first_blocked, step);
-            last_blocked = step;
+        // A marked tile touches the steps into and out of it; each step is checked once.
+        const Cell* tiles = plan.tiles.data();
+        const std::size_t count = plan.tiles.size();
+        std::size_t unchecked = 0;  // the first step not checked yet
+        for (std::size_t tile = 0; tile < count; ++tile) {
+            if (!is_marked(tiles[tile])) continue;
+            for (std::size_t step = std::max(unchecked, tile == 0 ? 0 : tile - 1);
+                 step <= tile && step + 1 < count; ++step) {
+                first_touched = std::min(first_touched, step);
+                if (can_step(*space_, tiles[step], tiles[step + 1])) continue;
+                first_blocked = std::min(first_blocked, step);
+                last_blocked = step;
+            }
+            unchecked = tile + 1;
         }
     }
 
@@ -244,8 +251,7 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
                                        options.max_splice_expansions, PathShape::Turns);
         if (!detour.found()) return plan_again(plan, context, options, detour.stats.expanded);
         report.splice_expanded = detour.stats.expanded;
-        detour_.clear();
-        append_tiles_between(detour.path, detour_);
+        walk_turns(detour.path, detour_);
         replace_stretch(tiles, start, end, detour_);
         sum_step_costs(*space_, plan, std::min(first_touched, start) + 1);
         report.method = ReplanMethod::Spliced;

@@ -156,8 +156,12 @@ class PathRepair {
     /// True for a tile `mark_near_changes` marked last (the box first, to skip most tiles
     /// without reading the marks).
     [[nodiscard]] bool is_marked(Cell cell) const {
-        return cell.x >= near_low_.x && cell.x <= near_high_.x && cell.y >= near_low_.y &&
-               cell.y <= near_high_.y && marks_[space_->map().index(cell)] == round_;
+        const auto within = [](int value, int low, int high) {
+            return static_cast<unsigned>(value - low) <= static_cast<unsigned>(high - low);
+        };
+        return within(cell.x, near_low_.x, near_high_.x) &&
+               within(cell.y, near_low_.y, near_high_.y) &&
+               marks_[space_->map().index(cell)] == round_;
     }
 
     const GridSpace* space_;
