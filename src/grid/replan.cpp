@@ -115,17 +115,14 @@ const char* to_string(ReplanMethod method) {
     return "unknown";
 }
 
-GridPath PathRepair::search(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
-                            std::size_t max_expansions, PathShape shape) const {
-    SearchOptions options{.algorithm = algorithm, .max_expansions = max_expansions};
-    if (runs_on_grids_only(algorithm) && !jump_point_search_refusal(*space_).empty())
+GridPath PathRepair::search(Cell from, Cell to, SearchContext& context, SearchOptions options,
+                            PathShape shape) const {
+    if (runs_on_grids_only(options.algorithm) && !jump_point_search_refusal(*space_).empty())
         options.algorithm = SearchAlgorithm::AStar;
     return space_->find_path(from, to, context, options, shape);
 }
 
-GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
-                          std::string* message) const {
-    GridPath found = search(from, to, context, algorithm);
+GridPlan PathRepair::plan_from(GridPath found, std::string* message) const {
     GridPlan made;
     made.revision = space_->map().revision();
     if (!found.found()) {
@@ -138,15 +135,26 @@ GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgo
     return made;
 }
 
+GridPlan PathRepair::plan(Cell from, Cell to, SearchContext& context, SearchAlgorithm algorithm,
+                          std::string* message) const {
+    return plan_from(search(from, to, context, {.algorithm = algorithm}), message);
+}
+
 ReplanReport PathRepair::plan_again(GridPlan& plan, SearchContext& context,
-                                    const ReplanOptions& options,
-                                    std::uint64_t splice_expanded) const {
-    ReplanReport report;
-    report.splice_expanded = splice_expanded;
-    plan = this->plan(plan.tiles.front(), plan.tiles.back(), context, options.full_search,
-                      &report.message);
+                                    const ReplanOptions& options, ReplanReport report,
+                                    Cost below) const {
+    GridPath found = search(plan.tiles.front(), plan.tiles.back(), context,
+                            {.algorithm = options.full_search, .cost_bound = below});
+    if (below < infinite_cost && found.status == SearchStatus::NoPath) {
+        // No path costs less than `below`, so the plan's path is optimal.
+        plan.lower_bound = std::max(plan.lower_bound, below);
+        report.optimal = report.proven_by_search = true;
+        return report;
+    }
+    plan = plan_from(std::move(found), &report.message);
     report.method = plan.tiles.empty() ? ReplanMethod::Failed : ReplanMethod::Planned;
     report.optimal = !plan.tiles.empty();
+    report.proven_by_search = false;
     return report;
 }
 
@@ -183,7 +191,7 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
     }
     const GridMap& map = space_->map();
     const auto changed = map.changes_since(plan.revision);
-    if (!changed) return plan_again(plan, context, options, 0);
+    if (!changed) return plan_again(plan, context, options, {});
     plan.revision = map.revision();
 
     // A change that left its tile walkable may have opened a cheaper way anywhere.
@@ -246,10 +254,13 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
         }
         if (!space_->is_valid(StateId(map.index(tiles[start]))) ||
             !space_->is_valid(StateId(map.index(tiles[end]))))
-            return plan_again(plan, context, options, 0);
-        const GridPath detour = search(tiles[start], tiles[end], context, options.splice_search,
-                                       options.max_splice_expansions, PathShape::Turns);
-        if (!detour.found()) return plan_again(plan, context, options, detour.stats.expanded);
+            return plan_again(plan, context, options, {});
+        const GridPath detour = search(
+            tiles[start], tiles[end], context,
+            {.algorithm = options.splice_search, .max_expansions = options.max_splice_expansions},
+            PathShape::Turns);
+        if (!detour.found())
+            return plan_again(plan, context, options, {.splice_expanded = detour.stats.expanded});
         report.splice_expanded = detour.stats.expanded;
         walk_turns(detour.path, detour_);
         replace_stretch(tiles, start, end, detour_);
@@ -257,8 +268,12 @@ ReplanReport PathRepair::repair(GridPlan& plan, SearchContext& context,
         report.method = ReplanMethod::Spliced;
     }
     report.optimal = plan.is_known_optimal();
-    if (options.require_optimal && !report.optimal)
-        return plan_again(plan, context, options, report.splice_expanded);
+    if (options.require_optimal && !report.optimal) {
+        // Only a cheaper path than this one, by a margin within the tolerance, is sought: when
+        // there is none, this one is optimal.
+        const Cost below = plan.cost() - optimality_tolerance(plan.cost()) / 2;
+        return plan_again(plan, context, options, report, below);
+    }
     return report;
 }
 
