@@ -6,6 +6,7 @@
 #include <span>
 #include <utility>
 
+#include "pathkit/core/assert.hpp"
 #include "pathkit/grid/distance_field.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 
@@ -27,19 +28,26 @@ void sum_step_costs(const GridSpace& space, GridPlan& plan, std::size_t from = 1
 }
 
 /// Writes into `tiles` the tiles after `turns.front()` up to `turns.back()`: every tile between
-/// consecutive turns, which lie on a common row, column or diagonal.
+/// consecutive turns, which lie on a common row, column or diagonal (as searches shaped as
+/// turns give them).
 void walk_turns(std::span<const Cell> turns, std::vector<Cell>& tiles) {
+    const auto steps_between = [&](std::size_t turn) {
+        const int dx = std::abs(turns[turn].x - turns[turn - 1].x);
+        const int dy = std::abs(turns[turn].y - turns[turn - 1].y);
+        PATHKIT_ASSERT(dx == 0 || dy == 0 || dx == dy);
+        return std::max(dx, dy);
+    };
     std::size_t count = 0;
     for (std::size_t turn = 1; turn < turns.size(); ++turn)
-        count += static_cast<std::size_t>(std::max(std::abs(turns[turn].x - turns[turn - 1].x),
-                                                   std::abs(turns[turn].y - turns[turn - 1].y)));
+        count += static_cast<std::size_t>(steps_between(turn));
     tiles.resize(count);
     Cell* out = tiles.data();
     const auto sign = [](int value) { return (value > 0) - (value < 0); };
     for (std::size_t turn = 1; turn < turns.size(); ++turn) {
         const int dx = sign(turns[turn].x - turns[turn - 1].x);
         const int dy = sign(turns[turn].y - turns[turn - 1].y);
-        for (Cell cell = turns[turn - 1]; cell != turns[turn];) {
+        Cell cell = turns[turn - 1];
+        for (int step = steps_between(turn); step > 0; --step) {
             cell = {cell.x + dx, cell.y + dy};
             *out++ = cell;
         }
