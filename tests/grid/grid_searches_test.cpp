@@ -68,6 +68,50 @@ TEST(GridSearches, JpsAndJpsPlusCostWhatAStarCostsOnRandomMapsUnderEveryPolicy) 
     EXPECT_GT(found, 800);
 }
 
+TEST(GridSearches, ACostBoundKeepsPathsCheaperThanItAndFindsNoneAtTheOptimumOnRandomMaps) {
+    std::mt19937 random(1414);
+    SearchContext context;
+    int found = 0;
+    std::uint64_t pushes_free = 0, pushes_bounded = 0;
+    for (int round = 0; round < 120; ++round) {
+        const GridMap map = random_map(random);
+        const GridSpace space(map, rules_with(static_cast<DiagonalPolicy>(round % 4)));
+        const Cell from = random_walkable_cell(map, random);
+        const Cell to = random_walkable_cell(map, random);
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        for (const SearchAlgorithm search : {SearchAlgorithm::AStar, SearchAlgorithm::Dijkstra,
+                                             SearchAlgorithm::Jps, SearchAlgorithm::JpsPlus}) {
+            const std::string where = std::string(to_string(search)) + " round " +
+                                      std::to_string(round) + " from " + to_string(from) + " to " +
+                                      to_string(to);
+            const GridPath free = space.find_path(from, to, context, {.algorithm = search});
+            if (!free.found()) {
+                EXPECT_EQ(
+                    space.find_path(from, to, context, {.algorithm = search, .cost_bound = 1e6f})
+                        .status,
+                    free.status)
+                    << where;
+                continue;
+            }
+            const Cost margin = 1e-3f * (1 + free.cost);
+            const GridPath above = space.find_path(
+                from, to, context, {.algorithm = search, .cost_bound = free.cost + margin});
+            ASSERT_TRUE(above.found()) << where;
+            EXPECT_NEAR(above.cost, free.cost, 1e-4 * free.cost + 1e-4) << where;
+            const GridPath below = space.find_path(
+                from, to, context, {.algorithm = search, .cost_bound = free.cost - margin});
+            EXPECT_EQ(below.status, SearchStatus::NoPath) << where;
+            EXPECT_TRUE(below.path.empty()) << where;
+            pushes_free += free.stats.heap_pushes;
+            pushes_bounded += above.stats.heap_pushes;
+            ++found;
+        }
+    }
+    EXPECT_GT(found, 200);
+    // States that cannot lead to a path under the bound never reach the open list.
+    EXPECT_LT(pushes_bounded, pushes_free);
+}
+
 TEST(GridSearches, TheJumpPointIndexIsBuiltOnceAndRepairedInPlaceAfterTheMapChanges) {
     // clang-format off
     auto room = ascii_map({

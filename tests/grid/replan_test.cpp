@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/replan.hpp"
 #include "support/ascii_map.hpp"
 #include "support/grid_rules.hpp"
@@ -44,6 +46,21 @@ std::string why_not_walkable(const GridMap& map, const MovementRules& rules,
             (rules.diagonal == DiagonalPolicy::NoCornerCutting && side_a && side_b);
         if (!allowed)
             return "diagonal " + to_string(before) + " to " + to_string(here) + " breaks the rule";
+    }
+    return {};
+}
+
+/// Why `plan.cost_to` is not the cost of walking its tiles on the map as it is now (each
+/// within float rounding), or an empty string.
+std::string why_costs_differ(const GridSpace& space, const GridPlan& plan) {
+    if (plan.cost_to.size() != plan.tiles.size()) return "cost_to and tiles differ in size";
+    for (std::size_t tile = 0; tile < plan.tiles.size(); ++tile) {
+        const double walked = path_cost(space, std::span(plan.tiles).first(tile + 1));
+        if (std::abs(plan.cost_to[tile] - walked) > optimality_tolerance(plan.cost())) {
+            return "cost_to[" + std::to_string(tile) + "] is " +
+                   std::to_string(plan.cost_to[tile]) + ", walking there costs " +
+                   std::to_string(walked);
+        }
     }
     return {};
 }
@@ -123,7 +140,7 @@ TEST(PathRepair, SplicesAroundANewWallOnThePathAndKeepsTheRestOfIt) {
     EXPECT_NEAR(plan.cost(), 22 + 2 * std::sqrt(2.0f), 1e-4);
 }
 
-TEST(PathRepair, PlansAgainThroughTheOtherDoorWhenTheDoorOnThePathIsWalledUp) {
+TEST(PathRepair, SplicesThroughTheOtherDoorWhenTheDoorOnThePathIsWalledUpAndProvesItOptimal) {
     // clang-format off
     PlannedRoom unit({
         ".....#.....",
@@ -135,12 +152,56 @@ TEST(PathRepair, PlansAgainThroughTheOtherDoorWhenTheDoorOnThePathIsWalledUp) {
     });
     // clang-format on
     auto& [room, space, repair, context, plan] = unit;
+    const Cost before = plan.cost();
     ASSERT_TRUE(room.map.set_walkable(room.find('d'), false));
+    // The window takes in the whole path, so the splice is the way through the other door:
+    // dearer than the old path, so its cost proves nothing, but a search from scratch for a
+    // cheaper path finds none.
     const ReplanReport report = repair.repair(plan, context);
+    EXPECT_EQ(report.method, ReplanMethod::Spliced);
+    EXPECT_TRUE(report.optimal);
+    EXPECT_TRUE(report.proven_by_search);
+    EXPECT_NE(std::find(plan.tiles.begin(), plan.tiles.end(), room.find('e')), plan.tiles.end());
+    const Cost optimum = space.find_path(room.find('A'), room.find('B')).cost;
+    EXPECT_GT(optimum, before);
+    EXPECT_NEAR(plan.cost(), optimum, 1e-4);
+    EXPECT_LE(plan.lower_bound, optimum);
+    EXPECT_GT(plan.lower_bound, before);  // raised by the search to about the path's cost
+    EXPECT_TRUE(plan.is_known_optimal());
+}
+
+TEST(PathRepair, PlansAgainWhenTheSearchForACheaperPathFindsOneThanTheSplice) {
+    // clang-format off
+    PlannedRoom unit({
+        "....A......",
+        "...........",
+        "c#########d",
+        "...........",
+        "..........B",
+    });
+    // clang-format on
+    auto& [room, space, repair, context, plan] = unit;
+    ASSERT_NE(std::find(plan.tiles.begin(), plan.tiles.end(), room.find('d')), plan.tiles.end());
+    ASSERT_TRUE(room.map.set_walkable(room.find('d'), false));
+    // A window of two steps each side: the splice goes on towards the walled-up door before
+    // turning back to the other one, and so costs more than going there straight.
+    ReplanOptions narrow{.window_steps = 2, .window_turns = 0, .max_window_steps = 2};
+    GridPlan spliced = plan;
+    narrow.require_optimal = false;
+    const ReplanReport lazy = repair.repair(spliced, context, narrow);
+    ASSERT_EQ(lazy.method, ReplanMethod::Spliced);
+    const Cost optimum = space.find_path(room.find('A'), room.find('B')).cost;
+    ASSERT_GT(spliced.cost(), optimum + 1);
+
+    narrow.require_optimal = true;
+    const ReplanReport report = repair.repair(plan, context, narrow);
     EXPECT_EQ(report.method, ReplanMethod::Planned);
     EXPECT_TRUE(report.optimal);
-    EXPECT_NE(std::find(plan.tiles.begin(), plan.tiles.end(), room.find('e')), plan.tiles.end());
-    EXPECT_NEAR(plan.cost(), space.find_path(room.find('A'), room.find('B')).cost, 1e-4);
+    EXPECT_FALSE(report.proven_by_search);
+    EXPECT_GT(report.splice_expanded, 0u);
+    EXPECT_NE(std::find(plan.tiles.begin(), plan.tiles.end(), room.find('c')), plan.tiles.end());
+    EXPECT_NEAR(plan.cost(), optimum, 1e-4);
+    EXPECT_EQ(plan.lower_bound, plan.cost());
 }
 
 TEST(PathRepair, PlansAgainWhenAnOpenedTileMayHaveMadeAShorterWay) {
@@ -282,6 +343,7 @@ TEST(PathRepair, GivesValidPathsCostingWhatAStarFromScratchDoesAfterRandomEditsU
                 ASSERT_EQ(why_not_walkable(map, rules, plan->tiles), "") << where;
                 ASSERT_EQ(plan->revision, map.revision()) << where;
                 const Cost tolerance = 2 * optimality_tolerance(oracle.cost);
+                ASSERT_EQ(why_costs_differ(space, *plan), "") << where;
                 // The bound is one, the cost is the path's, and "optimal" is true.
                 ASSERT_LE(plan->lower_bound, oracle.cost + tolerance) << where;
                 ASSERT_GE(plan->cost(), oracle.cost - tolerance) << where;
@@ -305,6 +367,92 @@ TEST(PathRepair, GivesValidPathsCostingWhatAStarFromScratchDoesAfterRandomEditsU
     EXPECT_GT(kept, 20);
     EXPECT_GT(failed, 0);
     EXPECT_GT(proven_lazily, 100);
+}
+
+/// Blocks a `side` x `side` building centred on a tile near the middle of the path, keeping
+/// the path's ends free, as a building put up in a unit's way; returns how many tiles it
+/// blocked.
+int build_on_path(GridMap& map, const GridPlan& plan, int side, std::mt19937& random) {
+    if (plan.tiles.size() < 3) return 0;
+    const Cell centre = plan.tiles[std::uniform_int_distribution<std::size_t>(
+        plan.tiles.size() / 3, plan.tiles.size() * 2 / 3)(random)];
+    int blocked = 0;
+    for (int dy = -(side - 1) / 2; dy <= side / 2; ++dy) {
+        for (int dx = -(side - 1) / 2; dx <= side / 2; ++dx) {
+            const Cell tile{centre.x + dx, centre.y + dy};
+            if (tile == plan.tiles.front() || tile == plan.tiles.back()) continue;
+            if (map.is_walkable(tile)) blocked += map.set_walkable(tile, false) ? 1 : 0;
+        }
+    }
+    return blocked;
+}
+
+TEST(PathRepair, CostsWhatDijkstraDoesAfterBuildingsOnThePathAndProvesDearerPathsBySearch) {
+    std::mt19937 random(5150);
+    SearchContext context, oracle_context;
+    int proven_by_cost = 0, spliced_by_search = 0, kept_by_search = 0, planned = 0;
+    for (int round = 0; round < 500; ++round) {
+        GridMap map = random_map(random);
+        MovementRules rules = rules_with(static_cast<DiagonalPolicy>(round % 4));
+        if (round % 5 == 2) rules = rules_with(rules.diagonal, 10, 14);
+        if (round % 9 == 4) rules.agent_size = 2;
+        if (round % 7 == 1) {  // swamps: A* splices, proves and plans instead of jps+
+            for (int swamp = 0; swamp < map.width() * map.height() / 8; ++swamp)
+                (void)map.set_terrain_cost(random_walkable_cell(map, random), 2.5f);
+        }
+        GridSpace space(map, rules);
+        PathRepair repair(space);
+        GridPlan plan = repair.plan(random_walkable_cell(map, random),
+                                    random_walkable_cell(map, random), context);
+        for (int edit = 0; edit < 4 && plan.tiles.size() >= 3; ++edit) {
+            if (edit == 2) {  // a tile opened somewhere: the bound falls, kept paths need proof
+                const Cell anywhere{
+                    map.origin().x + std::uniform_int_distribution<int>(0, map.width() - 1)(random),
+                    map.origin().y +
+                        std::uniform_int_distribution<int>(0, map.height() - 1)(random)};
+                (void)map.set_walkable(anywhere, true);
+            } else {
+                build_on_path(map, plan, 1 + (round + edit) % 3, random);
+            }
+            space.refresh();
+            const Cell unit = plan.tiles.front(), goal = plan.tiles.back();
+            const ReplanReport report = repair.repair(
+                plan, context, {.window_steps = 2 + 3 * edit, .window_turns = edit % 3});
+            const GridPath oracle = space.find_path(unit, goal, oracle_context,
+                                                    {.algorithm = SearchAlgorithm::Dijkstra});
+            const std::string where = "round " + std::to_string(round) + " edit " +
+                                      std::to_string(edit) + " " + to_string(rules.diagonal) +
+                                      " method " + to_string(report.method);
+            if (!oracle.found()) {
+                ASSERT_EQ(report.method, ReplanMethod::Failed) << where;
+                break;
+            }
+            ASSERT_TRUE(report.optimal) << where << ": " << report.message;
+            ASSERT_EQ(plan.tiles.front(), unit) << where;
+            ASSERT_EQ(plan.tiles.back(), goal) << where;
+            ASSERT_EQ(why_not_walkable(map, rules, plan.tiles), "") << where;
+            ASSERT_EQ(why_costs_differ(space, plan), "") << where;
+            const Cost tolerance = 2 * optimality_tolerance(oracle.cost);
+            ASSERT_NEAR(plan.cost(), oracle.cost, tolerance) << where;
+            ASSERT_LE(plan.lower_bound, oracle.cost + tolerance) << where;
+            ASSERT_TRUE(plan.is_known_optimal()) << where;
+            if (report.proven_by_search) {
+                ASSERT_TRUE(report.method == ReplanMethod::Spliced ||
+                            report.method == ReplanMethod::Kept)
+                    << where;
+            }
+            proven_by_cost += report.method != ReplanMethod::Planned && !report.proven_by_search;
+            spliced_by_search += report.method == ReplanMethod::Spliced && report.proven_by_search;
+            kept_by_search += report.method == ReplanMethod::Kept && report.proven_by_search;
+            planned += report.method == ReplanMethod::Planned;
+            plan.advance(plan.tiles.size() / 5);
+        }
+    }
+    // Every way to an optimal path ran.
+    EXPECT_GT(proven_by_cost, 150);
+    EXPECT_GT(spliced_by_search, 150);
+    EXPECT_GT(kept_by_search, 100);
+    EXPECT_GT(planned, 150);
 }
 
 }  // namespace

@@ -20,12 +20,17 @@ using testing::mentions;
 using testing::DrawnGrid;
 using Picture = std::vector<std::string>;
 
-TEST(SearchModes, AStarFindsTheShortestWayAroundAWall) {
-    const DrawnGrid grid({
+/// Two walls between 'S' and 'G': the shortest way winds round both and costs 14.
+DrawnGrid round_the_walls() {
+    return DrawnGrid({
         "S..#....",
         ".#.#.##.",
         ".#...#G.",
     });
+}
+
+TEST(SearchModes, AStarFindsTheShortestWayAroundAWall) {
+    const DrawnGrid grid = round_the_walls();
     SearchContext context;
     const SearchResult result =
         find_path(SingleGoal(grid, grid.find('G')), grid.find('S'), context);
@@ -39,11 +44,7 @@ TEST(SearchModes, AStarFindsTheShortestWayAroundAWall) {
 }
 
 TEST(SearchModes, ARecordingContextListsTheExpandedStatesInTheOrderDijkstraTakesThem) {
-    const DrawnGrid grid({
-        "S..#....",
-        ".#.#.##.",
-        ".#...#G.",
-    });
+    const DrawnGrid grid = round_the_walls();
     SearchContext context;
     std::vector<StateId> log;
     context.record_expansions(&log);
@@ -139,6 +140,31 @@ TEST(SearchModes, AGenerousBudgetChangesNothing) {
     const SearchResult limited = find_path(problem, grid.find('S'), context, options);
     EXPECT_EQ(limited.status, SearchStatus::Found);
     EXPECT_EQ(limited.path, free.path);
+}
+
+TEST(SearchModes, ACostBoundFindsOnlyPathsCheaperThanItAndBreadthFirstIgnoresIt) {
+    const DrawnGrid grid = round_the_walls();
+    SearchContext context;
+    const SingleGoal goal(grid, grid.find('G'));
+    for (const SearchAlgorithm algorithm : {SearchAlgorithm::AStar, SearchAlgorithm::Dijkstra}) {
+        const SearchResult above =
+            find_path(goal, grid.find('S'), context, {.algorithm = algorithm, .cost_bound = 14.5f});
+        ASSERT_EQ(above.status, SearchStatus::Found) << to_string(algorithm);
+        EXPECT_EQ(above.cost, 14);
+        // The shortest path costs 14: a bound of 14 leaves nothing cheaper to find.
+        const SearchResult at =
+            find_path(goal, grid.find('S'), context, {.algorithm = algorithm, .cost_bound = 14});
+        EXPECT_EQ(at.status, SearchStatus::NoPath) << to_string(algorithm);
+        EXPECT_LT(at.stats.heap_pushes, above.stats.heap_pushes + 1) << to_string(algorithm);
+    }
+    // Even the start is left out when its heuristic reaches the bound.
+    const SearchResult start_out = find_path(goal, grid.find('S'), context, {.cost_bound = 1});
+    EXPECT_EQ(start_out.status, SearchStatus::NoPath);
+    EXPECT_EQ(start_out.stats.expanded, 0u);
+    const SearchResult breadth =
+        find_path(goal, grid.find('S'), context,
+                  {.algorithm = SearchAlgorithm::BreadthFirst, .cost_bound = 1});
+    EXPECT_EQ(breadth.status, SearchStatus::Found);
 }
 
 TEST(SearchModes, ATimeSlicedSearchEndsExactlyLikeAWholeOne) {

@@ -61,25 +61,35 @@ void compute_distance_field(const Space& space, std::uint32_t source, SearchAlgo
         field[state] = context.cost_to(StateId(state));
 }
 
-/// The padded tiles of `map` whose moves in or out may differ after the tiles at padded indices
-/// `changed` changed (walkability or terrain), for a unit of `agent_size` tiles (1..64): the
-/// square from `agent_size` tiles left of and above each change to one tile right of and below
-/// it (where the unit's fit, its steps onto the tile and the corners it may cut change), kept
-/// inside the padded map. Sorted, each tile once; at most (agent_size + 2)^2 per change.
-[[nodiscard]] inline std::vector<std::uint32_t> tiles_near_changes(
-    const GridMap& map, int agent_size, std::span<const std::uint32_t> changed) {
+/// Calls `visit(padded index)` for the padded tiles of `map` whose moves in or out may differ
+/// after the tiles at padded indices `changed` changed (walkability or terrain), for a unit of
+/// `agent_size` tiles (1..64): the square from `agent_size` tiles left of and above each change
+/// to one tile right of and below it (where the unit's fit, its steps onto the tile and the
+/// corners it may cut change), kept inside the padded map. A tile near two changes is visited
+/// twice; nothing is allocated.
+template <class Visit>
+void for_each_tile_near_changes(const GridMap& map, int agent_size,
+                                std::span<const std::uint32_t> changed, Visit&& visit) {
     const int stride = map.stride();
     const int rows = static_cast<int>(map.padded_size()) / stride;
-    std::vector<std::uint32_t> tiles;
-    tiles.reserve(changed.size() * static_cast<std::size_t>((agent_size + 2) * (agent_size + 2)));
     for (const std::uint32_t tile : changed) {
         const int row = map.padded_row(tile);
         const int column = static_cast<int>(tile) - row * stride;
         for (int y = std::max(0, row - agent_size); y <= std::min(rows - 1, row + 1); ++y)
             for (int x = std::max(0, column - agent_size); x <= std::min(stride - 1, column + 1);
                  ++x)
-                tiles.push_back(static_cast<std::uint32_t>(y * stride + x));
+                visit(static_cast<std::uint32_t>(y * stride + x));
     }
+}
+
+/// The tiles `for_each_tile_near_changes` visits, sorted, each once; at most
+/// (agent_size + 2)^2 per change.
+[[nodiscard]] inline std::vector<std::uint32_t> tiles_near_changes(
+    const GridMap& map, int agent_size, std::span<const std::uint32_t> changed) {
+    std::vector<std::uint32_t> tiles;
+    tiles.reserve(changed.size() * static_cast<std::size_t>((agent_size + 2) * (agent_size + 2)));
+    for_each_tile_near_changes(map, agent_size, changed,
+                               [&](std::uint32_t tile) { tiles.push_back(tile); });
     std::sort(tiles.begin(), tiles.end());
     tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
     return tiles;

@@ -53,7 +53,9 @@ enum class ReplanMethod {
     /// The steps an edit blocked were replaced by a search between a tile before them and a
     /// tile after them; the rest of the path was kept.
     Spliced,
-    /// The path was planned again from the unit's tile by `ReplanOptions::full_search`.
+    /// The path was planned again from the unit's tile by `ReplanOptions::full_search` (with
+    /// `require_optimal`, a kept or spliced path not proven optimal by its cost is replaced by
+    /// a cheaper one that search found).
     Planned,
     /// No path: the search from scratch found none or refused its input (the goal was blocked,
     /// say); the plan is then empty and the report's message says why.
@@ -66,10 +68,11 @@ enum class ReplanMethod {
 /// How a repair may answer.
 struct ReplanOptions {
     /// True: the path returned is optimal on the map as it is now (within
-    /// `optimality_tolerance`): a kept or spliced path that is not proven optimal is planned
-    /// again. False: a kept or spliced path is returned as found (valid, and optimal among the
-    /// paths that keep the steps outside the splice window; the report says whether it is
-    /// proven optimal).
+    /// `optimality_tolerance`): a kept or spliced path that costs more than the plan's lower
+    /// bound is checked by `full_search` from scratch looking only for cheaper paths; it stays
+    /// when there is none, else the cheaper path found replaces it. False: a kept or spliced
+    /// path is returned as found (valid, and optimal among the paths that keep the steps
+    /// outside the splice window; the report says whether its cost proves it optimal).
     bool require_optimal = true;
     /// The splice searches between tiles at least this many steps before the first blocked
     /// step and after the last one (clamped to the path's ends).
@@ -88,8 +91,9 @@ struct ReplanOptions {
     /// for A*), and the path is planned again: a blocked doorway whose detour is far away costs
     /// little more than a search from scratch.
     std::size_t max_splice_expansions = 1024;
-    /// The search that plans from scratch: jps+ by default (the space's index, repaired where
-    /// tiles changed), A* where jump point search cannot run (terrain, big units).
+    /// The search that plans from scratch, or looks for a path cheaper than a kept or spliced
+    /// one: jps+ by default (the space's index, repaired where tiles changed), A* where jump
+    /// point search cannot run (terrain, big units).
     SearchAlgorithm full_search = SearchAlgorithm::JpsPlus;
 };
 
@@ -101,6 +105,9 @@ struct ReplanReport {
     bool optimal = false;
     /// States the splice's search expanded (0 when there was none).
     std::uint64_t splice_expanded = 0;
+    /// True when a kept or spliced path was proven optimal by a search from scratch that found
+    /// no cheaper path (its cost was above the plan's lower bound).
+    bool proven_by_search = false;
     /// Why the repair failed; empty otherwise.
     std::string message;
 };
@@ -120,8 +127,12 @@ struct ReplanReport {
 /// What is proven: blocking tiles and raising terrain only make paths dearer, so a lower bound
 /// of the plan stays one; a kept or spliced path that costs its lower bound is optimal. A tile
 /// that is walkable after a change (opened, or its terrain changed) may have made another path
-/// cheaper: the bound falls to the heuristic estimate, so only a plan from scratch is proven
-/// optimal then. With `require_optimal` every unproven path is planned again.
+/// cheaper: the bound falls to the heuristic estimate. With `require_optimal`, a path its
+/// bound does not prove optimal is checked by a search from scratch bounded by its cost
+/// (`SearchOptions::cost_bound`, less half the tolerance): finding nothing cheaper proves it
+/// optimal and raises the bound to its cost; finding a cheaper path plans that one. The
+/// bounded search leaves out every state that cannot lead to a cheaper path, the ties of equal
+/// cost too, and costs less than planning from scratch.
 class PathRepair {
   public:
     /// The space must outlive the repairer and have the map and rules the plans were made on
@@ -141,23 +152,39 @@ class PathRepair {
     ReplanReport repair(GridPlan& plan, SearchContext& context, const ReplanOptions& options = {});
 
   private:
-    /// The cheapest path from `from` to `to` by `algorithm` (A* where jump point search cannot
-    /// run), expanding at most `max_expansions` states.
-    [[nodiscard]] GridPath search(Cell from, Cell to, SearchContext& context,
-                                  SearchAlgorithm algorithm,
-                                  std::size_t max_expansions = unlimited_expansions) const;
-    /// Plans again from scratch into `plan` and reports it (Planned or Failed).
+    /// The cheapest path from `from` to `to` as `options` ask (A* where jump point search cannot
+    /// run), shaped as asked.
+    [[nodiscard]] GridPath search(Cell from, Cell to, SearchContext& context, SearchOptions options,
+                                  PathShape shape = PathShape::Tiles) const;
+    /// The plan of a path found at the map's revision (its cost as the lower bound), or an
+    /// empty plan and the search's message.
+    [[nodiscard]] GridPlan plan_from(GridPath found, std::string* message) const;
+    /// Searches from scratch from the unit's tile to the goal for a path cheaper than `below`
+    /// (any path when it is infinite): the plan becomes the path found (Planned; Failed with the
+    /// search's message when there is none). When none is cheaper than a finite `below`, the
+    /// plan's path (kept or spliced, `report.method`) is optimal: it stays, its lower bound
+    /// rises to `below`, and the report says so.
     ReplanReport plan_again(GridPlan& plan, SearchContext& context, const ReplanOptions& options,
-                            std::uint64_t splice_expanded) const;
-    /// Marks the padded tiles whose moves may have changed; false when there are none.
+                            ReplanReport report, Cost below = infinite_cost) const;
+    /// Marks the padded tiles whose moves may have changed, and the box around them; false
+    /// when there are none.
     bool mark_near_changes(std::span<const std::uint32_t> changed);
+    /// True for a tile `mark_near_changes` marked last (the box first, to skip most tiles
+    /// without reading the marks).
     [[nodiscard]] bool is_marked(Cell cell) const {
-        return marks_[space_->map().index(cell)] == round_;
+        const auto within = [](int value, int low, int high) {
+            return static_cast<unsigned>(value - low) <= static_cast<unsigned>(high - low);
+        };
+        return within(cell.x, near_low_.x, near_high_.x) &&
+               within(cell.y, near_low_.y, near_high_.y) &&
+               marks_[space_->map().index(cell)] == round_;
     }
 
     const GridSpace* space_;
     std::vector<std::uint32_t> marks_;  // padded tile -> the round that marked it
     std::uint32_t round_ = 0;
+    Cell near_low_, near_high_;  // the box around the marked tiles
+    std::vector<Cell> detour_;   // scratch: the tiles of a splice's detour
 };
 
 }  // namespace pathkit

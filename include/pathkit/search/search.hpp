@@ -163,6 +163,8 @@ SearchStatus Search<Problem>::begin(StateId start) {
     } else {
         const Cost h = uses_heuristic() ? heuristic(start_) : 0;
         if (!(h >= 0)) return fail("heuristic of the start state is negative or NaN");
+        if (options_.cost_bound < infinite_cost && h >= options_.cost_bound)
+            return status_;  // the open list stays empty: NoPath
         record.mark |= 1u;
         context_.heap_.push(key(0, h), start_, start_);
         ++stats_.heap_pushes;
@@ -264,8 +266,8 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
     const Cost g = from_g + step;
     auto& record = records_[to];
     if (!record.written_by(search_number_)) {
-        record = {g, from, search_number_ * 2};
         if (options_.algorithm == SearchAlgorithm::BreadthFirst) {
+            record = {g, from, search_number_ * 2};
             context_.queue_.push_back(to);
             return;
         }
@@ -274,6 +276,9 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
             fail("heuristic of state " + std::to_string(to) + " is negative or NaN");
             return;
         }
+        // Beyond the bound: left unreached, so a cheaper way to it later is taken as new.
+        if (options_.cost_bound < infinite_cost && g + h >= options_.cost_bound) return;
+        record = {g, from, search_number_ * 2};
         record.mark |= 1u;
         context_.heap_.push(key(g, h), to, from);
         ++stats_.heap_pushes;

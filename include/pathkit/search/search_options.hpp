@@ -60,6 +60,12 @@ struct SearchOptions {
     /// expanded state with the lowest heuristic (ties: lower cost, then earlier expanded) with
     /// status `Partial` instead of an empty path.
     bool allow_partial = false;
+    /// Only paths cheaper than this are sought (when finite): a state whose cost so far plus
+    /// its heuristic (unweighted) reaches it is not put on the open list. With an admissible
+    /// heuristic an optimal search (A*, Dijkstra, jps, jps+) then finds the cheapest path when
+    /// it costs less, and NoPath says that no path does (to prove a path in hand optimal, say).
+    /// Ignored by BreadthFirst.
+    Cost cost_bound = infinite_cost;
 };
 
 }  // namespace pathkit
