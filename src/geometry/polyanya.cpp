@@ -68,12 +68,31 @@ PolyanyaSearch::PolyanyaSearch(const MeshView& mesh, PolyanyaScratch& scratch, P
       start_triangles_(start_triangles),
       goal_triangles_(goal_triangles) {
     result_.stats.method = "polyanya";
-    if (mesh_.links) {
-        least_after_entrance_ = std::numeric_limits<double>::infinity();
-        for (const LinkArc& arc : mesh_.links->arcs)
-            least_after_entrance_ =
-                std::min(least_after_entrance_, arc.cost + length(world(arc.exit), goal_world_));
+    if (mesh_.links && mesh_.links->total_saving > 0) {
         total_saving_ = mesh_.links->total_saving;
+        // From each entrance: across its link, then straight to the goal or to another
+        // entrance; Dijkstra backwards from the goal over the complete graph of the arcs.
+        const auto& arcs = mesh_.links->arcs;
+        const std::size_t count = arcs.size();
+        rest_after_entrance_.resize(count);
+        for (std::size_t arc = 0; arc < count; ++arc)
+            rest_after_entrance_[arc] = arcs[arc].cost + length(world(arcs[arc].exit), goal_world_);
+        std::vector<std::uint8_t> settled(count, 0);
+        for (std::size_t round = 0; round < count; ++round) {
+            std::size_t next = count;
+            for (std::size_t arc = 0; arc < count; ++arc)
+                if (!settled[arc] &&
+                    (next == count || rest_after_entrance_[arc] < rest_after_entrance_[next]))
+                    next = arc;
+            settled[next] = 1;
+            const std::array<double, 2> entrance = world(arcs[next].entrance);
+            for (std::size_t arc = 0; arc < count; ++arc)
+                if (!settled[arc])
+                    rest_after_entrance_[arc] =
+                        std::min(rest_after_entrance_[arc],
+                                 arcs[arc].cost + length(world(arcs[arc].exit), entrance) +
+                                     rest_after_entrance_[next]);
+        }
     }
 }
 
@@ -182,6 +201,7 @@ void PolyanyaSearch::begin_run() {
     if (++scratch_.root_stamp == 0) {
         std::fill(scratch_.root_stamps.begin(), scratch_.root_stamps.end(), 0);
         std::fill(scratch_.arc_stamps.begin(), scratch_.arc_stamps.end(), 0);
+        std::fill(scratch_.least_by_links_stamps.begin(), scratch_.least_by_links_stamps.end(), 0);
         scratch_.root_stamp = 1;
     }
 }
@@ -249,6 +269,28 @@ void PolyanyaSearch::push_point_nodes(FixedPoint point, double g,
                    static_cast<std::uint8_t>(Way::Straight));
 }
 
+double PolyanyaSearch::least_by_links(FixedPoint root, std::uint32_t root_vertex) {
+    const auto least = [&] {
+        double best = std::numeric_limits<double>::infinity();
+        const std::array<double, 2> from = world(root);
+        const auto& arcs = mesh_.links->arcs;
+        for (std::size_t arc = 0; arc < arcs.size(); ++arc)
+            best =
+                std::min(best, length(from, world(arcs[arc].entrance)) + rest_after_entrance_[arc]);
+        return best;
+    };
+    if (root_vertex == none) return least();
+    if (scratch_.least_by_links_stamps.size() < mesh_.vertices.size()) {
+        scratch_.least_by_links.resize(mesh_.vertices.size());
+        scratch_.least_by_links_stamps.resize(mesh_.vertices.size(), 0);
+    }
+    if (scratch_.least_by_links_stamps[root_vertex] != scratch_.root_stamp) {
+        scratch_.least_by_links[root_vertex] = least();
+        scratch_.least_by_links_stamps[root_vertex] = scratch_.root_stamp;
+    }
+    return scratch_.least_by_links[root_vertex];
+}
+
 void PolyanyaSearch::cross_link(std::uint32_t parent, std::uint32_t arc, double g,
                                 std::uint8_t way) {
     const LinkArc& crossed = mesh_.links->arcs[arc];
@@ -306,9 +348,8 @@ bool PolyanyaSearch::push(std::uint32_t parent, FixedPoint root, std::uint32_t r
                       left.is_corner};
     double h = estimate(node, mesh_.corners[interval.triangle][(interval.edge + 1) % 3],
                         mesh_.corners[interval.triangle][(interval.edge + 2) % 3]);
-    // A path on by links is at least as long as its last link and the straight way from
-    // there, and no shorter than the walk straight less what links save.
-    if (mesh_.links) h = std::min(h, std::max(h - total_saving_, least_after_entrance_));
+    // A way on that crosses links costs at least the least way to the goal through them.
+    if (total_saving_ > 0) h = std::min(h, least_by_links(root, root_vertex));
     node.f = g + h;
     scratch_.nodes.push_back(node);
     return true;

@@ -82,6 +82,9 @@ struct PolyanyaScratch {
     // stands for; a parent number with `anchor_flag` set names one.
     static constexpr std::uint32_t anchor_flag = 0x80000000;
     std::vector<IntervalNode> anchors;
+    // Per mesh vertex the least way on by links (`least_by_links`), by the same stamp.
+    std::vector<double> least_by_links;
+    std::vector<std::uint32_t> least_by_links_stamps;
 };
 
 /// One query: construct, then `run`. The start and goal are the points as given (the path's
@@ -172,10 +175,14 @@ class PolyanyaSearch {
     FixedPoint start_, goal_;           // on the grid
     std::array<double, 2> goal_world_;  // goal_ in world units
     std::span<const std::uint32_t> start_triangles_, goal_triangles_;
-    // With links: the least a path can cost from a link's entrance on (its cost plus the
-    // straight way from its exit to the goal), and how much shorter than walking straight
-    // links can make a path; the estimate of every node takes both into account.
-    double least_after_entrance_ = 0, total_saving_ = 0;
+    // With links that cost less than walking (shortcuts): per arc the least a path can cost
+    // from its entrance on, walking straight between links and crossing them at their cost
+    // (a Dijkstra over the arcs, once per query); the estimates take it into account.
+    double total_saving_ = 0;
+    std::vector<double> rest_after_entrance_;
+    /// A lower bound on any way from `root` (mesh vertex `root_vertex`, or none) to the goal
+    /// that crosses a link: the straight way to an entrance plus `rest_after_entrance_`.
+    [[nodiscard]] double least_by_links(FixedPoint root, std::uint32_t root_vertex);
     /// The node or anchor a parent number names.
     [[nodiscard]] const IntervalNode& record(std::uint32_t parent) const {
         return parent & PolyanyaScratch::anchor_flag
