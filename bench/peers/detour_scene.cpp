@@ -14,7 +14,7 @@
 namespace pathkit::bench {
 
 DetourScene::DetourScene(const std::vector<MeshTriangle>& triangles, Point2 min, Point2 max,
-                         bool flip) {
+                         bool flip, const std::vector<Link>& links, float link_reach) {
     // Detour keeps vertices as 16-bit cell numbers: choose the cell so the world fits.
     const float cell = std::max(max.x - min.x, max.y - min.y) / 60000.f;
     std::map<std::pair<int, int>, unsigned short> vertex_of;
@@ -76,6 +76,23 @@ DetourScene::DetourScene(const std::vector<MeshTriangle>& triangles, Point2 min,
     params.cs = cell;
     params.ch = 1;
     params.buildBvTree = true;
+    std::vector<float> link_ends;
+    std::vector<float> link_reaches(links.size(), link_reach);
+    std::vector<unsigned char> link_ways, link_areas(links.size(), 0);
+    std::vector<unsigned short> link_flags(links.size(), 1);
+    std::vector<unsigned int> link_ids;
+    for (const Link& link : links) {
+        link_ends.insert(link_ends.end(), {link.from.x, 0, link.from.y, link.to.x, 0, link.to.y});
+        link_ways.push_back(link.bidirectional ? DT_OFFMESH_CON_BIDIR : 0);
+        link_ids.push_back(static_cast<unsigned int>(link_ids.size()));
+    }
+    params.offMeshConVerts = link_ends.data();
+    params.offMeshConRad = link_reaches.data();
+    params.offMeshConDir = link_ways.data();
+    params.offMeshConAreas = link_areas.data();
+    params.offMeshConFlags = link_flags.data();
+    params.offMeshConUserID = link_ids.data();
+    params.offMeshConCount = static_cast<int>(links.size());
     unsigned char* data = nullptr;
     int size = 0;
     if (!dtCreateNavMeshData(&params, &data, &size)) return;

@@ -21,8 +21,16 @@ namespace pathkit::bench {
 /// The 2D scene extruded to 3D: (x, y) becomes Detour's (x, 0, y), one polygon per triangle.
 class DetourScene {
   public:
+    /// An off-mesh connection: from one point to another, both ways or one.
+    struct Link {
+        Point2 from, to;
+        bool bidirectional = true;
+    };
     /// Builds a single-tile Detour mesh from the triangles; `flip` reverses their winding.
-    DetourScene(const std::vector<MeshTriangle>& triangles, Point2 min, Point2 max, bool flip);
+    /// `links` become off-mesh connections (one tile holds the whole scene, so they may be
+    /// of any length), each end joined to the nearest polygon within `link_reach`.
+    DetourScene(const std::vector<MeshTriangle>& triangles, Point2 min, Point2 max, bool flip,
+                const std::vector<Link>& links = {}, float link_reach = 1);
     ~DetourScene();
     DetourScene(const DetourScene&) = delete;
     DetourScene& operator=(const DetourScene&) = delete;

@@ -7,6 +7,7 @@
 
 #include "exact_predicates.hpp"
 #include "inflation.hpp"
+#include "mesh_links.hpp"
 #include "nav_mesh_parts.hpp"
 #include "shape_checks.hpp"
 #include "triangulation.hpp"
@@ -125,6 +126,7 @@ void NavMesh::finish_change(bool renumbered) {
     dirty_ = false;
     ++revision_;
     node_graph_.reset();
+    index_links();
     last_change_.revision = revision_;
     last_change_.everywhere = pending_everywhere_;
     last_change_.renumbered = renumbered;

@@ -1,9 +1,11 @@
 // NavMesh queries: the one engine over the mesh's nodes, a triangle corridor, then the funnel.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "endpoint_space.hpp"
 #include "exact_predicates.hpp"
+#include "mesh_links.hpp"
 #include "nav_mesh_parts.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/search/search.hpp"
@@ -42,7 +44,9 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         ends[end] = locate(fixed.x, fixed.y);
         if (ends[end] == none) return refuse(name + where + " is inside an obstacle or its buffer");
     }
-    if (ends[0] == ends[1]) {
+    // One triangle holds both: the straight line, unless a link is a shortcut.
+    const bool shortcuts = link_index_ && link_index_->total_saving > 0;
+    if (ends[0] == ends[1] && !(shortcuts && query == NavMeshQuery::Optimal)) {
         result.status = SearchStatus::Found;
         result.path = {from, to};
         if (from == to) result.path.pop_back();
@@ -68,9 +72,22 @@ bool NavMesh::are_connected(Point2 from, Point2 to) const {
 bool NavMesh::regions_join(Point2 from, Point2 to, std::uint32_t start, std::uint32_t goal) const {
     if (triangle_region_[start] == triangle_region_[goal]) return true;
     // An end on a corner where obstacles touch lies in the regions on every side of it.
-    for (const std::uint32_t start_side : triangles_holding(from, start))
-        for (const std::uint32_t goal_side : triangles_holding(to, goal))
-            if (triangle_region_[start_side] == triangle_region_[goal_side]) return true;
+    const std::vector<std::uint32_t> start_sides = triangles_holding(from, start);
+    const std::vector<std::uint32_t> goal_sides = triangles_holding(to, goal);
+    std::vector<std::uint32_t> reached, wanted;
+    for (const std::uint32_t side : start_sides)
+        reached.push_back(triangle_region_[side]);
+    for (const std::uint32_t side : goal_sides)
+        wanted.push_back(triangle_region_[side]);
+    // Links lead on from the regions reached to others (one way, for a one-way link).
+    for (std::size_t at = 0; at < reached.size(); ++at) {
+        if (std::find(wanted.begin(), wanted.end(), reached[at]) != wanted.end()) return true;
+        if (!link_index_) continue;
+        for (const auto& [entrance, exit] : link_index_->region_arcs)
+            if (entrance == reached[at] &&
+                std::find(reached.begin(), reached.end(), exit) == reached.end())
+                reached.push_back(exit);
+    }
     return false;
 }
 

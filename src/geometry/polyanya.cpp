@@ -18,7 +18,9 @@
 // are computed only for lengths (the f values).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
+#include "mesh_links.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "polyanya_search.hpp"
 
@@ -29,7 +31,7 @@ PlanePath NavMesh::find_shortest_path(Point2 from, Point2 to, std::uint32_t star
                                       const SearchOptions& options) const {
     if (!context.polyanya_) context.polyanya_ = std::make_unique<geometry::PolyanyaScratch>();
     const geometry::MeshView mesh{vertices_, triangle_corners_, triangle_neighbours_,
-                                  vertex_on_boundary_};
+                                  vertex_on_boundary_, link_index_.get()};
     const std::vector<std::uint32_t> starts = triangles_holding(from, start_triangle);
     const std::vector<std::uint32_t> goals = triangles_holding(to, goal_triangle);
     return geometry::PolyanyaSearch(mesh, *context.polyanya_, from, to, starts, goals).run(options);
@@ -66,6 +68,32 @@ PolyanyaSearch::PolyanyaSearch(const MeshView& mesh, PolyanyaScratch& scratch, P
       start_triangles_(start_triangles),
       goal_triangles_(goal_triangles) {
     result_.stats.method = "polyanya";
+    if (mesh_.links && mesh_.links->total_saving > 0) {
+        total_saving_ = mesh_.links->total_saving;
+        // From each entrance: across its link, then straight to the goal or to another
+        // entrance; Dijkstra backwards from the goal over the complete graph of the arcs.
+        const auto& arcs = mesh_.links->arcs;
+        const std::size_t count = arcs.size();
+        rest_after_entrance_.resize(count);
+        for (std::size_t arc = 0; arc < count; ++arc)
+            rest_after_entrance_[arc] = arcs[arc].cost + length(world(arcs[arc].exit), goal_world_);
+        std::vector<std::uint8_t> settled(count, 0);
+        for (std::size_t round = 0; round < count; ++round) {
+            std::size_t next = count;
+            for (std::size_t arc = 0; arc < count; ++arc)
+                if (!settled[arc] &&
+                    (next == count || rest_after_entrance_[arc] < rest_after_entrance_[next]))
+                    next = arc;
+            settled[next] = 1;
+            const std::array<double, 2> entrance = world(arcs[next].entrance);
+            for (std::size_t arc = 0; arc < count; ++arc)
+                if (!settled[arc])
+                    rest_after_entrance_[arc] =
+                        std::min(rest_after_entrance_[arc],
+                                 arcs[arc].cost + length(world(arcs[arc].exit), entrance) +
+                                     rest_after_entrance_[next]);
+        }
+    }
 }
 
 bool PolyanyaSearch::holds_goal(std::uint32_t triangle) const {
@@ -88,7 +116,7 @@ class PolyanyaSearch::Space {
         const std::size_t first = nodes.size();
         double g = 0;
         if (key == start) {
-            search_.push_start_nodes();
+            search_.push_point_nodes(search_.start_, 0, search_.start_triangles_, none, none, 0);
         } else {
             g = nodes[key - 1].g;
             search_.expand(static_cast<std::uint32_t>(key - 1));
@@ -104,6 +132,9 @@ class PolyanyaSearch::Space {
     [[nodiscard]] bool is_goal(StateKey key) const {
         if (key == start) return false;
         const IntervalNode& node = search_.scratch_.nodes[key - 1];
+        // With links an estimate may fall short of the rest of the way even in the goal's
+        // triangle: there the path is a node of its own (`reaches_goal`), queued at its cost.
+        if (search_.mesh_.links) return node.reaches_goal;
         return search_.holds_goal(node.triangle) && search_.way_to_goal(node) != Way::Hidden;
     }
 
@@ -117,7 +148,7 @@ PlanePath PolyanyaSearch::run(const SearchOptions& options) {
     // One triangle holds both ends (one lies on an edge, so each end was located in a
     // different triangle): the straight line. No node would ever enter that triangle.
     for (const std::uint32_t triangle : start_triangles_) {
-        if (!holds_goal(triangle)) continue;
+        if (!holds_goal(triangle) || mesh_.links) continue;  // a link might be shorter
         result_.status = SearchStatus::Found;
         result_.path = {from_, to_};
         result_.cost = static_cast<Cost>(length({from_.x, from_.y}, {to_.x, to_.y}));
@@ -126,6 +157,10 @@ PlanePath PolyanyaSearch::run(const SearchOptions& options) {
     if (scratch_.root_costs.size() < mesh_.vertices.size()) {
         scratch_.root_costs.resize(mesh_.vertices.size());
         scratch_.root_stamps.resize(mesh_.vertices.size(), 0);
+    }
+    if (mesh_.links && scratch_.arc_costs.size() < mesh_.links->arcs.size()) {
+        scratch_.arc_costs.resize(mesh_.links->arcs.size());
+        scratch_.arc_stamps.resize(mesh_.links->arcs.size(), 0);
     }
     // Optimal A* whatever the options ask (another mode would lose the shortest path); the
     // start's own expansion is not counted against the budget.
@@ -162,22 +197,127 @@ PlanePath PolyanyaSearch::run(const SearchOptions& options) {
 
 void PolyanyaSearch::begin_run() {
     scratch_.nodes.clear();
+    scratch_.anchors.clear();
     if (++scratch_.root_stamp == 0) {
         std::fill(scratch_.root_stamps.begin(), scratch_.root_stamps.end(), 0);
+        std::fill(scratch_.arc_stamps.begin(), scratch_.arc_stamps.end(), 0);
+        std::fill(scratch_.least_by_links_stamps.begin(), scratch_.least_by_links_stamps.end(), 0);
         scratch_.root_stamp = 1;
     }
 }
 
-void PolyanyaSearch::push_start_nodes() {
-    for (const std::uint32_t triangle : start_triangles_) {
+void PolyanyaSearch::push_point_nodes(FixedPoint point, double g,
+                                      std::span<const std::uint32_t> triangles,
+                                      std::uint32_t parent, std::uint32_t via_arc,
+                                      std::uint8_t arc_way) {
+    const std::size_t first = scratch_.nodes.size();
+    for (const std::uint32_t triangle : triangles) {
         for (int edge = 0; edge < 3; ++edge) {
             const std::uint32_t right = mesh_.corners[triangle][(edge + 1) % 3];
             const std::uint32_t left = mesh_.corners[triangle][(edge + 2) % 3];
-            if (orientation(corner(right), corner(left), start_) <= 0)
-                continue;  // the start is on it
-            push(none, start_, none, 0,
-                 {triangle, edge, corner_end(start_, right), corner_end(start_, left)});
+            if (orientation(corner(right), corner(left), point) <= 0)
+                continue;  // the point is on it
+            push(parent, point, none, g,
+                 {triangle, edge, corner_end(point, right), corner_end(point, left)});
         }
+    }
+    if (mesh_.links) {
+        if (std::any_of(triangles.begin(), triangles.end(),
+                        [&](std::uint32_t triangle) { return holds_goal(triangle); })) {
+            IntervalNode straight{};
+            straight.root = point;
+            straight.g = g;
+            straight.f = g + length(world(point), goal_world_);
+            straight.parent = parent;
+            straight.reaches_goal = true;
+            scratch_.nodes.push_back(straight);
+        }
+    }
+    for (std::size_t at = first; at < scratch_.nodes.size(); ++at) {
+        scratch_.nodes[at].via_arc = via_arc;
+        scratch_.nodes[at].arc_way = arc_way;
+    }
+    if (!mesh_.links) return;
+    // Links whose entrances those triangles hold: reached straight from the point, which an
+    // anchor stands for in the path.
+    const auto& entrances = mesh_.links->entrances;
+    std::vector<std::uint32_t> arcs;
+    for (const std::uint32_t triangle : triangles) {
+        if (!mesh_.links->holds_entrance[triangle]) continue;
+        for (auto at = std::lower_bound(entrances.begin(), entrances.end(),
+                                        std::pair{triangle, std::uint32_t{0}});
+             at != entrances.end() && at->first == triangle; ++at)
+            if (via_arc == none ||
+                mesh_.links->arcs[at->second].link != mesh_.links->arcs[via_arc].link)
+                arcs.push_back(at->second);  // never straight back over the link just crossed
+    }
+    if (arcs.empty()) return;
+    std::sort(arcs.begin(), arcs.end());
+    arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+    IntervalNode anchor{};
+    anchor.root = point;
+    anchor.g = g;
+    anchor.parent = parent;
+    anchor.via_arc = via_arc;
+    anchor.arc_way = arc_way;
+    const std::uint32_t anchor_number =
+        PolyanyaScratch::anchor_flag | static_cast<std::uint32_t>(scratch_.anchors.size());
+    scratch_.anchors.push_back(anchor);
+    for (const std::uint32_t arc : arcs)
+        cross_link(anchor_number, arc,
+                   g + length(world(point), world(mesh_.links->arcs[arc].entrance)),
+                   static_cast<std::uint8_t>(Way::Straight));
+}
+
+double PolyanyaSearch::least_by_links(FixedPoint root, std::uint32_t root_vertex) {
+    const auto least = [&] {
+        double best = std::numeric_limits<double>::infinity();
+        const std::array<double, 2> from = world(root);
+        const auto& arcs = mesh_.links->arcs;
+        for (std::size_t arc = 0; arc < arcs.size(); ++arc)
+            best =
+                std::min(best, length(from, world(arcs[arc].entrance)) + rest_after_entrance_[arc]);
+        return best;
+    };
+    if (root_vertex == none) return least();
+    if (scratch_.least_by_links_stamps.size() < mesh_.vertices.size()) {
+        scratch_.least_by_links.resize(mesh_.vertices.size());
+        scratch_.least_by_links_stamps.resize(mesh_.vertices.size(), 0);
+    }
+    if (scratch_.least_by_links_stamps[root_vertex] != scratch_.root_stamp) {
+        scratch_.least_by_links[root_vertex] = least();
+        scratch_.least_by_links_stamps[root_vertex] = scratch_.root_stamp;
+    }
+    return scratch_.least_by_links[root_vertex];
+}
+
+void PolyanyaSearch::cross_link(std::uint32_t parent, std::uint32_t arc, double g,
+                                std::uint8_t way) {
+    const LinkArc& crossed = mesh_.links->arcs[arc];
+    const double out = g + crossed.cost;
+    double& cost = scratch_.arc_costs[arc];
+    std::uint32_t& stamp = scratch_.arc_stamps[arc];
+    if (stamp == scratch_.root_stamp && cost <= out) return;  // a way out as cheap is queued
+    cost = out;
+    stamp = scratch_.root_stamp;
+    push_point_nodes(crossed.exit, out,
+                     std::span<const std::uint32_t>(mesh_.links->exit_triangles)
+                         .subspan(crossed.exits_begin, crossed.exits_end - crossed.exits_begin),
+                     parent, arc, way);
+}
+
+void PolyanyaSearch::cross_links_from(std::uint32_t index) {
+    if (!mesh_.links || !mesh_.links->holds_entrance[scratch_.nodes[index].triangle]) return;
+    const IntervalNode node = scratch_.nodes[index];
+    const auto& entrances = mesh_.links->entrances;
+    for (auto at = std::lower_bound(entrances.begin(), entrances.end(),
+                                    std::pair{node.triangle, std::uint32_t{0}});
+         at != entrances.end() && at->first == node.triangle; ++at) {
+        const FixedPoint entrance = mesh_.links->arcs[at->second].entrance;
+        const Way way = way_to(node, entrance);
+        if (way == Way::Hidden) continue;  // the corner behind which it lies will reach it
+        cross_link(index, at->second, node.g + length_by(node, way, entrance),
+                   static_cast<std::uint8_t>(way));
     }
 }
 
@@ -206,8 +346,11 @@ bool PolyanyaSearch::push(std::uint32_t parent, FixedPoint root, std::uint32_t r
                       static_cast<std::uint8_t>(entry),
                       right.is_corner,
                       left.is_corner};
-    node.f = g + estimate(node, mesh_.corners[interval.triangle][(interval.edge + 1) % 3],
-                          mesh_.corners[interval.triangle][(interval.edge + 2) % 3]);
+    double h = estimate(node, mesh_.corners[interval.triangle][(interval.edge + 1) % 3],
+                        mesh_.corners[interval.triangle][(interval.edge + 2) % 3]);
+    // A way on that crosses links costs at least the least way to the goal through them.
+    if (total_saving_ > 0) h = std::min(h, least_by_links(root, root_vertex));
+    node.f = g + h;
     scratch_.nodes.push_back(node);
     return true;
 }
@@ -278,6 +421,21 @@ void PolyanyaSearch::turn_at(std::uint32_t index, std::uint32_t vertex,
 }
 
 void PolyanyaSearch::expand(std::uint32_t index) {
+    if (scratch_.nodes[index].reaches_goal) return;
+    cross_links_from(index);
+    if (mesh_.links && holds_goal(scratch_.nodes[index].triangle)) {
+        const IntervalNode& node = scratch_.nodes[index];
+        if (const Way way = way_to_goal(node); way != Way::Hidden) {
+            IntervalNode done{};
+            done.root = node.root;
+            done.g = node.g;
+            done.f = node.g + length_by(node, way, goal_);
+            done.parent = index;
+            done.reaches_goal = true;
+            done.goal_way = static_cast<std::uint8_t>(way);
+            scratch_.nodes.push_back(done);
+        }
+    }
     const IntervalNode node = scratch_.nodes[index];
     const auto& corners = mesh_.corners[node.triangle];
     const std::uint32_t opposite = corners[node.edge];
@@ -351,38 +509,78 @@ void PolyanyaSearch::expand(std::uint32_t index) {
     }
 }
 
-PolyanyaSearch::Way PolyanyaSearch::way_to_goal(const IntervalNode& node) const {
+PolyanyaSearch::Way PolyanyaSearch::way_to(const IntervalNode& node, FixedPoint target) const {
     const auto& corners = mesh_.corners[node.triangle];
     if (node.root_vertex == corners[(node.edge + 1) % 3] ||
         node.root_vertex == corners[(node.edge + 2) % 3])
-        return Way::Straight;  // the root is a corner of the goal's triangle
-    if (side_of(node.root, node.right_ray, goal_) < 0)
+        return Way::Straight;  // the root is a corner of the target's triangle
+    if (side_of(node.root, node.right_ray, target) < 0)
         return node.right_is_corner ? Way::ByRight : Way::Hidden;
-    if (side_of(node.root, node.left_ray, goal_) > 0)
+    if (side_of(node.root, node.left_ray, target) > 0)
         return node.left_is_corner ? Way::ByLeft : Way::Hidden;
     return Way::Straight;
 }
 
+double PolyanyaSearch::length_by(const IntervalNode& node, Way way, FixedPoint target) const {
+    if (way == Way::Straight) return length(world(node.root), world(target));
+    const FixedPoint turn = node.root + (way == Way::ByRight ? node.right_ray : node.left_ray);
+    return length(world(node.root), world(turn)) + length(world(turn), world(target));
+}
+
 PlanePath PolyanyaSearch::path_through(std::uint32_t index) {
-    const auto& nodes = scratch_.nodes;
-    const IntervalNode& last = nodes[index];
-    // The turns, from the goal back (the start's node has the start as its root).
-    std::vector<std::array<double, 2>> turns;
-    const Way way = way_to_goal(last);
-    if (way == Way::ByRight) turns.push_back(world(last.root + last.right_ray));
-    if (way == Way::ByLeft) turns.push_back(world(last.root + last.left_ray));
-    for (std::uint32_t at = index; nodes[at].parent != none; at = nodes[at].parent) {
-        const std::array<double, 2> turn_point = world(nodes[at].root);
-        if (turns.empty() || turns.back() != turn_point) turns.push_back(turn_point);
+    // The turns, from the goal back (the start's nodes have the start as their root); a turn
+    // may be a link's exit, reached across the link from the turn before it, its entrance.
+    struct Turn {
+        std::array<double, 2> at;
+        std::uint32_t exit_of = none, entrance_of = none;  // link arcs
+    };
+    std::vector<Turn> turns;
+    const auto add = [&](std::array<double, 2> point) {
+        if (turns.empty() || turns.back().at != point) turns.push_back({point});
+    };
+    const IntervalNode& last = scratch_.nodes[index];
+    const Way way = last.reaches_goal ? static_cast<Way>(last.goal_way) : way_to_goal(last);
+    if (way == Way::ByRight || way == Way::ByLeft) {  // round a corner of the interval
+        const IntervalNode& turning = last.reaches_goal ? record(last.parent) : last;
+        add(world(turning.root + (way == Way::ByRight ? turning.right_ray : turning.left_ray)));
     }
-    if (!turns.empty() && turns.back() == world(start_)) turns.pop_back();  // a start on a corner
+    for (std::uint32_t at = index; at != none;) {
+        const IntervalNode& node = record(at);
+        if (node.parent == none && node.via_arc == none) break;  // its root is the start
+        add(world(node.root));
+        if (node.via_arc != none) {
+            const LinkArc& arc = mesh_.links->arcs[node.via_arc];
+            turns.back().exit_of = node.via_arc;
+            add(world(arc.entrance));
+            turns.back().entrance_of = node.via_arc;
+            const auto to_entrance = static_cast<Way>(node.arc_way);
+            if (to_entrance != Way::Straight) {  // round a corner of the parent's interval
+                const IntervalNode& parent = record(node.parent);
+                add(world(parent.root +
+                          (to_entrance == Way::ByRight ? parent.right_ray : parent.left_ray)));
+            }
+        }
+        at = node.parent;
+    }
+    if (!turns.empty() && turns.back().at == world(start_) && turns.back().exit_of == none &&
+        turns.back().entrance_of == none)
+        turns.pop_back();  // a start on a corner
     std::array<double, 2> previous{from_.x, from_.y};
     double total = 0;
     result_.path.assign(1, from_);
     for (auto at = turns.rbegin(); at != turns.rend(); ++at) {
-        total += length(previous, *at);
-        previous = *at;
-        result_.path.push_back({static_cast<float>((*at)[0]), static_cast<float>((*at)[1])});
+        Point2 point{static_cast<float>(at->at[0]), static_cast<float>(at->at[1])};
+        if (at->exit_of != none) {  // across a link from the point before
+            const LinkArc& arc = mesh_.links->arcs[at->exit_of];
+            total += arc.cost;
+            point = arc.exit_point;
+            result_.links.push_back({result_.path.size() - 1, LinkId(arc.link)});
+        } else {
+            total += length(previous, at->at);
+            if (at->entrance_of != none) point = mesh_.links->arcs[at->entrance_of].entrance_point;
+        }
+        previous = at->at;
+        if (!(point == result_.path.back()) || at->exit_of != none) result_.path.push_back(point);
     }
     total += length(previous, {to_.x, to_.y});
     if (!(result_.path.back() == to_)) result_.path.push_back(to_);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "exact_predicates.hpp"
+#include "mesh_links.hpp"
 #include "pathkit/core/config.hpp"
 #include "pathkit/geometry/plane_query.hpp"
 #include "pathkit/search/keyed_search.hpp"
@@ -24,6 +25,7 @@ struct MeshView {
     std::span<const std::array<std::uint32_t, 3>> corners;
     std::span<const std::array<std::uint32_t, 3>> neighbours;
     std::span<const std::uint8_t> on_boundary;
+    const MeshLinks* links = nullptr;  // none when the mesh has no link in use
 };
 
 /// One end of an interval: the ray from the node's root through it and whether it is the
@@ -46,6 +48,15 @@ struct IntervalNode {
     std::uint32_t parent = UINT32_MAX;
     std::uint8_t edge = 0;
     bool right_is_corner = false, left_is_corner = false;
+    // Links: a node whose root is a link's exit says which arc it crossed and how its parent
+    // reached the entrance (a `Way`); the parent is the node whose triangle held the entrance
+    // (none when the entrance lay in the start's triangle). A node that `reaches_goal` is no
+    // interval but a whole path, made when links make estimates lower than the true rest: its
+    // root (the start or an exit, or its parent's root, then by `goal_way`) goes to the goal.
+    std::uint32_t via_arc = UINT32_MAX;
+    std::uint8_t arc_way = 0;
+    bool reaches_goal = false;
+    std::uint8_t goal_way = 0;  // a `Way` round a corner of the parent's interval to the goal
 
     [[nodiscard]] IntervalEnd right() const { return {right_ray, right_is_corner}; }
     [[nodiscard]] IntervalEnd left() const { return {left_ray, left_is_corner}; }
@@ -64,6 +75,16 @@ struct PolyanyaScratch {
     std::vector<double> root_costs;
     std::vector<std::uint32_t> root_stamps;
     std::uint32_t root_stamp = 0;
+    // Per link arc the cheapest way queued out of its exit, by the same stamp.
+    std::vector<double> arc_costs;
+    std::vector<std::uint32_t> arc_stamps;
+    // Records of points links were crossed from (the start, an exit) that no queued node
+    // stands for; a parent number with `anchor_flag` set names one.
+    static constexpr std::uint32_t anchor_flag = 0x80000000;
+    std::vector<IntervalNode> anchors;
+    // Per mesh vertex the least way on by links (`least_by_links`), by the same stamp.
+    std::vector<double> least_by_links;
+    std::vector<std::uint32_t> least_by_links_stamps;
 };
 
 /// One query: construct, then `run`. The start and goal are the points as given (the path's
@@ -97,8 +118,18 @@ class PolyanyaSearch {
 
     /// Forgets the nodes and root costs of an earlier run (the engine's retry or this class's).
     void begin_run();
-    /// The nodes looking out of the start's triangles through each edge the start is not on.
-    void push_start_nodes();
+    /// The nodes looking out of the triangles holding `point` (the start, or a link's exit,
+    /// reached at cost `g`) through each edge the point is not on; with links, also the node
+    /// going straight to the goal where a triangle holds it, and the links whose entrances
+    /// those triangles hold.
+    void push_point_nodes(FixedPoint point, double g, std::span<const std::uint32_t> triangles,
+                          std::uint32_t parent, std::uint32_t via_arc, std::uint8_t arc_way);
+    /// Crosses link arc `arc`, whose entrance node `parent` reaches (or the start when none)
+    /// at cost `g` by `way`: the nodes out of its exit, unless a cheaper way out is queued.
+    void cross_link(std::uint32_t parent, std::uint32_t arc, double g, std::uint8_t way);
+    /// The links whose entrances lie in node `index`'s triangle, crossed where its root sees
+    /// them through its interval or round one of its corners.
+    void cross_links_from(std::uint32_t index);
     /// Queues the node for `interval` (entering the neighbour across it) from `root`; false
     /// when free space ends there or the interval is a single point.
     bool push(std::uint32_t parent, FixedPoint root, std::uint32_t root_vertex, double g,
@@ -129,8 +160,12 @@ class PolyanyaSearch {
     /// triangle beyond: straight, turning at the interval's right or left end where that end
     /// is a corner, or not at all (the goal lies beyond an end inside an edge: a path turning
     /// there is never shortest, and the path through the corner behind it is found instead).
-    enum class Way { Straight, ByRight, ByLeft, Hidden };
-    [[nodiscard]] Way way_to_goal(const IntervalNode& node) const;
+    enum class Way : std::uint8_t { Straight, ByRight, ByLeft, Hidden };
+    [[nodiscard]] Way way_to_goal(const IntervalNode& node) const { return way_to(node, goal_); }
+    /// The same for any point in the node's triangle.
+    [[nodiscard]] Way way_to(const IntervalNode& node, FixedPoint target) const;
+    /// The length from the node's root to `target` by `way`.
+    [[nodiscard]] double length_by(const IntervalNode& node, Way way, FixedPoint target) const;
     /// The path through node `index`, whose triangle holds the goal, reached some way.
     [[nodiscard]] PlanePath path_through(std::uint32_t index);
 
@@ -140,6 +175,20 @@ class PolyanyaSearch {
     FixedPoint start_, goal_;           // on the grid
     std::array<double, 2> goal_world_;  // goal_ in world units
     std::span<const std::uint32_t> start_triangles_, goal_triangles_;
+    // With links that cost less than walking (shortcuts): per arc the least a path can cost
+    // from its entrance on, walking straight between links and crossing them at their cost
+    // (a Dijkstra over the arcs, once per query); the estimates take it into account.
+    double total_saving_ = 0;
+    std::vector<double> rest_after_entrance_;
+    /// A lower bound on any way from `root` (mesh vertex `root_vertex`, or none) to the goal
+    /// that crosses a link: the straight way to an entrance plus `rest_after_entrance_`.
+    [[nodiscard]] double least_by_links(FixedPoint root, std::uint32_t root_vertex);
+    /// The node or anchor a parent number names.
+    [[nodiscard]] const IntervalNode& record(std::uint32_t parent) const {
+        return parent & PolyanyaScratch::anchor_flag
+                   ? scratch_.anchors[parent & ~PolyanyaScratch::anchor_flag]
+                   : scratch_.nodes[parent];
+    }
     PlanePath result_;
 };
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -22,7 +23,20 @@ namespace pathkit {
 
 namespace geometry {
 struct FixedBox;
+struct MeshLinks;
 }  // namespace geometry
+
+/// How a link of a `NavMesh` is crossed.
+struct MeshLinkOptions {
+    /// What crossing it costs, in world units of path length (finite, >= 0); NaN (the
+    /// default) for the straight distance between its ends, as if walked. A link cheaper than
+    /// that (a teleporter) is a shortcut that the optimal query must look out for everywhere:
+    /// queries near and far get slower the more it saves.
+    float cost = std::numeric_limits<float>::quiet_NaN();
+    /// Crossed both ways (a ladder), or only from its first end to its second (a ledge to
+    /// jump down).
+    bool bidirectional = true;
+};
 
 /// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
 enum class MeshNodes : unsigned {
@@ -152,6 +166,18 @@ class NavMesh {
     Status move_obstacle(ObstacleId obstacle, Point2 offset);
     /// Removes every obstacle. Call `triangulate()`.
     void remove_all_obstacles();
+    /// Adds a link between two points of free space (world units, any distance apart) that
+    /// the optimal query may cross at its cost: a jump down a ledge, a ladder, a teleporter, a
+    /// boat. Refused, with nothing added, for NaN points, points outside the bounds or inside a
+    /// grown obstacle as the mesh is now, the same point twice, or a negative or infinite
+    /// cost. A link whose end an obstacle covers after an edit is not used
+    /// until that end is free again. The funnel query walks and ignores links.
+    Expected<LinkId> add_link(Point2 from, Point2 to, const MeshLinkOptions& options = {});
+    /// Removes a link; refused for unknown or removed ids.
+    Status remove_link(LinkId link);
+    /// The number of links in the mesh.
+    [[nodiscard]] std::size_t link_count() const;
+
     /// The options it was created with (the buffer radius grows every obstacle).
     [[nodiscard]] const NavMeshOptions& options() const { return options_; }
     /// True when obstacles changed since the last `triangulate()`.
@@ -278,6 +304,8 @@ class NavMesh {
     void add_boundary_edges(std::uint32_t triangle);
     void remove_boundary_edges(std::uint32_t triangle);
     void build_regions();
+    /// The links as the optimal query reads them, made again for the current triangles.
+    void index_links();
     void finish_change(bool renumbered);
     void compact_vertices();
 
@@ -339,6 +367,16 @@ class NavMesh {
     mutable std::unique_ptr<std::mutex> node_graph_lock_ = std::make_unique<std::mutex>();
     mutable std::unique_ptr<std::shared_mutex> access_ = std::make_unique<std::shared_mutex>();
     mutable std::unique_ptr<std::mutex> turnstile_ = std::make_unique<std::mutex>();
+
+    // Links: as added (ids index this; removed ones stay, not alive), and as the optimal query
+    // reads them (src/geometry/nav_mesh_links.cpp), made again after every change.
+    struct LinkEntry {
+        Point2 from, to;
+        float cost = 0;
+        bool bidirectional = true, alive = false;
+    };
+    std::vector<LinkEntry> links_;
+    std::unique_ptr<geometry::MeshLinks> link_index_;
 
     // Point location: triangles bucketed by their boxes in a uniform grid (the cells of a
     // corner hold every triangle around it).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "pathkit/core/cost.hpp"
@@ -22,9 +23,27 @@ class EndpointSpace;
 struct PolyanyaScratch;
 }  // namespace geometry
 
+struct LinkTag;
+/// A link of a `NavMesh` between two free points the ground does not join (a ledge to jump
+/// down, a ladder, a teleporter). Ids stay stable when other links are removed.
+using LinkId = Id<LinkTag>;
+
+/// A segment of a path that crosses a link instead of walking: from `path[segment]` to
+/// `path[segment + 1]`.
+struct PlaneLinkStep {
+    std::size_t segment = 0;
+    LinkId link;
+};
+
 /// A path through an open 2D world: corner points from start to goal, in world units; `cost`
-/// is its length.
-using PlanePath = PathResult<Point2>;
+/// is its length, links counted at their cost. `links` lists the segments that cross links, in
+/// order (empty when the path walks all the way).
+struct PlanePath : PathResult<Point2> {
+    PlanePath() = default;
+    PlanePath(PathResult<Point2>&& walked) : PathResult<Point2>(std::move(walked)) {}
+
+    std::vector<PlaneLinkStep> links;
+};
 
 /// Scratch memory of queries on an `ObstacleGraph` or a `NavMesh`: the search records and the
 /// temporary start and goal nodes, so the shared graph or mesh is never written by a query.

@@ -1,0 +1,92 @@
+// NavMesh links: adding and removing them, and indexing them for the optimal query.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "mesh_links.hpp"
+#include "nav_mesh_parts.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "shape_checks.hpp"
+
+namespace pathkit {
+
+Expected<LinkId> NavMesh::add_link(Point2 from, Point2 to, const MeshLinkOptions& options) {
+    const auto lock = lock_for_editing();
+    for (const auto& [point, name] : {std::pair{from, "start"}, std::pair{to, "end"}}) {
+        if (Status status = geometry::check_coordinate(point, std::string("link ") + name); !status)
+            return Status::invalid_input(status.message());
+        if (triangle_holding(point) == UINT32_MAX)
+            return Status::invalid_input(std::string("link ") + name + " " + to_string(point) +
+                                         " is outside the bounds or inside an obstacle or its "
+                                         "buffer (or the mesh has not been triangulated)");
+    }
+    if (from == to) return Status::invalid_input("a link must join two different points");
+    const float cost = std::isnan(options.cost) ? geometry::distance(from, to) : options.cost;
+    if (!(cost >= 0) || !std::isfinite(cost))
+        return Status::invalid_input("link cost " + std::to_string(options.cost) +
+                                     " must be finite and at least 0");
+    links_.push_back({from, to, cost, options.bidirectional, true});
+    index_links();
+    return LinkId(static_cast<std::uint32_t>(links_.size() - 1));
+}
+
+Status NavMesh::remove_link(LinkId link) {
+    const auto lock = lock_for_editing();
+    if (link.index() >= links_.size() || !links_[link.index()].alive)
+        return Status::invalid_input("link " + std::to_string(link.value) + " is not in the mesh");
+    links_[link.index()].alive = false;
+    index_links();
+    return {};
+}
+
+std::size_t NavMesh::link_count() const {
+    const auto lock = lock_for_reading();
+    return static_cast<std::size_t>(std::count_if(
+        links_.begin(), links_.end(), [](const LinkEntry& link) { return link.alive; }));
+}
+
+void NavMesh::index_links() {
+    if (std::none_of(links_.begin(), links_.end(),
+                     [](const LinkEntry& link) { return link.alive; })) {
+        link_index_.reset();
+        return;
+    }
+    auto index = std::make_unique<geometry::MeshLinks>();
+    for (std::uint32_t link = 0; link < links_.size(); ++link) {
+        const LinkEntry& entry = links_[link];
+        if (!entry.alive) continue;
+        const std::uint32_t from = triangle_holding(entry.from), to = triangle_holding(entry.to);
+        if (from == UINT32_MAX || to == UINT32_MAX) continue;  // an end covered for now
+        for (int way = 0; way < (entry.bidirectional ? 2 : 1); ++way) {
+            const Point2 entrance = way == 0 ? entry.from : entry.to;
+            const Point2 exit = way == 0 ? entry.to : entry.from;
+            const auto arc = static_cast<std::uint32_t>(index->arcs.size());
+            geometry::LinkArc made{geometry::to_fixed(entrance),
+                                   geometry::to_fixed(exit),
+                                   entrance,
+                                   exit,
+                                   entry.cost,
+                                   link,
+                                   0,
+                                   0};
+            made.exits_begin = static_cast<std::uint32_t>(index->exit_triangles.size());
+            for (const std::uint32_t triangle : triangles_holding(exit, way == 0 ? to : from))
+                index->exit_triangles.push_back(triangle);
+            made.exits_end = static_cast<std::uint32_t>(index->exit_triangles.size());
+            for (const std::uint32_t triangle : triangles_holding(entrance, way == 0 ? from : to))
+                index->entrances.emplace_back(triangle, arc);
+            index->region_arcs.emplace_back(triangle_region_[way == 0 ? from : to],
+                                            triangle_region_[way == 0 ? to : from]);
+            index->total_saving +=
+                std::max(0.0, static_cast<double>(geometry::distance(entrance, exit)) - entry.cost);
+            index->arcs.push_back(made);
+        }
+    }
+    std::sort(index->entrances.begin(), index->entrances.end());
+    index->holds_entrance.assign(triangle_corners_.size(), 0);
+    for (const auto& [triangle, arc] : index->entrances)
+        index->holds_entrance[triangle] = 1;
+    link_index_ = std::move(index);
+}
+
+}  // namespace pathkit
