@@ -158,7 +158,8 @@ class GridSpace {
     [[nodiscard]] std::span<const GridLink> links() const { return links_; }
     /// The link with this id, if the space has it.
     [[nodiscard]] const GridLink* link(GridLinkId id) const;
-    /// How the heuristic allows for links (`LinkEstimate::PerLink` unless set).
+    /// How the heuristic allows for links (`LinkEstimate::LastLink` unless set: cheaper per query
+    /// on the benchmarks, docs/benchmarks.md).
     void set_link_estimate(LinkEstimate estimate) { link_estimate_ = estimate; }
     [[nodiscard]] LinkEstimate link_estimate() const { return link_estimate_; }
     /// Counts changes to the links; caches built at one count are stale at another.
@@ -271,7 +272,7 @@ class GridSpace {
     std::vector<std::uint8_t> link_ends_;                    // 1 where a link move ends
     std::uint32_t next_link_id_ = 0;
     std::uint64_t link_revision_ = 0;
-    LinkEstimate link_estimate_ = LinkEstimate::PerLink;
+    LinkEstimate link_estimate_ = LinkEstimate::LastLink;
     std::unique_ptr<FilteredSpaces> filtered_;  // the copies of the map seen through filters
 };
 
