@@ -31,6 +31,7 @@
 #include <array>
 #include <cstdlib>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <utility>
 #include <vector>
@@ -461,29 +462,38 @@ template <class Lines>
     const std::vector<StateId> jump_points = std::move(search.path);
     search.path.clear();
     GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });
-    std::vector<Cell>& waypoints = result.path;
-    waypoints.reserve(jump_points.size() * 2);
-    for (const StateId state : jump_points)
-        waypoints.push_back(map.cell(state.value));
     // Each jump is a diagonal (or vertical) run, then a straight one: add the corner between
     // them, then keep the turns or walk every tile (links stay single steps).
     const DiagonalPolicy policy = space.rules().diagonal;
+    const auto walk_jumps = [&](std::vector<Cell>& waypoints, auto&& cells) {
+        for (const Cell cell : cells) {
+            if (!waypoints.empty()) {
+                if (const auto corner = jump_corner(policy, waypoints.back(), cell))
+                    waypoints.push_back(*corner);
+            }
+            waypoints.push_back(cell);
+        }
+        if (shape == PathShape::Tiles) {
+            waypoints = expand_path(waypoints);
+        } else {
+            compress_path_in_place(waypoints);  // the turns
+        }
+    };
+    std::vector<Cell>& waypoints = result.path;
+    waypoints.reserve(jump_points.size() * 2);
+    if (steps.empty()) {  // no link taken: straight from the jump points, no copies
+        walk_jumps(waypoints, std::views::transform(jump_points, [&](StateId state) {
+                       return map.cell(state.value);
+                   }));
+        return result;
+    }
+    for (const StateId state : jump_points)
+        waypoints.push_back(map.cell(state.value));
     shape_walks(waypoints, steps, [&](std::vector<Cell>& walk) {
         std::vector<Cell> turns;
         turns.reserve(walk.size() * 2);
-        for (const Cell cell : walk) {
-            if (!turns.empty()) {
-                if (const auto corner = jump_corner(policy, turns.back(), cell))
-                    turns.push_back(*corner);
-            }
-            turns.push_back(cell);
-        }
-        if (shape == PathShape::Tiles) {
-            walk = expand_path(turns);
-        } else {
-            compress_path_in_place(turns);  // the turns
-            walk = std::move(turns);
-        }
+        walk_jumps(turns, walk);
+        walk = std::move(turns);
     });
     result.links = std::move(steps);
     return result;
