@@ -1,7 +1,7 @@
 // Grid searches with links beside the same searches without, on the rows of a MovingAI scenario.
 //
-// Two spaces over one map: one plain, one with --links random links (default 200; seed 28):
-// between random walkable tiles, a third teleporters of cost 0 to 5, a third stairs costing
+// Two spaces over one map: one plain, one with --links random links (default 200, the same each
+// run): between random walkable tiles, a third teleporters of cost 0 to 5, a third stairs costing
 // their octile length to 1.5 times it, a third doors of 20 to 100, a quarter of them one-way.
 // For each row (every row, or an even spread of --rows of them) A*, jps and jps+ run on both
 // spaces, one after the other, each timed --repeat times and the median kept; with links, both
