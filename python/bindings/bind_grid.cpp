@@ -42,6 +42,20 @@ std::optional<Heuristic> heuristic_named(const std::optional<std::string>& name)
         *name + "\"");
 }
 
+/// A terrain type given by number or by name, checked against the map's types.
+TerrainType terrain_type_of(const GridMap& map, const py::handle& given) {
+    if (py::isinstance<py::str>(given)) {
+        const auto name = given.cast<std::string>();
+        if (const auto type = map.terrain_type_named(name)) return *type;
+        throw RefusedInput("the map has no terrain type named \"" + name + "\"");
+    }
+    const auto number = given.cast<long long>();
+    if (number < 0 || number >= map.terrain_type_count())
+        throw RefusedInput("terrain type " + std::to_string(number) + " is not one of the map's " +
+                           std::to_string(map.terrain_type_count()) + " types");
+    return static_cast<TerrainType>(number);
+}
+
 PathShape shape_named(const std::string& name) {
     if (name == "tiles") return PathShape::Tiles;
     if (name == "turns") return PathShape::Turns;
@@ -152,6 +166,38 @@ void bind_maps(py::module_& module) {
             },
             py::arg("cell"), py::arg("cost"),
             "Multiplies the cost of every step onto this tile (finite, >= 0).")
+        .def(
+            "add_terrain_type",
+            [](GridMapHandle& self, const std::string& name) {
+                auto hold = write_lock(self.lock);
+                return static_cast<int>(take(self.map.add_terrain_type(name)));
+            },
+            py::arg("name"),
+            "Names a new terrain type (\"water\") for find_path's exclude_terrain; returns its "
+            "number (from 1; 0 is \"ground\", every tile's until set).")
+        .def(
+            "set_terrain_type",
+            [](GridMapHandle& self, std::pair<int, int> cell, const py::object& type) {
+                auto hold = write_lock(self.lock);
+                raise_if_refused(
+                    self.map.set_terrain_type(to_cell(cell), terrain_type_of(self.map, type)));
+            },
+            py::arg("cell"), py::arg("type"), "Sets a tile's terrain type, by number or name.")
+        .def(
+            "terrain_type",
+            [](const GridMapHandle& self, std::pair<int, int> cell) {
+                return static_cast<int>(self.map.terrain_type(to_cell(cell)));
+            },
+            py::arg("cell"), "A tile's terrain type number (0 unless set).")
+        .def_property_readonly(
+            "terrain_types",
+            [](const GridMapHandle& self) {
+                std::vector<std::string> names;
+                for (int type = 0; type < self.map.terrain_type_count(); ++type)
+                    names.emplace_back(self.map.terrain_type_name(static_cast<TerrainType>(type)));
+                return names;
+            },
+            "The names of the map's terrain types, by number.")
         .def_property_readonly(
             "walkable",
             [](const GridMapHandle& self) {
@@ -209,25 +255,73 @@ void bind_space(py::module_& module) {
             "find_path",
             [](GridSpaceHandle& self, std::pair<int, int> start, std::pair<int, int> goal,
                const std::string& algo, std::optional<std::uint64_t> max_expansions, float weight,
-               bool allow_partial, const std::string& shape) {
+               bool allow_partial, const std::string& shape, const py::iterable& exclude_terrain) {
                 const SearchOptions options =
                     search_options(algo, max_expansions, weight, allow_partial);
                 const PathShape path_shape = shape_named(shape);
+                TerrainFilter filter;
+                for (const py::handle type : exclude_terrain)
+                    filter.excluded.push_back(terrain_type_of(self.map->map, type));
                 self.refresh_if_stale();
                 const GridPath path = read_without_gil(self.map->lock, [&] {
-                    return self.space.find_path(to_cell(start), to_cell(goal), options, path_shape);
+                    return self.space.find_path(to_cell(start), to_cell(goal), options, path_shape,
+                                                filter);
                 });
-                return answer(path, cells_to_array);
+                PathAnswer made = answer(path, cells_to_array);
+                for (const GridLinkId link : path.links)
+                    made.links.push_back(link.is_valid() ? std::int64_t{link.value} : -1);
+                return made;
             },
             py::arg("start"), py::arg("goal"), py::arg("algo") = "astar", py::kw_only(),
             py::arg("max_expansions") = py::none(), py::arg("weight") = 1.0f,
             py::arg("allow_partial") = false, py::arg("shape") = "tiles",
+            py::arg("exclude_terrain") = py::tuple(),
             "The cheapest path from start to goal, (x, y) tiles. algo: \"astar\", "
             "\"dijkstra\", \"bfs\", \"jps\" or \"jps+\" (jump point search over distances "
             "computed at the first such query and after map changes). The path is an int32 array "
             "of shape (n, 2), x then y; "
-            "shape=\"turns\" keeps only the tiles where it turns. Raises pathkit.Error for a "
-            "start or goal outside the map or blocked. The GIL is released while it runs.")
+            "shape=\"turns\" keeps only the tiles where it turns. Links are followed; the "
+            "result's links say which steps take one. exclude_terrain: terrain types (numbers "
+            "or names) that are walls for this query. Raises pathkit.Error for a start or goal "
+            "outside the map, blocked or on excluded terrain, or an unknown terrain type. The "
+            "GIL is released while it runs.")
+        .def(
+            "add_link",
+            [](GridSpaceHandle& self, std::pair<int, int> start, std::pair<int, int> end,
+               float cost, bool bidirectional, const std::string& name) {
+                auto hold = write_lock(self.map->lock);
+                return take(self.space.add_link(
+                                to_cell(start), to_cell(end),
+                                {.cost = cost, .bidirectional = bidirectional, .name = name}))
+                    .value;
+            },
+            py::arg("start"), py::arg("end"), py::kw_only(), py::arg("cost") = 0.0f,
+            py::arg("bidirectional") = true, py::arg("name") = "",
+            "Links two walkable tiles (teleporter, stairs, a door that takes time) at cost "
+            "(finite, >= 0), both ways unless bidirectional=False; returns its id. Raises "
+            "pathkit.Error, with nothing changed, for an end outside the map or blocked.")
+        .def(
+            "remove_link",
+            [](GridSpaceHandle& self, std::uint32_t link) {
+                auto hold = write_lock(self.map->lock);
+                raise_if_refused(self.space.remove_link(GridLinkId(link)));
+            },
+            py::arg("link"), "Removes a link; pathkit.Error for an id the space does not have.")
+        .def_property_readonly(
+            "links",
+            [](const GridSpaceHandle& self) {
+                py::list out;
+                for (const GridLink& link : self.space.links())
+                    out.append(py::dict(py::arg("id") = link.id.value,
+                                        py::arg("start") = py::make_tuple(link.from.x, link.from.y),
+                                        py::arg("end") = py::make_tuple(link.to.x, link.to.y),
+                                        py::arg("cost") = link.cost,
+                                        py::arg("bidirectional") = link.bidirectional,
+                                        py::arg("name") = python_text(link.name)));
+                return out;
+            },
+            "The links, in the order added: dicts with id, start, end, cost, bidirectional, "
+            "name.")
         .def(
             "path_costs",
             [](GridSpaceHandle& self, const py::object& starts, const py::object& goals,

@@ -125,6 +125,9 @@ void bind_support(py::module_& module) {
         .def_readonly("method", &PathAnswer::method, "Which search ran (\"astar\", \"jps\"...).")
         .def_readonly("expanded", &PathAnswer::expanded, "States expanded.")
         .def_readonly("generated", &PathAnswer::generated, "Successors generated.")
+        .def_readonly("links", &PathAnswer::links,
+                      "Grid paths: for each step, the id of the link it takes or -1 for a step "
+                      "walked; empty when the path takes no link.")
         .def_property_readonly("found", &PathAnswer::found, "True when the goal was reached.")
         .def("__bool__", &PathAnswer::found)
         .def("__repr__", [](const PathAnswer& answer) {

@@ -165,10 +165,20 @@ pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x, i
                                   int32_t goal_x, int32_t goal_y, pk_algorithm algorithm,
                                   uint64_t budget, int32_t* tiles, size_t capacity, size_t* length,
                                   float* cost) {
+    return pk_grid_space_find_path_ex(space, start_x, start_y, goal_x, goal_y, algorithm, budget,
+                                      nullptr, 0, tiles, nullptr, capacity, length, cost);
+}
+
+pk_status pk_grid_space_find_path_ex(const pk_grid_space* space, int32_t start_x, int32_t start_y,
+                                     int32_t goal_x, int32_t goal_y, pk_algorithm algorithm,
+                                     uint64_t budget, const uint8_t* excluded,
+                                     size_t excluded_count, int32_t* tiles, uint32_t* links,
+                                     size_t capacity, size_t* length, float* cost) {
     return guarded([&] {
         pk_status status = PK_OK;
         if (length != nullptr) *length = 0;
         if (missing(space, "space", status)) return status;
+        if (excluded_count > 0 && missing(excluded, "excluded", status)) return status;
         SearchOptions options;
         if (budget > 0) options.max_expansions = static_cast<std::size_t>(budget);
         const Cell from{start_x, start_y}, to{goal_x, goal_y};
@@ -178,14 +188,64 @@ pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x, i
                                                  std::to_string(static_cast<int>(algorithm)) +
                                                  " is not a pk_algorithm");
         options.algorithm = *search;
-        const GridPath path = space->space.find_path(from, to, options);
+        TerrainFilter filter;
+        if (excluded_count > 0) filter.excluded.assign(excluded, excluded + excluded_count);
+        const GridPath path = space->space.find_path(from, to, options, PathShape::Tiles, filter);
         if (!path.found()) return c_api::search_failure(path.status, path.message);
         if (cost != nullptr) *cost = path.cost;
-        return c_api::write_items(path.path.size(), tiles, capacity, length,
-                                  [&](std::size_t index, int32_t* out) {
-                                      out[2 * index] = path.path[index].x;
-                                      out[2 * index + 1] = path.path[index].y;
-                                  });
+        return c_api::write_items(
+            path.path.size(), tiles, capacity, length, [&](std::size_t index, int32_t* out) {
+                out[2 * index] = path.path[index].x;
+                out[2 * index + 1] = path.path[index].y;
+                if (links == nullptr) return;
+                links[index] = index < path.links.size() && path.links[index].is_valid()
+                                   ? path.links[index].value
+                                   : PK_NO_LINK;
+            });
+    });
+}
+
+pk_status pk_grid_map_add_terrain_type(pk_grid_map* map, const char* name, uint8_t* type) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status) || missing(name, "name", status) ||
+            missing(type, "type", status))
+            return status;
+        auto added = map->map.add_terrain_type(name);
+        if (!added) return c_api::refused(added.error());
+        *type = added.value();
+        return PK_OK;
+    });
+}
+
+pk_status pk_grid_map_set_terrain_type(pk_grid_map* map, int32_t x, int32_t y, uint8_t type) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(map, "map", status) || outside(map->map, x, y, status)) return status;
+        const Status set = map->map.set_terrain_type({x, y}, type);
+        return set ? PK_OK : c_api::refused(set);
+    });
+}
+
+pk_status pk_grid_space_add_link(pk_grid_space* space, int32_t from_x, int32_t from_y, int32_t to_x,
+                                 int32_t to_y, float cost, int bidirectional, uint32_t* link) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "space", status) || missing(link, "link", status)) return status;
+        auto added = space->space.add_link({from_x, from_y}, {to_x, to_y},
+                                           {.cost = cost, .bidirectional = bidirectional != 0});
+        if (!added) return c_api::refused(added.error());
+        *link = added.value().value;
+        return PK_OK;
+    });
+}
+
+pk_status pk_grid_space_remove_link(pk_grid_space* space, uint32_t link) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "space", status)) return status;
+        const Status removed = space->space.remove_link(GridLinkId(link));
+        return removed ? PK_OK : c_api::refused(removed);
     });
 }
 

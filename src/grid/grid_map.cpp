@@ -88,6 +88,40 @@ Status GridMap::set_terrain_cost(Cell cell, float multiplier) {
     return {};
 }
 
+Expected<TerrainType> GridMap::add_terrain_type(std::string name) {
+    if (name.empty()) return Status::invalid_input("a terrain type needs a name");
+    if (terrain_type_named(name))
+        return Status::invalid_input("the map already has a terrain type named \"" + name + "\"");
+    if (terrain_names_.size() >= 256)
+        return Status::invalid_input("a map has at most 256 terrain types");
+    terrain_names_.push_back(std::move(name));
+    return static_cast<TerrainType>(terrain_names_.size() - 1);
+}
+
+std::optional<TerrainType> GridMap::terrain_type_named(std::string_view name) const {
+    for (std::size_t type = 0; type < terrain_names_.size(); ++type)
+        if (terrain_names_[type] == name) return static_cast<TerrainType>(type);
+    return std::nullopt;
+}
+
+Status GridMap::set_terrain_type(Cell cell, TerrainType type) {
+    if (!contains(cell)) {
+        return Status::invalid_input("tile " + to_string(cell) + " is outside the map");
+    }
+    if (type >= terrain_names_.size()) {
+        return Status::invalid_input("terrain type " + std::to_string(type) +
+                                     " is not one of the map's " +
+                                     std::to_string(terrain_names_.size()) + " types");
+    }
+    if (terrain_types_.empty()) {
+        if (type == 0) return {};
+        terrain_types_.assign(walkable_.size(), 0);
+    }
+    terrain_types_[index(cell)] = type;
+    note_change(index(cell));
+    return {};
+}
+
 void GridMap::note_change(std::uint32_t index) {
     if (change_log_.size() == 2 * change_log_capacity) {
         // Forget the older half: memory stays bounded, and each change costs O(1) on average.
@@ -114,6 +148,7 @@ void GridMap::recompute_min_terrain() {
 
 std::size_t GridMap::memory_bytes() const {
     return sizeof(GridMap) + walkable_.capacity() + terrain_.capacity() * sizeof(float) +
+           terrain_types_.capacity() +
            (row_bits_.capacity() + column_bits_.capacity()) * sizeof(std::uint64_t);
 }
 

@@ -3,10 +3,12 @@
 #include "pathkit/core/text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <mutex>
 #include <string>
 
+#include "link_search.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
@@ -62,6 +64,24 @@ struct GridSpace::JumpPointIndexCache {
     std::shared_ptr<StaticGridIndex> index;
 };
 
+/// The copies of the map seen through terrain filters, each with a space over it that has the
+/// same rules and links, made at the first query with a filter and kept for the last few.
+struct GridSpace::FilteredSpaces {
+    using Mask = std::array<std::uint64_t, 4>;  // bit t: terrain type t is excluded
+    struct Entry {
+        Entry(const GridMap& original, const MovementRules& rules)
+            : map(original), space(map, rules) {}
+        Mask mask{};
+        std::uint64_t map_revision = 0;
+        std::uint64_t link_revision = 0;
+        GridMap map;
+        GridSpace space;
+    };
+    static constexpr std::size_t kept = 8;
+    std::mutex mutex;
+    std::vector<std::shared_ptr<Entry>> entries;  // the most recently used last
+};
+
 Heuristic heuristic_for(const MovementRules& rules) {
     if (rules.heuristic) return *rules.heuristic;
     return rules.diagonal == DiagonalPolicy::Never ? Heuristic::Manhattan : Heuristic::Octile;
@@ -72,7 +92,8 @@ GridSpace::GridSpace(const GridMap& map, MovementRules rules)
       rules_(rules),
       rules_status_(validate(rules)),
       heuristic_(heuristic_for(rules)),
-      jump_point_index_(std::make_unique<JumpPointIndexCache>()) {
+      jump_point_index_(std::make_unique<JumpPointIndexCache>()),
+      filtered_(std::make_unique<FilteredSpaces>()) {
     const std::int32_t stride = map.stride();
     const std::int32_t offsets[8] = {1,          stride,     -1,          -stride,
                                      stride + 1, stride - 1, -stride - 1, -stride + 1};
@@ -120,7 +141,15 @@ GridSpace::GridSpace(const GridSpace& other)
       octile_extra_(other.octile_extra_),
       fit_table_(other.fit_table_),
       fit_revision_(other.fit_revision_),
-      jump_point_index_(std::make_unique<JumpPointIndexCache>()) {
+      jump_point_index_(std::make_unique<JumpPointIndexCache>()),
+      links_(other.links_),
+      link_edges_(other.link_edges_),
+      link_starts_(other.link_starts_),
+      link_ends_(other.link_ends_),
+      next_link_id_(other.next_link_id_),
+      link_revision_(other.link_revision_),
+      link_estimate_(other.link_estimate_),
+      filtered_(std::make_unique<FilteredSpaces>()) {
     std::copy(std::begin(other.offsets_), std::end(other.offsets_), offsets_);
     std::copy(std::begin(other.allowed_diagonals_), std::end(other.allowed_diagonals_),
               allowed_diagonals_);
@@ -253,8 +282,8 @@ GridPath GridSpace::find_path_by_jump_points(Cell from, Cell to, SearchContext& 
     return index.value()->find_path(from, to, context, engine, shape);
 }
 
-GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
-                              const SearchOptions& options, PathShape shape) const {
+GridPath GridSpace::find_path_unfiltered(Cell from, Cell to, SearchContext& context,
+                                         const SearchOptions& options, PathShape shape) const {
     if (runs_on_grids_only(options.algorithm))
         return find_path_by_jump_points(from, to, context, options, shape);
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
@@ -265,12 +294,177 @@ GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
             return refused;
         }
     }
-    const SingleGoal problem(*this, StateId(map_->index(to)));
-    GridPath result = convert_path<Cell>(
-        pathkit::find_path(problem, StateId(map_->index(from)), context, options),
-        [this](StateId state) { return map_->cell(state.value); });
-    if (shape == PathShape::Turns) result.path = compress_path(result.path);
+    const auto to_cell = [this](StateId state) { return map_->cell(state.value); };
+    if (!has_links()) {
+        const SingleGoal problem(*this, StateId(map_->index(to)));
+        GridPath result = convert_path<Cell>(
+            pathkit::find_path(problem, StateId(map_->index(from)), context, options), to_cell);
+        if (shape == PathShape::Turns) result.path = compress_path(result.path);
+        return result;
+    }
+    const detail::LinkBound bound(*this, map_->index(to));
+    const detail::LinkedGoal problem(*this, map_->index(to), bound);
+    SearchResult search = pathkit::find_path(problem, StateId(map_->index(from)), context, options);
+    std::vector<GridLinkId> steps = detail::link_steps(*this, search.path, context);
+    GridPath result = convert_path<Cell>(std::move(search), to_cell);
+    detail::shape_walks(result.path, steps, [shape](std::vector<Cell>& walk) {
+        if (shape == PathShape::Turns) compress_path_in_place(walk);
+    });
+    result.links = std::move(steps);
     return result;
+}
+
+GridPath GridSpace::find_path(Cell from, Cell to, SearchContext& context,
+                              const SearchOptions& options, PathShape shape,
+                              const TerrainFilter& filter) const {
+    if (filter.empty()) return find_path_unfiltered(from, to, context, options, shape);
+    const auto refuse = [](std::string why) {
+        GridPath refused;
+        refused.status = SearchStatus::InvalidInput;
+        refused.message = std::move(why);
+        return refused;
+    };
+    FilteredSpaces::Mask mask{};
+    for (const TerrainType type : filter.excluded) {
+        if (type >= map_->terrain_type_count()) {
+            std::string known;
+            for (int t = 0; t < map_->terrain_type_count(); ++t)
+                known += (t > 0 ? ", " : "") + std::to_string(t) + " " +
+                         std::string(map_->terrain_type_name(static_cast<TerrainType>(t)));
+            return refuse("terrain filter: type " + std::to_string(type) +
+                          " is not a terrain type of the map (it has " + known + ")");
+        }
+        mask[type / 64] |= std::uint64_t{1} << (type % 64);
+    }
+    for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
+        if (auto status = check_endpoint(cell, role); !status) return refuse(status.message());
+        const TerrainType type = map_->terrain_type(cell);
+        if ((mask[type / 64] >> (type % 64)) & 1u)
+            return refuse(std::string(role) + " " + to_string(cell) + " is on terrain \"" +
+                          std::string(map_->terrain_type_name(type)) +
+                          "\", which the filter excludes");
+    }
+    // Every tile is ground, which the filter lets through (or the start would be refused).
+    if (map_->terrain_type_data() == nullptr)
+        return find_path_unfiltered(from, to, context, options, shape);
+    std::shared_ptr<FilteredSpaces::Entry> entry;
+    {
+        const std::lock_guard lock(filtered_->mutex);
+        auto& entries = filtered_->entries;
+        const auto found = std::find_if(entries.begin(), entries.end(), [&](const auto& kept) {
+            return kept->mask == mask && kept->map_revision == map_->revision() &&
+                   kept->link_revision == link_revision_;
+        });
+        if (found != entries.end()) {
+            entry = *found;
+            entries.erase(found);
+        } else {
+            // The map with the excluded tiles walled, under the same rules and links.
+            entry = std::make_shared<FilteredSpaces::Entry>(*map_, rules_);
+            entry->mask = mask;
+            entry->map_revision = map_->revision();
+            entry->link_revision = link_revision_;
+            if (const std::uint8_t* types = map_->terrain_type_data()) {
+                for (int y = 0; y < map_->height(); ++y) {
+                    for (int x = 0; x < map_->width(); ++x) {
+                        const Cell cell{map_->origin().x + x, map_->origin().y + y};
+                        const TerrainType type = types[map_->index(cell)];
+                        if ((mask[type / 64] >> (type % 64)) & 1u)
+                            (void)entry->map.set_walkable(cell, false);
+                    }
+                }
+            }
+            entry->space.refresh();
+            GridSpace& copy = entry->space;
+            copy.links_ = links_;
+            copy.link_edges_ = link_edges_;
+            copy.link_ends_ = link_ends_;
+            copy.next_link_id_ = next_link_id_;
+            copy.link_revision_ = link_revision_;
+            copy.link_estimate_ = link_estimate_;
+            copy.link_starts_.reset();
+            if (link_starts_) {
+                // The copy's own log, so its jump point index sees every start.
+                copy.link_starts_ =
+                    GridMap::create(map_->width(), map_->height(), map_->origin(), false).value();
+                for (const GridLinkEdge& edge : link_edges_)
+                    (void)copy.link_starts_->set_walkable(map_->cell(edge.from), true);
+            }
+            if (entries.size() == FilteredSpaces::kept) entries.erase(entries.begin());
+        }
+        entries.push_back(entry);
+    }
+    return entry->space.find_path_unfiltered(from, to, context, options, shape);
+}
+
+Expected<GridLinkId> GridSpace::add_link(Cell from, Cell to, GridLinkOptions options) {
+    for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "end"}}) {
+        if (!map_->contains(cell))
+            return Status::invalid_input("link " + std::string(role) + " " + to_string(cell) +
+                                         " is outside the map");
+        if (!map_->is_walkable(cell))
+            return Status::invalid_input("link " + std::string(role) + " " + to_string(cell) +
+                                         " is not walkable");
+    }
+    if (from == to)
+        return Status::invalid_input("link start and end are the same tile " + to_string(from));
+    if (!(options.cost >= 0) || !(options.cost < infinite_cost))
+        return Status::invalid_input("link cost " + to_text(options.cost) +
+                                     " is not a finite number >= 0");
+    const GridLinkId id(next_link_id_++);
+    links_.push_back({id, from, to, options.cost, options.bidirectional, std::move(options.name)});
+    if (!link_starts_)
+        link_starts_ =
+            GridMap::create(map_->width(), map_->height(), map_->origin(), false).value();
+    if (link_ends_.empty()) link_ends_.assign(map_->padded_size(), 0);
+    const auto add_move = [&](Cell a, Cell b) {
+        const GridLinkEdge edge{map_->index(a), map_->index(b), links_.back().cost, id};
+        const auto at = std::upper_bound(
+            link_edges_.begin(), link_edges_.end(), edge,
+            [](const GridLinkEdge& x, const GridLinkEdge& y) { return x.from < y.from; });
+        link_edges_.insert(at, edge);
+        (void)link_starts_->set_walkable(a, true);
+        link_ends_[edge.to] = 1;
+    };
+    add_move(from, to);
+    if (options.bidirectional) add_move(to, from);
+    ++link_revision_;
+    return id;
+}
+
+Status GridSpace::remove_link(GridLinkId id) {
+    const auto found = std::find_if(links_.begin(), links_.end(),
+                                    [id](const GridLink& link) { return link.id == id; });
+    if (!id.is_valid() || found == links_.end())
+        return Status::invalid_input(
+            "link " + (id.is_valid() ? std::to_string(id.value) : std::string("(invalid id)")) +
+            " does not exist");
+    const GridLink removed = *found;
+    links_.erase(found);
+    std::erase_if(link_edges_, [id](const GridLinkEdge& edge) { return edge.link == id; });
+    for (const Cell cell : {removed.from, removed.to}) {
+        const std::uint32_t index = map_->index(cell);
+        (void)link_starts_->set_walkable(cell, !links_from(index).empty());
+        link_ends_[index] = std::any_of(link_edges_.begin(), link_edges_.end(),
+                                        [index](const GridLinkEdge& e) { return e.to == index; })
+                                ? 1
+                                : 0;
+    }
+    ++link_revision_;
+    return {};
+}
+
+const GridLink* GridSpace::link(GridLinkId id) const {
+    const auto found = std::find_if(links_.begin(), links_.end(),
+                                    [id](const GridLink& link) { return link.id == id; });
+    return found == links_.end() ? nullptr : &*found;
+}
+
+std::span<const GridLinkEdge> GridSpace::links_from(std::uint32_t index) const {
+    const auto [first, last] = std::equal_range(
+        link_edges_.begin(), link_edges_.end(), GridLinkEdge{index, 0, 0, {}},
+        [](const GridLinkEdge& x, const GridLinkEdge& y) { return x.from < y.from; });
+    return {first, last};
 }
 
 }  // namespace pathkit

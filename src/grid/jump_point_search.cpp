@@ -21,8 +21,8 @@ std::string jump_point_search_refusal(const GridSpace& space, const SearchOption
 
 GridPath find_path_jps(const GridSpace& space, Cell from, Cell to, SearchContext& context,
                        const SearchOptions& options, PathShape shape) {
-    return detail::find_path_by_jumps(space, detail::BitLines(space.map()), from, to, context,
-                                      options, shape);
+    const detail::BitLines lines(space.map(), space.has_links() ? space.link_starts() : nullptr);
+    return detail::find_path_by_jumps(space, lines, from, to, context, options, shape);
 }
 
 }  // namespace pathkit

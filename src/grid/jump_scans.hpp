@@ -67,9 +67,12 @@ struct ScanStop {
 
 /// Scans `line` from `from` towards higher positions; `side_a` and `side_b` are the lines on
 /// either side. The line must hold a blocked tile at or after `from` (the map's border does).
+/// `stops`, when not null, is a bit line of tiles where the scan must stop as at a jump point
+/// (where links start).
 template <DiagonalPolicy Policy>
 [[nodiscard]] inline ScanStop scan_ahead(const std::uint64_t* line, const std::uint64_t* side_a,
-                                         const std::uint64_t* side_b, int from) {
+                                         const std::uint64_t* side_b, int from,
+                                         const std::uint64_t* stops_line = nullptr) {
     if constexpr (Policy == DiagonalPolicy::NoCornerCutting || Policy == DiagonalPolicy::Never) {
         // One read per side line: bit i + 1 is the side tile of `position + i`, bit i the one
         // behind it, so 63 tiles are decided per window (the 64th only if it is blocked).
@@ -77,7 +80,8 @@ template <DiagonalPolicy Policy>
             const std::uint64_t free = bits_from(line, position);
             const std::uint64_t a = bits_from(side_a, position - 1);
             const std::uint64_t b = bits_from(side_b, position - 1);
-            const std::uint64_t stops = ~free | ((a >> 1) & ~a) | ((b >> 1) & ~b);
+            std::uint64_t stops = ~free | ((a >> 1) & ~a) | ((b >> 1) & ~b);
+            if (stops_line != nullptr) stops |= bits_from(stops_line, position);
             if (stops != 0) {
                 const int offset = std::countr_zero(stops);
                 return {position + offset, ((free >> offset) & 1) == 0};
@@ -86,8 +90,9 @@ template <DiagonalPolicy Policy>
     }
     for (int position = from;; position += 64) {
         const std::uint64_t free = bits_from(line, position);
-        const std::uint64_t stops = ~free | forced_ahead<Policy>(line, side_a, position) |
-                                    forced_ahead<Policy>(line, side_b, position);
+        std::uint64_t stops = ~free | forced_ahead<Policy>(line, side_a, position) |
+                              forced_ahead<Policy>(line, side_b, position);
+        if (stops_line != nullptr) stops |= bits_from(stops_line, position);
         if (stops != 0) {
             const int offset = std::countr_zero(stops);
             return {position + offset, ((free >> offset) & 1) == 0};
@@ -98,7 +103,8 @@ template <DiagonalPolicy Policy>
 /// Scans `line` from `from` towards lower positions (the mirror of `scan_ahead`).
 template <DiagonalPolicy Policy>
 [[nodiscard]] inline ScanStop scan_behind(const std::uint64_t* line, const std::uint64_t* side_a,
-                                          const std::uint64_t* side_b, int from) {
+                                          const std::uint64_t* side_b, int from,
+                                          const std::uint64_t* stops_line = nullptr) {
     if constexpr (Policy == DiagonalPolicy::NoCornerCutting || Policy == DiagonalPolicy::Never) {
         // The mirror of scan_ahead's single reads: bit 62 - i is the side tile of
         // `position - i`, bit 63 - i the one behind it.
@@ -106,7 +112,8 @@ template <DiagonalPolicy Policy>
             const std::uint64_t free = bits_until(line, position);
             const std::uint64_t a = bits_until(side_a, position + 1);
             const std::uint64_t b = bits_until(side_b, position + 1);
-            const std::uint64_t stops = ~free | ((a << 1) & ~a) | ((b << 1) & ~b);
+            std::uint64_t stops = ~free | ((a << 1) & ~a) | ((b << 1) & ~b);
+            if (stops_line != nullptr) stops |= bits_until(stops_line, position);
             if (stops != 0) {
                 const int offset = std::countl_zero(stops);
                 return {position - offset, ((free >> (63 - offset)) & 1) == 0};
@@ -115,8 +122,9 @@ template <DiagonalPolicy Policy>
     }
     for (int position = from;; position -= 64) {
         const std::uint64_t free = bits_until(line, position);
-        const std::uint64_t stops = ~free | forced_behind<Policy>(line, side_a, position) |
-                                    forced_behind<Policy>(line, side_b, position);
+        std::uint64_t stops = ~free | forced_behind<Policy>(line, side_a, position) |
+                              forced_behind<Policy>(line, side_b, position);
+        if (stops_line != nullptr) stops |= bits_until(stops_line, position);
         if (stops != 0) {
             const int offset = std::countl_zero(stops);
             return {position - offset, ((free >> (63 - offset)) & 1) == 0};

@@ -31,11 +31,13 @@
 #include <array>
 #include <cstdlib>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "jump_scans.hpp"
+#include "link_search.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
@@ -132,7 +134,10 @@ class BitLines {
   public:
     static constexpr bool skips_runs = false;
 
-    explicit BitLines(const GridMap& map) : map_(&map) {}
+    /// `stops`, when not null, is a map of the same size whose walkable tiles also stop scans
+    /// (where links start).
+    explicit BitLines(const GridMap& map, const GridMap* stops = nullptr)
+        : map_(&map), stops_(stops) {}
 
     /// Where a scan from (column, row) in straight direction (dx, dy) stops: the column (for a
     /// horizontal scan) or row of the first blocked tile or jump point after it.
@@ -142,28 +147,42 @@ class BitLines {
             const std::uint64_t* line = map_->row_bits(row);
             const std::uint64_t* above = map_->row_bits(row - 1);
             const std::uint64_t* below = map_->row_bits(row + 1);
-            return dx > 0 ? scan_ahead<Policy>(line, above, below, column + 1)
-                          : scan_behind<Policy>(line, above, below, column - 1);
+            const std::uint64_t* stops = stops_ ? stops_->row_bits(row) : nullptr;
+            return dx > 0 ? scan_ahead<Policy>(line, above, below, column + 1, stops)
+                          : scan_behind<Policy>(line, above, below, column - 1, stops);
         }
         const std::uint64_t* line = map_->column_bits(column);
         const std::uint64_t* left = map_->column_bits(column - 1);
         const std::uint64_t* right = map_->column_bits(column + 1);
-        return dy > 0 ? scan_ahead<Policy>(line, left, right, row + 1)
-                      : scan_behind<Policy>(line, left, right, row - 1);
+        const std::uint64_t* stops = stops_ ? stops_->column_bits(column) : nullptr;
+        return dy > 0 ? scan_ahead<Policy>(line, left, right, row + 1, stops)
+                      : scan_behind<Policy>(line, left, right, row - 1, stops);
     }
 
   private:
     const GridMap* map_;
+    const GridMap* stops_;
 };
 
 /// A grid space seen through jump point search towards one goal tile, for the one engine.
 /// Build one per query; the space and the lines are shared.
+///
+/// Links: the lines stop at every tile where a link starts (so such a tile becomes a jump
+/// point, whose successors are those it would have had plus its links), and a tile where a
+/// link ends is expanded in every direction, as the start is, whatever its parent. Every
+/// optimal path is walks between links, each walk an optimal grid path between its ends, which
+/// jump point search finds from a fully expanded tile to a tile where scans stop.
 template <DiagonalPolicy Policy, class Lines>
 class JumpProblem {
   public:
     /// `space` and whatever `lines` reads must outlive this object; `goal` is a padded index.
-    JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal)
+    /// `bound` (null without links) is the heuristic with links allowed for.
+    JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal,
+                const LinkBound* bound = nullptr)
         : space_(&space),
+          bound_(bound),
+          link_starts_(bound ? space.link_starts()->walkable_data() : nullptr),
+          link_ends_(bound ? space.link_ends().data() : nullptr),
           lines_(&lines),
           rules_{space.map().walkable_data(), space.map().stride()},
           stride_(space.map().stride()),
@@ -181,8 +200,9 @@ class JumpProblem {
     [[nodiscard]] Cost heuristic(StateId state) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
-        return space_->distance_estimate(std::abs(column - goal_column_),
-                                         std::abs(row - goal_row_));
+        const Cost walk =
+            space_->distance_estimate(std::abs(column - goal_column_), std::abs(row - goal_row_));
+        return bound_ ? (*bound_)(state.value, walk) : walk;
     }
     /// Every move out of `state` (the grid space's own successors).
     template <class Visit>
@@ -195,7 +215,9 @@ class JumpProblem {
     void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
-        if (!parent.is_valid()) {
+        if (link_starts_ != nullptr && link_starts_[state.value] != 0)
+            visit_links(*space_, state.value, visit);
+        if (!parent.is_valid() || (link_ends_ != nullptr && link_ends_[state.value] != 0)) {
             for (const auto& [dx, dy] : straight_directions)
                 jump(column, row, dx, dy, visit);
             if constexpr (Policy != DiagonalPolicy::Never) {
@@ -336,6 +358,10 @@ class JumpProblem {
                 emit(column, row, cost, visit);
                 return;
             }
+            if (link_starts_ != nullptr && link_starts_[row * stride_ + column] != 0) {
+                emit(column, row, cost, visit);  // a jump point: its expansion goes on from here
+                return;
+            }
             if (dx != 0 && rules_.forced_back(column, row, dx, dy)) {
                 emit(column, row, cost, visit);
                 return;
@@ -353,6 +379,9 @@ class JumpProblem {
     }
 
     const GridSpace* space_;
+    const LinkBound* bound_;
+    const std::uint8_t* link_starts_;  // null without links
+    const std::uint8_t* link_ends_;
     const Lines* lines_;
     JumpRules<Policy> rules_;
     int stride_;
@@ -402,50 +431,71 @@ template <class Lines>
     const GridMap& map = space.map();
     const StateId start(map.index(from));
     const std::uint32_t goal = map.index(to);
+    std::optional<LinkBound> bound;
+    if (space.has_links()) bound.emplace(space, goal);
+    const LinkBound* links = bound ? &*bound : nullptr;
     SearchResult search;
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
-            search =
-                pathkit::find_path(JumpProblem<DiagonalPolicy::Never, Lines>(space, lines, goal),
-                                   start, context, options);
+            search = pathkit::find_path(
+                JumpProblem<DiagonalPolicy::Never, Lines>(space, lines, goal, links), start,
+                context, options);
             break;
         case DiagonalPolicy::Always:
-            search =
-                pathkit::find_path(JumpProblem<DiagonalPolicy::Always, Lines>(space, lines, goal),
-                                   start, context, options);
+            search = pathkit::find_path(
+                JumpProblem<DiagonalPolicy::Always, Lines>(space, lines, goal, links), start,
+                context, options);
             break;
         case DiagonalPolicy::AtLeastOneWalkable:
             search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines>(space, lines, goal), start,
-                context, options);
+                JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines>(space, lines, goal, links),
+                start, context, options);
             break;
         case DiagonalPolicy::NoCornerCutting:
             search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::NoCornerCutting, Lines>(space, lines, goal), start,
-                context, options);
+                JumpProblem<DiagonalPolicy::NoCornerCutting, Lines>(space, lines, goal, links),
+                start, context, options);
             break;
     }
     search.stats.method = Lines::skips_runs ? "jps+" : "jps";
+    std::vector<GridLinkId> steps = link_steps(space, search.path, context);
     const std::vector<StateId> jump_points = std::move(search.path);
     search.path.clear();
     GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });
     // Each jump is a diagonal (or vertical) run, then a straight one: add the corner between
-    // them, then keep the turns or walk every tile.
+    // them, then keep the turns or walk every tile (links stay single steps).
+    const DiagonalPolicy policy = space.rules().diagonal;
+    const auto walk_jumps = [&](std::vector<Cell>& waypoints, auto&& cells) {
+        for (const Cell cell : cells) {
+            if (!waypoints.empty()) {
+                if (const auto corner = jump_corner(policy, waypoints.back(), cell))
+                    waypoints.push_back(*corner);
+            }
+            waypoints.push_back(cell);
+        }
+        if (shape == PathShape::Tiles) {
+            waypoints = expand_path(waypoints);
+        } else {
+            compress_path_in_place(waypoints);  // the turns
+        }
+    };
     std::vector<Cell>& waypoints = result.path;
     waypoints.reserve(jump_points.size() * 2);
-    for (const StateId state : jump_points) {
-        const Cell cell = map.cell(state.value);
-        if (!waypoints.empty()) {
-            if (const auto corner = jump_corner(space.rules().diagonal, waypoints.back(), cell))
-                waypoints.push_back(*corner);
-        }
-        waypoints.push_back(cell);
-    }
-    if (shape == PathShape::Tiles) {
-        waypoints = expand_path(waypoints);
+    if (steps.empty()) {  // no link taken: straight from the jump points, no copies
+        walk_jumps(waypoints, std::views::transform(jump_points, [&](StateId state) {
+                       return map.cell(state.value);
+                   }));
         return result;
     }
-    compress_path_in_place(waypoints);  // the turns
+    for (const StateId state : jump_points)
+        waypoints.push_back(map.cell(state.value));
+    shape_walks(waypoints, steps, [&](std::vector<Cell>& walk) {
+        std::vector<Cell> turns;
+        turns.reserve(walk.size() * 2);
+        walk_jumps(turns, walk);
+        walk = std::move(turns);
+    });
+    result.links = std::move(steps);
     return result;
 }
 

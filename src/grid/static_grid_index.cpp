@@ -20,8 +20,11 @@ std::int16_t one_more(std::int16_t next) {
 template <DiagonalPolicy Policy>
 class DistanceFiller {
   public:
-    DistanceFiller(const GridMap& map, std::int16_t* table)
+    /// `stops`, when not null, holds a byte per padded tile: 1 where a straight line or run
+    /// must stop as at a jump point (where links start).
+    DistanceFiller(const GridMap& map, std::int16_t* table, const std::uint8_t* stops)
         : rules_{map.walkable_data(), map.stride()},
+          stops_(stops),
           width_(map.width()),
           height_(map.height()),
           table_(table) {}
@@ -163,7 +166,7 @@ class DistanceFiller {
     std::int16_t straight_distance(int column, int row, int dx, int dy) {
         const int next_column = column + dx, next_row = row + dy;
         if (!rules_.free(next_column, next_row)) return 0;
-        return rules_.forced_straight(next_column, next_row, dx, dy)
+        return stops(next_column, next_row) || rules_.forced_straight(next_column, next_row, dx, dy)
                    ? 1
                    : one_more(at(next_column, next_row, detail::straight_slot(dx, dy)));
     }
@@ -182,7 +185,12 @@ class DistanceFiller {
                    : one_more(at(next_column, next_row, run_slot(dx, dy)));
     }
 
+    [[nodiscard]] bool stops(int column, int row) const {
+        return stops_ != nullptr && stops_[row * rules_.stride + column] != 0;
+    }
+
     bool eventful(int column, int row, int dx, int dy) {
+        if (stops(column, row)) return true;
         if (dx == 0) {
             return at(column, row, detail::straight_slot(1, 0)) > 0 ||
                    at(column, row, detail::straight_slot(-1, 0)) > 0;
@@ -193,6 +201,7 @@ class DistanceFiller {
     }
 
     detail::JumpRules<Policy> rules_;
+    const std::uint8_t* stops_;
     int width_;
     int height_;
     std::int16_t* table_;
@@ -228,22 +237,31 @@ class TableLines {
 
 }  // namespace
 
+/// The revision of the space's link starts (0 without links).
+std::uint64_t link_starts_revision(const GridSpace& space) {
+    return space.link_starts() ? space.link_starts()->revision() : 0;
+}
+
 StaticGridIndex::StaticGridIndex(const GridSpace& space)
-    : space_(&space), revision_(space.map().revision()) {}
+    : space_(&space),
+      revision_(space.map().revision()),
+      link_revision_(link_starts_revision(space)) {}
 
 /// Runs `work` on the filler for the space's diagonal rule.
 template <class Work>
 void with_filler(const GridSpace& space, std::int16_t* table, Work&& work) {
     const GridMap& map = space.map();
+    const std::uint8_t* stops =
+        space.link_starts() ? space.link_starts()->walkable_data() : nullptr;
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
-            return work(DistanceFiller<DiagonalPolicy::Never>(map, table));
+            return work(DistanceFiller<DiagonalPolicy::Never>(map, table, stops));
         case DiagonalPolicy::Always:
-            return work(DistanceFiller<DiagonalPolicy::Always>(map, table));
+            return work(DistanceFiller<DiagonalPolicy::Always>(map, table, stops));
         case DiagonalPolicy::AtLeastOneWalkable:
-            return work(DistanceFiller<DiagonalPolicy::AtLeastOneWalkable>(map, table));
+            return work(DistanceFiller<DiagonalPolicy::AtLeastOneWalkable>(map, table, stops));
         case DiagonalPolicy::NoCornerCutting:
-            return work(DistanceFiller<DiagonalPolicy::NoCornerCutting>(map, table));
+            return work(DistanceFiller<DiagonalPolicy::NoCornerCutting>(map, table, stops));
     }
 }
 
@@ -256,14 +274,26 @@ Expected<StaticGridIndex> StaticGridIndex::build(const GridSpace& space) {
     return index;
 }
 
+bool StaticGridIndex::is_current() const {
+    return space_->map().revision() == revision_ && link_starts_revision(*space_) == link_revision_;
+}
+
 bool StaticGridIndex::repair() {
     const GridMap& map = space_->map();
     if (is_current()) return true;
     const auto changed = map.changes_since(revision_);
     if (!changed || !jump_point_search_refusal(*space_).empty()) return false;
+    // Where a link starts or stops starting is a change of that tile's inputs, as a wall is.
+    std::vector<std::uint32_t> tiles(changed->begin(), changed->end());
+    if (const GridMap* starts = space_->link_starts()) {
+        const auto moved = starts->changes_since(link_revision_);
+        if (!moved) return false;
+        tiles.insert(tiles.end(), moved->begin(), moved->end());
+    }
     with_filler(*space_, distances_.data(),
-                [&](auto filler) { filler.repair(*changed, map.stride()); });
+                [&](auto filler) { filler.repair(tiles, map.stride()); });
     revision_ = map.revision();
+    link_revision_ = link_starts_revision(*space_);
     return true;
 }
 
@@ -272,7 +302,8 @@ GridPath StaticGridIndex::find_path(Cell from, Cell to, SearchContext& context,
     if (!is_current()) {
         GridPath refused;
         refused.status = SearchStatus::InvalidInput;
-        refused.message = "the map changed since its jump point index was built; build it again";
+        refused.message =
+            "the map or its links changed since its jump point index was built; build it again";
         return refused;
     }
     return detail::find_path_by_jumps(space(), TableLines(*this, space().map().stride()), from, to,

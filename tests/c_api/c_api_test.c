@@ -390,6 +390,62 @@ static void agents_files(const char* folder) {
     gate(folder);
 }
 
+/* Links and a terrain filter on a corridor cut by a wall:
+ *   S.a#b..G
+ *   ...#....
+ *   ...#~~..   (~ water)
+ */
+static void grid_links_and_filters(void) {
+    pk_grid_map* map = NULL;
+    CHECK(pk_grid_map_create(8, 3, &map) == PK_OK);
+    for (int y = 0; y < 3; ++y)
+        CHECK(pk_grid_map_set_walkable(map, 3, y, 0) == PK_OK);
+    uint8_t water = 0;
+    CHECK(pk_grid_map_add_terrain_type(map, "water", &water) == PK_OK && water == 1);
+    CHECK(pk_grid_map_add_terrain_type(map, "water", &water) == PK_INVALID_ARGUMENT);
+    CHECK(pk_grid_map_set_terrain_type(map, 4, 2, water) == PK_OK);
+    CHECK(pk_grid_map_set_terrain_type(map, 5, 2, water) == PK_OK);
+    CHECK(pk_grid_map_set_terrain_type(map, 5, 0, 9) == PK_INVALID_ARGUMENT);
+    pk_grid_space* space = NULL;
+    CHECK(pk_grid_space_create(map, PK_DIAGONAL_NO_CORNER_CUTTING, &space) == PK_OK);
+    int32_t tiles[64];
+    uint32_t links[32];
+    size_t length = 0;
+    float cost = -1;
+    CHECK(pk_grid_space_find_path(space, 0, 0, 7, 0, PK_ALGORITHM_ASTAR, 0, tiles, 32, &length,
+                                  &cost) == PK_NO_PATH);
+    uint32_t door = 99;
+    CHECK(pk_grid_space_add_link(space, 2, 0, 4, 0, 1.5f, 1, &door) == PK_OK);
+    CHECK(pk_grid_space_add_link(space, 2, 0, 3, 0, 1, 1, &door) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "not walkable") != NULL);
+    CHECK(pk_grid_space_add_link(space, 2, 0, 4, 0, -1, 1, &door) == PK_INVALID_ARGUMENT);
+    CHECK(door == 0);
+    const pk_algorithm algorithms[] = {PK_ALGORITHM_ASTAR, PK_ALGORITHM_JPS, PK_ALGORITHM_JPS_PLUS};
+    for (int a = 0; a < 3; ++a) {
+        CHECK(pk_grid_space_find_path_ex(space, 0, 0, 7, 0, algorithms[a], 0, NULL, 0, tiles, links,
+                                         32, &length, &cost) == PK_OK);
+        /* S, two steps, the door (1.5), three steps: 6.5. */
+        CHECK(fabsf(cost - 6.5f) < 1e-4f);
+        CHECK(length == 7 && links[2] == door && links[0] == PK_NO_LINK && links[6] == PK_NO_LINK);
+    }
+    /* A unit that cannot swim, from below the water: round it. */
+    const uint8_t no_water[] = {water};
+    float dry = -1, wet = -1;
+    CHECK(pk_grid_space_find_path_ex(space, 4, 1, 6, 2, PK_ALGORITHM_JPS, 0, NULL, 0, tiles, links,
+                                     32, &length, &wet) == PK_OK);
+    CHECK(pk_grid_space_find_path_ex(space, 4, 1, 6, 2, PK_ALGORITHM_JPS, 0, no_water, 1, tiles,
+                                     links, 32, &length, &dry) == PK_OK);
+    CHECK(dry > wet + 0.5f);
+    const uint8_t unknown[] = {7};
+    CHECK(pk_grid_space_find_path_ex(space, 4, 1, 6, 2, PK_ALGORITHM_ASTAR, 0, unknown, 1, tiles,
+                                     links, 32, &length, &dry) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "terrain filter: type 7") != NULL);
+    CHECK(pk_grid_space_remove_link(space, door) == PK_OK);
+    CHECK(pk_grid_space_remove_link(space, door) == PK_INVALID_ARGUMENT);
+    pk_grid_space_destroy(space);
+    pk_grid_map_destroy(map);
+}
+
 int main(int argc, char** argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: c_api_test TINY_MAP SCRATCH_FOLDER\n");
@@ -398,6 +454,7 @@ int main(int argc, char** argv) {
     CHECK(strcmp(pk_version(), PATHKIT_EXPECTED_VERSION) == 0);
     CHECK(strcmp(pk_status_name(PK_NO_PATH), "no_path") == 0);
     grids(argv[1]);
+    grid_links_and_filters();
     graphs();
     open_worlds();
     agents_files(argv[2]);

@@ -67,6 +67,12 @@ PK_API pk_status pk_grid_map_is_walkable(const pk_grid_map* map, int32_t x, int3
 /** A tile's terrain cost multiplier: finite, 0.001..1e6 (entering it costs a step times it). */
 PK_API pk_status pk_grid_map_set_terrain_cost(pk_grid_map* map, int32_t x, int32_t y, float cost);
 
+/** Names a new terrain type (water, lava) for filters, numbered from 1 (0 is "ground", every
+ * tile's until set), in *type. Refused for an empty or taken name, or past 256 types. */
+PK_API pk_status pk_grid_map_add_terrain_type(pk_grid_map* map, const char* name, uint8_t* type);
+/** Sets a tile's terrain type (one the map has). */
+PK_API pk_status pk_grid_map_set_terrain_type(pk_grid_map* map, int32_t x, int32_t y, uint8_t type);
+
 /** How diagonal steps are allowed. */
 typedef enum pk_diagonal {
     PK_DIAGONAL_NEVER = 0,                 /**< four neighbours only */
@@ -108,6 +114,29 @@ PK_API pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t sta
                                          int32_t start_y, int32_t goal_x, int32_t goal_y,
                                          pk_algorithm algorithm, uint64_t budget, int32_t* tiles,
                                          size_t capacity, size_t* length, float* cost);
+
+/** Adds a link from (from_x, from_y) to (to_x, to_y) (teleporter, stairs, a door that takes
+ * time), and back when `bidirectional` is nonzero, taken at `cost` (finite, >= 0) by every
+ * search; its id (never reused) in *link. Refused, with nothing changed, for an end outside
+ * the map or blocked, the same tile twice, or a bad cost. Not while queries run. */
+PK_API pk_status pk_grid_space_add_link(pk_grid_space* space, int32_t from_x, int32_t from_y,
+                                        int32_t to_x, int32_t to_y, float cost, int bidirectional,
+                                        uint32_t* link);
+/** Removes a link; PK_INVALID_ARGUMENT for an id the space does not have. */
+PK_API pk_status pk_grid_space_remove_link(pk_grid_space* space, uint32_t link);
+/** A step of a path that walks rather than takes a link (pk_grid_space_find_path_ex). */
+#define PK_NO_LINK UINT32_MAX
+/** pk_grid_space_find_path with a terrain filter and the links taken: the `excluded_count`
+ * terrain types at `excluded` are walls for this query (a type the map does not have is
+ * refused; NULL with 0 for none), and when `links` is not NULL (room for `capacity` entries)
+ * it gets, for each step i from tile i to tile i + 1, the link taken or PK_NO_LINK (the last
+ * entry, with no step after it, is PK_NO_LINK). */
+PK_API pk_status pk_grid_space_find_path_ex(const pk_grid_space* space, int32_t start_x,
+                                            int32_t start_y, int32_t goal_x, int32_t goal_y,
+                                            pk_algorithm algorithm, uint64_t budget,
+                                            const uint8_t* excluded, size_t excluded_count,
+                                            int32_t* tiles, uint32_t* links, size_t capacity,
+                                            size_t* length, float* cost);
 
 /* ---- graphs (GameplayKit's GKGraph) ------------------------------------------------------ */
 

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "pathkit/core/assert.hpp"
@@ -13,6 +15,10 @@
 #include "pathkit/grid/cell.hpp"
 
 namespace pathkit {
+
+/// A kind of ground that a query may bar a unit from (water for units that cannot swim, lava):
+/// an index into the map's named types. Type 0, "ground", is every tile's until set.
+using TerrainType = std::uint8_t;
 
 /// A rectangle of tiles, each walkable or blocked, each with a terrain cost multiplier.
 ///
@@ -57,6 +63,29 @@ class GridMap {
     [[nodiscard]] bool has_terrain_costs() const { return !terrain_.empty(); }
     /// The smallest multiplier of any tile (1 without terrain costs); heuristics scale by it.
     [[nodiscard]] float min_terrain_cost() const { return min_terrain_; }
+    /// Names a new terrain type, numbered from 1 in the order added (types are for filters,
+    /// `TerrainFilter`; costs stay per tile, `set_terrain_cost`). Refused for an empty name, a
+    /// name the map has, or past 256 types.
+    [[nodiscard]] Expected<TerrainType> add_terrain_type(std::string name);
+    /// The type with this name, if the map has one ("ground" is type 0).
+    [[nodiscard]] std::optional<TerrainType> terrain_type_named(std::string_view name) const;
+    /// How many types the map has (1 + those added): valid types are 0 to this - 1.
+    [[nodiscard]] int terrain_type_count() const { return static_cast<int>(terrain_names_.size()); }
+    /// The name of a type; "" for a type the map does not have.
+    [[nodiscard]] std::string_view terrain_type_name(TerrainType type) const {
+        return type < terrain_names_.size() ? std::string_view(terrain_names_[type]) : "";
+    }
+    /// The type of a tile (0 unless set); 0 outside the map.
+    [[nodiscard]] TerrainType terrain_type(Cell cell) const {
+        return contains(cell) && !terrain_types_.empty() ? terrain_types_[index(cell)] : 0;
+    }
+    /// Sets a tile's terrain type (a change: `revision()` counts it). Refused outside the map and
+    /// for a type the map does not have.
+    Status set_terrain_type(Cell cell, TerrainType type);
+    /// One byte per padded tile: its terrain type; null while every tile is type 0.
+    [[nodiscard]] const std::uint8_t* terrain_type_data() const {
+        return terrain_types_.empty() ? nullptr : terrain_types_.data();
+    }
     /// Counts changes to tiles; a cache built at one revision is stale at another.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
     /// The tiles changed from revision `since` to now, one padded index per change in the
@@ -135,6 +164,8 @@ class GridMap {
     int words_per_column_ = 0;
     std::vector<std::uint8_t> walkable_;
     std::vector<float> terrain_;  // empty while every multiplier is 1
+    std::vector<std::string> terrain_names_{"ground"};
+    std::vector<std::uint8_t> terrain_types_;  // empty while every tile is type 0
     std::vector<std::uint64_t> row_bits_;
     std::vector<std::uint64_t> column_bits_;
     float min_terrain_ = 1;

@@ -31,8 +31,9 @@ class StaticGridIndex {
     /// says why.
     [[nodiscard]] static Expected<StaticGridIndex> build(const GridSpace& space);
 
-    /// True while the map has not changed since the index was built or repaired.
-    [[nodiscard]] bool is_current() const { return space_->map().revision() == revision_; }
+    /// True while neither the map nor the space's links changed since the index was built or
+    /// repaired (tiles where links start are stops, as jump points are).
+    [[nodiscard]] bool is_current() const;
     /// Brings the index up to the map's changes since it was built or last repaired, with the
     /// same distances a new build would have: for each changed tile it fills again the rows
     /// and columns within one tile of it (6 x (width + height) distances) and follows the
@@ -74,6 +75,7 @@ class StaticGridIndex {
 
     const GridSpace* space_;
     std::uint64_t revision_ = 0;
+    std::uint64_t link_revision_ = 0;  // of the space's link starts
     std::vector<std::int16_t> distances_;
 };
 
