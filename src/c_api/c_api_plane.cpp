@@ -278,4 +278,44 @@ pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, float fro
                            capacity, length, cost);
 }
 
+pk_status pk_nav_mesh_add_link(pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
+                               float to_y, float cost, int bidirectional, uint32_t* link) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status) || missing(link, "link", status)) return status;
+        const auto added = mesh->mesh.add_link({from_x, from_y}, {to_x, to_y},
+                                               {.cost = cost, .bidirectional = bidirectional != 0});
+        if (!added) return c_api::refused(added.error());
+        *link = added.value().value;
+        return PK_OK;
+    });
+}
+
+pk_status pk_nav_mesh_remove_link(pk_nav_mesh* mesh, uint32_t link) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status)) return status;
+        const Status removed = mesh->mesh.remove_link(LinkId(link));
+        return removed ? PK_OK : c_api::refused(removed);
+    });
+}
+
+pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
+                                   float to_y, float* points, uint32_t* links, size_t capacity,
+                                   size_t* length, float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(mesh, "mesh", status)) return status;
+        const PlanePath path = mesh->mesh.find_path({from_x, from_y}, {to_x, to_y});
+        status = write_plane_path(path, points, capacity, length, cost);
+        if (status != PK_OK || links == nullptr) return status;
+        for (std::size_t point = 0; point < path.path.size(); ++point)
+            links[point] = PK_NO_LINK;
+        for (const PlaneLinkStep& step : path.links)
+            links[step.segment] = step.link.value;
+        return PK_OK;
+    });
+}
+
 }  // extern "C"

@@ -296,6 +296,39 @@ static void open_worlds(void) {
     pk_nav_mesh_destroy(mesh);
 }
 
+/* A wall across a navigation mesh and a ladder over it: the path crosses the ladder, says
+ * where, and a ledge (one way) is never climbed. */
+static void nav_mesh_links(void) {
+    const float wall[] = {0, 45, 100, 45, 100, 55, 0, 55};
+    pk_nav_mesh* mesh = NULL;
+    uint32_t id = 0, ladder = 0, ledge = 0;
+    CHECK(pk_nav_mesh_create(0, 0, 100, 100, 0, &mesh) == PK_OK);
+    CHECK(pk_nav_mesh_add_polygon(mesh, wall, 4, &id) == PK_OK);
+    CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
+    float points[32];
+    uint32_t links[16];
+    size_t length = 0;
+    float cost = 0;
+    CHECK(pk_nav_mesh_find_path(mesh, 10, 80, 10, 20, points, 16, &length, &cost) == PK_NO_PATH);
+    CHECK(pk_nav_mesh_add_link(mesh, 80, 60, 80, 40, 25, 1, &ladder) == PK_OK);
+    CHECK(pk_nav_mesh_find_path_ex(mesh, 10, 80, 10, 20, points, links, 16, &length, &cost) ==
+          PK_OK);
+    CHECK(length == 4 && links[0] == PK_NO_LINK && links[1] == ladder && links[2] == PK_NO_LINK &&
+          links[3] == PK_NO_LINK);
+    CHECK(points[2] == 80 && points[3] == 60 && points[4] == 80 && points[5] == 40);
+    CHECK(fabsf(cost - (2 * sqrtf(70 * 70 + 20 * 20) + 25)) < 1e-2f);
+    CHECK(pk_nav_mesh_remove_link(mesh, ladder) == PK_OK);
+    CHECK(pk_nav_mesh_remove_link(mesh, ladder) == PK_INVALID_ARGUMENT);
+    CHECK(pk_nav_mesh_add_link(mesh, 20, 60, 20, 40, NAN, 0, &ledge) == PK_OK);
+    CHECK(pk_nav_mesh_find_path(mesh, 10, 80, 10, 20, points, 16, &length, &cost) == PK_OK);
+    CHECK(pk_nav_mesh_find_path(mesh, 10, 20, 10, 80, points, 16, &length, &cost) == PK_NO_PATH);
+    CHECK(pk_nav_mesh_add_link(mesh, 20, 50, 20, 40, NAN, 1, &id) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "inside an obstacle") != NULL);
+    CHECK(pk_nav_mesh_add_link(mesh, 20, 60, 20, 40, -1, 1, &id) == PK_INVALID_ARGUMENT);
+    CHECK(pk_nav_mesh_add_link(NULL, 20, 60, 20, 40, 1, 1, &id) == PK_INVALID_ARGUMENT);
+    pk_nav_mesh_destroy(mesh);
+}
+
 /* Writes `text` to `folder`/`name` and gives the path (static storage, one at a time). */
 static const char* write_file(const char* folder, const char* name, const char* text) {
     static char path[4096];
@@ -457,6 +490,7 @@ int main(int argc, char** argv) {
     grid_links_and_filters();
     graphs();
     open_worlds();
+    nav_mesh_links();
     agents_files(argv[2]);
     pk_grid_map_destroy(NULL);
     printf("c api: %d checks, %d failed\n", checks, failures);

@@ -203,6 +203,18 @@ PK_API pk_status pk_nav_mesh_last_change(const pk_nav_mesh* mesh, float* min_x, 
 PK_API pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, float from_y,
                                        float to_x, float to_y, float* points, size_t capacity,
                                        size_t* length, float* cost);
+/** Adds a link between two free points (a ladder, a ledge, a teleporter) that the exact query
+ * may cross at `cost` (world units, >= 0; NaN for the straight distance), both ways when
+ * `bidirectional` is not 0, else from the first point to the second; its id in *link. */
+PK_API pk_status pk_nav_mesh_add_link(pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
+                                      float to_y, float cost, int bidirectional, uint32_t* link);
+PK_API pk_status pk_nav_mesh_remove_link(pk_nav_mesh* mesh, uint32_t link);
+/** pk_nav_mesh_find_path that also says where the path crosses links: when `links` is not
+ * NULL (room for `capacity` entries, as `points`), entry i is the link crossed from point i
+ * to point i + 1, or PK_NO_LINK where the path walks (the last entry is PK_NO_LINK). */
+PK_API pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float from_y,
+                                          float to_x, float to_y, float* points, uint32_t* links,
+                                          size_t capacity, size_t* length, float* cost);
 
 /* ---- crowds of units on tiles ------------------------------------------------------------ */
 
