@@ -111,6 +111,12 @@ Report answer_report(std::size_t query, const PlanePath& path) {
         for (Point2 point : path.path)
             points.push(point_report(point));
         answer.add("length", path.cost).add("path", std::move(points));
+        if (!path.links.empty()) {  // the segments that cross links: path[i] to path[i + 1]
+            Report crossed = Report::list();
+            for (const PlaneLinkStep& step : path.links)
+                crossed.push(Report().add("segment", step.segment).add("link", step.link.value));
+            answer.add("links", std::move(crossed));
+        }
     }
     return answer;
 }

@@ -55,6 +55,30 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
         scene.obstacles.push_back(std::move(obstacle).value());
     }
     if (!scene.obstacle_names.empty()) scene.obstacle_names.resize(scene.obstacles.size());
+    if (const json* links = io_detail::member(document, "links")) {
+        if (!array(*links, "/links", limits::max_scene_links)) return failure();
+        for (std::size_t index = 0; index < links->size(); ++index) {
+            const std::string where = "/links/" + std::to_string(index);
+            const json& value = (*links)[index];
+            SceneLink link;
+            if (!object(value, where, {"from", "to", "cost", "bidirectional"})) return failure();
+            const json* from = io_detail::member(value, "from");
+            const json* to = io_detail::member(value, "to");
+            if (!from || !to)
+                return error(where,
+                             "expected {\"from\": [x, y], \"to\": [x, y]} with an "
+                             "optional \"cost\" and \"bidirectional\"");
+            if (!point(*from, where + "/from", link.from) || !point(*to, where + "/to", link.to))
+                return failure();
+            if (const json* cost = io_detail::member(value, "cost");
+                cost && !number(*cost, where + "/cost", link.cost, 0, 1e9f))
+                return failure();
+            if (const json* both = io_detail::member(value, "bidirectional");
+                both && !boolean(*both, where + "/bidirectional", link.bidirectional))
+                return failure();
+            scene.links.push_back(link);
+        }
+    }
     if (const json* queries = io_detail::member(document, "queries")) {
         if (!array(*queries, "/queries", limits::max_scene_queries)) return failure();
         for (std::size_t index = 0; index < queries->size(); ++index) {
@@ -131,7 +155,7 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
         return reader.error("/changes",
                             "a scene file has no steps to time changes by; its queries are "
                             "answered on one world (agents files take \"changes\")");
-    if (!reader.object(document, "", {"bounds", "buffer_radius", "obstacles", "queries"}))
+    if (!reader.object(document, "", {"bounds", "buffer_radius", "obstacles", "links", "queries"}))
         return reader.failure();
     Scene scene;
     if (Status status = reader.read_members(document, scene); !status) return status;
@@ -139,6 +163,9 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
 }
 
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
+    if (!scene.links.empty())
+        return Status::invalid_input(
+            "/links: the visibility graph does not cross links; use the navigation mesh");
     auto made = ObstacleGraph::create({.buffer_radius = scene.buffer_radius});
     if (!made) return made.error();
     ObstacleGraph graph = std::move(made).value();
@@ -167,6 +194,14 @@ Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes) {
     NavMesh mesh = std::move(made).value();
     if (auto added = mesh.add_obstacles(scene.obstacles); !added) return added.error();
     mesh.triangulate();
+    for (std::size_t index = 0; index < scene.links.size(); ++index) {
+        const SceneLink& link = scene.links[index];
+        if (auto added = mesh.add_link(link.from, link.to,
+                                       {.cost = link.cost, .bidirectional = link.bidirectional});
+            !added)
+            return Status::invalid_input("/links/" + std::to_string(index) + ": " +
+                                         added.error().message());
+    }
     return mesh;
 }
 

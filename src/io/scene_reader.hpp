@@ -15,7 +15,7 @@ class SceneReader : public JsonReader {
   public:
     using JsonReader::JsonReader;
 
-    /// Reads "bounds" and "obstacles" (required), "buffer_radius" and "queries" (optional)
+    /// Reads "bounds" and "obstacles" (required), "buffer_radius", "links" and "queries" (optional)
     /// into `scene`, as pathkit/io/scene_file.hpp describes them (obstacle ids unique). Other
     /// keys are not looked at: the caller checks the document's keys. Refused with the first
     /// error recorded.

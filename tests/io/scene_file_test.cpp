@@ -1,6 +1,7 @@
 // Scene files: the example scenes load, malformed ones are refused with the place named.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <string>
 
@@ -74,6 +75,48 @@ TEST(SceneFile, ObstaclesMayCarryUniqueIdsButAScenesQueriesAreAnsweredOnOneWorld
     expect_refused(R"({"bounds": [[0, 0], [10, 10]], "obstacles": [],
                        "changes": [{"step": 1, "remove": ["well"]}]})",
                    "/changes: a scene file has no steps to time changes by");
+}
+
+TEST(SceneFile, LinksCarryTheirCostAndWayAndTheMeshCrossesThem) {
+    // A wall across the world, a ladder over it (cost 5) and a ledge down (the walk).
+    const auto scene = parse_scene(R"({"bounds": [[0, 0], [20, 20]],
+        "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}],
+        "links": [{"from": [15, 12], "to": [15, 8], "cost": 5},
+                  {"from": [5, 12], "to": [5, 8], "bidirectional": false}],
+        "queries": [{"from": [15, 15], "to": [15, 5]}]})",
+                                   "inline");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    ASSERT_EQ(scene.value().links.size(), 2u);
+    EXPECT_EQ(scene.value().links[0].cost, 5);
+    EXPECT_TRUE(std::isnan(scene.value().links[1].cost));
+    EXPECT_FALSE(scene.value().links[1].bidirectional);
+    const auto mesh = build_nav_mesh(scene.value());
+    ASSERT_TRUE(mesh.has_value()) << mesh.error().message();
+    const PlanePath path = mesh.value().find_path({15, 15}, {15, 5});
+    EXPECT_NEAR(path.cost, 3 + 5 + 3, 1e-4);
+    EXPECT_EQ(mesh.value().find_path({5, 5}, {5, 15}).links.size(),
+              1u);  // the ladder, not the ledge
+    const auto graph = build_obstacle_graph(scene.value());
+    ASSERT_FALSE(graph.has_value());
+    EXPECT_NE(graph.error().message().find("/links"), std::string::npos);
+}
+
+TEST(SceneFile, BadLinksAreRefusedWithTheirPlace) {
+    const std::string head = R"({"bounds": [[0, 0], [20, 20]],
+        "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": )";
+    expect_refused(head + R"({}})", "/links");
+    expect_refused(head + R"([{"from": [1, 1]}]})", "/links/0");
+    expect_refused(head + R"([{"from": [1, 1], "to": [2, 2], "cost": -1}]})", "/links/0/cost");
+    expect_refused(head + R"([{"from": [1, 1], "to": [2, 2], "bidirectional": 1}]})",
+                   "/links/0/bidirectional");
+    expect_refused(head + R"([{"from": [1, 1], "to": [2, 2], "speed": 1}]})", "/links/0/speed");
+    // An end inside the wall is refused when the mesh is built, naming the link.
+    const auto scene = parse_scene(head + R"([{"from": [1, 1], "to": [5, 10]}]})", "walled.json");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    const auto mesh = build_nav_mesh(scene.value());
+    ASSERT_FALSE(mesh.has_value());
+    EXPECT_NE(mesh.error().message().find("/links/0: link end"), std::string::npos)
+        << mesh.error().message();
 }
 
 TEST(SceneFile, TheVisibilityGraphOfASceneKeepsPathsInsideTheBounds) {

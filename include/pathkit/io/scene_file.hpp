@@ -14,6 +14,7 @@
 /// world (agents files, which hold a scene, take `"changes"`; see agents_file.hpp).
 #pragma once
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,15 @@ struct SceneQuery {
     Point2 to;
 };
 
+/// A link of a scene (`NavMesh::add_link`): a ladder, a ledge, a teleporter.
+struct SceneLink {
+    Point2 from;
+    Point2 to;
+    /// NaN (no "cost" in the file) for the straight distance between its ends.
+    float cost = std::numeric_limits<float>::quiet_NaN();
+    bool bidirectional = true;
+};
+
 /// A scene as read from a file.
 struct Scene {
     /// The world's rectangle: lower-left and upper-right corners.
@@ -42,14 +52,18 @@ struct Scene {
     /// Per obstacle, its "id" in the file ("" when it has none); empty when no obstacle has
     /// one. Ids are unique.
     std::vector<std::string> obstacle_names;
+    /// Links, crossed by navigation mesh queries (`build_nav_mesh` adds them).
+    std::vector<SceneLink> links;
     std::vector<SceneQuery> queries;
 };
 
 /// The scene's obstacle graph. The bounds are walled in by a frame of obstacles whose grown
 /// inside edge lies on the bounds, so paths stay inside them as navigation mesh paths do.
+/// Refused for a scene with links (the visibility graph does not cross them).
 [[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene);
 
-/// The scene's navigation mesh over its bounds, triangulated, with nodes of the given kinds.
+/// The scene's navigation mesh over its bounds, triangulated, with nodes of the given kinds
+/// and the scene's links (a link with an end outside free space is refused, naming it).
 /// The scene's obstacles are its first, so their ids are their indices in the scene.
 [[nodiscard]] Expected<NavMesh> build_nav_mesh(const Scene& scene,
                                                MeshNodes nodes = MeshNodes::EdgeMidpoints);
