@@ -21,8 +21,13 @@ std::string jump_point_search_refusal(const GridSpace& space, const SearchOption
 
 GridPath find_path_jps(const GridSpace& space, Cell from, Cell to, SearchContext& context,
                        const SearchOptions& options, PathShape shape) {
-    const detail::BitLines lines(space.map(), space.has_links() ? space.link_starts() : nullptr);
-    return detail::find_path_by_jumps(space, lines, from, to, context, options, shape);
+    // One dispatch a query: without links, scans and expansions carry no link code at all.
+    if (space.has_links()) {
+        const detail::BitLines<true> lines(space.map(), space.link_starts());
+        return detail::find_path_by_jumps<true>(space, lines, from, to, context, options, shape);
+    }
+    const detail::BitLines<false> lines(space.map());
+    return detail::find_path_by_jumps<false>(space, lines, from, to, context, options, shape);
 }
 
 }  // namespace pathkit

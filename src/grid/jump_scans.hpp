@@ -67,9 +67,10 @@ struct ScanStop {
 
 /// Scans `line` from `from` towards higher positions; `side_a` and `side_b` are the lines on
 /// either side. The line must hold a blocked tile at or after `from` (the map's border does).
-/// `stops`, when not null, is a bit line of tiles where the scan must stop as at a jump point
-/// (where links start).
-template <DiagonalPolicy Policy>
+/// With `WithStops`, `stops_line` is a bit line of tiles where the scan must stop as at a jump
+/// point (where links start); without it the line is never read, and a map without links pays
+/// no load or branch for it.
+template <DiagonalPolicy Policy, bool WithStops = false>
 [[nodiscard]] inline ScanStop scan_ahead(const std::uint64_t* line, const std::uint64_t* side_a,
                                          const std::uint64_t* side_b, int from,
                                          const std::uint64_t* stops_line = nullptr) {
@@ -81,7 +82,7 @@ template <DiagonalPolicy Policy>
             const std::uint64_t a = bits_from(side_a, position - 1);
             const std::uint64_t b = bits_from(side_b, position - 1);
             std::uint64_t stops = ~free | ((a >> 1) & ~a) | ((b >> 1) & ~b);
-            if (stops_line != nullptr) stops |= bits_from(stops_line, position);
+            if constexpr (WithStops) stops |= bits_from(stops_line, position);
             if (stops != 0) {
                 const int offset = std::countr_zero(stops);
                 return {position + offset, ((free >> offset) & 1) == 0};
@@ -92,7 +93,7 @@ template <DiagonalPolicy Policy>
         const std::uint64_t free = bits_from(line, position);
         std::uint64_t stops = ~free | forced_ahead<Policy>(line, side_a, position) |
                               forced_ahead<Policy>(line, side_b, position);
-        if (stops_line != nullptr) stops |= bits_from(stops_line, position);
+        if constexpr (WithStops) stops |= bits_from(stops_line, position);
         if (stops != 0) {
             const int offset = std::countr_zero(stops);
             return {position + offset, ((free >> offset) & 1) == 0};
@@ -101,7 +102,7 @@ template <DiagonalPolicy Policy>
 }
 
 /// Scans `line` from `from` towards lower positions (the mirror of `scan_ahead`).
-template <DiagonalPolicy Policy>
+template <DiagonalPolicy Policy, bool WithStops = false>
 [[nodiscard]] inline ScanStop scan_behind(const std::uint64_t* line, const std::uint64_t* side_a,
                                           const std::uint64_t* side_b, int from,
                                           const std::uint64_t* stops_line = nullptr) {
@@ -113,7 +114,7 @@ template <DiagonalPolicy Policy>
             const std::uint64_t a = bits_until(side_a, position + 1);
             const std::uint64_t b = bits_until(side_b, position + 1);
             std::uint64_t stops = ~free | ((a << 1) & ~a) | ((b << 1) & ~b);
-            if (stops_line != nullptr) stops |= bits_until(stops_line, position);
+            if constexpr (WithStops) stops |= bits_until(stops_line, position);
             if (stops != 0) {
                 const int offset = std::countl_zero(stops);
                 return {position - offset, ((free >> (63 - offset)) & 1) == 0};
@@ -124,7 +125,7 @@ template <DiagonalPolicy Policy>
         const std::uint64_t free = bits_until(line, position);
         std::uint64_t stops = ~free | forced_behind<Policy>(line, side_a, position) |
                               forced_behind<Policy>(line, side_b, position);
-        if (stops_line != nullptr) stops |= bits_until(stops_line, position);
+        if constexpr (WithStops) stops |= bits_until(stops_line, position);
         if (stops != 0) {
             const int offset = std::countl_zero(stops);
             return {position - offset, ((free >> (63 - offset)) & 1) == 0};

@@ -130,12 +130,15 @@ struct JumpRules {
 };
 
 /// Straight scans over the map's bit rows and columns, 64 tiles a word, for each query.
+/// `WithLinks`: the scans also stop where links start; without it they read nothing more than
+/// the map (the instantiation for maps without links).
+template <bool WithLinks>
 class BitLines {
   public:
     static constexpr bool skips_runs = false;
 
-    /// `stops`, when not null, is a map of the same size whose walkable tiles also stop scans
-    /// (where links start).
+    /// With `WithLinks`, `stops` is a map of the same size whose walkable tiles also stop
+    /// scans (where links start); otherwise it is not read.
     explicit BitLines(const GridMap& map, const GridMap* stops = nullptr)
         : map_(&map), stops_(stops) {}
 
@@ -147,16 +150,18 @@ class BitLines {
             const std::uint64_t* line = map_->row_bits(row);
             const std::uint64_t* above = map_->row_bits(row - 1);
             const std::uint64_t* below = map_->row_bits(row + 1);
-            const std::uint64_t* stops = stops_ ? stops_->row_bits(row) : nullptr;
-            return dx > 0 ? scan_ahead<Policy>(line, above, below, column + 1, stops)
-                          : scan_behind<Policy>(line, above, below, column - 1, stops);
+            const std::uint64_t* stops = nullptr;
+            if constexpr (WithLinks) stops = stops_->row_bits(row);
+            return dx > 0 ? scan_ahead<Policy, WithLinks>(line, above, below, column + 1, stops)
+                          : scan_behind<Policy, WithLinks>(line, above, below, column - 1, stops);
         }
         const std::uint64_t* line = map_->column_bits(column);
         const std::uint64_t* left = map_->column_bits(column - 1);
         const std::uint64_t* right = map_->column_bits(column + 1);
-        const std::uint64_t* stops = stops_ ? stops_->column_bits(column) : nullptr;
-        return dy > 0 ? scan_ahead<Policy>(line, left, right, row + 1, stops)
-                      : scan_behind<Policy>(line, left, right, row - 1, stops);
+        const std::uint64_t* stops = nullptr;
+        if constexpr (WithLinks) stops = stops_->column_bits(column);
+        return dy > 0 ? scan_ahead<Policy, WithLinks>(line, left, right, row + 1, stops)
+                      : scan_behind<Policy, WithLinks>(line, left, right, row - 1, stops);
     }
 
   private:
@@ -171,18 +176,20 @@ class BitLines {
 /// point, whose successors are those it would have had plus its links), and a tile where a
 /// link ends is expanded in every direction, as the start is, whatever its parent. Every
 /// optimal path is walks between links, each walk an optimal grid path between its ends, which
-/// jump point search finds from a fully expanded tile to a tile where scans stop.
-template <DiagonalPolicy Policy, class Lines>
+/// jump point search finds from a fully expanded tile to a tile where scans stop. All of that
+/// is compiled in only `WithLinks` (the space has links); without it the search reads and
+/// tests nothing for links.
+template <DiagonalPolicy Policy, class Lines, bool WithLinks>
 class JumpProblem {
   public:
     /// `space` and whatever `lines` reads must outlive this object; `goal` is a padded index.
-    /// `bound` (null without links) is the heuristic with links allowed for.
+    /// `bound` (with links only, else null) is the heuristic with links allowed for.
     JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal,
                 const LinkBound* bound = nullptr)
         : space_(&space),
           bound_(bound),
-          link_starts_(bound ? space.link_starts()->walkable_data() : nullptr),
-          link_ends_(bound ? space.link_ends().data() : nullptr),
+          link_starts_(WithLinks ? space.link_starts()->walkable_data() : nullptr),
+          link_ends_(WithLinks ? space.link_ends().data() : nullptr),
           lines_(&lines),
           rules_{space.map().walkable_data(), space.map().stride()},
           stride_(space.map().stride()),
@@ -202,7 +209,11 @@ class JumpProblem {
         const int column = static_cast<int>(state.value) - row * stride_;
         const Cost walk =
             space_->distance_estimate(std::abs(column - goal_column_), std::abs(row - goal_row_));
-        return bound_ ? (*bound_)(state.value, walk) : walk;
+        if constexpr (WithLinks) {
+            return (*bound_)(state.value, walk);
+        } else {
+            return walk;
+        }
     }
     /// Every move out of `state` (the grid space's own successors).
     template <class Visit>
@@ -215,9 +226,12 @@ class JumpProblem {
     void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
-        if (link_starts_ != nullptr && link_starts_[state.value] != 0)
-            visit_links(*space_, state.value, visit);
-        if (!parent.is_valid() || (link_ends_ != nullptr && link_ends_[state.value] != 0)) {
+        bool everywhere = !parent.is_valid();
+        if constexpr (WithLinks) {
+            if (link_starts_[state.value] != 0) visit_links(*space_, state.value, visit);
+            everywhere = everywhere || link_ends_[state.value] != 0;
+        }
+        if (everywhere) {
             for (const auto& [dx, dy] : straight_directions)
                 jump(column, row, dx, dy, visit);
             if constexpr (Policy != DiagonalPolicy::Never) {
@@ -358,9 +372,11 @@ class JumpProblem {
                 emit(column, row, cost, visit);
                 return;
             }
-            if (link_starts_ != nullptr && link_starts_[row * stride_ + column] != 0) {
-                emit(column, row, cost, visit);  // a jump point: its expansion goes on from here
-                return;
+            if constexpr (WithLinks) {
+                if (link_starts_[row * stride_ + column] != 0) {
+                    emit(column, row, cost, visit);  // a jump point: expansion goes on from here
+                    return;
+                }
             }
             if (dx != 0 && rules_.forced_back(column, row, dx, dy)) {
                 emit(column, row, cost, visit);
@@ -380,7 +396,7 @@ class JumpProblem {
 
     const GridSpace* space_;
     const LinkBound* bound_;
-    const std::uint8_t* link_starts_;  // null without links
+    const std::uint8_t* link_starts_;  // null without WithLinks
     const std::uint8_t* link_ends_;
     const Lines* lines_;
     JumpRules<Policy> rules_;
@@ -406,8 +422,9 @@ class JumpProblem {
 /// Jump point search from `from` to `to` over `lines`, the path shaped as asked: the checked
 /// query behind `find_path_jps` and `StaticGridIndex::find_path`. Endpoints are checked; when
 /// `jump_point_search_refusal` names a reason, the space's own search runs instead and the
-/// message says why.
-template <class Lines>
+/// message says why. `WithLinks` must be `space.has_links()`: callers dispatch on it once per
+/// query, so a space without links runs a search with no link code in it.
+template <bool WithLinks, class Lines>
 [[nodiscard]] GridPath find_path_by_jumps(const GridSpace& space, const Lines& lines, Cell from,
                                           Cell to, SearchContext& context,
                                           const SearchOptions& asked, PathShape shape) {
@@ -432,33 +449,36 @@ template <class Lines>
     const StateId start(map.index(from));
     const std::uint32_t goal = map.index(to);
     std::optional<LinkBound> bound;
-    if (space.has_links()) bound.emplace(space, goal);
+    if constexpr (WithLinks) bound.emplace(space, goal);
     const LinkBound* links = bound ? &*bound : nullptr;
     SearchResult search;
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
             search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::Never, Lines>(space, lines, goal, links), start,
-                context, options);
+                JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links),
+                start, context, options);
             break;
         case DiagonalPolicy::Always:
             search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::Always, Lines>(space, lines, goal, links), start,
-                context, options);
+                JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links),
+                start, context, options);
             break;
         case DiagonalPolicy::AtLeastOneWalkable:
             search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines>(space, lines, goal, links),
+                JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(space, lines,
+                                                                                  goal, links),
                 start, context, options);
             break;
         case DiagonalPolicy::NoCornerCutting:
-            search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::NoCornerCutting, Lines>(space, lines, goal, links),
-                start, context, options);
+            search =
+                pathkit::find_path(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(
+                                       space, lines, goal, links),
+                                   start, context, options);
             break;
     }
     search.stats.method = Lines::skips_runs ? "jps+" : "jps";
-    std::vector<GridLinkId> steps = link_steps(space, search.path, context);
+    std::vector<GridLinkId> steps;
+    if constexpr (WithLinks) steps = link_steps(space, search.path, context);
     const std::vector<StateId> jump_points = std::move(search.path);
     search.path.clear();
     GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });

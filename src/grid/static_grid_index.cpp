@@ -306,8 +306,11 @@ GridPath StaticGridIndex::find_path(Cell from, Cell to, SearchContext& context,
             "the map or its links changed since its jump point index was built; build it again";
         return refused;
     }
-    return detail::find_path_by_jumps(space(), TableLines(*this, space().map().stride()), from, to,
-                                      context, options, shape);
+    // The table already stops at link starts; the search needs its link code only with links.
+    const TableLines lines(*this, space().map().stride());
+    if (space().has_links())
+        return detail::find_path_by_jumps<true>(space(), lines, from, to, context, options, shape);
+    return detail::find_path_by_jumps<false>(space(), lines, from, to, context, options, shape);
 }
 
 }  // namespace pathkit
