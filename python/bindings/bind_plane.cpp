@@ -151,6 +151,30 @@ void bind_nav_mesh(py::module_& module) {
             },
             "The triangles of free space: float64 array of shape (n, 3, 2), counter-clockwise.")
         .def(
+            "add_link",
+            [](NavMeshHandle& self, std::pair<float, float> start, std::pair<float, float> end,
+               std::optional<float> cost, bool bidirectional) {
+                self.update_if_needed();
+                auto hold = write_lock(self.lock);
+                MeshLinkOptions options;
+                if (cost) options.cost = *cost;
+                options.bidirectional = bidirectional;
+                return take(self.mesh.add_link(to_point(start), to_point(end), options)).value;
+            },
+            py::arg("start"), py::arg("end"), py::arg("cost") = py::none(),
+            py::arg("bidirectional") = true,
+            "Adds a link between two free points (a ladder, a ledge to jump down with "
+            "bidirectional=False, a teleporter with a cost below the walk) that the optimal "
+            "query may cross at its cost (default: the straight distance); returns its id. Paths "
+            "say in links which segments cross one.")
+        .def(
+            "remove_link",
+            [](NavMeshHandle& self, std::uint32_t link) {
+                auto hold = write_lock(self.lock);
+                raise_if_refused(self.mesh.remove_link(LinkId(link)));
+            },
+            py::arg("link"), "Removes a link.")
+        .def(
             "is_segment_free",
             [](NavMeshHandle& self, std::pair<float, float> a, std::pair<float, float> b) {
                 self.update_if_needed();
@@ -177,7 +201,13 @@ void bind_nav_mesh(py::module_& module) {
                     return self.mesh.find_path(to_point(start), to_point(goal),
                                                thread_plane_query_context(), options, how);
                 });
-                return answer(path, points_to_array);
+                PathAnswer made = answer(path, points_to_array);
+                if (!path.links.empty()) {  // per segment: the link it crosses or -1
+                    made.links.assign(path.path.size() - 1, -1);
+                    for (const PlaneLinkStep& step : path.links)
+                        made.links[step.segment] = step.link.value;
+                }
+                return made;
             },
             py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
             py::arg("max_expansions") = py::none(),

@@ -126,8 +126,8 @@ void bind_support(py::module_& module) {
         .def_readonly("expanded", &PathAnswer::expanded, "States expanded.")
         .def_readonly("generated", &PathAnswer::generated, "Successors generated.")
         .def_readonly("links", &PathAnswer::links,
-                      "Grid paths: for each step, the id of the link it takes or -1 for a step "
-                      "walked; empty when the path takes no link.")
+                      "For each step (grid) or segment (NavMesh), the id of the link it crosses "
+                      "or -1 where it walks; empty when the path crosses no link.")
         .def_property_readonly("found", &PathAnswer::found, "True when the goal was reached.")
         .def("__bool__", &PathAnswer::found)
         .def("__repr__", [](const PathAnswer& answer) {

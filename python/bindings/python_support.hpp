@@ -108,7 +108,8 @@ struct PathAnswer {
     std::string method;
     std::uint64_t expanded = 0;
     std::uint64_t generated = 0;
-    /// Grid paths: per step, the link taken or -1 for a step walked; empty when none is a link.
+    /// Per step (grid) or segment (NavMesh), the link crossed or -1 where the path walks; empty
+    /// when none is a link.
     std::vector<std::int64_t> links;
 
     [[nodiscard]] bool found() const { return status == "found"; }

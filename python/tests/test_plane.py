@@ -134,3 +134,20 @@ def test_a_moved_obstacle_keeps_its_id_and_the_mesh_says_where_it_changed():
     assert low[0] == pytest.approx(29, abs=0.05) and high[0] == pytest.approx(43, abs=0.05)
     with pytest.raises(pathkit.Error, match="not in the mesh"):
         mesh.move_obstacle(99, (1, 0))
+
+
+def test_a_ladder_over_a_wall_is_crossed_and_the_path_says_where():
+    mesh = pathkit.NavMesh((0, 0), (20, 20))
+    mesh.add_polygon([(0, 9), (20, 9), (20, 11), (0, 11)])
+    assert mesh.find_path((3, 15), (3, 5)).status == "no_path"
+    ladder = mesh.add_link((15, 12), (15, 8), cost=10)
+    path = mesh.find_path((3, 15), (3, 5))
+    walk = (12**2 + 3**2) ** 0.5
+    assert path.cost == pytest.approx(2 * walk + 10, rel=1e-5)
+    assert path.links == [-1, ladder, -1]
+    ledge = mesh.add_link((5, 12), (5, 8), bidirectional=False)
+    mesh.remove_link(ladder)
+    assert mesh.find_path((3, 15), (3, 5)).links == [-1, ledge, -1]
+    assert mesh.find_path((3, 5), (3, 15)).status == "no_path"
+    with pytest.raises(pathkit.Error, match="inside an obstacle"):
+        mesh.add_link((5, 10), (5, 5))  # inside the wall
