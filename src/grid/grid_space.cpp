@@ -464,7 +464,10 @@ std::span<const GridLinkEdge> GridSpace::links_from(std::uint32_t index) const {
     const auto [first, last] = std::equal_range(
         link_edges_.begin(), link_edges_.end(), GridLinkEdge{index, 0, 0, {}},
         [](const GridLinkEdge& x, const GridLinkEdge& y) { return x.from < y.from; });
-    return {first, last};
+    // From a pointer and a count: the WebAssembly build's standard library has no span
+    // constructor from an iterator pair.
+    return std::span<const GridLinkEdge>(link_edges_.data() + (first - link_edges_.begin()),
+                                         static_cast<std::size_t>(last - first));
 }
 
 }  // namespace pathkit

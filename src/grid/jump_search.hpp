@@ -485,8 +485,10 @@ template <bool WithLinks, class Lines>
     // Each jump is a diagonal (or vertical) run, then a straight one: add the corner between
     // them, then keep the turns or walk every tile (links stay single steps).
     const DiagonalPolicy policy = space.rules().diagonal;
-    const auto walk_jumps = [&](std::vector<Cell>& waypoints, auto&& cells) {
-        for (const Cell cell : cells) {
+    // `cell_at(i)` gives the i-th of `count` jump points.
+    const auto walk_jumps = [&](std::vector<Cell>& waypoints, std::size_t count, auto&& cell_at) {
+        for (std::size_t at = 0; at < count; ++at) {
+            const Cell cell = cell_at(at);
             if (!waypoints.empty()) {
                 if (const auto corner = jump_corner(policy, waypoints.back(), cell))
                     waypoints.push_back(*corner);
@@ -502,9 +504,8 @@ template <bool WithLinks, class Lines>
     std::vector<Cell>& waypoints = result.path;
     waypoints.reserve(jump_points.size() * 2);
     if (steps.empty()) {  // no link taken: straight from the jump points, no copies
-        walk_jumps(waypoints, std::views::transform(jump_points, [&](StateId state) {
-                       return map.cell(state.value);
-                   }));
+        walk_jumps(waypoints, jump_points.size(),
+                   [&](std::size_t at) { return map.cell(jump_points[at].value); });
         return result;
     }
     for (const StateId state : jump_points)
@@ -512,7 +513,7 @@ template <bool WithLinks, class Lines>
     shape_walks(waypoints, steps, [&](std::vector<Cell>& walk) {
         std::vector<Cell> turns;
         turns.reserve(walk.size() * 2);
-        walk_jumps(turns, walk);
+        walk_jumps(turns, walk.size(), [&](std::size_t at) { return walk[at]; });
         walk = std::move(turns);
     });
     result.links = std::move(steps);
