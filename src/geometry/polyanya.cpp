@@ -300,10 +300,28 @@ void PolyanyaSearch::cross_link(std::uint32_t parent, std::uint32_t arc, double 
     if (stamp == scratch_.root_stamp && cost <= out) return;  // a way out as cheap is queued
     cost = out;
     stamp = scratch_.root_stamp;
-    push_point_nodes(crossed.exit, out,
+    IntervalNode exit{};
+    exit.root = crossed.exit;
+    exit.g = out;
+    exit.f = out + std::min(length(world(crossed.exit), goal_world_),
+                            total_saving_ > 0 ? least_by_links(crossed.exit, none)
+                                              : std::numeric_limits<double>::infinity());
+    exit.triangle = mesh_.links->exit_triangles[crossed.exits_begin];
+    exit.parent = parent;
+    exit.via_arc = arc;
+    exit.arc_way = way;
+    exit.at_exit = true;
+    scratch_.nodes.push_back(exit);
+}
+
+void PolyanyaSearch::leave_exit(std::uint32_t index) {
+    const IntervalNode node = scratch_.nodes[index];
+    if (scratch_.arc_costs[node.via_arc] < node.g) return;  // left since by a cheaper way
+    const LinkArc& crossed = mesh_.links->arcs[node.via_arc];
+    push_point_nodes(crossed.exit, node.g,
                      std::span<const std::uint32_t>(mesh_.links->exit_triangles)
                          .subspan(crossed.exits_begin, crossed.exits_end - crossed.exits_begin),
-                     parent, arc, way);
+                     index, none, 0);
 }
 
 void PolyanyaSearch::cross_links_from(std::uint32_t index) {
@@ -422,6 +440,10 @@ void PolyanyaSearch::turn_at(std::uint32_t index, std::uint32_t vertex,
 
 void PolyanyaSearch::expand(std::uint32_t index) {
     if (scratch_.nodes[index].reaches_goal) return;
+    if (scratch_.nodes[index].at_exit) {
+        leave_exit(index);
+        return;
+    }
     cross_links_from(index);
     if (mesh_.links && holds_goal(scratch_.nodes[index].triangle)) {
         const IntervalNode& node = scratch_.nodes[index];

@@ -57,6 +57,9 @@ struct IntervalNode {
     std::uint8_t arc_way = 0;
     bool reaches_goal = false;
     std::uint8_t goal_way = 0;  // a `Way` round a corner of the parent's interval to the goal
+    // A node standing for a link's exit reached (`via_arc`), queued like the others so that
+    // exits are left in order of cost; expanding it pushes the nodes out of the exit.
+    bool at_exit = false;
 
     [[nodiscard]] IntervalEnd right() const { return {right_ray, right_is_corner}; }
     [[nodiscard]] IntervalEnd left() const { return {left_ray, left_is_corner}; }
@@ -125,8 +128,11 @@ class PolyanyaSearch {
     void push_point_nodes(FixedPoint point, double g, std::span<const std::uint32_t> triangles,
                           std::uint32_t parent, std::uint32_t via_arc, std::uint8_t arc_way);
     /// Crosses link arc `arc`, whose entrance node `parent` reaches (or the start when none)
-    /// at cost `g` by `way`: the nodes out of its exit, unless a cheaper way out is queued.
+    /// at cost `g` by `way`: queues a node for its exit, unless a way out as cheap is queued.
     void cross_link(std::uint32_t parent, std::uint32_t arc, double g, std::uint8_t way);
+    /// The nodes out of the exit that node `index` (`at_exit`) stands for, unless its arc was
+    /// crossed more cheaply since.
+    void leave_exit(std::uint32_t index);
     /// The links whose entrances lie in node `index`'s triangle, crossed where its root sees
     /// them through its interval or round one of its corners.
     void cross_links_from(std::uint32_t index);

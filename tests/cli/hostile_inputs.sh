@@ -202,6 +202,15 @@ expect 2 '268435456 tiles, over the limit of 67108864' world huge.xml
   printf ']}'
 } >many_queries.json
 expect 2 'many_queries.json: 100000 queries x 40000 obstacle corners = 4000000000, over the limit of 500000000 for --mode navmesh' scene many_queries.json --mode navmesh
+# A thousand teleporters from one corner to the other: each query would search them all.
+{
+  printf '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "links": ['
+  awk 'BEGIN { for (i = 0; i < 1000; i++) printf "%s{\"from\": [1, 1], \"to\": [19, %d], \"cost\": 0}", (i ? ", " : ""), 2 + i % 17 }'
+  printf '], "queries": ['
+  awk 'BEGIN { for (i = 0; i < 20; i++) printf "%s{\"from\": [2, 2], \"to\": [18, 3]}", (i ? ", " : "") }'
+  printf ']}'
+} >many_teleporters.json
+expect 2 'many_teleporters.json: 20 queries x \(0 obstacle corners \+ 32000000 for links cheaper than walking\)' scene many_teleporters.json --mode navmesh
 {
   printf '{"bounds": [[0, 0], [1000, 1000]], "obstacles": ['
   awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s{\"circle\": {\"center\": [%d, %d], \"radius\": 1}}", (i ? ", " : ""), 3 + 5 * (i % 190), 3 + 5 * int(i / 190) }'

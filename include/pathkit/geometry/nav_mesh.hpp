@@ -171,7 +171,8 @@ class NavMesh {
     /// boat. Refused, with nothing added, for NaN points, points outside the bounds or inside a
     /// grown obstacle as the mesh is now, the same point twice, or a negative or infinite
     /// cost. A link whose end an obstacle covers after an edit is not used
-    /// until that end is free again. The funnel query walks and ignores links.
+    /// until that end is free again. The funnel query walks and ignores links. Each call (and
+    /// each repair) indexes every link again: O(links), so adding n links one by one is O(n^2).
     Expected<LinkId> add_link(Point2 from, Point2 to, const MeshLinkOptions& options = {});
     /// Removes a link; refused for unknown or removed ids.
     Status remove_link(LinkId link);

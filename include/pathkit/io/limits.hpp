@@ -36,8 +36,10 @@ inline constexpr std::size_t max_obstacle_name_bytes = 64;
 /// change adds, and each obstacle a change moves, count their points again towards
 /// `max_scene_points`.
 inline constexpr std::size_t max_obstacle_changes = 10'000;
-/// Most links of one scene file.
-inline constexpr std::size_t max_scene_links = 10'000;
+/// Most links of one scene file: each link added indexes all of them again (about 0.1 s for
+/// 1,000), and links cheaper than walking cost every query a search over them all (the scene
+/// command counts that work before it starts).
+inline constexpr std::size_t max_scene_links = 1'000;
 /// Most queries of one scene file.
 inline constexpr std::size_t max_scene_queries = 100'000;
 /// Most units of a crowd scenario, and most commands.
