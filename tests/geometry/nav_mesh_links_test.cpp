@@ -7,11 +7,15 @@
 #include <random>
 #include <vector>
 
+#include "geometry/link_oracle.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 
 namespace pathkit {
 namespace {
+
+using test_oracles::LinkSpec;
+using test_oracles::shortest_with_links;
 
 Obstacle rectangle(float x0, float y0, float x1, float y1) {
     return Obstacle::polygon({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}});
@@ -105,50 +109,6 @@ TEST(NavMeshLinks, BadLinksAreRefusedAndNothingIsAdded) {
     ASSERT_TRUE(mesh.remove_link(link.value()));
     EXPECT_FALSE(mesh.remove_link(link.value()));
     EXPECT_EQ(mesh.find_path({3, 15}, {3, 5}).status, SearchStatus::NoPath);
-}
-
-// The oracle: walking distances from a visibility graph of the same obstacles, and a
-// Dijkstra over the start, the goal and the links' ends, walking or crossing links.
-struct LinkSpec {
-    Point2 from, to;
-    float cost;
-    bool both_ways;
-};
-
-double shortest_with_links(const ObstacleGraph& graph, Point2 start, Point2 goal,
-                           const std::vector<LinkSpec>& links) {
-    std::vector<Point2> points{start, goal};
-    for (const LinkSpec& link : links) {
-        points.push_back(link.from);
-        points.push_back(link.to);
-    }
-    const std::size_t count = points.size();
-    std::vector<std::vector<double>> step(count, std::vector<double>(count, INFINITY));
-    for (std::size_t a = 0; a < count; ++a)
-        for (std::size_t b = 0; b < count; ++b) {
-            if (a == b) continue;
-            const PlanePath walk = graph.find_path(points[a], points[b]);
-            if (walk.found()) step[a][b] = walk.cost;
-        }
-    for (std::size_t link = 0; link < links.size(); ++link) {
-        const std::size_t from = 2 + 2 * link, to = from + 1;
-        step[from][to] = std::min<double>(step[from][to], links[link].cost);
-        if (links[link].both_ways)
-            step[to][from] = std::min<double>(step[to][from], links[link].cost);
-    }
-    std::vector<double> best(count, INFINITY);
-    std::vector<bool> done(count, false);
-    best[0] = 0;
-    for (std::size_t round = 0; round < count; ++round) {
-        std::size_t next = count;
-        for (std::size_t at = 0; at < count; ++at)
-            if (!done[at] && (next == count || best[at] < best[next])) next = at;
-        if (next == count || best[next] == INFINITY) break;
-        done[next] = true;
-        for (std::size_t to = 0; to < count; ++to)
-            best[to] = std::min(best[to], best[next] + step[next][to]);
-    }
-    return best[1];
 }
 
 TEST(NavMeshLinks, OnRandomScenesWithLaddersLedgesAndTeleportersLengthsEqualTheOracles) {

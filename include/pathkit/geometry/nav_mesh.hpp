@@ -26,18 +26,6 @@ struct FixedBox;
 struct MeshLinks;
 }  // namespace geometry
 
-/// How a link of a `NavMesh` is crossed.
-struct MeshLinkOptions {
-    /// What crossing it costs, in world units of path length (finite, >= 0); NaN (the
-    /// default) for the straight distance between its ends, as if walked. A link cheaper than
-    /// that (a teleporter) is a shortcut that the optimal query must look out for everywhere:
-    /// queries near and far get slower the more it saves.
-    float cost = std::numeric_limits<float>::quiet_NaN();
-    /// Crossed both ways (a ladder), or only from its first end to its second (a ledge to
-    /// jump down).
-    bool bidirectional = true;
-};
-
 /// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
 enum class MeshNodes : unsigned {
     /// The triangles' corners.
