@@ -53,16 +53,18 @@ constexpr double mesh_bytes_per_corner = 640;
 constexpr double bytes_per_connection = 8;
 constexpr double bytes_per_answer = 512;
 
-std::size_t corner_count(const Scene& scene) {
-    std::size_t corners = 0;
+/// The obstacle corners, and in `--mode visibility` the links' ends too: each end is a node of
+/// the visibility graph, connected like a corner.
+std::size_t corner_count(const Scene& scene, bool navmesh) {
+    std::size_t corners = navmesh ? 0 : 2 * scene.links.size();
     for (const Obstacle& obstacle : scene.obstacles)
         corners += obstacle.is_circle() ? circle_sides : obstacle.points().size();
     return corners;
 }
 
-/// With any link cheaper than walking, every navmesh query first searches all such arcs
-/// against each other: arcs x arcs steps, each about 8 corners' worth of work (measured: 20
-/// queries with 2,000 such arcs take 27 s).
+/// With any link cheaper than walking, every query (either mode) first searches all such arcs
+/// against each other: arcs x arcs steps, each about 8 corners' worth of work (measured on the
+/// navmesh: 20 queries with 2,000 such arcs take 27 s).
 constexpr double work_per_shortcut_step = 8;
 
 /// The arcs of links cheaper than walking (a two-way link is two).
@@ -85,13 +87,15 @@ std::string count_text(double count) {
 /// built: the corner limit, queries x (corners + shortcut arcs squared), and the memory the
 /// structures will hold.
 Status check_scene_size(const Scene& scene, bool navmesh) {
-    const std::size_t corners = corner_count(scene);
+    const std::size_t corners = corner_count(scene, navmesh);
     const std::string mode = navmesh ? "--mode navmesh" : "--mode visibility";
+    const std::string corners_named =
+        navmesh || scene.links.empty() ? " obstacle corners" : " obstacle corners and link ends";
     if (!navmesh && corners > max_visibility_corners)
         return Status::invalid_input(
-            std::to_string(corners) + " obstacle corners are more than --mode visibility takes (" +
+            std::to_string(corners) + corners_named + " are more than --mode visibility takes (" +
             std::to_string(max_visibility_corners) + "); use --mode navmesh");
-    const double arcs = navmesh ? shortcut_arcs(scene) : 0;
+    const double arcs = shortcut_arcs(scene);
     const double steps = work_per_shortcut_step * arcs * arcs;
     const double work =
         static_cast<double>(scene.queries.size()) * (static_cast<double>(corners) + steps);
@@ -99,9 +103,9 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
     if (work > work_limit)
         return Status::invalid_input(
             std::to_string(scene.queries.size()) + " queries x " +
-            (arcs > 0 ? "(" + std::to_string(corners) + " obstacle corners + " + count_text(steps) +
+            (arcs > 0 ? "(" + std::to_string(corners) + corners_named + " + " + count_text(steps) +
                             " for links cheaper than walking)"
-                      : std::to_string(corners) + " obstacle corners") +
+                      : std::to_string(corners) + corners_named) +
             " = " + count_text(work) + ", over the limit of " + count_text(work_limit) + " for " +
             mode + " (about half a minute of searching); split the queries over several files");
     const double bytes = static_cast<double>(corners) * mesh_bytes_per_corner +
@@ -112,9 +116,8 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
     if (bytes > static_cast<double>(memory_budget()))
         return Status::invalid_input(
             std::string(navmesh ? "the navigation mesh" : "the visibility graph (every pair") +
-            " of " + std::to_string(corners) + " obstacle corners" +
-            (navmesh ? "" : " connected)") + " needs about " + format_bytes(bytes) + ", over " +
-            memory_budget_text());
+            " of " + std::to_string(corners) + corners_named + (navmesh ? "" : " connected)") +
+            " needs about " + format_bytes(bytes) + ", over " + memory_budget_text());
     return {};
 }
 

@@ -162,10 +162,31 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
     return scene;
 }
 
+namespace {
+
+/// Adds the scene's links to a mesh or a graph; a refusal names the link ("/links/i") and, for
+/// an end outside the bounds (which the graph's frame would call an obstacle), says so.
+template <class World>
+Status add_scene_links(const Scene& scene, World& world) {
+    for (std::size_t index = 0; index < scene.links.size(); ++index) {
+        const SceneLink& link = scene.links[index];
+        const std::string where = "/links/" + std::to_string(index) + ": ";
+        for (const auto& [point, name] : {std::pair{link.from, "start"}, std::pair{link.to, "end"}})
+            if (!(point.x >= scene.min.x && point.x <= scene.max.x && point.y >= scene.min.y &&
+                  point.y <= scene.max.y))
+                return Status::invalid_input(where + "link " + name + " " + to_string(point) +
+                                             " is outside the scene bounds");
+        if (auto added = world.add_link(link.from, link.to,
+                                        {.cost = link.cost, .bidirectional = link.bidirectional});
+            !added)
+            return Status::invalid_input(where + added.error().message());
+    }
+    return {};
+}
+
+}  // namespace
+
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
-    if (!scene.links.empty())
-        return Status::invalid_input(
-            "/links: the visibility graph does not cross links; use the navigation mesh");
     auto made = ObstacleGraph::create({.buffer_radius = scene.buffer_radius});
     if (!made) return made.error();
     ObstacleGraph graph = std::move(made).value();
@@ -184,6 +205,7 @@ Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
           bar(x0 - thick, y0, x0, y1), bar(x1, y0, x1 + thick, y1)})
         obstacles.push_back(frame);
     if (auto added = graph.add_obstacles(obstacles); !added) return added.error();
+    if (Status status = add_scene_links(scene, graph); !status) return status;
     return graph;
 }
 
@@ -194,14 +216,7 @@ Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes) {
     NavMesh mesh = std::move(made).value();
     if (auto added = mesh.add_obstacles(scene.obstacles); !added) return added.error();
     mesh.triangulate();
-    for (std::size_t index = 0; index < scene.links.size(); ++index) {
-        const SceneLink& link = scene.links[index];
-        if (auto added = mesh.add_link(link.from, link.to,
-                                       {.cost = link.cost, .bidirectional = link.bidirectional});
-            !added)
-            return Status::invalid_input("/links/" + std::to_string(index) + ": " +
-                                         added.error().message());
-    }
+    if (Status status = add_scene_links(scene, mesh); !status) return status;
     return mesh;
 }
 

@@ -211,6 +211,12 @@ expect 2 'many_queries.json: 100000 queries x 40000 obstacle corners = 400000000
   printf ']}'
 } >many_teleporters.json
 expect 2 'many_teleporters.json: 20 queries x \(0 obstacle corners \+ 32000000 for links cheaper than walking\)' scene many_teleporters.json --mode navmesh
+expect 2 'many_teleporters.json: 20 queries x \(2000 obstacle corners and link ends \+ 32000000 for links cheaper than walking\)' scene many_teleporters.json --mode visibility
+# The visibility graph crosses links too, and refuses an end in a wall or outside the bounds.
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [15, 12], "to": [15, 10]}], "queries": []}' >link_in_wall.json
+expect 2 'link_in_wall.json: /links/0: link end 15,10 is inside obstacle 0' scene link_in_wall.json --mode visibility
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "links": [{"from": [15, 12], "to": [15, -1]}], "queries": []}' >link_outside.json
+expect 2 'link_outside.json: /links/0: link end 15,-1 is outside the scene bounds' scene link_outside.json --mode visibility
 {
   printf '{"bounds": [[0, 0], [1000, 1000]], "obstacles": ['
   awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s{\"circle\": {\"center\": [%d, %d], \"radius\": 1}}", (i ? ", " : ""), 3 + 5 * (i % 190), 3 + 5 * int(i / 190) }'

@@ -33,7 +33,8 @@ struct SceneQuery {
     Point2 to;
 };
 
-/// A link of a scene (`NavMesh::add_link`): a ladder, a ledge, a teleporter.
+/// A link of a scene (`NavMesh::add_link`, `ObstacleGraph::add_link`): a ladder, a ledge, a
+/// teleporter.
 struct SceneLink {
     Point2 from;
     Point2 to;
@@ -52,14 +53,15 @@ struct Scene {
     /// Per obstacle, its "id" in the file ("" when it has none); empty when no obstacle has
     /// one. Ids are unique.
     std::vector<std::string> obstacle_names;
-    /// Links, crossed by navigation mesh queries (`build_nav_mesh` adds them).
+    /// Links, crossed by the queries of both the navigation mesh and the obstacle graph
+    /// (`build_nav_mesh` and `build_obstacle_graph` add them).
     std::vector<SceneLink> links;
     std::vector<SceneQuery> queries;
 };
 
 /// The scene's obstacle graph. The bounds are walled in by a frame of obstacles whose grown
 /// inside edge lies on the bounds, so paths stay inside them as navigation mesh paths do.
-/// Refused for a scene with links (the visibility graph does not cross them).
+/// The scene's links are added to it (refused as `build_nav_mesh` refuses them).
 [[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene);
 
 /// The scene's navigation mesh over its bounds, triangulated, with nodes of the given kinds
