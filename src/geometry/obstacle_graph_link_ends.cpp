@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "link_checks.hpp"
 #include "obstacle_graph_parts.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "shape_checks.hpp"
@@ -28,10 +29,9 @@ Expected<LinkId> ObstacleGraph::add_link(Point2 from, Point2 to, const MeshLinkO
     }
     if (geometry::to_fixed(from) == geometry::to_fixed(to))
         return Status::invalid_input("a link must join two different points");
-    const float cost = std::isnan(options.cost) ? geometry::distance(from, to) : options.cost;
-    if (!(cost >= 0) || !std::isfinite(cost))
-        return Status::invalid_input("link cost " + std::to_string(options.cost) +
-                                     " must be finite and at least 0");
+    const auto checked = geometry::checked_link_cost(from, to, options);
+    if (!checked) return checked.error();
+    const float cost = checked.value();
     LinkEntry entry{from, to, cost, options.bidirectional, true};
     entry.ends[0] = claim_link_end(from);
     entry.ends[1] = claim_link_end(to);

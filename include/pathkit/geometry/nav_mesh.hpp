@@ -158,14 +158,17 @@ class NavMesh {
     /// the optimal query may cross at its cost: a jump down a ledge, a ladder, a teleporter, a
     /// boat. Refused, with nothing added, for NaN points, points outside the bounds or inside a
     /// grown obstacle as the mesh is now, the same point twice, or a negative or infinite
-    /// cost. A link whose end an obstacle covers after an edit is not used
-    /// until that end is free again. The funnel query walks and ignores links. Each call (and
-    /// each repair) indexes every link again: O(links), so adding n links one by one is O(n^2).
+    /// cost, or a traversal time that is neither NaN nor finite and >= 0. A link whose end an
+    /// obstacle covers after an edit is not used until that end is free again. The funnel query
+    /// walks and ignores links. Each call (and each repair) indexes every link again: O(links), so
+    /// adding n links one by one is O(n^2).
     Expected<LinkId> add_link(Point2 from, Point2 to, const MeshLinkOptions& options = {});
     /// Removes a link; refused for unknown or removed ids.
     Status remove_link(LinkId link);
     /// The number of links in the mesh.
     [[nodiscard]] std::size_t link_count() const;
+    /// A link as added; none for unknown or removed ids.
+    [[nodiscard]] std::optional<PlaneLink> link(LinkId link) const;
 
     /// The options it was created with (the buffer radius grows every obstacle).
     [[nodiscard]] const NavMeshOptions& options() const { return options_; }
@@ -363,6 +366,8 @@ class NavMesh {
         Point2 from, to;
         float cost = 0;
         bool bidirectional = true, alive = false;
+        float traversal_seconds = 0;  // NaN: cost / the agent's top speed
+        bool one_at_a_time = false;
     };
     std::vector<LinkEntry> links_;
     std::unique_ptr<geometry::MeshLinks> link_index_;

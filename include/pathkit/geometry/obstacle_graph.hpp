@@ -110,7 +110,8 @@ class ObstacleGraph {
     /// Its ends become nodes of the graph (one node for link ends at one point), connected as
     /// `connect_node_using_obstacles` connects, and the link an arc between them (one way
     /// when not bidirectional). Refused, with nothing added, for NaN or out of range points,
-    /// points inside a grown obstacle, the same point twice, or a negative or infinite cost.
+    /// points inside a grown obstacle, the same point twice, a negative or infinite cost, or a
+    /// traversal time that is neither NaN nor finite and >= 0.
     /// A link whose end a later obstacle covers is not used (the end is no node) until that
     /// end is free again. O(nodes) visibility tests per new end; every obstacle edit checks
     /// every link end (O(links x regions)).

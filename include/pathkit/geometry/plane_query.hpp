@@ -39,6 +39,19 @@ struct MeshLinkOptions {
     /// Crossed both ways (a ladder), or only from its first end to its second (a ledge to
     /// jump down).
     bool bidirectional = true;
+    /// How long an agent (`AgentWorld`) takes to cross it, in seconds (finite, >= 0); NaN (the
+    /// default) for its cost divided by the agent's top speed. Paths ignore it.
+    float traversal_seconds = std::numeric_limits<float>::quiet_NaN();
+    /// Agents cross it one at a time (a narrow ladder, a boat): the others wait near its
+    /// entrance and go in the order they came (by id within one step). Paths ignore it.
+    bool one_at_a_time = false;
+};
+
+/// A link as added: its ends (world units) and options, `options.cost` never NaN (the straight
+/// distance when it was).
+struct PlaneLink {
+    Point2 from, to;
+    MeshLinkOptions options;
 };
 
 /// A segment of a path that crosses a link instead of walking: from `path[segment]` to
