@@ -25,9 +25,9 @@ class AgentsReader : public io_detail::SceneReader {
 
     Expected<AgentScenario> read(const json& document) {
         AgentScenario scenario;
-        if (!object(
-                document, "",
-                {"bounds", "buffer_radius", "obstacles", "agents", "dt", "max_steps", "changes"}))
+        if (!object(document, "",
+                    {"bounds", "buffer_radius", "obstacles", "links", "agents", "dt", "max_steps",
+                     "changes"}))
             return failure();
         if (Status status = read_members(document, scenario.scene); !status) return status;
         if (const json* dt = io_detail::member(document, "dt");

@@ -61,7 +61,10 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
             const std::string where = "/links/" + std::to_string(index);
             const json& value = (*links)[index];
             SceneLink link;
-            if (!object(value, where, {"from", "to", "cost", "bidirectional"})) return failure();
+            if (!object(
+                    value, where,
+                    {"from", "to", "cost", "bidirectional", "traversal_seconds", "one_at_a_time"}))
+                return failure();
             const json* from = io_detail::member(value, "from");
             const json* to = io_detail::member(value, "to");
             if (!from || !to)
@@ -75,6 +78,13 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
                 return failure();
             if (const json* both = io_detail::member(value, "bidirectional");
                 both && !boolean(*both, where + "/bidirectional", link.bidirectional))
+                return failure();
+            if (const json* seconds = io_detail::member(value, "traversal_seconds");
+                seconds &&
+                !number(*seconds, where + "/traversal_seconds", link.traversal_seconds, 0, 1e6f))
+                return failure();
+            if (const json* alone = io_detail::member(value, "one_at_a_time");
+                alone && !boolean(*alone, where + "/one_at_a_time", link.one_at_a_time))
                 return failure();
             scene.links.push_back(link);
         }
@@ -177,7 +187,10 @@ Status add_scene_links(const Scene& scene, World& world) {
                 return Status::invalid_input(where + "link " + name + " " + to_string(point) +
                                              " is outside the scene bounds");
         if (auto added = world.add_link(link.from, link.to,
-                                        {.cost = link.cost, .bidirectional = link.bidirectional});
+                                        {.cost = link.cost,
+                                         .bidirectional = link.bidirectional,
+                                         .traversal_seconds = link.traversal_seconds,
+                                         .one_at_a_time = link.one_at_a_time});
             !added)
             return Status::invalid_input(where + added.error().message());
     }

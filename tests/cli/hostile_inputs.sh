@@ -280,6 +280,11 @@ echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 200000, "obstacles": [], "
 expect 2 'huge_buffer.json: /buffer_radius: .*largest radius of an agent' agents huge_buffer.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 18446744073709551616}' >wide_steps.json
 expect 2 'wide_steps.json: /max_steps: .* is outside 1..100000' agents wide_steps.json
+# Links of agents files: a bad traversal time, an end inside the wall.
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [10, 13], "to": [10, 7], "traversal_seconds": -2}], "agents": [{"id": 1, "at": [8, 15], "to": [4, 3]}]}' >link_seconds.json
+expect 2 'link_seconds.json: /links/0/traversal_seconds: -2 is outside' agents link_seconds.json
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [10, 13], "to": [10, 10]}], "agents": [{"id": 1, "at": [8, 15], "to": [4, 3]}]}' >link_in_wall_agents.json
+expect 2 'link_in_wall_agents.json: /links/0: link end 10,10 is outside the bounds or inside an obstacle' agents link_in_wall_agents.json
 # A trace (and pictures) that would not fit the memory budget is refused before the run.
 sed 's/"max_steps": 20/"max_steps": 199/' packed_agents.json >longest_agents.json
 expect 2 'longest_agents.json: 10000 agents for 199 steps with a trace need .* over the memory budget of 64' \

@@ -41,6 +41,10 @@ struct SceneLink {
     /// NaN (no "cost" in the file) for the straight distance between its ends.
     float cost = std::numeric_limits<float>::quiet_NaN();
     bool bidirectional = true;
+    /// For agents (agents files): "traversal_seconds" (NaN when absent: cost / top speed) and
+    /// "one_at_a_time" (`MeshLinkOptions`); scene queries ignore them.
+    float traversal_seconds = std::numeric_limits<float>::quiet_NaN();
+    bool one_at_a_time = false;
 };
 
 /// A scene as read from a file.
