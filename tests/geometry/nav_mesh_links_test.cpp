@@ -192,5 +192,92 @@ TEST(NavMeshLinks, OnRandomScenesWithLaddersLedgesAndTeleportersLengthsEqualTheO
     EXPECT_GT(apart, 3);
 }
 
+TEST(NavMeshLinks, TheFunnelClimbsTheLadderTooAndOnSimpleCasesMatchesTheExactLength) {
+    NavMesh mesh = mesh_with(wall_across());
+    const auto ladder = mesh.add_link({15, 12}, {15, 8}, {.cost = 10});
+    ASSERT_TRUE(ladder.has_value());
+    PlaneQueryContext context;
+    for (const auto& [from, to] :
+         {std::pair{Point2{3, 15}, Point2{3, 5}}, std::pair{Point2{15, 12}, Point2{15, 5}},
+          std::pair{Point2{18, 18}, Point2{15, 8}}}) {
+        const PlanePath exact = mesh.find_path(from, to);
+        const PlanePath funnel = mesh.find_path(from, to, context, {}, NavMeshQuery::Funnel);
+        ASSERT_EQ(funnel.status, SearchStatus::Found) << funnel.message;
+        EXPECT_NEAR(funnel.cost, exact.cost, 1e-3);
+        ASSERT_EQ(funnel.links.size(), 1u);
+        EXPECT_EQ(funnel.links[0].link, ladder.value());
+        EXPECT_EQ(funnel.path[funnel.links[0].segment], (Point2{15, 12}));
+        EXPECT_EQ(funnel.path[funnel.links[0].segment + 1], (Point2{15, 8}));
+    }
+    // A teleporter within one triangle's reach: the funnel takes it as the exact query does.
+    NavMesh open = mesh_with({});
+    ASSERT_TRUE(open.add_link({2, 2}, {18, 18}, {.cost = 0}).has_value());
+    const PlanePath jump = open.find_path({1, 1}, {19, 19}, context, {}, NavMeshQuery::Funnel);
+    EXPECT_NEAR(jump.cost, 2 * std::sqrt(2.0f), 1e-4);
+    EXPECT_EQ(jump.links.size(), 1u);
+}
+
+TEST(NavMeshLinks, OnRandomScenesTheFunnelWithLinksIsNeverShorterThanTheExactQuery) {
+    std::mt19937 random(280);
+    std::uniform_real_distribution<float> place(5, 95), size_of(2, 14), unit(0, 1);
+    PlaneQueryContext context;
+    int compared = 0, crossing = 0, equal = 0;
+    for (int scene = 0; scene < 10; ++scene) {
+        std::vector<Obstacle> obstacles;
+        for (int index = 0; index < 20; ++index) {
+            const float x = place(random), y = place(random);
+            obstacles.push_back(unit(random) < 0.5f
+                                    ? rectangle(x, y, x + size_of(random), y + 1.5f)
+                                    : rectangle(x, y, x + 1.5f, y + size_of(random)));
+        }
+        if (scene % 2 == 0) obstacles.push_back(rectangle(0, 49, 100, 51));
+        NavMesh mesh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 0.5f}).value();
+        ASSERT_TRUE(mesh.add_obstacles(obstacles).has_value());
+        mesh.triangulate();
+        std::vector<LinkSpec> links;
+        while (links.size() < 8) {
+            const Point2 a{place(random), place(random)}, b{place(random), place(random)};
+            const float straight = std::hypot(b.x - a.x, b.y - a.y);
+            const LinkSpec link{a, b, straight * unit(random) * 1.5f, unit(random) < 0.7f};
+            if (mesh.add_link(a, b, {.cost = link.cost, .bidirectional = link.both_ways}))
+                links.push_back(link);
+        }
+        for (int query = 0; query < 15; ++query) {
+            const Point2 from{place(random), place(random)}, to{place(random), place(random)};
+            if (!mesh.triangle_at(from) || !mesh.triangle_at(to)) continue;
+            SCOPED_TRACE("scene " + std::to_string(scene) + " from " + to_string(from) + " to " +
+                         to_string(to));
+            const PlanePath exact = mesh.find_path(from, to);
+            const PlanePath funnel = mesh.find_path(from, to, context, {}, NavMeshQuery::Funnel);
+            ASSERT_EQ(funnel.found(), exact.found()) << funnel.message;
+            if (!exact.found()) continue;
+            ++compared;
+            crossing += funnel.links.empty() ? 0 : 1;
+            equal += std::fabs(funnel.cost - exact.cost) <= 1e-3 * (1 + exact.cost) ? 1 : 0;
+            EXPECT_GE(funnel.cost, exact.cost - 1e-3 * (1 + exact.cost));
+            // Walked segments stay in free space; crossed ones join a link's ends; they add up.
+            double total = 0;
+            std::size_t next_link = 0;
+            for (std::size_t leg = 1; leg < funnel.path.size(); ++leg) {
+                const Point2 a = funnel.path[leg - 1], b = funnel.path[leg];
+                if (next_link < funnel.links.size() && funnel.links[next_link].segment == leg - 1) {
+                    const LinkSpec& link = links[funnel.links[next_link++].link.index()];
+                    EXPECT_TRUE((a == link.from && b == link.to) ||
+                                (link.both_ways && a == link.to && b == link.from));
+                    total += link.cost;
+                    continue;
+                }
+                EXPECT_TRUE(mesh.is_segment_free(a, b)) << "leg " << leg;
+                total += std::hypot(b.x - a.x, b.y - a.y);
+            }
+            EXPECT_EQ(next_link, funnel.links.size());
+            EXPECT_NEAR(total, funnel.cost, 1e-3 * (1 + total));
+        }
+    }
+    std::printf("%d queries, %d crossing links, %d as short as the exact path\n", compared,
+                crossing, equal);
+    EXPECT_GT(crossing, 20);
+}
+
 }  // namespace
 }  // namespace pathkit

@@ -66,8 +66,9 @@ enum class NavMeshQuery {
     /// The exact Euclidean shortest path through the mesh (Polyanya: an any-angle search over
     /// intervals of the triangles' edges; Cui, Harabor and Grastien, IJCAI 2017).
     Optimal,
-    /// The engine over the node graph (`NavMeshOptions::nodes`), then the funnel through the
-    /// triangles it crosses: faster on some meshes, never shorter, usually close.
+    /// The engine over the node graph (`NavMeshOptions::nodes`, with link ends and arcs), then
+    /// the funnel through the triangles each walked piece crosses: faster on some meshes, never
+    /// shorter, usually close.
     Funnel,
 };
 
@@ -160,8 +161,9 @@ class NavMesh {
     /// grown obstacle as the mesh is now, the same point twice, or a negative or infinite
     /// cost, or a traversal time that is neither NaN nor finite and >= 0. A link whose end an
     /// obstacle covers after an edit is not used until that end is free again. The funnel query
-    /// walks and ignores links. Each call (and each repair) indexes every link again: O(links), so
-    /// adding n links one by one is O(n^2).
+    /// crosses links too (its graph gains their ends; each walked piece is pulled on its own). Each
+    /// call (and each repair) indexes every link again: O(links), so adding n links one by one is
+    /// O(n^2).
     Expected<LinkId> add_link(Point2 from, Point2 to, const MeshLinkOptions& options = {});
     /// Removes a link; refused for unknown or removed ids.
     Status remove_link(LinkId link);
@@ -287,6 +289,12 @@ class NavMesh {
                                              std::uint32_t goal_triangle,
                                              PlaneQueryContext& context,
                                              const SearchOptions& options) const;
+    /// The funnel query where links exist (src/geometry/nav_mesh_funnel_links.cpp).
+    [[nodiscard]] PlanePath find_funnel_path_with_links(Point2 from, Point2 to,
+                                                        std::span<const std::uint32_t> starts,
+                                                        std::span<const std::uint32_t> goals,
+                                                        PlaneQueryContext& context,
+                                                        const SearchOptions& options) const;
     [[nodiscard]] PlanePath find_shortest_path(Point2 from, Point2 to, std::uint32_t start_triangle,
                                                std::uint32_t goal_triangle,
                                                PlaneQueryContext& context,
