@@ -97,6 +97,8 @@ ViewerPart scene_part(std::string name, std::string summary, const Scene& scene,
         part.triangles.push_back({shift(t[0]), shift(t[1]), shift(t[2])});
     for (const auto& [a, b] : drawing.graph_edges)
         part.edges.push_back({shift(a), shift(b)});
+    for (const SceneLink& link : scene.links)
+        part.links.push_back({shift(link.from), shift(link.to), link.bidirectional});
     for (std::size_t index = 0; index < drawing.paths.size(); ++index)
         if (!drawing.paths[index].empty())
             part.paths.push_back({"path", shift_all(drawing.paths[index]), "#1f6fd1"});
