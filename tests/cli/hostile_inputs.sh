@@ -74,6 +74,17 @@ echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0], "state": 5}]}'
 expect 2 'state.json: /units/0/state: expected a string, got 5' crowd state.json
 echo '{"map": {"rows": [".."]}, "units": [{"id": 4294967297, "at": [0, 0]}]}' >id.json
 expect 2 '/units/0/id: 4294967297 is outside 0..2147483646' crowd id.json
+# Unit sizes: 1 to 3 whole tiles, the footprint inside the map and walkable.
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 4}]}' >size4.json
+expect 2 'size4.json: /units/0/size: 4 is outside 1..3' crowd size4.json
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 0}]}' >size0.json
+expect 2 'size0.json: /units/0/size: 0 is outside 1..3' crowd size0.json
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 1.5}]}' >size_half.json
+expect 2 'size_half.json: /units/0/size' crowd size_half.json
+echo '{"map": {"rows": ["...", ".@."]}, "units": [{"id": 1, "at": [0, 0], "size": 2}]}' >size_wall.json
+expect 2 'size_wall.json: /units/0/size: a unit of size 2 at 0,0 covers 1,1, outside the map or blocked' crowd size_wall.json
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 2}, {"id": 2, "at": [2, 1]}], "commands": [{"tick": 0, "units": [1, 2], "to": [1, 0], "coordinated": true}]}' >size_coordinated.json
+expect 2 'size_coordinated.json.*coordinated moves plan one-tile units only' crowd size_coordinated.json
 # Changes of a crowd's map: tiles outside it, ticks it never reaches, a tile named twice a tick.
 crowd_with() { # crowd_with FILE CHANGES: a two-unit crowd on a 4 x 2 map with those changes
   printf '{"map": {"rows": ["....", "...."]}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"tick": 0, "units": [1], "to": [3, 1]}], "max_ticks": 100, "changes": %s}\n' "$2" >"$1"
