@@ -252,6 +252,16 @@ expect 1 'query: 0, status: no_path' scene checkerboard.json --mode navmesh --na
 # ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
 echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 100000, "max_speed": 100000, "max_acceleration": 100000}], "dt": 1}' >giant_agent.json
 expect 1 'id: 1, state: moving, .*last_stuck: no_progress' agents giant_agent.json
+# Radius classes: bad ones name their place; a large agent's target by a wall is refused; a
+# small and a large agent on one mesh, the large one round the wall, the small through its gap.
+echo '{"bounds": [[0, 0], [10, 10]], "radius_classes": [1, -1], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 1}]}' >bad_class.json
+expect 2 'bad_class.json: /radius_classes/1: ' agents bad_class.json
+sed 's/\[1, -1\]/[6]/' bad_class.json >huge_class.json
+expect 2 'huge_class.json: /radius_classes/0: an agent of radius 6 does not fit in the world \(its smaller side is 10' agents huge_class.json
+echo '{"bounds": [[0, 0], [30, 20]], "buffer_radius": 0.25, "radius_classes": [1.5], "obstacles": [{"polygon": [[0, 9], [14, 9], [14, 11], [0, 11]]}, {"polygon": [[16, 9], [26, 9], [26, 11], [16, 11]]}], "agents": [{"id": 1, "at": [15, 16], "to": [15, 4], "radius": 0.25}, {"id": 2, "at": [20, 16], "to": [5, 12], "radius": 1.5}], "max_steps": 600}' >sizes.json
+expect 2 'sizes.json: /agents/1/to: target 5,12 is closer to an obstacle than the radius class 1.5' agents sizes.json
+sed 's/"to": \[5, 12\]/"to": [20, 4]/' sizes.json >sizes_ok.json
+expect 0 'summary: 2 agents, 2 arrived' agents sizes_ok.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "max_speed": 1e-30}]}' >tiny_speed.json
 expect 1 'id: 1, state: moving, at: 1,1, .*last_stuck: no_progress' agents tiny_speed.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 1e400}' >huge_steps.json
