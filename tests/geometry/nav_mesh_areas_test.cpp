@@ -1,0 +1,233 @@
+// NavMesh areas and query filters: excluded ground checked against a visibility graph with
+// the excluded areas as obstacles, weighted ground against a Dijkstra over a fine grid, types
+// through repairs against a fresh triangulation, and bad input refused with nothing changed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <queue>
+#include <random>
+#include <vector>
+
+#include "pathkit/geometry/nav_mesh.hpp"
+#include "pathkit/geometry/obstacle_graph.hpp"
+
+namespace pathkit {
+namespace {
+
+constexpr float world_size = 20;
+
+std::vector<Point2> rectangle_points(float x0, float y0, float x1, float y1) {
+    return {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+}
+
+// A star-shaped polygon round `centre` (corners at increasing angles: simple).
+std::vector<Point2> random_blob(std::mt19937& random, Point2 centre, float radius) {
+    std::uniform_real_distribution<float> spread(0.4f * radius, radius);
+    const int corners = 5 + static_cast<int>(random() % 5);
+    std::vector<Point2> points;
+    for (int corner = 0; corner < corners; ++corner) {
+        const float angle = 6.2831853f * static_cast<float>(corner) / static_cast<float>(corners);
+        const float reach = spread(random);
+        points.push_back({std::clamp(centre.x + reach * std::cos(angle), 0.1f, world_size - 0.1f),
+                          std::clamp(centre.y + reach * std::sin(angle), 0.1f, world_size - 0.1f)});
+    }
+    return points;
+}
+
+struct Scene {
+    std::vector<std::vector<Point2>> obstacles;
+    std::vector<std::pair<std::vector<Point2>, AreaType>> areas;  // in the order added
+};
+
+// Rectangles for obstacles, blobs of type 2 (dear ground) first, then blobs of type 1 (to be
+// excluded) over them: where they overlap, type 1 wins, so type 1 covers the type 1 blobs.
+Scene random_scene(unsigned seed_value) {
+    std::mt19937 random(seed_value);
+    std::uniform_real_distribution<float> place(1.5f, world_size - 1.5f);
+    Scene scene;
+    for (int index = 0; index < 5; ++index) {
+        const float x = place(random), y = place(random);
+        scene.obstacles.push_back(rectangle_points(x - 0.8f, y - 0.5f, x + 0.8f, y + 0.5f));
+    }
+    for (const AreaType type : {AreaType{2}, AreaType{2}, AreaType{1}, AreaType{1}, AreaType{1}})
+        scene.areas.push_back({random_blob(random, {place(random), place(random)}, 2.5f), type});
+    return scene;
+}
+
+NavMesh mesh_of(const Scene& scene) {
+    NavMesh mesh = NavMesh::create({0, 0}, {world_size, world_size}).value();
+    std::vector<Obstacle> obstacles;
+    for (const auto& points : scene.obstacles)
+        obstacles.push_back(Obstacle::polygon(points));
+    EXPECT_TRUE(mesh.add_obstacles(obstacles).has_value());
+    for (const auto& [outline, type] : scene.areas) {
+        const auto added = mesh.add_area(outline, type);
+        EXPECT_TRUE(added.has_value()) << added.error().message();
+    }
+    mesh.triangulate();
+    return mesh;
+}
+
+// The oracle for excluded ground: the obstacles and the excluded areas as obstacles of a
+// visibility graph, walled in round the world's bounds.
+ObstacleGraph walls_of(const Scene& scene, std::uint64_t excluded) {
+    ObstacleGraph graph = ObstacleGraph::create().value();
+    std::vector<Obstacle> obstacles;
+    for (const auto& points : scene.obstacles)
+        obstacles.push_back(Obstacle::polygon(points));
+    for (const auto& [outline, type] : scene.areas)
+        if ((excluded >> type) & 1U) obstacles.push_back(Obstacle::polygon(outline));
+    const float s = world_size;
+    for (const auto& frame :
+         {rectangle_points(-2, -2, s + 2, 0), rectangle_points(-2, s, s + 2, s + 2),
+          rectangle_points(-2, 0, 0, s), rectangle_points(s, 0, s + 2, s)})
+        obstacles.push_back(Obstacle::polygon(frame));
+    EXPECT_TRUE(graph.add_obstacles(obstacles).has_value());
+    return graph;
+}
+
+TEST(NavMeshAreas, TrianglesSplitAlongAreaOutlinesAndTheLaterOfTwoOverlappingAreasWins) {
+    NavMesh mesh = NavMesh::create({0, 0}, {20, 20}).value();
+    ASSERT_TRUE(mesh.add_area(rectangle_points(2, 2, 10, 10), 3).has_value());
+    ASSERT_TRUE(mesh.add_area(rectangle_points(6, 6, 14, 14), 5).has_value());
+    mesh.triangulate();
+    EXPECT_EQ(mesh.area_type_at({4, 4}), AreaType{3});
+    EXPECT_EQ(mesh.area_type_at({8, 8}), AreaType{5});  // in both: the later one
+    EXPECT_EQ(mesh.area_type_at({12, 12}), AreaType{5});
+    EXPECT_EQ(mesh.area_type_at({16, 3}), AreaType{0});
+    EXPECT_EQ(mesh.area_type_at({30, 3}), std::nullopt);
+    // No triangle straddles an outline: every triangle lies inside or outside each area.
+    const std::vector<MeshTriangle> triangles = mesh.triangles();
+    const std::vector<AreaType> types = mesh.triangle_types();
+    ASSERT_EQ(triangles.size(), types.size());
+    for (std::size_t index = 0; index < triangles.size(); ++index)
+        for (const Point2 corner : triangles[index]) {
+            const Point2 inward{
+                (triangles[index][0].x + triangles[index][1].x + triangles[index][2].x) / 3 *
+                        0.01f +
+                    corner.x * 0.99f,
+                (triangles[index][0].y + triangles[index][1].y + triangles[index][2].y) / 3 *
+                        0.01f +
+                    corner.y * 0.99f};
+            EXPECT_EQ(mesh.area_type_at(inward), types[index]);
+        }
+    ASSERT_TRUE(mesh.remove_area(AreaId(1)).ok());
+    mesh.update();
+    EXPECT_EQ(mesh.area_type_at({8, 8}), AreaType{3});
+    EXPECT_EQ(mesh.area_count(), 1u);
+}
+
+TEST(NavMeshAreas, ExcludedGroundIsAWallAndTheFilteredPathIsAsShortAsAVisibilityGraphsAroundIt) {
+    for (unsigned scene_number = 0; scene_number < 12; ++scene_number) {
+        const Scene scene = random_scene(scene_number);
+        const NavMesh mesh = mesh_of(scene);
+        const std::uint64_t excluded = 1U << 1;
+        const ObstacleGraph oracle = walls_of(scene, excluded);
+        AreaFilter filter;
+        filter.excluded = excluded;
+        std::mt19937 random(1000 + scene_number);
+        std::uniform_real_distribution<float> place(0.2f, world_size - 0.2f);
+        int compared = 0;
+        for (int attempt = 0; attempt < 200 && compared < 25; ++attempt) {
+            const Point2 from{place(random), place(random)}, to{place(random), place(random)};
+            const auto type_from = mesh.area_type_at(from), type_to = mesh.area_type_at(to);
+            if (!type_from || !type_to) continue;  // inside an obstacle
+            const PlanePath path = mesh.find_path(from, to, thread_plane_query_context(), filter);
+            if (*type_from == 1 || *type_to == 1) {
+                EXPECT_EQ(path.status, SearchStatus::InvalidInput);
+                continue;
+            }
+            const PlanePath expected = oracle.find_path(from, to);
+            ASSERT_EQ(path.status, expected.status)
+                << "scene " << scene_number << " " << to_string(from) << " -> " << to_string(to)
+                << ": " << path.message;
+            if (!path.found()) continue;
+            EXPECT_NEAR(path.cost, expected.cost, 2e-3f * (1 + expected.cost))
+                << "scene " << scene_number << " " << to_string(from) << " -> " << to_string(to);
+            // The unfiltered path is never longer.
+            EXPECT_LE(mesh.find_path(from, to).cost, path.cost + 1e-3f);
+            ++compared;
+        }
+        EXPECT_GT(compared, 10) << "scene " << scene_number;
+    }
+}
+
+TEST(NavMeshAreas, AreaTypesSurviveRepairsAfterObstacleEditsAsAFreshTriangulationGivesThem) {
+    const Scene scene = random_scene(77);
+    NavMesh repaired = mesh_of(scene);
+    std::mt19937 random(78);
+    std::uniform_real_distribution<float> place(1.5f, world_size - 1.5f);
+    std::vector<ObstacleId> added;
+    Scene now = scene;
+    for (int round = 0; round < 20; ++round) {
+        const float x = place(random), y = place(random);
+        const auto points = rectangle_points(x - 0.6f, y - 0.6f, x + 0.6f, y + 0.6f);
+        const std::vector<Obstacle> one{Obstacle::polygon(points)};
+        added.push_back(repaired.add_obstacles(one).value().front());
+        now.obstacles.push_back(points);
+        if (round % 3 == 2) {
+            ASSERT_TRUE(repaired.remove_obstacles(std::vector{added.front()}).ok());
+            added.erase(added.begin());
+            now.obstacles.erase(now.obstacles.begin() +
+                                static_cast<std::ptrdiff_t>(scene.obstacles.size()));
+        }
+        repaired.update();
+        const NavMesh fresh = mesh_of(now);
+        for (int probe = 0; probe < 200; ++probe) {
+            const Point2 at{place(random), place(random)};
+            ASSERT_EQ(repaired.area_type_at(at), fresh.area_type_at(at))
+                << "round " << round << " at " << to_string(at);
+        }
+    }
+}
+
+TEST(NavMeshAreas, BadAreasAndFiltersAreRefusedWithNothingChanged) {
+    NavMesh mesh = NavMesh::create({0, 0}, {10, 10}).value();
+    ASSERT_TRUE(mesh.add_area(rectangle_points(1, 1, 4, 4), 2).has_value());
+    mesh.triangulate();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    // clang-format off
+    const std::vector<std::pair<std::vector<Point2>, const char*>> outlines{
+        {{{1, 1}, {5, 5}, {5, 1}, {1, 5}}, "self-intersecting"},        // a bow tie
+        {{{1, 1}, {nan, 2}, {3, 3}}, "finite"},
+        {{{1, 1}, {12, 2}, {3, 3}}, "outside the mesh bounds"},
+        {{{1, 1}, {2, 2}}, "3"},
+        {{{1, 1}, {2, 2}, {3, 3}}, "area"},                 // no area
+    };
+    // clang-format on
+    for (const auto& [outline, says] : outlines) {
+        const auto refused = mesh.add_area(outline, 1);
+        ASSERT_FALSE(refused.has_value()) << says;
+        EXPECT_NE(refused.error().message().find(says), std::string::npos)
+            << refused.error().message();
+    }
+    const auto high = mesh.add_area(rectangle_points(5, 5, 6, 6), 64);
+    ASSERT_FALSE(high.has_value());
+    EXPECT_NE(high.error().message().find("above 63"), std::string::npos);
+    EXPECT_FALSE(mesh.remove_area(AreaId(7)).ok());
+    EXPECT_EQ(mesh.area_count(), 1u);
+    EXPECT_FALSE(mesh.needs_triangulation());
+
+    AreaFilter filter;
+    filter.costs[4] = 0.5f;
+    PlanePath refused = mesh.find_path({0.5f, 0.5f}, {9, 9}, thread_plane_query_context(), filter);
+    EXPECT_EQ(refused.status, SearchStatus::InvalidInput);
+    EXPECT_NE(refused.message.find("type 4"), std::string::npos) << refused.message;
+    filter.costs[4] = nan;
+    EXPECT_EQ(mesh.find_path({0.5f, 0.5f}, {9, 9}, thread_plane_query_context(), filter).status,
+              SearchStatus::InvalidInput);
+    filter = {};
+    filter.points_per_edge = 0;
+    EXPECT_EQ(mesh.find_path({0.5f, 0.5f}, {9, 9}, thread_plane_query_context(), filter).status,
+              SearchStatus::InvalidInput);
+    filter = {};
+    filter.excluded = 1U << 2;
+    refused = mesh.find_path({2, 2}, {9, 9}, thread_plane_query_context(), filter);
+    EXPECT_EQ(refused.status, SearchStatus::InvalidInput);
+    EXPECT_NE(refused.message.find("excludes"), std::string::npos) << refused.message;
+}
+
+}  // namespace
+}  // namespace pathkit
