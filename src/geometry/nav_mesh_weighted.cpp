@@ -26,7 +26,8 @@ constexpr std::uint32_t none = UINT32_MAX;
 using Vec = std::array<double, 2>;
 
 double length(Vec a, Vec b) {
-    return std::hypot(a[0] - b[0], a[1] - b[1]);
+    const double dx = a[0] - b[0], dy = a[1] - b[1];
+    return std::sqrt(dx * dx + dy * dy);  // no overflow within the coordinate range
 }
 }  // namespace
 
@@ -108,6 +109,8 @@ class SteinerSpace {
     template <class Visit>
     void for_each_successor(StateKey key, Visit&& visit) const {
         const Vec at = position(key);
+        const StateKey own_edge =
+            key >= edge_base_ && key < start_ ? (key - edge_base_) / points_ : ~StateKey{0};
         const auto in_triangle = [&](std::uint32_t triangle) {
             if (filter_.excludes(types_[triangle])) return;
             const double cost = filter_.costs[types_[triangle]];
@@ -116,9 +119,12 @@ class SteinerSpace {
             };
             for (const std::uint32_t vertex : corners_[triangle])
                 step(vertex);
+            // Never along the edge a point lies on: straight to where it goes next, in
+            // either triangle of that edge, is as cheap (the triangle is convex).
             for (const std::uint32_t edge : frame_.edge_of[triangle])
-                for (std::uint32_t point = 0; point < points_; ++point)
-                    step(edge_base_ + StateKey{edge} * points_ + point);
+                if (edge != own_edge)
+                    for (std::uint32_t point = 0; point < points_; ++point)
+                        step(edge_base_ + StateKey{edge} * points_ + point);
             if (std::find(goals_.begin(), goals_.end(), triangle) != goals_.end()) step(goal_);
         };
         if (key == start_) {
