@@ -263,20 +263,63 @@ Triangulation triangulate_rings(const std::vector<const Ring*>& rings) {
     return inside_triangles(cdt);
 }
 
+namespace {
+
+// The corners the triangulation keeps along a constraint, rounded to the grid: a mark that
+// crossed a ring there now bends through the rounded crossing, and so does the ring.
+Ring rounded_constraint(const MarkedCdt& cdt, MarkedCdt::Constraint_id id) {
+    Ring ring;
+    for (auto at = cdt.vertices_in_constraint_begin(id); at != cdt.vertices_in_constraint_end(id);
+         ++at) {
+        const FixedPoint point{std::llround((*at)->point().x()), std::llround((*at)->point().y())};
+        if (ring.empty() || ring.back() != point) ring.push_back(point);
+    }
+    while (ring.size() > 1 && ring.front() == ring.back())
+        ring.pop_back();
+    return ring;
+}
+
+bool has_corner_off_grid(const MarkedCdt& cdt) {
+    for (auto vertex = cdt.finite_vertices_begin(); vertex != cdt.finite_vertices_end(); ++vertex)
+        if (vertex->point().x() != std::round(vertex->point().x()) ||
+            vertex->point().y() != std::round(vertex->point().y()))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+// Crossings are points CGAL constructs off the grid; rounding them afterwards could fold a
+// thin triangle over or give two corners one place. Instead the rings and marks are bent
+// through the rounded crossings and triangulated again (rarely a third time, where bending
+// made a new crossing), until every corner lies on the grid.
 Triangulation triangulate_rings(const std::vector<const Ring*>& rings,
                                 const std::vector<const Ring*>& marks) {
     if (marks.empty()) return triangulate_rings(rings);
-    MarkedCdt cdt;
-    std::vector<MarkedCdt::Constraint_id> ids;
-    for (const Ring* ring : rings)
-        if (const auto id = insert_ring(cdt, *ring); id != MarkedCdt::Constraint_id())
-            ids.push_back(id);
-    for (const Ring* mark : marks)
-        insert_ring(cdt, *mark);
-    if (cdt.dimension() < 2) return {};
-    count_marked_sides(cdt, ids);
-    label_depths(cdt);
-    return inside_triangles(cdt);
+    std::vector<Ring> lines;
+    for (const auto* list : {&rings, &marks})
+        for (const Ring* ring : *list)
+            lines.push_back(*ring);
+    constexpr int most_rounds = 4;
+    for (int round = 0;; ++round) {
+        MarkedCdt cdt;
+        std::vector<MarkedCdt::Constraint_id> ids(lines.size());
+        for (std::size_t line = 0; line < lines.size(); ++line)
+            ids[line] = insert_ring(cdt, lines[line]);
+        if (cdt.dimension() < 2) return {};
+        if (round + 1 < most_rounds && has_corner_off_grid(cdt)) {
+            for (std::size_t line = 0; line < lines.size(); ++line)
+                if (ids[line] != MarkedCdt::Constraint_id())
+                    lines[line] = rounded_constraint(cdt, ids[line]);
+            continue;
+        }
+        std::vector<MarkedCdt::Constraint_id> ring_ids;
+        for (std::size_t line = 0; line < rings.size(); ++line)
+            if (ids[line] != MarkedCdt::Constraint_id()) ring_ids.push_back(ids[line]);
+        count_marked_sides(cdt, ring_ids);
+        label_depths(cdt);
+        return inside_triangles(cdt);
+    }
 }
 
 }  // namespace pathkit::geometry

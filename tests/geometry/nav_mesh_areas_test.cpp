@@ -169,6 +169,54 @@ TEST(NavMeshAreas, ExcludedGroundIsAWallAndTheFilteredPathIsAsShortAsAVisibility
     }
 }
 
+// Blobs of 4 to 11 corners clamped to a 30-unit world, for obstacles and areas that cross them
+// anywhere: where an outline crossed an obstacle's edge near another crossing, the crossings
+// once rounded to one grid point (a triangle with two corners in one place) or folded a thin
+// triangle over.
+std::vector<Point2> clamped_blob(std::mt19937& random, Point2 centre, float radius) {
+    std::uniform_real_distribution<float> spread(0.3f * radius, radius);
+    const int corners = 4 + static_cast<int>(random() % 8);
+    std::vector<Point2> points;
+    for (int corner = 0; corner < corners; ++corner) {
+        const float angle = 6.2831853f * static_cast<float>(corner) / static_cast<float>(corners);
+        const float reach = spread(random);
+        points.push_back({std::clamp(centre.x + reach * std::cos(angle), 0.f, 30.f),
+                          std::clamp(centre.y + reach * std::sin(angle), 0.f, 30.f)});
+    }
+    return points;
+}
+
+TEST(NavMeshAreas, NoTriangleFoldsOverOrShrinksToALineWhereOutlinesCrossObstacles) {
+    for (unsigned scene_number = 0; scene_number < 150; ++scene_number) {
+        std::mt19937 random(scene_number);
+        std::uniform_real_distribution<float> place(0, 30);
+        NavMesh mesh =
+            NavMesh::create({0, 0}, {30, 30}, {.buffer_radius = scene_number % 3 == 0 ? 0.3f : 0})
+                .value();
+        std::vector<Obstacle> obstacles;
+        for (int index = 0; index < 8; ++index) {
+            const Point2 centre{place(random), place(random)};
+            Obstacle obstacle = Obstacle::polygon(clamped_blob(random, centre, 3));
+            if (obstacle.validate().ok()) obstacles.push_back(std::move(obstacle));
+        }
+        ASSERT_TRUE(mesh.add_obstacles(obstacles).has_value());
+        for (int index = 0; index < 10; ++index) {
+            const Point2 centre{place(random), place(random)};
+            (void)mesh.add_area(clamped_blob(random, centre, 4), index < 5 ? 2 : 1);
+        }
+        mesh.triangulate();
+        for (const MeshTriangle& triangle : mesh.triangles()) {
+            const double twice_area = (static_cast<double>(triangle[1].x) - triangle[0].x) *
+                                          (static_cast<double>(triangle[2].y) - triangle[0].y) -
+                                      (static_cast<double>(triangle[1].y) - triangle[0].y) *
+                                          (static_cast<double>(triangle[2].x) - triangle[0].x);
+            ASSERT_GT(twice_area, 0)
+                << "scene " << scene_number << ": " << to_string(triangle[0]) << " "
+                << to_string(triangle[1]) << " " << to_string(triangle[2]);
+        }
+    }
+}
+
 TEST(NavMeshAreas, AreaTypesSurviveRepairsAfterObstacleEditsAsAFreshTriangulationGivesThem) {
     const Scene scene = random_scene(77);
     NavMesh repaired = mesh_of(scene);
