@@ -200,6 +200,16 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
             return refuse(name + where + " lies on ground of type " +
                           std::to_string(triangle_type_[first]) + ", which the filter excludes");
     }
+    // The weighted search's points: every corner, the points on every edge (at most three a
+    // triangle), the start and the goal, each a state of the engine (12 bytes).
+    const double points =
+        static_cast<double>(vertices_.size()) +
+        3.0 * static_cast<double>(triangle_corners_.size()) * filter.points_per_edge + 2;
+    if (weighted && points > static_cast<double>(max_weighted_points))
+        return refuse("area filter: the weighted search would place up to " +
+                      std::to_string(static_cast<std::uint64_t>(points)) +
+                      " points, over the limit of " + std::to_string(max_weighted_points) +
+                      "; ask for fewer points_per_edge");
     if (!regions_join(from, to, ends[0].front(), ends[1].front())) {
         PlanePath result;
         result.status = SearchStatus::NoPath;

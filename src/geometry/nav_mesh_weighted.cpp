@@ -16,7 +16,7 @@
 #include "nav_mesh_areas.hpp"
 #include "nav_mesh_parts.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
-#include "pathkit/search/keyed_search.hpp"
+#include "pathkit/search/search.hpp"
 #include "polyanya_search.hpp"
 
 namespace pathkit {
@@ -82,9 +82,10 @@ std::shared_ptr<const geometry::MeshEdgeFrame> NavMesh::edge_frame() const {
 
 namespace {
 
-/// The search over graph points: key v < vertices is a mesh corner, then `points` keys per
-/// edge, then the start and the goal. A step runs straight inside one triangle between two of
-/// its points and costs its length times the triangle's cost.
+/// The search over graph points, a dense space of the one engine: state v < vertices is a mesh
+/// corner, then `points` states per edge, then the start and the goal. A step runs straight
+/// inside one triangle between two of its points and costs its length times the triangle's
+/// cost.
 class SteinerSpace {
   public:
     SteinerSpace(std::span<const std::array<std::int64_t, 2>> vertices,
@@ -106,8 +107,12 @@ class SteinerSpace {
           starts_(starts),
           goals_(goals) {}
 
+    [[nodiscard]] std::size_t state_count() const { return goal_ + 1; }
+    [[nodiscard]] bool is_valid(StateId) const { return true; }
+
     template <class Visit>
-    void for_each_successor(StateKey key, Visit&& visit) const {
+    void for_each_successor(StateId state, Visit&& visit) const {
+        const StateKey key = state.value;
         const Vec at = position(key);
         const StateKey own_edge =
             key >= edge_base_ && key < start_ ? (key - edge_base_) / points_ : ~StateKey{0};
@@ -115,7 +120,9 @@ class SteinerSpace {
             if (filter_.excludes(types_[triangle])) return;
             const double cost = filter_.costs[types_[triangle]];
             const auto step = [&](StateKey next) {
-                if (next != key) visit(next, static_cast<Cost>(cost * length(at, position(next))));
+                if (next != key)
+                    visit(StateId(static_cast<std::uint32_t>(next)),
+                          static_cast<Cost>(cost * length(at, position(next))));
             };
             for (const std::uint32_t vertex : corners_[triangle])
                 step(vertex);
@@ -139,11 +146,11 @@ class SteinerSpace {
                 if (triangle != none) in_triangle(triangle);
         }
     }
-    [[nodiscard]] Cost heuristic(StateKey key) const {
-        return static_cast<Cost>(length(position(key), to_));  // every cost is at least 1
+    [[nodiscard]] Cost heuristic(StateId state) const {
+        return static_cast<Cost>(length(position(state.value), to_));  // every cost is >= 1
     }
-    [[nodiscard]] bool is_goal(StateKey key) const { return key == goal_; }
-    [[nodiscard]] StateKey start() const { return start_; }
+    [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_; }
+    [[nodiscard]] StateId start() const { return StateId(static_cast<std::uint32_t>(start_)); }
 
     [[nodiscard]] Vec position(StateKey key) const {
         if (key == start_) return from_;
@@ -244,14 +251,12 @@ PlanePath NavMesh::find_weighted_path(Point2 from, Point2 to, std::span<const st
     shortest.cost = static_cast<Cost>(total);
     if (!crossed_weighted) return std::move(shortest);  // optimal: every cost is at least 1
 
-    auto& scratch = *context.polyanya_;
     const SteinerSpace space(vertices_, triangle_corners_, triangle_type_, *frame, filter, from, to,
                              starts, goals);
     SearchOptions astar;
     astar.max_expansions = options.max_expansions;
     astar.cost_bound = shortest.cost;  // only cheaper paths are worth it
-    const PathResult<StateKey> found =
-        find_keyed_path(space, space.start(), scratch.weighted, astar);
+    const SearchResult found = pathkit::find_path(space, space.start(), context.search_, astar);
     shortest.stats.expanded += found.stats.expanded;
     shortest.stats.heap_pushes += found.stats.heap_pushes;
     shortest.stats.heap_pops += found.stats.heap_pops;
@@ -262,8 +267,8 @@ PlanePath NavMesh::find_weighted_path(Point2 from, Point2 to, std::span<const st
     result.status = SearchStatus::Found;
     result.stats = shortest.stats;
     result.cost = found.cost;
-    for (const StateKey key : found.path) {
-        const Vec at = space.position(key);
+    for (const StateId state : found.path) {
+        const Vec at = space.position(state.value);
         const Point2 point{static_cast<float>(at[0]), static_cast<float>(at[1])};
         if (result.path.empty() || !(result.path.back() == point)) result.path.push_back(point);
     }

@@ -88,8 +88,6 @@ struct PolyanyaScratch {
     // Per mesh vertex the least way on by links (`least_by_links`), by the same stamp.
     std::vector<double> least_by_links;
     std::vector<std::uint32_t> least_by_links_stamps;
-    // The weighted queries' search over points on the edges (nav_mesh_weighted.cpp).
-    KeyedSearchContext weighted{std::size_t{1} << 24};
 };
 
 /// One query: construct, then `run`. The start and goal are the points as given (the path's

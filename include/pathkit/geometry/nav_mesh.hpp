@@ -229,6 +229,7 @@ class NavMesh {
     /// The type of each triangle, in the order of `triangles()`.
     [[nodiscard]] std::vector<AreaType> triangle_types() const;
     static constexpr std::size_t max_areas = 65'536;
+    static constexpr std::size_t max_weighted_points = 16'777'216;
     static constexpr std::size_t max_area_corners = 65'536;
 
     /// The options it was created with (the buffer radius grows every obstacle).
@@ -288,7 +289,9 @@ class NavMesh {
     /// answer costs at most the optimum plus, for every triangle the optimal path crosses,
     /// the triangle's cost times its longest edge over (points_per_edge + 1); and never more
     /// than the shortest path's weighted cost. InvalidInput for a cost NaN, infinite or
-    /// below 1, or points_per_edge outside 1..64.
+    /// below 1, points_per_edge outside 1..64, or a weighted search that would place more than
+    /// `max_weighted_points` points (corners and 3 x triangles x points_per_edge; the search
+    /// holds 12 bytes a point in the context).
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                                       const AreaFilter& filter,
                                       const SearchOptions& options = {}) const;
