@@ -278,7 +278,8 @@ class NavMesh {
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to) const {
         return find_path(from, to, thread_plane_query_context());
     }
-    /// The optimal query under a filter (links are not used). Excluded types are walls: the
+    /// The optimal query under a filter (links are not used, unless the filter excludes and
+    /// weighs nothing: then it is the plain optimal query). Excluded types are walls: the
     /// path is the exact shortest one around them and obstacles, and an end on excluded
     /// ground is refused (InvalidInput). Weighted types (cost above 1): `cost` is the
     /// weighted length (each piece's length times its ground's cost; along an edge between
