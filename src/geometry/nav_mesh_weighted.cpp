@@ -267,8 +267,21 @@ PlanePath NavMesh::find_weighted_path(Point2 from, Point2 to, std::span<const st
     result.status = SearchStatus::Found;
     result.stats = shortest.stats;
     result.cost = found.cost;
+    // The corners, without points where the path runs straight on (points on one line, in
+    // order: the same ground either way, so the same cost).
+    std::vector<Vec> corners;
     for (const StateId state : found.path) {
         const Vec at = space.position(state.value);
+        if (corners.size() >= 2) {
+            const Vec a = corners[corners.size() - 2], b = corners.back();
+            const double cross = (b[0] - a[0]) * (at[1] - a[1]) - (b[1] - a[1]) * (at[0] - a[0]);
+            const double along = (b[0] - a[0]) * (at[0] - b[0]) + (b[1] - a[1]) * (at[1] - b[1]);
+            const double span = length(a, at);
+            if (along > 0 && std::abs(cross) <= 1e-9 * span * span) corners.pop_back();
+        }
+        corners.push_back(at);
+    }
+    for (const Vec& at : corners) {
         const Point2 point{static_cast<float>(at[0]), static_cast<float>(at[1])};
         if (result.path.empty() || !(result.path.back() == point)) result.path.push_back(point);
     }
