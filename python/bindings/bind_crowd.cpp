@@ -56,13 +56,15 @@ void bind_crowd(py::module_& module) {
              py::keep_alive<1, 2>())
         .def(
             "add_unit",
-            [](CrowdHandle& self, std::pair<int, int> at, bool attacking) {
+            [](CrowdHandle& self, std::pair<int, int> at, bool attacking, int size) {
                 return take(self.crowd.add_unit(to_cell(at),
-                                                attacking ? UnitState::Attacking : UnitState::Idle))
+                                                attacking ? UnitState::Attacking : UnitState::Idle,
+                                                size))
                     .value;
             },
-            py::arg("at"), py::kw_only(), py::arg("attacking") = false,
-            "Adds a unit on a free walkable tile; returns its id.")
+            py::arg("at"), py::kw_only(), py::arg("attacking") = false, py::arg("size") = 1,
+            "Adds a unit of size x size tiles (1 to 3) whose top-left tile is `at`, on free "
+            "walkable tiles; returns its id. Coordinated moves take one-tile units only.")
         .def(
             "move_to",
             [](CrowdHandle& self, std::uint32_t unit, std::pair<int, int> target) {

@@ -98,3 +98,19 @@ def test_refusals():
         crowd.move_to(unit, (5, 5))
     with pytest.raises(pathkit.Error, match="does not exist"):
         crowd.position(42)
+
+
+def test_units_of_two_by_two_tiles_walk_beside_one_tile_units():
+    grid = pathkit.GridMap(4, 4)
+    crowd = pathkit.Crowd(grid)
+    big = crowd.add_unit((0, 0), size=2)
+    with pytest.raises(pathkit.Error):
+        crowd.add_unit((1, 1))  # inside the big unit's footprint
+    with pytest.raises(pathkit.Error):
+        crowd.add_unit((2, 2), size=4)
+    small = crowd.add_unit((3, 3))
+    crowd.move_to(big, (2, 1))
+    while not crowd.settled:
+        crowd.step()
+    assert crowd.position(big) == (2, 1)
+    assert crowd.position(small) == (3, 3)

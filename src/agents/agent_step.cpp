@@ -81,8 +81,10 @@ Status AgentWorld::step(float dt) {
                 (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoPath);
             bool path_kept = false;
             if (one_change && agent.state == AgentState::Moving) {
-                const auto after = agents::repair_corridor(mesh, world.context, change,
-                                                           agent.position, agent.corridor);
+                const NavMesh& own = world.planning_mesh(index);
+                const auto after = agents::repair_corridor(
+                    own, world.context, &own == &mesh ? change : own.last_change(),
+                    world.planning_start(own, agent.position), agent.corridor);
                 path_kept = after != agents::CorridorAfterChange::Blocked;
                 if (after == agents::CorridorAfterChange::Spliced) {
                     world.event(agent.id, AgentEventKind::Replanned);
@@ -111,7 +113,10 @@ void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
     const bool again = state.planned;
     state.needs_plan = false;
     state.planned = true;
-    if (agents::plan_corridor(*mesh, context, agent.position, *agent.target, agent.corridor)) {
+    const NavMesh& own = planning_mesh(agent.id.index());
+    const Point2 start = planning_start(own, agent.position);
+    if (agents::plan_corridor(own, context, start, *agent.target, agent.corridor)) {
+        if (start != agent.position) agent.corridor.insert(agent.corridor.begin(), start);
         agent.state = AgentState::Moving;
         agent.stuck_reason = StuckReason::None;
         if (again) {
@@ -133,7 +138,9 @@ void AgentWorld::Impl::update_corridors() {
         if (!agent.active || !agent.target) continue;
         if (state.needs_plan) plan(agent, state);
         if (agent.state != AgentState::Moving) continue;
-        agents::shorten_corridor(*mesh, agent.position, agent.corridor);
+        const NavMesh& own = planning_mesh(index);
+        const Point2 from = planning_start(own, agent.position);
+        agents::shorten_corridor(own, from, agent.corridor);
         // Walking where it wished, an agent keeps the next corner in sight (it heads for it);
         // pushed (its velocity off its wish) it may lose it. The sight line is a long walk
         // through the mesh, so unpushed agents check it every fourth step only, in turns.
@@ -141,7 +148,7 @@ void AgentWorld::Impl::update_corridors() {
         const bool pushed =
             dot(agent.velocity, wish) < 0.9f * length(agent.velocity) * length(wish);
         if ((pushed || (steps + index) % 4 == 0) &&
-            !agents::corridor_holds(*mesh, agent.position, agent.corridor))
+            !agents::corridor_holds(own, from, agent.corridor))
             plan(agent, state);  // pushed where the next corner is out of sight
     }
 }
@@ -204,7 +211,10 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
                     agent.params, time_step);
             continue;
         }
-        const float clearance = obstacle_clearance(agent.params);
+        // Its path keeps the radius of its class from obstacles: the rest is its to keep.
+        const float clearance =
+            std::max(0.0f, agent.params.radius - planning_mesh(index).options().buffer_radius) +
+            wall_margin;
         const float reach = std::max(4 * clearance, 0.1f * agent.params.radius);
         const Point2 corner =
             agents::steering_point(agent.position, agent.corridor, clearance, reach);
@@ -334,10 +344,11 @@ void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float tim
 Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement,
                                                 float wall_distance) {
     const Point2 from = agent.position, to = from + displacement;
+    const NavMesh& walls = walking_mesh(agent, wall_distance);
     // A move shorter than the distance to every boundary edge (less a margin for the fixed
     // grid's rounding) cannot leave free space: no need to walk the mesh.
     if (length(displacement) + wall_margin < wall_distance) return to;
-    if (displacement == Vector2{} || mesh->is_segment_free(from, to)) return to;
+    if (displacement == Vector2{} || walls.is_segment_free(from, to)) return to;
     // Blocked: the longest of sliding along a nearby edge and stopping short.
     Point2 best = from;
     float best_squared = 0;
@@ -347,16 +358,16 @@ Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 disp
         const Vector2 along = normalized(edge.to - edge.from);
         const Vector2 slide = along * dot(displacement, along);
         const Point2 candidate = from + slide;
-        if (length_squared(slide) > best_squared && mesh->is_segment_free(from, candidate))
+        if (length_squared(slide) > best_squared && walls.is_segment_free(from, candidate))
             best = candidate, best_squared = length_squared(slide);
     }
     float low = 0, high = 1;
     for (int halving = 0; halving < 12; ++halving) {
         const float middle = (low + high) / 2;
-        (mesh->is_segment_free(from, from + displacement * middle) ? low : high) = middle;
+        (walls.is_segment_free(from, from + displacement * middle) ? low : high) = middle;
     }
     const Vector2 part = displacement * low;
-    if (length_squared(part) > best_squared && mesh->is_segment_free(from, from + part))
+    if (length_squared(part) > best_squared && walls.is_segment_free(from, from + part))
         best = from + part;
     return best;
 }

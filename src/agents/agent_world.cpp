@@ -18,6 +18,12 @@ bool non_negative(float value) {
 bool finite(Point2 point) {
     return std::isfinite(point.x) && std::isfinite(point.y);
 }
+std::string text_of(float value) {
+    std::string text = std::to_string(value);
+    text.erase(text.find_last_not_of('0') + 1);
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    return text;
+}
 }  // namespace
 
 const char* to_string(AgentState state) {
@@ -159,6 +165,11 @@ Status AgentWorld::set_target(AgentId agent, Point2 target) {
     if (!finite(target) || !impl_->mesh->triangle_at(target))
         return Status::invalid_input("target " + to_string(target) +
                                      " is not in the mesh's free space");
+    const NavMesh& own = impl_->planning_mesh(agent.index());
+    if (&own != impl_->mesh && !own.triangle_at(target))
+        return Status::invalid_input(
+            "target " + to_string(target) + " is closer to an obstacle than the radius class " +
+            text_of(own.options().buffer_radius) + " this agent plans with");
     Agent& moved = impl_->agents[agent.index()];
     AgentPlanState& plan = impl_->plans[agent.index()];
     moved.target = target;
@@ -189,7 +200,14 @@ Status AgentWorld::set_params(AgentId agent, const AgentParams& params) {
     if (agent.index() >= impl_->agents.size() || !impl_->agents[agent.index()].active)
         return unknown(agent);
     if (Status status = check_agent_params(params); !status) return status;
-    impl_->agents[agent.index()].params = params;
+    Agent& changed = impl_->agents[agent.index()];
+    AgentPlanState& plan = impl_->plans[agent.index()];
+    if (params.radius != changed.params.radius) {
+        // Another size may plan on another class: the path again.
+        plan.planning_mesh = nullptr;
+        plan.needs_plan = plan.needs_plan || changed.state == AgentState::Moving;
+    }
+    changed.params = params;
     return {};
 }
 

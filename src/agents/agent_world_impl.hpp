@@ -33,6 +33,9 @@ struct AgentPlanState {
     float blocked_seconds = 0;
     /// The wander heading, radians.
     float wander_heading = 0;
+    /// The mesh it plans on: the radius class of its radius (src/agents/agent_sizes.cpp);
+    /// null until first needed after its radius was set.
+    const NavMesh* planning_mesh = nullptr;
 };
 
 struct AgentWorld::Impl {
@@ -78,6 +81,15 @@ struct AgentWorld::Impl {
     /// How far the agent keeps its centre from obstacle edges (world units): what its radius
     /// exceeds the mesh's buffer radius by, plus a small margin against rounding.
     [[nodiscard]] float obstacle_clearance(const AgentParams& params) const;
+    /// The mesh agent `index` plans on: the smallest radius class of the mesh at least its
+    /// radius and the mesh's own (the largest class when none is), chosen once per radius.
+    [[nodiscard]] const NavMesh& planning_mesh(std::size_t index);
+    /// Where an agent at `position` plans from on `planning`: there, or the nearest point of
+    /// that class's free space when its wider obstacles cover `position`.
+    [[nodiscard]] Point2 planning_start(const NavMesh& planning, Point2 position) const;
+    /// The free space the agent's moves keep to: its planning class's once it is in it, else
+    /// the mesh's own; `wall_distance` (from the mesh's own edges) shrinks to hold for it.
+    [[nodiscard]] const NavMesh& walking_mesh(const Agent& agent, float& wall_distance) const;
 };
 
 /// Ok when `params` are usable: positive finite sizes and speeds, weights >= 0 and finite.

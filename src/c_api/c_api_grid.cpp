@@ -273,6 +273,19 @@ pk_status pk_crowd_add_unit(pk_crowd* crowd, int32_t x, int32_t y, uint32_t* uni
     });
 }
 
+pk_status pk_crowd_add_sized_unit(pk_crowd* crowd, int32_t x, int32_t y, int32_t size,
+                                  uint32_t* unit) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status) || missing(unit, "unit", status)) return status;
+        if (size < 1) return c_api::refused(Status::invalid_input("size must be 1 to 3"));
+        auto added = crowd->crowd.add_unit({x, y}, UnitState::Idle, size);
+        if (!added) return c_api::refused(added.error());
+        *unit = added.value().value;
+        return PK_OK;
+    });
+}
+
 pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y) {
     return guarded([&] {
         pk_status status = PK_OK;

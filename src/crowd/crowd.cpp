@@ -48,10 +48,17 @@ const char* to_string(UnitState state) {
     return "unknown";
 }
 
+namespace {
+MovementRules one_tile(MovementRules rules) {
+    rules.agent_size = 1;
+    return rules;
+}
+}  // namespace
+
 Crowd::Impl::Impl(const GridMap& on, const CrowdOptions& with)
     : map(&on),
       options(with),
-      space(on, with.rules),
+      space(on, one_tile(with.rules)),
       seen_revision(on.revision()),
       walkable_when_made(on.walkable_data(), on.walkable_data() + on.padded_size()),
       change_marks(on.padded_size(), 0),
@@ -68,8 +75,10 @@ Crowd::~Crowd() = default;
 Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (Status status = validate(options.rules); !status)
         return Status::invalid_input(status.message());
-    if (options.rules.agent_size != 1)
-        return Status::invalid_input("units are one tile (agent_size must be 1)");
+    if (options.rules.agent_size > max_unit_size)
+        return Status::invalid_input("units are 1 to " + std::to_string(max_unit_size) +
+                                     " tiles (agent_size " +
+                                     std::to_string(options.rules.agent_size) + ")");
     if (!(options.occupied_penalty >= 0) || !std::isfinite(options.occupied_penalty))
         return Status::invalid_input("occupied_penalty must be finite and >= 0");
     if (options.patience_ticks < 1) return Status::invalid_input("patience_ticks must be >= 1");
@@ -80,25 +89,48 @@ Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     return Crowd(std::make_unique<Impl>(map, options));
 }
 
-Expected<UnitId> Crowd::add_unit(Cell at, UnitState state) {
+Expected<UnitId> Crowd::add_unit(Cell at, UnitState state, int size) {
     Impl& crowd = *impl_;
+    if (size == 0) size = crowd.options.rules.agent_size;
+    if (size < 1 || size > max_unit_size)
+        return Status::invalid_input("a unit's size is 1 to " + std::to_string(max_unit_size) +
+                                     " tiles, not " + std::to_string(size));
     if (!crowd.map->contains(at))
         return Status::invalid_input(to_string(at) + " is outside the map");
-    if (!crowd.map->is_walkable(at)) return Status::invalid_input(to_string(at) + " is blocked");
-    if (const std::uint32_t holder = crowd.holder[crowd.map->index(at)]; holder != none)
-        return Status::invalid_input(to_string(at) + " already holds unit " +
-                                     std::to_string(holder));
+    const Cell far_corner{at.x + size - 1, at.y + size - 1};
+    if (!crowd.map->contains(far_corner))
+        return Status::invalid_input("a unit of size " + std::to_string(size) + " at " +
+                                     to_string(at) + " reaches outside the map");
+    if (!crowd.fits(size, at))
+        return Status::invalid_input(size == 1 ? to_string(at) + " is blocked"
+                                               : "a unit of size " + std::to_string(size) + " at " +
+                                                     to_string(at) + " covers a blocked tile");
     if (state != UnitState::Idle && state != UnitState::Attacking)
         return Status::invalid_input("a new unit is idle or attacking");
+    if (size > 1 && crowd.coordinated)
+        return Status::invalid_input(
+            "a coordinated move is running, and it moves one-tile units only");
+    std::uint32_t holder = none;
+    (void)crowd::any_footprint_tile(crowd.map->index(at), size, crowd.map->stride(),
+                                    [&](std::uint32_t tile) {
+                                        holder = crowd.holder[tile];
+                                        return holder != none;
+                                    });
+    if (holder != none)
+        return Status::invalid_input(
+            (size == 1 ? to_string(at) : "the footprint at " + to_string(at)) +
+            " already holds unit " + std::to_string(holder));
     const auto id = static_cast<std::uint32_t>(crowd.units.size());
     Unit unit;
     unit.id = UnitId(id);
     unit.at = at;
+    unit.size = size;
     unit.state = state;
     unit.post = at;
     crowd.units.push_back(std::move(unit));
     crowd.records.emplace_back();
-    crowd.holder[crowd.map->index(at)] = id;
+    if (size > 1) ++crowd.big_units;
+    crowd.hold(id, at, id);
     crowd.replan_coordination = crowd.coordinated != nullptr;  // the planner must know of it
     return UnitId(id);
 }
@@ -138,6 +170,9 @@ Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
 }
 
 Status Crowd::move_coordinated(std::span<const UnitId> units, Cell target) {
+    if (impl_->big_units > 0)
+        return Status::invalid_input(
+            "coordinated moves plan one-tile units only, and the crowd has bigger ones");
     const Status given = units.size() == 1 ? move_to(units[0], target) : move_group(units, target);
     if (!given) return given;
     for (const UnitId id : units) {
@@ -319,15 +354,16 @@ void Crowd::Impl::step_units() {
         }
         const Cell next = data.path[data.next_step];
         const std::uint32_t tile = map->index(next);
-        std::uint32_t blocker = holder[tile];
-        if (blocker == none) blocker = crossing_unit(data.at, next);
+        // Big units cannot cross on a diagonal without sharing a tile of their footprints.
+        std::uint32_t blocker = other_holder(unit, next);
+        if (blocker == none && data.size == 1) blocker = crossing_unit(data.at, next);
         if (blocker != none) {
             stall(unit, blocker);
             continue;
         }
         const std::uint32_t from = map->index(data.at);
-        holder[tile] = unit;
-        moving_to[from] = tile;
+        hold(unit, next, unit);
+        if (data.size == 1) moving_to[from] = tile;
         steps.push_back({unit, from});
         data.facing = facing_of(next.x - data.at.x, next.y - data.at.y);
         data.state = UnitState::Moving;
@@ -337,7 +373,9 @@ void Crowd::Impl::step_units() {
     }
     for (const auto& [unit, from] : steps) {
         Unit& data = units[unit];
-        holder[from] = none;
+        const Cell left = map->cell(from), next = data.path[data.next_step];
+        hold(unit, left, none);  // the old footprint, then the new one again where they overlap
+        hold(unit, next, unit);
         moving_to[from] = none;
         data.at = data.path[data.next_step++];
         if (data.next_step == data.path.size()) arrive(unit);

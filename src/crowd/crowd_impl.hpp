@@ -21,6 +21,11 @@ namespace crowd {
 /// No unit (in the tables by tile, and for "several units" as a path's owner).
 inline constexpr std::uint32_t none = UINT32_MAX;
 
+/// True when the footprints of size `size_a` at `a` and of size `size_b` at `b` share a tile.
+inline bool footprints_overlap(Cell a, int size_a, Cell b, int size_b) {
+    return a.x < b.x + size_b && b.x < a.x + size_a && a.y < b.y + size_b && b.y < a.y + size_a;
+}
+
 /// Whether an order is a coordinated one: the game's, or handed over by the crowd.
 enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
 
@@ -77,7 +82,12 @@ struct Crowd::Impl {
 
     const GridMap* map;
     CrowdOptions options;
-    GridSpace space;
+    GridSpace space;  // one-tile units'
+    // Units of sizes 2 and 3 plan on spaces with their clearance, made at the first unit of the
+    // size and refreshed at the map's revision they were last brought up to.
+    std::unique_ptr<GridSpace> sized_spaces[max_unit_size - 1];
+    std::uint64_t sized_revisions[max_unit_size - 1] = {};
+    std::size_t big_units = 0;             // units bigger than one tile: no coordinated moves then
     LandmarkHeuristic landmark_heuristic;  // built at the first plan (see CrowdOptions::landmarks)
     bool landmarks_built = false;
     std::uint64_t landmarks_revision = 0;          // the map's revision the tables are exact at
@@ -109,6 +119,19 @@ struct Crowd::Impl {
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
+
+    // Footprints (crowd_tiles.cpp).
+    const GridSpace& space_for(int size);
+    [[nodiscard]] bool fits(int size, Cell at) {
+        return space_for(size).is_valid(StateId(map->index(at)));
+    }
+    /// The first unit other than `unit` holding a tile of the footprint of `unit`'s size at
+    /// `at`, or none.
+    [[nodiscard]] std::uint32_t other_holder(std::uint32_t unit, Cell at) const;
+    /// Marks the footprint of `unit`'s size at `at` as held by `who` (none: freed).
+    void hold(std::uint32_t unit, Cell at, std::uint32_t who);
+    /// Gives up an order the coordinated planner cannot take (a crowd with big units).
+    void give_up(std::uint32_t unit);
 
     // Changes to the map (crowd_repair.cpp).
     CrowdRepair repair();

@@ -102,7 +102,8 @@ void Crowd::Impl::run_out_of_patience(std::uint32_t unit) {
         return;
     }
     if (other.state == UnitState::Idle && data.stashed_destination && data.destination &&
-        *data.destination == other.at && step_aside(unit, false)) {
+        crowd::footprints_overlap(*data.destination, data.size, other.at, other.size) &&
+        step_aside(unit, false)) {
         // Stepping aside to a tile an idle unit has taken since: another tile will do.
         data.state = UnitState::Moving;
         data.stalled_on = UnitId();
@@ -115,7 +116,9 @@ void Crowd::Impl::run_out_of_patience(std::uint32_t unit) {
         // own order, comes back once this unit has passed.
         const Cell home = other.at;
         const bool takes_the_tile =
-            data.destination == home && !data.stashed_destination && !record.returning;
+            data.destination &&
+            crowd::footprints_overlap(*data.destination, data.size, home, other.size) &&
+            !data.stashed_destination && !record.returning;
         if (step_aside(blocker, false)) {
             crowd::UnitRecord& pushed = records[blocker];
             other.state = UnitState::Moving;
@@ -171,9 +174,11 @@ void Crowd::Impl::resolve_deadlocks() {
         if (at != none && deadlock_walk[at] == 1) {  // the walk met itself: a cycle from `at` on
             const std::vector<std::uint32_t> cycle(std::find(chain.begin(), chain.end(), at),
                                                    chain.end());
-            const bool recurs = std::any_of(cycle.begin(), cycle.end(), [&](std::uint32_t unit) {
-                return records[unit].deadlocks + 1 >= handover_deadlocks;
-            });
+            // (With big units there is no planner to hand them to: they step aside again.)
+            const bool recurs =
+                big_units == 0 && std::any_of(cycle.begin(), cycle.end(), [&](std::uint32_t unit) {
+                    return records[unit].deadlocks + 1 >= handover_deadlocks;
+                });
             if (recurs) {  // stepping aside has not untangled these units: plan them together
                 for (std::uint32_t unit : cycle)
                     hand_over(unit);
@@ -254,9 +259,28 @@ void Crowd::Impl::hand_over(std::uint32_t unit) {
     if (!target || (record.pending && record.pending->coordinated != Coordinated::No) ||
         data.state == UnitState::Attacking)
         return;
+    if (big_units > 0) {
+        give_up(unit);
+        return;
+    }
     record.pending =
         crowd::PendingOrder{*target, Coordinated::HandedOver, record.returning || record.goes_home};
     ++stats.handed_to_coordination;
+}
+
+// In a crowd with big units the coordinated planner takes no one: a unit that makes no
+// progress gives up its order (a walk home ends where it stands, which becomes its post).
+void Crowd::Impl::give_up(std::uint32_t unit) {
+    crowd::UnitRecord& record = records[unit];
+    const bool home = record.returning || record.goes_home;
+    record.pending.reset();
+    clear_order(unit);
+    record.failed_rounds = 0;
+    if (home) {
+        units[unit].post = units[unit].at;
+    } else {
+        emit(unit, CrowdEventKind::GaveUp);
+    }
 }
 
 // Idle units pushed off their posts head back (quietly) once the post is free, or held by an
@@ -273,8 +297,12 @@ void Crowd::Impl::send_back_to_posts() {
             data.post = data.at;
             continue;
         }
-        const std::uint32_t holder_of_post = holder[map->index(*data.post)];
-        if (holder_of_post != none && !lost(holder_of_post)) continue;
+        const bool held = crowd::any_footprint_tile(
+            map->index(*data.post), data.size, map->stride(), [&](std::uint32_t tile) {
+                const std::uint32_t other = holder[tile];
+                return other != none && other != unit && !lost(other);
+            });
+        if (held) continue;
         records[unit].pending = crowd::PendingOrder{*data.post, Coordinated::No, true};
     }
 }

@@ -21,7 +21,8 @@ enum class Walls {
 };
 
 /// The map as a unit plans on it (Space Age's move-to delegate): tiles of some units are walls,
-/// tiles of the others cost a penalty more.
+/// tiles of the others cost a penalty more. States are the unit's top-left tiles on `grid`,
+/// the space of its size; a state is walled or dearer when any tile of its footprint is.
 class AvoidanceSpace {
   public:
     AvoidanceSpace(const GridSpace& grid, const LandmarkHeuristic& landmarks,
@@ -32,22 +33,30 @@ class AvoidanceSpace {
           units_(units),
           holder_(holder),
           self_(self),
+          size_(units[self].size),
+          stride_(grid.map().stride()),
           penalty_(penalty),
           walls_(walls) {}
 
     [[nodiscard]] std::size_t state_count() const { return grid_.state_count(); }
     [[nodiscard]] bool is_valid(StateId state) const {
-        return grid_.is_valid(state) && !walled(state.value);
+        return grid_.is_valid(state) &&
+               !crowd::any_footprint_tile(state.value, size_, stride_,
+                                          [&](std::uint32_t tile) { return walled(tile); });
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
         grid_.for_each_successor(state, [&](StateId next, Cost step) {
-            const std::uint32_t other = holder_[next.value];
-            if (other != none && other != self_) {
-                if (walled(next.value)) return;
-                step += penalty_;
-            }
-            visit(next, step);
+            bool others = false;
+            const bool blocked =
+                crowd::any_footprint_tile(next.value, size_, stride_, [&](std::uint32_t tile) {
+                    const std::uint32_t other = holder_[tile];
+                    if (other == none || other == self_) return false;
+                    others = true;
+                    return walled(tile);
+                });
+            if (blocked) return;
+            visit(next, others ? step + penalty_ : step);
         });
     }
     [[nodiscard]] Cost estimate(StateId from, StateId to) const {
@@ -69,6 +78,8 @@ class AvoidanceSpace {
     std::span<const Unit> units_;
     const std::vector<std::uint32_t>& holder_;
     std::uint32_t self_;
+    int size_;
+    int stride_;
     Cost penalty_;
     Walls walls_;
 };
@@ -113,8 +124,9 @@ void Crowd::Impl::take_path(std::uint32_t unit, const SearchResult& result) {
 // when none exists.
 bool Crowd::Impl::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     paths_marked = false;  // a new path: the marks for move-away searches are out of date
-    if (!map->is_walkable(target)) return false;
-    const AvoidanceSpace avoiding(space, landmarks(), units, holder, unit, options.occupied_penalty,
+    if (!fits(units[unit].size, target)) return false;
+    const AvoidanceSpace avoiding(space_for(units[unit].size), landmark_heuristic, units, holder,
+                                  unit, options.occupied_penalty,
                                   idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
     const std::uint32_t start = map->index(units[unit].at), goal = map->index(target);
     if (!avoiding.is_valid(StateId(goal))) return false;
@@ -143,28 +155,34 @@ void Crowd::Impl::mark_remaining_paths() {
 }
 
 void Crowd::Impl::mark_path(std::uint32_t unit) {
-    for (Cell cell : units[unit].remaining_path()) {
-        const std::uint32_t tile = map->index(cell);
+    const auto mark = [&](std::uint32_t tile) {
         if (path_marks[tile] != path_stamp) {
             path_marks[tile] = path_stamp;
             path_owner[tile] = unit;
         } else if (path_owner[tile] != unit) {
             path_owner[tile] = none;
         }
-    }
+        return false;
+    };
+    for (Cell cell : units[unit].remaining_path())
+        (void)crowd::any_footprint_tile(map->index(cell), units[unit].size, map->stride(), mark);
 }
 
 bool Crowd::Impl::step_aside(std::uint32_t unit, bool through_busy_units) {
     mark_remaining_paths();
-    const AvoidanceSpace avoiding(space, landmark_heuristic, units, holder, unit,
-                                  options.occupied_penalty,
+    const AvoidanceSpace avoiding(space_for(units[unit].size), landmark_heuristic, units, holder,
+                                  unit, options.occupied_penalty,
                                   through_busy_units ? Walls::AttackingUnits : Walls::BusyUnits);
     const std::uint32_t start = map->index(units[unit].at);
     const auto free_of_others = [&](StateId state) {
-        const std::uint32_t holding = holder[state.value];
-        const bool on_others_path =
-            path_marks[state.value] == path_stamp && path_owner[state.value] != unit;
-        return state.value != start && !on_others_path && (holding == none || holding == unit);
+        if (state.value == start) return false;
+        return !crowd::any_footprint_tile(
+            state.value, units[unit].size, map->stride(), [&](std::uint32_t tile) {
+                const std::uint32_t holding = holder[tile];
+                const bool on_others_path =
+                    path_marks[tile] == path_stamp && path_owner[tile] != unit;
+                return on_others_path || (holding != none && holding != unit);
+            });
     };
     const SearchResult result =
         timed_search(GoalWhere(avoiding, free_of_others), StateId(start), context, stats);
@@ -213,7 +231,9 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target) {
         units[id.index()].group = group;
         const Cell at = units[id.index()].at;
         const Cell wanted{target.x + at.x - leader_at.x, target.y + at.y - leader_at.y};
-        const std::optional<Cell> spot = free_tiles->claim_nearest(wanted, at);
+        const int size = units[id.index()].size;
+        const std::optional<Cell> spot =
+            free_tiles->claim_nearest(wanted, at, size, space_for(size).fits_data());
         give_order(id.value, spot.value_or(wanted));  // none: unreachable at the next tick
     }
     return {};

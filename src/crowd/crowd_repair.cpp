@@ -16,13 +16,21 @@ namespace {
 /// The walk that pushes a unit off a tile blocked under it: tiles walkable now or when the crowd
 /// was made (so through a gate or a new building, never through the map's own walls), each
 /// joined to its 8 neighbours (east, south, west, north, then the diagonals) at a cost of 1, by
-/// padded index, from the unit's own tile. A goal is a walkable tile no unit holds. The map's
+/// padded index, from the unit's own (top-left) tile. A goal is a top-left tile where the unit
+/// fits (`fits`: the space of its size) and whose footprint holds no other unit. The map's
 /// blocked border keeps every neighbour read inside the padded array.
 class DisplacementWalk {
   public:
     DisplacementWalk(const GridMap& map, const std::vector<std::uint8_t>& walkable_when_made,
-                     const std::vector<std::uint32_t>& holder, std::uint32_t start)
-        : map_(&map), walkable_when_made_(&walkable_when_made), holder_(&holder), start_(start) {}
+                     const std::vector<std::uint32_t>& holder, std::uint32_t start,
+                     const std::uint8_t* fits, std::uint32_t unit, int size)
+        : map_(&map),
+          walkable_when_made_(&walkable_when_made),
+          holder_(&holder),
+          start_(start),
+          fits_(fits),
+          unit_(unit),
+          size_(size) {}
 
     [[nodiscard]] std::size_t state_count() const { return map_->padded_size(); }
     [[nodiscard]] bool is_valid(StateId tile) const {
@@ -39,7 +47,12 @@ class DisplacementWalk {
     }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
     [[nodiscard]] bool is_goal(StateId tile) const {
-        return map_->walkable_data()[tile.value] != 0 && (*holder_)[tile.value] == none;
+        if (fits_[tile.value] == 0) return false;
+        return !crowd::any_footprint_tile(tile.value, size_, map_->stride(),
+                                          [&](std::uint32_t covered) {
+                                              const std::uint32_t other = (*holder_)[covered];
+                                              return other != none && other != unit_;
+                                          });
     }
 
   private:
@@ -47,6 +60,9 @@ class DisplacementWalk {
     const std::vector<std::uint8_t>* walkable_when_made_;
     const std::vector<std::uint32_t>* holder_;
     std::uint32_t start_;
+    const std::uint8_t* fits_;
+    std::uint32_t unit_;
+    int size_;
 };
 
 }  // namespace
@@ -60,7 +76,9 @@ std::optional<Cell> Crowd::Impl::nearest_free_tile(std::uint32_t unit) {
     SearchOptions breadth_first;
     breadth_first.algorithm = SearchAlgorithm::BreadthFirst;
     const std::uint32_t start = map->index(units[unit].at);
-    const DisplacementWalk walk(*map, walkable_when_made, holder, start);
+    const int size = units[unit].size;
+    const DisplacementWalk walk(*map, walkable_when_made, holder, start,
+                                space_for(size).fits_data(), unit, size);
     const SearchResult result = find_path(walk, StateId(start), context, breadth_first);
     if (!result.found()) return std::nullopt;
     return map->cell(result.path.back().value);
@@ -87,9 +105,13 @@ void Crowd::Impl::keep_landmarks_admissible() {
 // change just taken in.
 bool Crowd::Impl::touches_changes(std::uint32_t unit) const {
     const Unit& data = units[unit];
-    if (change_marks[map->index(data.at)] == change_stamp) return true;
-    return std::any_of(data.remaining_path().begin(), data.remaining_path().end(),
-                       [&](Cell tile) { return change_marks[map->index(tile)] == change_stamp; });
+    const auto near_change = [&](Cell at) {
+        return crowd::any_footprint_tile(
+            map->index(at), data.size, map->stride(),
+            [&](std::uint32_t tile) { return change_marks[tile] == change_stamp; });
+    };
+    return near_change(data.at) ||
+           std::any_of(data.remaining_path().begin(), data.remaining_path().end(), near_change);
 }
 
 CrowdRepair Crowd::Impl::repair() {
@@ -131,7 +153,7 @@ CrowdRepair Crowd::Impl::repair() {
     for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
         Unit& data = units[unit];
         crowd::UnitRecord& record = records[unit];
-        if (map->is_walkable(data.at)) {
+        if (fits(data.size, data.at)) {
             record.stuck = false;
             continue;
         }
@@ -147,8 +169,8 @@ CrowdRepair Crowd::Impl::repair() {
             continue;
         }
         record.stuck = false;
-        holder[map->index(data.at)] = none;
-        holder[map->index(*spot)] = unit;
+        hold(unit, data.at, none);
+        hold(unit, *spot, unit);
         if (data.post == data.at) data.post = *spot;
         data.at = *spot;
         displaced[unit] = true;

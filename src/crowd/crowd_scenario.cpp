@@ -18,12 +18,20 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
     for (const ScenarioUnit& unit : scenario.units) {
         if (id_of.contains(unit.name))
             return Status::invalid_input("unit " + std::to_string(unit.name) + " is placed twice");
-        if (const auto other = name_at.find({unit.at.x, unit.at.y}); other != name_at.end())
-            return Status::invalid_input("units " + std::to_string(other->second) + " and " +
-                                         std::to_string(unit.name) + " are both placed at " +
-                                         to_string(unit.at));
-        name_at[{unit.at.x, unit.at.y}] = unit.name;
-        auto id = crowd.add_unit(unit.at, unit.state);
+        // Footprints of sizes in range: others are refused by add_unit below.
+        const int size = unit.size == 0 ? scenario.options.rules.agent_size : unit.size;
+        const int side = size >= 1 && size <= max_unit_size ? size : 1;
+        for (int y = unit.at.y; y < unit.at.y + side; ++y) {
+            for (int x = unit.at.x; x < unit.at.x + side; ++x) {
+                if (const auto other = name_at.find({x, y}); other != name_at.end())
+                    return Status::invalid_input(
+                        "units " + std::to_string(other->second) + " and " +
+                        std::to_string(unit.name) + " are both placed " +
+                        (side == 1 ? "at " : "over ") + to_string(Cell{x, y}));
+                name_at[{x, y}] = unit.name;
+            }
+        }
+        auto id = crowd.add_unit(unit.at, unit.state, unit.size);
         if (!id)
             return Status::invalid_input("unit " + std::to_string(unit.name) + ": " +
                                          id.error().message());

@@ -47,14 +47,18 @@ FreeTiles::Round FreeTiles::begin_round() {
     return Round(*this);
 }
 
-std::optional<Cell> FreeTiles::claim_nearest(Cell wanted, Cell from) {
+std::optional<Cell> FreeTiles::claim_nearest(Cell wanted, Cell from, int size,
+                                             const std::uint8_t* fits) {
     const std::uint32_t home = regions_[map_->index(from)];
     const Cell start{std::clamp(wanted.x, map_->origin().x, map_->origin().x + map_->width() - 1),
                      std::clamp(wanted.y, map_->origin().y, map_->origin().y + map_->height() - 1)};
-    if (!walk_ || walk_from_ != start || problem_.region != home) {
+    if (!walk_ || walk_from_ != start || problem_.region != home || walk_size_ != size) {
         walk_.reset();  // lets go of the context before the next walk takes it
         problem_.region = home;
+        problem_.size = size;
+        problem_.fits = size > 1 && fits ? fits : map_->walkable_data();
         walk_from_ = start;
+        walk_size_ = size;
         walk_.emplace(problem_, *context_, breadth_first());
         const SearchStatus begun = walk_->begin(StateId(map_->index(start)));
         PATHKIT_ASSERT(begun == SearchStatus::InProgress);  // inside the map, context free
@@ -62,7 +66,7 @@ std::optional<Cell> FreeTiles::claim_nearest(Cell wanted, Cell from) {
     }
     if (walk_->step() != SearchStatus::Found) return std::nullopt;
     const Cell tile = map_->cell(walk_->goal_found().value);
-    claim(tile);
+    claim(tile, size);
     (void)walk_->continue_past_goal();  // the next call goes on from here
     return tile;
 }
@@ -74,6 +78,42 @@ namespace pathkit {
 crowd::FreeTiles::Round Crowd::Impl::begin_claims() {
     if (!free_tiles) free_tiles = std::make_unique<crowd::FreeTiles>(space, context);
     return free_tiles->begin_round();
+}
+
+const GridSpace& Crowd::Impl::space_for(int size) {
+    if (size <= 1) return space;
+    std::unique_ptr<GridSpace>& sized = sized_spaces[size - 2];
+    std::uint64_t& revision = sized_revisions[size - 2];
+    if (!sized) {
+        MovementRules rules = options.rules;
+        rules.agent_size = size;
+        sized = std::make_unique<GridSpace>(*map, rules);  // its table made at the map's now
+        revision = map->revision();
+    } else if (revision != map->revision()) {
+        sized->refresh();
+        revision = map->revision();
+    }
+    return *sized;
+}
+
+std::uint32_t Crowd::Impl::other_holder(std::uint32_t unit, Cell at) const {
+    std::uint32_t found = crowd::none;
+    (void)crowd::any_footprint_tile(map->index(at), units[unit].size, map->stride(),
+                                    [&](std::uint32_t tile) {
+                                        const std::uint32_t other = holder[tile];
+                                        if (other == crowd::none || other == unit) return false;
+                                        found = other;
+                                        return true;
+                                    });
+    return found;
+}
+
+void Crowd::Impl::hold(std::uint32_t unit, Cell at, std::uint32_t who) {
+    (void)crowd::any_footprint_tile(map->index(at), units[unit].size, map->stride(),
+                                    [&](std::uint32_t tile) {
+                                        holder[tile] = who;
+                                        return false;
+                                    });
 }
 
 }  // namespace pathkit

@@ -11,10 +11,22 @@
 
 namespace pathkit::crowd {
 
+/// Calls `visit(tile)` for each padded tile of the `size` x `size` footprint whose top-left
+/// tile is `anchor`, on a map of `stride`; stops at, and returns true for, the first call that
+/// returns true.
+template <class Visit>
+bool any_footprint_tile(std::uint32_t anchor, int size, int stride, Visit&& visit) {
+    for (int row = 0; row < size; ++row)
+        for (int column = 0; column < size; ++column)
+            if (visit(anchor + static_cast<std::uint32_t>(row * stride + column))) return true;
+    return false;
+}
+
 /// The walk for free tiles: every tile inside the map, blocked ones too (a formation tile may
 /// fall on a wall), each joined to its 8 neighbours (east, south, west, north, then the
-/// diagonals, in that order) at a cost of 1, by padded index. A goal is a walkable tile of
-/// `region` that nobody claimed in the current round.
+/// diagonals, in that order) at a cost of 1, by padded index. A goal is a top-left tile of
+/// `region` where a unit of `size` fits (`fits`, one byte a padded tile) and whose footprint
+/// holds no tile claimed in the current round.
 class FreeTileWalk {
   public:
     FreeTileWalk(const GridMap& map, const std::vector<std::uint32_t>& regions,
@@ -42,12 +54,16 @@ class FreeTileWalk {
     }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
     [[nodiscard]] bool is_goal(StateId tile) const {
-        return map_->walkable_data()[tile.value] != 0 && (*regions_)[tile.value] == region &&
-               (*claimed_in_)[tile.value] != *round_;
+        if (fits[tile.value] == 0 || (*regions_)[tile.value] != region) return false;
+        return !any_footprint_tile(tile.value, size, map_->stride(), [&](std::uint32_t covered) {
+            return (*claimed_in_)[covered] == *round_;
+        });
     }
 
-    /// The region whose tiles the walk looks for.
+    /// The region whose tiles the walk looks for, the size of the unit, and where it fits.
     std::uint32_t region = 0;
+    int size = 1;
+    const std::uint8_t* fits = nullptr;
 
   private:
     const GridMap* map_;
@@ -90,13 +106,23 @@ class FreeTiles {
 
     /// By padded tile: its region, or `no_region`.
     [[nodiscard]] const std::vector<std::uint32_t>& regions() const { return regions_; }
-    void claim(Cell tile) { claimed_in_[map_->index(tile)] = round_; }
+    /// Claims the footprint of `size` at `tile` (its top-left tile).
+    void claim(Cell tile, int size = 1) {
+        (void)any_footprint_tile(map_->index(tile), size, map_->stride(), [&](std::uint32_t at) {
+            claimed_in_[at] = round_;
+            return false;
+        });
+    }
     [[nodiscard]] bool is_claimed(Cell tile) const {
         return claimed_in_[map_->index(tile)] == round_;
     }
     /// The walkable tile nearest `wanted` (first in the walk's order from `wanted` clamped to
-    /// the map) that `from` can reach and that is not claimed; claims it. Only during a round.
-    std::optional<Cell> claim_nearest(Cell wanted, Cell from);
+    /// the map) that `from` can reach and that is not claimed; claims it. For a unit bigger
+    /// than one tile (`size`, fitting where `fits` says): the nearest top-left tile in the
+    /// region of `from` (one-tile units' regions) where it fits and no tile of its footprint is
+    /// claimed; claims the footprint. Only during a round.
+    std::optional<Cell> claim_nearest(Cell wanted, Cell from, int size = 1,
+                                      const std::uint8_t* fits = nullptr);
 
   private:
     const GridMap* map_;
@@ -107,6 +133,7 @@ class FreeTiles {
     FreeTileWalk problem_;
     std::optional<Search<FreeTileWalk>> walk_;  // the round's last walk
     Cell walk_from_;
+    int walk_size_ = 1;
 };
 
 }  // namespace pathkit::crowd

@@ -2,6 +2,7 @@
 #include "pathkit/geometry/nav_mesh.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "inflation.hpp"
 #include "mesh_links.hpp"
 #include "nav_mesh_parts.hpp"
+#include "nav_mesh_sizes.hpp"
 #include "shape_checks.hpp"
 #include "triangulation.hpp"
 
@@ -35,8 +37,11 @@ Expected<NavMesh> NavMesh::create(Point2 min, Point2 max, const NavMeshOptions& 
         return Status::invalid_input(status.message());
     if (static_cast<unsigned>(options.nodes) == 0 || static_cast<unsigned>(options.nodes) > 7)
         return Status::invalid_input("choose at least one kind of mesh node");
+    auto classes = make_radius_classes(options, min, max);
+    if (!classes) return classes.error();
     NavMesh mesh(options);
     mesh.bounds_ = {low.x, low.y, high.x, high.y};
+    mesh.radius_classes_ = std::move(classes).value();
     return mesh;
 }
 
@@ -76,6 +81,7 @@ bool MeshChange::touches_segment(Point2 a, Point2 b) const {
 void NavMesh::triangulate() {
     const auto lock = lock_for_editing();
     rebuild();
+    edit_radius_classes([](NavMesh& mesh) { mesh.triangulate(); });
 }
 
 bool NavMesh::needs_triangulation() const {
@@ -94,6 +100,7 @@ std::uint64_t NavMesh::revision() const {
 }
 
 void NavMesh::rebuild() {
+    const auto started = std::chrono::steady_clock::now();
     std::vector<const std::vector<Ring>*> parts;
     for (const ObstacleEntry& entry : obstacles_)
         if (entry.alive) parts.push_back(&entry.grown);
@@ -125,6 +132,8 @@ void NavMesh::rebuild() {
     build_regions();
     triangles_at_build_ = triangle_corners_.size();
     finish_change(true);
+    rebuild_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
 // Counts the change and says where it was; the node graph is built again when next used.

@@ -7,6 +7,7 @@
 #include "endpoint_space.hpp"
 #include "nav_mesh_areas.hpp"
 #include "nav_mesh_parts.hpp"
+#include "nav_mesh_sizes.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "polyanya_search.hpp"
 #include "shape_checks.hpp"
@@ -67,6 +68,13 @@ Expected<AreaId> NavMesh::add_area(std::span<const Point2> outline, AreaType typ
     areas_.push_back(std::move(entry));
     dirty_ = true;
     pending_everywhere_ = true;  // types change wherever the area lies: a rebuild
+    // Every radius class built marks the same ground (areas are not grown by a radius).
+    edit_radius_classes([&](NavMesh& mesh) {
+        const auto class_lock = mesh.lock_for_editing();
+        mesh.areas_.push_back(areas_.back());
+        mesh.dirty_ = true;
+        mesh.pending_everywhere_ = true;
+    });
     return AreaId(static_cast<std::uint32_t>(areas_.size() - 1));
 }
 
@@ -77,6 +85,12 @@ Status NavMesh::remove_area(AreaId area) {
     areas_[area.index()].alive = false;
     dirty_ = true;
     pending_everywhere_ = true;
+    edit_radius_classes([&](NavMesh& mesh) {
+        const auto class_lock = mesh.lock_for_editing();
+        mesh.areas_[area.index()].alive = false;
+        mesh.dirty_ = true;
+        mesh.pending_everywhere_ = true;
+    });
     return {};
 }
 

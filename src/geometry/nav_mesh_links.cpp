@@ -5,6 +5,7 @@
 
 #include "mesh_links.hpp"
 #include "nav_mesh_parts.hpp"
+#include "nav_mesh_sizes.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "shape_checks.hpp"
 
@@ -27,6 +28,12 @@ Expected<LinkId> NavMesh::add_link(Point2 from, Point2 to, const MeshLinkOptions
                                      " must be finite and at least 0");
     links_.push_back({from, to, cost, options.bidirectional, true});
     index_links();
+    // A class keeps the link even where its wider obstacles cover an end (then unused there).
+    edit_radius_classes([&](NavMesh& mesh) {
+        const auto class_lock = mesh.lock_for_editing();
+        mesh.links_.push_back(links_.back());
+        mesh.index_links();
+    });
     return LinkId(static_cast<std::uint32_t>(links_.size() - 1));
 }
 
@@ -36,6 +43,11 @@ Status NavMesh::remove_link(LinkId link) {
         return Status::invalid_input("link " + std::to_string(link.value) + " is not in the mesh");
     links_[link.index()].alive = false;
     index_links();
+    edit_radius_classes([&](NavMesh& mesh) {
+        const auto class_lock = mesh.lock_for_editing();
+        mesh.links_[link.index()].alive = false;
+        mesh.index_links();
+    });
     return {};
 }
 

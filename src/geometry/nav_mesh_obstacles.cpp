@@ -6,6 +6,8 @@
 
 #include "inflation.hpp"
 #include "nav_mesh_parts.hpp"
+#include "nav_mesh_sizes.hpp"
+#include "pathkit/core/assert.hpp"
 #include "shape_checks.hpp"
 
 namespace pathkit {
@@ -18,6 +20,10 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
             geometry::grow_checked(obstacles[index], options_.buffer_radius, options_.corners,
                                    "obstacle " + std::to_string(index) + ": ");
         if (!grown) return grown.error();
+        if (Status status = check_for_radius_classes(obstacles[index],
+                                                     "obstacle " + std::to_string(index) + " ");
+            !status)
+            return status;
         const geometry::FixedBox box = geometry::box_of(grown.value());
         fresh.push_back({obstacles[index], std::move(grown).value(), box, true});
     }
@@ -31,6 +37,10 @@ Expected<std::vector<ObstacleId>> NavMesh::add_obstacles(std::span<const Obstacl
         file_obstacle(number, true);
     }
     dirty_ = dirty_ || !ids.empty();
+    edit_radius_classes([&](NavMesh& mesh) {
+        [[maybe_unused]] const auto added = mesh.add_obstacles(obstacles);
+        PATHKIT_ASSERT(added && added.value() == ids);
+    });
     return ids;
 }
 
@@ -47,6 +57,10 @@ Status NavMesh::remove_obstacles(std::span<const ObstacleId> obstacles) {
         note_freed(obstacles_[id.index()]);
     }
     dirty_ = dirty_ || !obstacles.empty();
+    edit_radius_classes([&](NavMesh& mesh) {
+        [[maybe_unused]] const Status removed = mesh.remove_obstacles(obstacles);
+        PATHKIT_ASSERT(removed.ok());
+    });
     return {};
 }
 
@@ -62,6 +76,10 @@ Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
     auto grown = geometry::grow_checked(moved, options_.buffer_radius, options_.corners,
                                         "obstacle " + std::to_string(obstacle.value) + " moved: ");
     if (!grown) return grown.error();
+    if (Status status = check_for_radius_classes(
+            moved, "obstacle " + std::to_string(obstacle.value) + " moved ");
+        !status)
+        return status;
     note_freed(entry);
     file_obstacle(obstacle.value, false);
     entry.shape = moved;
@@ -71,6 +89,10 @@ Status NavMesh::move_obstacle(ObstacleId obstacle, Point2 offset) {
     note_changed(entry);
     note_arrived(obstacle.value);
     dirty_ = true;
+    edit_radius_classes([&](NavMesh& mesh) {
+        [[maybe_unused]] const Status done = mesh.move_obstacle(obstacle, offset);
+        PATHKIT_ASSERT(done.ok());
+    });
     return {};
 }
 
@@ -84,6 +106,7 @@ void NavMesh::remove_all_obstacles() {
     pending_everywhere_ = true;
     pending_freed_.clear();
     pending_arrived_.clear();
+    edit_radius_classes([](NavMesh& mesh) { mesh.remove_all_obstacles(); });
 }
 
 /// Most changed boxes kept apart between two repairs; beyond, they merge into one.

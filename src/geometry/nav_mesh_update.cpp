@@ -7,6 +7,7 @@
 
 #include "inflation.hpp"
 #include "nav_mesh_repair.hpp"
+#include "nav_mesh_sizes.hpp"
 
 namespace pathkit {
 
@@ -449,6 +450,7 @@ void NavMesh::Repair::repair_corners() {
 
 void NavMesh::update() {
     const auto lock = lock_for_editing();
+    edit_radius_classes([](NavMesh& mesh) { mesh.update(); });
     if (!dirty_) return;
     // Repairs keep every corner the triangles around them have, so corners where grown
     // outlines crossed (rounded to the grid) gather slowly, edit after edit: a rebuild when

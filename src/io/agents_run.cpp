@@ -299,7 +299,7 @@ Status check_repairs(const AgentScenario& scenario, const NavMesh& mesh, const s
 
 Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::string& file,
                                       AgentRecording recording) {
-    auto built = build_nav_mesh(scenario.scene);
+    auto built = build_nav_mesh(scenario.scene, MeshNodes::EdgeMidpoints, scenario.radius_classes);
     if (!built) return Status::invalid_input(file + ": " + built.error().message());
     NavMesh mesh = std::move(built).value();
     const std::size_t planning = scenario.agents.size() * mesh.triangle_count();

@@ -58,7 +58,7 @@ class CrowdReader : public io_detail::JsonReader {
         for (std::size_t index = 0; index < units->size(); ++index) {
             const std::string where = "/units/" + std::to_string(index);
             const json& unit = (*units)[index];
-            if (!object(unit, where, {"id", "at", "state"})) return failure();
+            if (!object(unit, where, {"id", "at", "state", "size"})) return failure();
             const json* id = io_detail::member(unit, "id");
             const json* at = io_detail::member(unit, "at");
             if (!id || !at) return error(where, "expected {\"id\": n, \"at\": [x, y]}");
@@ -75,9 +75,21 @@ class CrowdReader : public io_detail::JsonReader {
             if (state != "idle" && state != "attacking")
                 return error(where + "/state", "expected \"idle\" or \"attacking\"");
             placed.state = state == "idle" ? UnitState::Idle : UnitState::Attacking;
+            std::int64_t size = 1;
+            if (const json* given = io_detail::member(unit, "size");
+                given && !integer(*given, where + "/size", size, 1, max_unit_size))
+                return failure();
+            placed.size = static_cast<int>(size);
             if (!scenario.map.is_walkable(placed.at))
                 return error(where + "/at",
                              to_string(placed.at) + " is outside the map or blocked");
+            for (int y = placed.at.y; y < placed.at.y + placed.size; ++y)
+                for (int x = placed.at.x; x < placed.at.x + placed.size; ++x)
+                    if (!scenario.map.is_walkable({x, y}))
+                        return error(where + "/size",
+                                     "a unit of size " + std::to_string(placed.size) + " at " +
+                                         to_string(placed.at) + " covers " + to_string(Cell{x, y}) +
+                                         ", outside the map or blocked");
             scenario.units.push_back(placed);
         }
         return {};

@@ -93,6 +93,8 @@ class Canvas {
         pixel = {mix(pixel.r, color.r), mix(pixel.g, color.g), mix(pixel.b, color.b)};
     }
     [[nodiscard]] float px(float x) const { return x * scale_; }
+    /// A length in pixels as part units.
+    [[nodiscard]] float units(float pixels) const { return pixels / scale_; }
     [[nodiscard]] float py(float y) const { return (part_.y_up ? part_.height - y : y) * scale_; }
     void rectangle(float x0, float y0, float x1, float y1, Rgb color) {  // in pixels
         for (int y = clamp_y(std::floor(y0)); y < clamp_y(std::ceil(y1)); ++y)
@@ -275,6 +277,8 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels, const Picture
                          canvas.px(p.x) + 0.4f * cell, canvas.py(p.y) + 0.4f * cell, rgb(explored));
     const float line =
         std::max(1.f, static_cast<float>(std::max(canvas.width(), canvas.height())) / 400);
+    for (const ViewerArea& area : part.areas)
+        if (area.type != 0) canvas.fill({area.outline}, rgb(area_color(area.type)));
     for (const auto& t : part.triangles)
         for (int edge = 0; edge < 3; ++edge)
             canvas.line(t[edge], t[(edge + 1) % 3], line / 2, rgb(triangle));
@@ -284,6 +288,13 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels, const Picture
         canvas.fill({shape}, rgb(obstacle));
     for (const auto& edge : part.edges)
         canvas.line(edge[0], edge[1], line / 2, rgb(graph_edge));
+    for (const ViewerLink& link : part.links) {
+        const LinkShape shape = link_shape(link, canvas.units(line * 5));
+        canvas.polyline(shape.arc, line * 1.5f, rgb(link_color));
+        canvas.polyline(shape.arrow, line * 1.5f, rgb(link_color));
+        canvas.disc(canvas.px(link.from.x), canvas.py(link.from.y), line * 2.5f, rgb(link_color));
+        canvas.disc(canvas.px(link.to.x), canvas.py(link.to.y), line * 2.5f, rgb(link_color));
+    }
     for (const ViewerPanel& p : part.panels) {
         const Point2 corners[] = {{p.x, p.y},
                                   {p.x + p.width, p.y},

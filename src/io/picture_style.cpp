@@ -43,8 +43,23 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
                                              : "obstacle (appearing, moving and vanishing)"});
     if (!part.buffers.empty() || in_a_set(&ViewerObstacleSet::buffers))
         entries.push_back({buffer.css, "buffer (the agent's radius)"});
+    std::vector<int> area_types;
+    for (const ViewerArea& area : part.areas) {
+        if (area.type == 0 ||
+            std::find(area_types.begin(), area_types.end(), area.type) != area_types.end())
+            continue;
+        area_types.push_back(area.type);
+        entries.push_back({area_color(area.type).css,
+                           area.label.empty() ? "area " + std::to_string(area.type) : area.label});
+    }
     if (!part.triangles.empty()) entries.push_back({triangle.css, "navigation mesh"});
     if (!part.edges.empty()) entries.push_back({graph_edge.css, "visibility graph"});
+    if (!part.links.empty())
+        entries.push_back(
+            {link_color.css, std::any_of(part.links.begin(), part.links.end(),
+                                         [](const ViewerLink& link) { return !link.bidirectional; })
+                                 ? "links: ledges, ladders, teleporters (arrow: one way only)"
+                                 : "links: ladders, teleporters (both ways)"});
     for (const ViewerPath& path : part.paths)
         if (std::none_of(entries.begin(), entries.end(),
                          [&](const LegendEntry& entry) { return entry.meaning == path.label; }))
@@ -68,6 +83,28 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
                                                   : "units (rings: where they go; dashes: the "
                                                     "way they plan; faint: trails)"});
     return entries;
+}
+
+LinkShape link_shape(const ViewerLink& link, float size) {
+    LinkShape shape;
+    const float dx = link.to.x - link.from.x, dy = link.to.y - link.from.y;
+    const Point2 control{(link.from.x + link.to.x) / 2 - dy / 3,
+                         (link.from.y + link.to.y) / 2 + dx / 3};  // the arc's peak: 1/6 out
+    constexpr int pieces = 24;
+    for (int piece = 0; piece <= pieces; ++piece) {  // a quadratic Bezier curve
+        const float t = static_cast<float>(piece) / pieces, u = 1 - t;
+        shape.arc.push_back({u * u * link.from.x + 2 * u * t * control.x + t * t * link.to.x,
+                             u * u * link.from.y + 2 * u * t * control.y + t * t * link.to.y});
+    }
+    if (link.bidirectional) return shape;
+    const float ax = link.to.x - control.x, ay = link.to.y - control.y;  // direction at the end
+    const float length = std::hypot(ax, ay);
+    if (!(length > 0)) return shape;
+    const float ux = ax / length * size, uy = ay / length * size;
+    shape.arrow = {{link.to.x - ux - uy * 0.6f, link.to.y - uy + ux * 0.6f},
+                   link.to,
+                   {link.to.x - ux + uy * 0.6f, link.to.y - uy - ux * 0.6f}};
+    return shape;
 }
 
 std::size_t frame_shown(const ViewerPart& part, const PictureOptions& options) {

@@ -34,6 +34,25 @@ inline constexpr Swatch unit_colors[] = {{"#d9480f", 217, 72, 15},  {"#1971c2", 
     return unit_colors[unit % (sizeof unit_colors / sizeof unit_colors[0])];
 }
 
+/// Link arcs, and area tints by type (type 1 the first; they repeat after the last).
+inline constexpr Swatch link_color{"#7048e8", 112, 72, 232};
+inline constexpr Swatch area_colors[] = {{"#a5d8ff", 165, 216, 255}, {"#e9d8a6", 233, 216, 166},
+                                         {"#b2f2bb", 178, 242, 187}, {"#ffc9c9", 255, 201, 201},
+                                         {"#d0bfff", 208, 191, 255}, {"#ffe8cc", 255, 232, 204}};
+[[nodiscard]] inline const Swatch& area_color(int type) {
+    constexpr int count = sizeof area_colors / sizeof area_colors[0];
+    return area_colors[((type - 1) % count + count) % count];
+}
+
+/// A link as drawn: the points of its arc (a curve bulging to the left of `from`->`to` by a
+/// sixth of its length), and for a one-way link the arrow at `to` (barb, tip, barb), `size`
+/// long in the part's units.
+struct LinkShape {
+    std::vector<Point2> arc;
+    std::vector<Point2> arrow;
+};
+[[nodiscard]] LinkShape link_shape(const ViewerLink& link, float size);
+
 /// A line of the legend: a colour and what it means.
 struct LegendEntry {
     std::string css;

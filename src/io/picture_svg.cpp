@@ -179,6 +179,10 @@ std::string part_svg(const ViewerPart& part, const PictureOptions& options) {
     for (const Point2& p : part.explored)
         out << "<rect x=\"" << p.x - 0.45f << "\" y=\"" << svg.y(p.y) - 0.45f
             << "\" width=\"0.9\" height=\"0.9\" fill=\"#5096e6\" fill-opacity=\"0.28\"/>\n";
+    for (const ViewerArea& area : part.areas)
+        if (area.type != 0)
+            svg.polygon(area.outline,
+                        ("fill=\"" + std::string(area_color(area.type).css) + "\"").c_str());
     for (const auto& t : part.triangles)
         svg.polygon({t[0], t[1], t[2]}, ("fill=\"none\" stroke=\"" + std::string(triangle.css) +
                                          "\" stroke-width=\"" + std::to_string(line / 2) + "\"")
@@ -198,6 +202,13 @@ std::string part_svg(const ViewerPart& part, const PictureOptions& options) {
         svg.polygon(shape, ("fill=\"" + std::string(obstacle.css) + "\"").c_str());
     for (const auto& edge : part.edges)
         svg.polyline({edge[0], edge[1]}, graph_edge.css, line / 2);
+    for (const ViewerLink& link : part.links) {
+        const LinkShape shape = link_shape(link, line * 5);
+        svg.polyline(shape.arc, link_color.css, line * 2);
+        if (!shape.arrow.empty()) svg.polyline(shape.arrow, link_color.css, line * 2);
+        svg.disc(link.from, line * 3, link_color.css);
+        svg.disc(link.to, line * 3, link_color.css);
+    }
     for (const ViewerPanel& panel : part.panels) {
         out << "<rect x=\"" << panel.x << "\" y=\"" << panel.y << "\" width=\"" << panel.width
             << "\" height=\"" << panel.height << "\" fill=\"none\" stroke=\""

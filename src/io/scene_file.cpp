@@ -296,9 +296,11 @@ Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
     return graph;
 }
 
-Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes) {
-    auto made = NavMesh::create(scene.min, scene.max,
-                                {.buffer_radius = scene.buffer_radius, .nodes = nodes});
+Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes,
+                                 const std::vector<float>& radius_classes) {
+    auto made = NavMesh::create(
+        scene.min, scene.max,
+        {.buffer_radius = scene.buffer_radius, .nodes = nodes, .radius_classes = radius_classes});
     if (!made) return made.error();
     NavMesh mesh = std::move(made).value();
     if (auto added = mesh.add_obstacles(scene.obstacles); !added) return added.error();

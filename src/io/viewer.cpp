@@ -60,6 +60,20 @@ json part_json(const ViewerPart& part) {
     data["triangles"] = json::array();
     for (const auto& triangle : part.triangles)
         data["triangles"].push_back(points_json({triangle[0], triangle[1], triangle[2]}));
+    data["areas"] = json::array();
+    for (const ViewerArea& area : part.areas)
+        if (area.type != 0)
+            data["areas"].push_back({{"color", io_detail::area_color(area.type).css},
+                                     {"outline", points_json(area.outline)}});
+    data["links"] = json::array();
+    const float arrow = std::max(part.width, part.height) / 80;
+    for (const ViewerLink& link : part.links) {
+        const io_detail::LinkShape shape = io_detail::link_shape(link, arrow);
+        data["links"].push_back({{"arc", points_json(shape.arc)},
+                                 {"arrow", points_json(shape.arrow)},
+                                 {"from", {link.from.x, link.from.y}},
+                                 {"to", {link.to.x, link.to.y}}});
+    }
     data["paths"] = json::array();
     for (const ViewerPath& path : part.paths)
         data["paths"].push_back(

@@ -1,6 +1,7 @@
 // Viewer parts made from pathkit's own results: grid searches, scenes, crowd runs, worlds.
 #include "pathkit/io/viewer_parts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -97,6 +98,8 @@ ViewerPart scene_part(std::string name, std::string summary, const Scene& scene,
         part.triangles.push_back({shift(t[0]), shift(t[1]), shift(t[2])});
     for (const auto& [a, b] : drawing.graph_edges)
         part.edges.push_back({shift(a), shift(b)});
+    for (const SceneLink& link : scene.links)
+        part.links.push_back({shift(link.from), shift(link.to), link.bidirectional});
     for (std::size_t index = 0; index < drawing.paths.size(); ++index)
         if (!drawing.paths[index].empty())
             part.paths.push_back({"path", shift_all(drawing.paths[index]), "#1f6fd1"});
@@ -149,17 +152,31 @@ ViewerPart crowd_part(std::string name, std::string summary, const CrowdScenario
     const Cell o = scenario.map.origin();
     for (const ScenarioUnit& unit : scenario.units)
         part.unit_labels.push_back(std::to_string(unit.name));
-    const auto at = [&](Cell cell) { return centre({cell.x - o.x, cell.y - o.y}); };
+    // Units bigger than one tile are drawn at their size, each at its footprint's centre.
+    std::vector<int> sizes;
+    for (const ScenarioUnit& unit : scenario.units)
+        sizes.push_back(unit.size == 0 ? scenario.options.rules.agent_size : unit.size);
+    const bool sized = std::any_of(sizes.begin(), sizes.end(), [](int size) { return size > 1; });
+    if (sized)
+        for (const int size : sizes)
+            part.unit_radii.push_back(0.45f * static_cast<float>(size));
+    const auto at_for = [&](std::size_t unit, Cell cell) {
+        const float shift = unit < sizes.size() ? 0.5f * static_cast<float>(sizes[unit] - 1) : 0;
+        const Point2 middle = centre({cell.x - o.x, cell.y - o.y});
+        return Point2{middle.x + shift, middle.y + shift};
+    };
     for (std::size_t tick = 0; tick < report.positions.size(); ++tick) {
         std::vector<Point2> frame;
-        for (Cell cell : report.positions[tick])
-            frame.push_back(at(cell));
+        for (std::size_t unit = 0; unit < report.positions[tick].size(); ++unit)
+            frame.push_back(at_for(unit, report.positions[tick][unit]));
         part.frames.push_back(std::move(frame));
         part.frame_labels.push_back(tick == 0 ? "start" : "tick " + std::to_string(tick - 1));
         if (tick < report.destinations.size()) {
             std::vector<Point2> going;
-            for (const auto& destination : report.destinations[tick])
-                going.push_back(destination ? at(*destination) : Point2{hidden, hidden});
+            for (std::size_t unit = 0; unit < report.destinations[tick].size(); ++unit) {
+                const auto& destination = report.destinations[tick][unit];
+                going.push_back(destination ? at_for(unit, *destination) : Point2{hidden, hidden});
+            }
             part.destinations.push_back(std::move(going));
         }
         if (tick < report.planned.size()) {
@@ -168,7 +185,7 @@ ViewerPart crowd_part(std::string name, std::string summary, const CrowdScenario
                 std::vector<Point2> way;
                 if (!report.planned[tick][unit].empty()) way.push_back(part.frames.back()[unit]);
                 for (Cell cell : report.planned[tick][unit])
-                    way.push_back(at(cell));
+                    way.push_back(at_for(unit, cell));
                 ways.push_back(std::move(way));
             }
             part.planned.push_back(std::move(ways));

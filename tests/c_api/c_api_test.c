@@ -179,6 +179,27 @@ static void grids(const char* tiny_map) {
     CHECK(repair.kept == 0 && repair.displaced == 0 && repair.stuck == 0);
     CHECK(pk_crowd_refresh(crowd, NULL, NULL, 1) == PK_INVALID_ARGUMENT);
     pk_crowd_destroy(crowd);
+    /* A unit of 2 x 2 tiles beside a one-tile one, on a crowd of their own. */
+    pk_grid_map* open = NULL;
+    pk_crowd* sized = NULL;
+    uint32_t big = 0, small = 0;
+    CHECK(pk_grid_map_create(4, 4, &open) == PK_OK);
+    CHECK(pk_crowd_create(open, &sized) == PK_OK);
+    CHECK(pk_crowd_add_sized_unit(sized, 0, 0, 2, &big) == PK_OK);
+    CHECK(pk_crowd_add_sized_unit(sized, 1, 1, 1, &small) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "holds unit 0") != NULL);
+    CHECK(pk_crowd_add_sized_unit(sized, 2, 2, 4, &small) == PK_INVALID_ARGUMENT);
+    CHECK(pk_crowd_add_sized_unit(sized, 3, 3, 2, &small) == PK_INVALID_ARGUMENT);
+    CHECK(pk_crowd_add_sized_unit(sized, 3, 3, 0, &small) == PK_INVALID_ARGUMENT);
+    CHECK(pk_crowd_add_sized_unit(sized, 3, 3, 1, &small) == PK_OK);
+    CHECK(pk_crowd_move_unit(sized, big, 2, 1) == PK_OK);
+    settled = 0;
+    for (int tick = 0; tick < 200 && !settled; ++tick)
+        if (pk_crowd_step(sized, &settled) != PK_OK) break;
+    CHECK(settled);
+    CHECK(pk_crowd_unit_position(sized, big, &x, &y) == PK_OK && x == 2 && y == 1);
+    pk_crowd_destroy(sized);
+    pk_grid_map_destroy(open);
     pk_grid_space_destroy(four);
     pk_grid_space_destroy(eight);
     pk_grid_map_destroy(map);

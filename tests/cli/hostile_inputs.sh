@@ -74,6 +74,17 @@ echo '{"map": {"rows": [".."]}, "units": [{"id": 1, "at": [0, 0], "state": 5}]}'
 expect 2 'state.json: /units/0/state: expected a string, got 5' crowd state.json
 echo '{"map": {"rows": [".."]}, "units": [{"id": 4294967297, "at": [0, 0]}]}' >id.json
 expect 2 '/units/0/id: 4294967297 is outside 0..2147483646' crowd id.json
+# Unit sizes: 1 to 3 whole tiles, the footprint inside the map and walkable.
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 4}]}' >size4.json
+expect 2 'size4.json: /units/0/size: 4 is outside 1..3' crowd size4.json
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 0}]}' >size0.json
+expect 2 'size0.json: /units/0/size: 0 is outside 1..3' crowd size0.json
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 1.5}]}' >size_half.json
+expect 2 'size_half.json: /units/0/size' crowd size_half.json
+echo '{"map": {"rows": ["...", ".@."]}, "units": [{"id": 1, "at": [0, 0], "size": 2}]}' >size_wall.json
+expect 2 'size_wall.json: /units/0/size: a unit of size 2 at 0,0 covers 1,1, outside the map or blocked' crowd size_wall.json
+echo '{"map": {"rows": ["...", "..."]}, "units": [{"id": 1, "at": [0, 0], "size": 2}, {"id": 2, "at": [2, 1]}], "commands": [{"tick": 0, "units": [1, 2], "to": [1, 0], "coordinated": true}]}' >size_coordinated.json
+expect 2 'size_coordinated.json.*coordinated moves plan one-tile units only' crowd size_coordinated.json
 # Changes of a crowd's map: tiles outside it, ticks it never reaches, a tile named twice a tick.
 crowd_with() { # crowd_with FILE CHANGES: a two-unit crowd on a 4 x 2 map with those changes
   printf '{"map": {"rows": ["....", "...."]}, "units": [{"id": 1, "at": [0, 0]}], "commands": [{"tick": 0, "units": [1], "to": [3, 1]}], "max_ticks": 100, "changes": %s}\n' "$2" >"$1"
@@ -253,6 +264,16 @@ expect 1 'query: 0, status: no_path' scene checkerboard.json --mode navmesh --na
 # ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
 echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 100000, "max_speed": 100000, "max_acceleration": 100000}], "dt": 1}' >giant_agent.json
 expect 1 'id: 1, state: moving, .*last_stuck: no_progress' agents giant_agent.json
+# Radius classes: bad ones name their place; a large agent's target by a wall is refused; a
+# small and a large agent on one mesh, the large one round the wall, the small through its gap.
+echo '{"bounds": [[0, 0], [10, 10]], "radius_classes": [1, -1], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 1}]}' >bad_class.json
+expect 2 'bad_class.json: /radius_classes/1: ' agents bad_class.json
+sed 's/\[1, -1\]/[6]/' bad_class.json >huge_class.json
+expect 2 'huge_class.json: /radius_classes/0: an agent of radius 6 does not fit in the world \(its smaller side is 10' agents huge_class.json
+echo '{"bounds": [[0, 0], [30, 20]], "buffer_radius": 0.25, "radius_classes": [1.5], "obstacles": [{"polygon": [[0, 9], [14, 9], [14, 11], [0, 11]]}, {"polygon": [[16, 9], [26, 9], [26, 11], [16, 11]]}], "agents": [{"id": 1, "at": [15, 16], "to": [15, 4], "radius": 0.25}, {"id": 2, "at": [20, 16], "to": [5, 12], "radius": 1.5}], "max_steps": 600}' >sizes.json
+expect 2 'sizes.json: /agents/1/to: target 5,12 is closer to an obstacle than the radius class 1.5' agents sizes.json
+sed 's/"to": \[5, 12\]/"to": [20, 4]/' sizes.json >sizes_ok.json
+expect 0 'summary: 2 agents, 2 arrived' agents sizes_ok.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "max_speed": 1e-30}]}' >tiny_speed.json
 expect 1 'id: 1, state: moving, at: 1,1, .*last_stuck: no_progress' agents tiny_speed.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 1e400}' >huge_steps.json

@@ -246,6 +246,23 @@ TEST(NavMeshAreas, AreaTypesSurviveRepairsAfterObstacleEditsAsAFreshTriangulatio
     }
 }
 
+TEST(NavMeshAreas, RadiusClassMeshesMarkTheSameGroundBeforeAndAfterTheyAreBuilt) {
+    NavMesh mesh =
+        NavMesh::create({0, 0}, {20, 20}, {.buffer_radius = 0, .radius_classes = {1}}).value();
+    ASSERT_TRUE(mesh.add_area(rectangle_points(2, 2, 8, 8), 4).has_value());
+    mesh.triangulate();
+    const auto large = mesh.radius_class_mesh(1);
+    ASSERT_TRUE(large.has_value()) << large.error().message();
+    EXPECT_EQ(large.value()->area_type_at({5, 5}), AreaType{4});
+    // An area added after the class mesh was built reaches it at the next update.
+    ASSERT_TRUE(mesh.add_area(rectangle_points(12, 12, 18, 18), 5).has_value());
+    mesh.update();
+    EXPECT_EQ(large.value()->area_type_at({15, 15}), AreaType{5});
+    ASSERT_TRUE(mesh.remove_area(AreaId(0)).ok());
+    mesh.update();
+    EXPECT_EQ(large.value()->area_type_at({5, 5}), AreaType{0});
+}
+
 TEST(NavMeshAreas, BadAreasAndFiltersAreRefusedWithNothingChanged) {
     NavMesh mesh = NavMesh::create({0, 0}, {10, 10}).value();
     ASSERT_TRUE(mesh.add_area(rectangle_points(1, 1, 4, 4), 2).has_value());

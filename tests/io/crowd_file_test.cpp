@@ -159,6 +159,41 @@ TEST(CrowdFile, MalformedScenariosNameTheValue) {
     expect_refused(R"({"map": {"rows": [".."]}, "units": [], "speed": 3})", "/speed");
 }
 
+TEST(CrowdFile, UnitSizesAreReadRunAndRefusedOutsideOneToThreeNamingThePointer) {
+    const auto scenario = parse_crowd_scenario(R"({
+        "map": {"rows": ["......", "......", "..@...", "......"]},
+        "units": [{"id": 1, "at": [0, 0], "size": 2}, {"id": 2, "at": [5, 3]}],
+        "commands": [{"tick": 0, "units": [1], "to": [3, 2]}, {"tick": 0, "units": [2], "to": [0, 3]}],
+        "max_ticks": 100})",
+                                               "sizes.json", ".");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    EXPECT_EQ(scenario.value().units[0].size, 2);
+    EXPECT_EQ(scenario.value().units[1].size, 1) << "one tile unless told";
+    const auto report = run_crowd_scenario(scenario.value(), true);
+    ASSERT_TRUE(report.has_value()) << report.error().message();
+    EXPECT_TRUE(report.value().completed);
+    EXPECT_EQ(report.value().units[0].outcome, "arrived");
+    EXPECT_EQ(report.value().units[0].at, (Cell{3, 2})) << "its footprint clear of the wall";
+    EXPECT_EQ(report.value().units[1].outcome, "arrived");
+
+    const std::string unit_at = R"({"map": {"rows": ["...", "...", ".@."]}, "units": [{"id": 1, )";
+    expect_refused(unit_at + R"("at": [0, 0], "size": 0}]})", "/units/0/size: 0 is outside 1..3");
+    expect_refused(unit_at + R"("at": [0, 0], "size": 4}]})", "/units/0/size: 4 is outside 1..3");
+    expect_refused(unit_at + R"("at": [0, 0], "size": 1.5}]})", "/units/0/size");
+    expect_refused(unit_at + R"("at": [0, 0], "size": "2"}]})", "/units/0/size");
+    expect_refused(unit_at + R"("at": [0, 1], "size": 2}]})",
+                   "/units/0/size: a unit of size 2 at 0,1 covers 1,2, outside the map or blocked");
+    expect_refused(unit_at + R"("at": [2, 0], "size": 2}]})", "/units/0/size");
+    const auto overlapping = parse_crowd_scenario(
+        unit_at + R"("at": [0, 0], "size": 2}, {"id": 2, "at": [1, 1]}]})", "overlap.json", ".");
+    ASSERT_TRUE(overlapping.has_value());
+    const auto refused = run_crowd_scenario(overlapping.value(), false);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().message().find("units 1 and 2 are both placed at 1,1"),
+              std::string::npos)
+        << refused.error().message();
+}
+
 TEST(CrowdFile, RunsRefuseCommandsForUnknownUnitsAndBadOptions) {
     auto scenario = parse_crowd_scenario(R"({"map": {"rows": ["..."]},
         "units": [{"id": 1, "at": [0, 0]}], "commands": [{"units": [2], "to": [2, 0]}]})",

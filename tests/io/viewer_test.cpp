@@ -160,6 +160,46 @@ TEST(Viewer, ATrailBreaksWhereAnNpcGoesThroughADoorInsteadOfCrossingThePicture) 
     EXPECT_NE(part_svg(unbroken).find(crossing), std::string::npos) << "the test can fail";
 }
 
+TEST(Viewer, LinksAreArcsWithAnArrowOnlyWhenOneWayAndAreasAreTintedByType) {
+    ViewerPart part;
+    part.width = 20;
+    part.height = 10;
+    part.y_up = true;
+    part.links = {{{2, 2}, {2, 8}, true}, {{10, 8}, {10, 2}, false}};
+    part.areas = {{{{12, 0}, {20, 0}, {20, 10}, {12, 10}}, 1, "water (swimming costs 3x)"}};
+    const std::string page = viewer_html("links", {part});
+    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
+    const std::size_t start = page.find(open) + open.size();
+    const auto data =
+        nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+    const auto& links = data["parts"][0]["links"];
+    ASSERT_EQ(links.size(), 2u);
+    EXPECT_TRUE(links[0]["arrow"].empty()) << "a ladder goes both ways";
+    ASSERT_EQ(links[1]["arrow"].size(), 3u) << "a ledge is jumped down only";
+    EXPECT_EQ(links[1]["arrow"][1], nlohmann::json({10, 2})) << "the arrow's tip is the link's end";
+    const auto& arc = links[0]["arc"];
+    EXPECT_EQ(arc.front(), nlohmann::json({2, 2}));
+    EXPECT_EQ(arc.back(), nlohmann::json({2, 8}));
+    EXPECT_LT(arc[arc.size() / 2][0].get<float>(), 2.f) << "the arc bulges to the left going up";
+    const std::string svg = part_svg(part);
+    EXPECT_TRUE(contains(svg, "water (swimming costs 3x)"));
+    EXPECT_TRUE(contains(svg, "arrow: one way only"));
+    // The PNG: the water's middle is tinted, the ground left of it is not.
+    auto encoded = part_png(part, 10);
+    ASSERT_TRUE(encoded.has_value());
+    const std::string png = std::move(encoded).value();
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels =
+        stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                              static_cast<int>(png.size()), &width, &height, &channels, 3);
+    ASSERT_NE(pixels, nullptr);
+    const unsigned char* water = pixels + (50 * width + 160) * 3;
+    const unsigned char* ground = pixels + (50 * width + 60) * 3;
+    EXPECT_EQ(water[2], 255) << "the first area colour is light blue";
+    EXPECT_NE(ground[2], 255);
+    stbi_image_free(pixels);
+}
+
 TEST(Viewer, PicturesComeOutAsSvgAndPng) {
     const ViewerPart part = small_part();
     const std::string svg = part_svg(part);

@@ -50,7 +50,10 @@ struct BehaviourWeights {
 /// An agent's body and limits. Sizes, speeds and times are finite, > 0 and at most 1e5.
 struct AgentParams {
     /// Radius in world units, > 0. Obstacles are already grown by the mesh's buffer radius;
-    /// a larger radius keeps the difference from obstacle edges.
+    /// a larger radius keeps the difference from obstacle edges. The agent plans on the
+    /// mesh's smallest radius class at least its radius (`NavMeshOptions::radius_classes`;
+    /// the mesh's own when none is larger than the buffer radius, the largest when none is
+    /// large enough), so its path never takes a gap too narrow for it.
     float radius = 0.5f;
     /// Top speed, world units per second, > 0.
     float max_speed = 2;
@@ -174,7 +177,11 @@ struct AgentStepStats {
 ///   `velocity * dt`.
 /// - Walls: the mesh's obstacles are already grown by its buffer radius, so agents keep their
 ///   centres `max(0, radius - buffer_radius) + 0.01` world units from boundary edges, and aim
-///   twice that outside the corners of their paths.
+///   twice what their radius exceeds their radius class's by outside the corners of their paths.
+/// - Sizes: each agent plans on the radius class of its radius (see `AgentParams::radius`;
+///   classes below the mesh's own radius serve queries only, the mesh's edges being the
+///   walls), from the nearest point of that class's free space when set down or pushed
+///   closer to an obstacle, and once in that free space its moves keep to it.
 /// - Corridor: a corner is dropped once the next one is in sight; the path is planned again
 ///   when the target changes, the next corner goes out of sight, or the mesh is repaired or
 ///   triangulated again and a segment of the rest of the path that crosses its
@@ -214,11 +221,13 @@ class AgentWorld {
     /// Removes an agent: it stops taking part. Refused for unknown or removed ids.
     Status remove_agent(AgentId agent);
     /// Sends an agent to `target` (also mid-move: a retarget). Refused for unknown ids and
-    /// targets outside the mesh or inside a grown obstacle.
+    /// targets outside the mesh or inside a grown obstacle, or closer to an obstacle than the
+    /// radius class the agent plans with.
     Status set_target(AgentId agent, Point2 target);
     /// Forgets the target: the agent stops (Idle).
     Status clear_target(AgentId agent);
-    /// Changes an agent's params (checked as in `add_agent`).
+    /// Changes an agent's params (checked as in `add_agent`); a new radius plans a moving
+    /// agent's path again, on its new class.
     Status set_params(AgentId agent, const AgentParams& params);
 
     /// Advances every agent by `dt` seconds (> 0, finite; refused otherwise).

@@ -254,6 +254,10 @@ typedef struct pk_crowd_repair {
 PK_API pk_status pk_crowd_create(const pk_grid_map* map, pk_crowd** out);
 PK_API void pk_crowd_destroy(pk_crowd* crowd);
 PK_API pk_status pk_crowd_add_unit(pk_crowd* crowd, int32_t x, int32_t y, uint32_t* unit);
+/** As pk_crowd_add_unit, for a unit of size x size tiles (1 to 3) whose top-left tile is
+ * (x, y): every tile of it walkable and free. */
+PK_API pk_status pk_crowd_add_sized_unit(pk_crowd* crowd, int32_t x, int32_t y, int32_t size,
+                                         uint32_t* unit);
 /** Orders a unit to a tile (it plans and walks from the next tick). */
 PK_API pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y);
 /** Takes in the map's changes since the last refresh, between ticks: units on tiles blocked

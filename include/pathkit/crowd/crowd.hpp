@@ -81,10 +81,17 @@ struct CrowdEvent {
 /// A name for the state: "idle", "moving", "stalled", "attacking".
 [[nodiscard]] const char* to_string(UnitState state);
 
+/// The largest unit a crowd takes: 3 x 3 tiles.
+inline constexpr int max_unit_size = 3;
+
 /// A unit as the crowd sees it.
 struct Unit {
     UnitId id;
+    /// Its top-left tile (as `MovementRules::agent_size` places a big unit): it covers the
+    /// `size` x `size` tiles from there right and down, its footprint.
     Cell at;
+    /// Its side in tiles, 1..`max_unit_size`.
+    int size = 1;
     UnitState state = UnitState::Idle;
     Facing facing = Facing::South;
     /// Where its current order sends it (while stepping aside: the step-aside tile).
@@ -120,7 +127,8 @@ inline constexpr std::size_t max_landmark_entries = std::size_t{1} << 24;
 /// How a crowd plans and waits.
 struct CrowdOptions {
     /// Diagonal policy and step costs (Space Age's units in Matt Comi's "Cooperative Path Finding"
-    /// talk: straight 1, diagonal 1.5). Units are one tile.
+    /// talk: straight 1, diagonal 1.5). `agent_size` (1..`max_unit_size`) is the size of units
+    /// added without one (see `Crowd::add_unit`).
     MovementRules rules;
     /// Added to the cost of stepping onto a tile another (non-attacking) unit stands on when
     /// planning, so short detours win and long ones lose (Space Age uses 6). Finite, >= 0.
@@ -233,15 +241,26 @@ inline constexpr int handover_deadlocks = 6;
 ///   calls first when the map changed since. Only units whose remaining path or its
 ///   neighbourhood changed plan again; the others keep their paths, even where a change opened
 ///   a shorter way. The map must not change during `step` or `refresh`.
+/// - Sizes: a unit of size k (1..`max_unit_size`) covers the k x k tiles from its top-left tile
+///   `Unit::at`; every rule above holds for the whole footprint: it steps only where its new
+///   footprint is walkable and held by no other unit (holding both footprints during the
+///   step), plans on the map's clearance for its size (`MovementRules::agent_size`, one
+///   `GridSpace` per size present, made at its first unit), steps aside to a footprint on no
+///   other unit's path, is displaced to the nearest footprint that fits. The coordinated
+///   planner moves one-tile units only: in a crowd with a bigger unit, `move_coordinated` is
+///   refused, and a unit the crowd would hand to it (see Progress) gives up instead (`GaveUp`;
+///   a walk home ends where it stands), and recurring deadlocks are resolved by stepping
+///   aside again. So there a unit that makes no progress gives up rather than arrives.
 class Crowd {
   public:
-    /// A crowd on `map` (which must outlive it). Refused for bad rules, a unit size other
-    /// than 1, or a NaN or negative penalty or patience below 1.
+    /// A crowd on `map` (which must outlive it). Refused for bad rules, a unit size outside
+    /// 1..`max_unit_size`, or a NaN or negative penalty or patience below 1.
     [[nodiscard]] static Expected<Crowd> create(const GridMap& map,
                                                 const CrowdOptions& options = {});
 
     /// Bytes a crowd on `map` with `units` units may hold besides the map, for callers that
-    /// check memory before they make one: 53 a tile of its own tables and search scratch,
+    /// check memory before they make one: 55 a tile of its own tables and search scratch (2
+    /// of them where units of sizes 2 and 3 fit),
     /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
     /// moves the planner: its graph (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a
     /// walkable tile), distance tables for twice the units (16 MiB to 1 GiB) and its search
@@ -251,9 +270,12 @@ class Crowd {
                                                        const CrowdOptions& options,
                                                        std::size_t units, bool coordinated);
 
-    /// Adds an idle or attacking unit. Refused outside the map, on a blocked tile, on a tile
-    /// another unit holds, or with another state.
-    Expected<UnitId> add_unit(Cell at, UnitState state = UnitState::Idle);
+    /// Adds an idle or attacking unit of `size` x `size` tiles with its top-left tile at `at`
+    /// (`size` 0: `CrowdOptions::rules.agent_size`). Refused for a size outside
+    /// 1..`max_unit_size`, a footprint reaching outside the map, onto a blocked tile or a tile
+    /// another unit holds, another state, or a unit bigger than one tile while a coordinated
+    /// move runs.
+    Expected<UnitId> add_unit(Cell at, UnitState state = UnitState::Idle, int size = 0);
     /// Makes a unit attack (stand still, a wall to others; its order is dropped) or stop.
     Status set_attacking(UnitId unit, bool attacking);
     /// Orders one unit to `target` (from the next tick). Refused for unknown units, attacking
@@ -261,11 +283,14 @@ class Crowd {
     Status move_to(UnitId unit, Cell target);
     /// Orders several units to `target` in formation (from the next tick): they keep their
     /// offsets within their bounding rectangle, the one closest to the target takes the target
-    /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile.
+    /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile (for a
+    /// bigger unit: the nearest top-left tile where its footprint fits and overlaps no other
+    /// unit's target footprint).
     Status move_group(std::span<const UnitId> units, Cell target);
 
     /// Orders several units (or one) to `target` as a coordinated move (from the next tick),
-    /// the formation's targets chosen as by `move_group`.
+    /// the formation's targets chosen as by `move_group`. Refused in a crowd with a unit
+    /// bigger than one tile (the planner moves one-tile units only).
     ///
     /// While a coordinated move runs, the crowd plans every unit that is not attacking
     /// together, by LaCAM and PIBT on straight moves (`MapfPlanner`; attacking units are
@@ -322,6 +347,7 @@ class Crowd {
     /// True when no unit has an order pending, is moving or is stalled.
     [[nodiscard]] bool is_settled() const;
     [[nodiscard]] const CrowdStats& stats() const;
+    /// The space one-tile units plan on (bigger units plan on copies with their size).
     [[nodiscard]] const GridSpace& space() const;
 
     Crowd(Crowd&&) noexcept;

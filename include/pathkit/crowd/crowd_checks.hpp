@@ -19,4 +19,16 @@ namespace pathkit {
                                                           std::span<const Cell> before,
                                                           std::span<const Cell> after);
 
+/// The same for units of several sizes (`sizes`, same order, each 1..64; `Unit::size`): a unit
+/// is its footprint, the `size` x `size` tiles from its top-left tile right and down. Each
+/// unit stays or moves to one of its 8 neighbours where its whole footprint is inside the map
+/// and walkable (one that stays may cover blocked tiles: stuck); no two footprints share a
+/// tile after the tick; no two units move each into the other's old footprint (a swap); no
+/// two one-tile units cross on the diagonals of one square. Returns the first violation, or
+/// nothing.
+[[nodiscard]] std::optional<std::string> check_crowd_tick(const GridMap& map,
+                                                          std::span<const Cell> before,
+                                                          std::span<const Cell> after,
+                                                          std::span<const int> sizes);
+
 }  // namespace pathkit

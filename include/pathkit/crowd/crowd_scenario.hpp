@@ -16,11 +16,13 @@ namespace pathkit {
 /// run whose trace would grow past it is refused with a message.
 inline constexpr std::uint64_t max_trace_positions = 32'000'000;
 
-/// A unit as a scenario places it; `name` is the scenario's own number for it.
+/// A unit as a scenario places it; `name` is the scenario's own number for it, `at` its
+/// top-left tile and `size` its side in tiles (0: the crowd's, `CrowdOptions::rules`).
 struct ScenarioUnit {
     int name = 0;
     Cell at;
     UnitState state = UnitState::Idle;
+    int size = 0;
 };
 
 /// At `tick`, order the named units to `to`: one unit moves alone, several move as a group;

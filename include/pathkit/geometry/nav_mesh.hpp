@@ -10,6 +10,7 @@
 #include <optional>
 #include <shared_mutex>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "pathkit/core/expected.hpp"
@@ -26,6 +27,7 @@ struct FixedBox;
 struct FixedPoint;
 struct MeshEdgeFrame;
 struct MeshLinks;
+struct RadiusClasses;
 }  // namespace geometry
 
 /// How a link of a `NavMesh` is crossed.
@@ -91,6 +93,26 @@ struct NavMeshOptions {
     CornerStyle corners = CornerStyle::Mitered;
     /// Which nodes the graph over the triangles has; at least one.
     MeshNodes nodes = MeshNodes::EdgeMidpoints;
+    /// Further agent radii the mesh answers for (world units, each finite and >= 0, at most
+    /// 16, none so large that an agent of it cannot fit in the bounds): a query for agents
+    /// of radius r uses the smallest of these and `buffer_radius` that is at least r (see
+    /// `NavMesh::radius_class_mesh`). Each is a mesh of its own, built at its first query.
+    std::vector<float> radius_classes;
+};
+
+/// What one radius class of a `NavMesh` holds (see `NavMesh::radius_class_stats`).
+struct RadiusClassStats {
+    /// The agents' radius it is for (world units): obstacles in it are grown by this much.
+    float radius = 0;
+    /// False until its first query (the mesh's own class is always built).
+    bool built = false;
+    /// Its triangles (0 unbuilt).
+    std::size_t triangles = 0;
+    /// What it holds in memory (bytes, 0 unbuilt): `NavMesh::memory_bytes` of its mesh.
+    std::size_t memory_bytes = 0;
+    /// How long its last whole build took (seconds): for a class, growing every obstacle by
+    /// its radius and triangulating; for the mesh's own, the last rebuild of its triangles.
+    double build_seconds = 0;
 };
 
 /// A triangle of the mesh, corners counter-clockwise (y up), in world units.
@@ -296,6 +318,29 @@ class NavMesh {
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                                       const AreaFilter& filter,
                                       const SearchOptions& options = {}) const;
+    /// A path for an agent of `radius` (world units): as `find_path` on
+    /// `radius_class_mesh(radius)`, exact for that class's radius. InvalidInput as well for a
+    /// radius that is NaN, negative, or above every class (the message says which).
+    [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
+                                      const SearchOptions& options, NavMeshQuery query,
+                                      float radius) const;
+
+    /// The radii the mesh answers for, ascending: `buffer_radius` and the radius classes.
+    [[nodiscard]] std::vector<float> radius_classes() const;
+    /// The mesh that answers for agents of `radius` (world units): this one, or the mesh of
+    /// the smallest radius class at least `radius`, built (under a lock; other queries go on)
+    /// at its first use from the obstacles and links as they are then (edits not yet repaired
+    /// included). Every edit, `update()` and `triangulate()` goes to every class built; a
+    /// class mesh has no classes of its own. The mesh returned is read only and lives as long
+    /// as this one (moves included); read its `last_change()` on the thread that edits.
+    /// Refused for a NaN or negative radius, or one above the largest class.
+    [[nodiscard]] Expected<const NavMesh*> radius_class_mesh(float radius) const;
+    /// Per radius class, ascending (the mesh's own among them): built or not, size, memory
+    /// and build time.
+    [[nodiscard]] std::vector<RadiusClassStats> radius_class_stats() const;
+    /// What this mesh holds in memory, in bytes, its radius classes left out: triangles,
+    /// point location, obstacles as given and grown, links, the node graph once built.
+    [[nodiscard]] std::size_t memory_bytes() const;
     /// True when free space joins the two points, so that `find_path` finds a path; false
     /// when either is NaN, outside the bounds or inside a grown obstacle. Constant time: it
     /// compares the points' regions (parts of free space) and searches nothing.
@@ -382,6 +427,14 @@ class NavMesh {
     void index_links();
     void finish_change(bool renumbered);
     void compact_vertices();
+    // Radius classes (src/geometry/nav_mesh_sizes.cpp): the checks an edit must pass for every
+    // class (growing by the largest radius), and edits passed on to the classes built.
+    [[nodiscard]] Status check_for_radius_classes(const Obstacle& obstacle,
+                                                  const std::string& where) const;
+    template <class Edit>
+    void edit_radius_classes(Edit&& edit);
+    [[nodiscard]] Expected<std::unique_ptr<NavMesh>> build_radius_class(float radius) const;
+    [[nodiscard]] std::size_t memory_bytes_unlocked() const;
 
     NavMeshOptions options_;
     std::uint64_t revision_ = 0;
@@ -475,6 +528,10 @@ class NavMesh {
         std::span<const std::uint32_t> goals,
         std::span<const std::array<std::uint32_t, 3>> neighbours, const AreaFilter& filter,
         PlaneQueryContext& context, const SearchOptions& options, PlanePath&& shortest) const;
+    // The meshes of the radius classes (null without classes), and how long the last rebuild
+    // of this mesh's triangles took (seconds).
+    std::unique_ptr<geometry::RadiusClasses> radius_classes_;
+    double rebuild_seconds_ = 0;
 
     // Point location: triangles bucketed by their boxes in a uniform grid (the cells of a
     // corner hold every triangle around it).

@@ -3,6 +3,7 @@
 ///
 ///     {"bounds": [[xmin, ymin], [xmax, ymax]],
 ///      "buffer_radius": 0.5,                       (optional, default 0: the walls' margin)
+///      "radius_classes": [1, 2],                   (optional: more agent radii to plan for)
 ///      "obstacles": [...],                         (as in scene files, see scene_file.hpp)
 ///      "agents": [{"id": 1, "at": [x, y], "to": [x, y],
 ///                  "radius": 0.5,                  (optional when buffer_radius > 0: it)
@@ -14,6 +15,11 @@
 ///        {"step": 40, "add": [{"id": "gate", "polygon": [...]}, ...]},
 ///        {"step": 90, "remove": ["gate", ...]},
 ///        {"step": 95, "move": {"id": "cart", "by": [dx, dy]}}]}
+///
+/// Radius classes (`NavMeshOptions::radius_classes`, at most 16, each >= 0, at most half the
+/// bounds' smaller side): each agent plans on the smallest at least its radius, so a large agent's
+/// path never takes a gap too narrow for it; an agent's target closer to an obstacle than that
+/// class's radius is refused.
 ///
 /// Coordinates are world units, y up; starts and targets lie inside the bounds. Ids are unique
 /// whole numbers 0..limits::max_file_id. Radius, top speed and acceleration are > 0 and at most
@@ -85,6 +91,8 @@ struct ObstacleChange {
 struct AgentScenario {
     /// Bounds, buffer radius and obstacles (no queries).
     Scene scene;
+    /// More radii the world's mesh answers for (`NavMeshOptions::radius_classes`).
+    std::vector<float> radius_classes;
     /// In file order.
     std::vector<ScenarioAgent> agents;
     /// Seconds a step, in (0, 1].

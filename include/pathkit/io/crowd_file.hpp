@@ -3,12 +3,14 @@
 ///     {"map": {"rows": ["..@..", ...]}  or  {"file": "rooms.map"},   (relative to this file)
 ///      "diagonal": "no-corner-cutting",      (optional: never, always, at-least-one-walkable)
 ///      "straight_cost": 1, "diagonal_cost": 1.5, "occupied_penalty": 6, "patience_ticks": 5,
-///      "units": [{"id": 1, "at": [x, y], "state": "idle" | "attacking"}, ...],
+///      "units": [{"id": 1, "at": [x, y], "state": "idle" | "attacking", "size": 1}, ...],
 ///      "commands": [{"tick": 0, "units": [1, 2], "to": [x, y], "coordinated": false}, ...],
 ///      "changes": [{"tick": 40, "block": [[x, y], ...]}, {"tick": 90, "open": [...]}, ...],
 ///      "max_ticks": 1000}
 ///
-/// Tiles are [column, row], row 0 the top row. A command naming several units is a group move;
+/// Tiles are [column, row], row 0 the top row. A unit's "size" (optional, 1 to 3, default 1)
+/// is its side in tiles: it covers size x size tiles from "at", its top-left tile, all inside
+/// the map and walkable (see `Crowd`). A command naming several units is a group move;
 /// `"coordinated": true` (optional) makes it a coordinated move (`Crowd::move_coordinated`).
 /// A change (optional) blocks or opens tiles before its tick runs (`ScenarioChange`); each tile
 /// lies inside the map and is named once a tick, and the tick comes before `max_ticks`.

@@ -90,8 +90,10 @@ struct Scene {
 /// and the scene's links (a link with an end outside free space is refused, naming it) and
 /// areas.
 /// The scene's obstacles are its first, so their ids are their indices in the scene.
+/// `radius_classes` become the mesh's (`NavMeshOptions::radius_classes`).
 [[nodiscard]] Expected<NavMesh> build_nav_mesh(const Scene& scene,
-                                               MeshNodes nodes = MeshNodes::EdgeMidpoints);
+                                               MeshNodes nodes = MeshNodes::EdgeMidpoints,
+                                               const std::vector<float>& radius_classes = {});
 
 /// Parses a scene. Errors read "SOURCE: what is wrong": a syntax error gives its line and
 /// column, a bad value the JSON pointer to it (e.g. "/obstacles/2/polygon/1").

@@ -53,6 +53,23 @@ struct ViewerObstacleSet {
     std::vector<std::vector<Point2>> buffers;
 };
 
+/// A link the ground does not make (a ledge, a ladder, a teleporter), drawn as an arc from
+/// `from` to `to` in the part's units, with an arrow at `to` when it is crossed only that way.
+struct ViewerLink {
+    Point2 from;
+    Point2 to;
+    bool bidirectional = true;
+};
+
+/// Ground marked with an area type (water, a road), drawn as a tint of the type's colour
+/// under everything else. `label` names the type in the legend (the first area of each type
+/// gives it); type 0 is plain ground and is not tinted.
+struct ViewerArea {
+    std::vector<Point2> outline;
+    int type = 0;
+    std::string label;
+};
+
 /// One part of a page: a picture in its own units (tiles or world units), each layer optional.
 struct ViewerPart {
     std::string name;
@@ -71,6 +88,8 @@ struct ViewerPart {
     /// `ViewerObstacleSet`); `obstacles` and `buffers` hold them before the first set.
     std::vector<ViewerObstacleSet> obstacle_sets;
     std::vector<std::array<Point2, 3>> triangles;
+    std::vector<ViewerArea> areas;
+    std::vector<ViewerLink> links;
     /// Centres of the states the search explored.
     std::vector<Point2> explored;
     /// The connections of the graph a search ran on (a visibility graph), drawn thin.
