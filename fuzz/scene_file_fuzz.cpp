@@ -1,7 +1,8 @@
 // Fuzz target: scene JSON; small scenes are built both ways, queried, and drawn (SVG, PNG);
 // the navmesh's exact paths (Polyanya) are never longer than its funnel paths, nor shorter than
 // the obstacle graph's (which may also squeeze through points where two obstacles touch); all
-// three cross the scene's links.
+// three cross the scene's links; and filtered queries (areas) never cost less than unfiltered
+// ones.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -17,7 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace pathkit;
     const auto scene =
         parse_scene(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
-    if (!scene || scene.value().obstacles.size() > 24 || scene.value().queries.size() > 8) return 0;
+    if (!scene || scene.value().obstacles.size() > 24 || scene.value().queries.size() > 8 ||
+        scene.value().areas.size() > 16)
+        return 0;
     SceneDrawing drawing;
     std::vector<PlanePath> exact;
     if (auto mesh = build_nav_mesh(scene.value())) {
@@ -36,6 +39,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     if (step.link.index() >= scene.value().links.size() ||
                         step.segment + 1 >= path->path.size())
                         std::abort();
+            // A filter only takes ground away or makes it dearer: never cheaper than walking
+            // without one (links aside, which filtered queries do not cross).
+            if (query.filter != SceneQuery::no_filter && scene.value().links.empty()) {
+                const PlanePath filtered =
+                    mesh.value().find_path(query.from, query.to, thread_plane_query_context(),
+                                           scene.value().filters[query.filter]);
+                if (filtered.found() && !exact.back().found()) std::abort();
+                if (filtered.found() && filtered.cost < exact.back().cost * (1 - 1e-5) - 1e-3)
+                    std::abort();
+            }
         }
         drawing.triangles = mesh.value().triangles();
         drawing.buffer_outlines = mesh.value().outlines();

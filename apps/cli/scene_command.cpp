@@ -77,6 +77,28 @@ constexpr double work_per_shortcut_step = 8;
     return arcs;
 }
 
+/// A weighted query (a filter with a cost above 1) that leaves the shortest path searches
+/// points on the triangles' edges: counted as this many plain queries per point on an edge
+/// and one more (measured on the 1,000-polygon scene: 15x a plain query in all with 4 points,
+/// 28x with 8; docs/benchmarks.md).
+constexpr double weighted_query_factor = 10;
+
+/// The queries counted in plain queries' work: a weighted one as many.
+[[nodiscard]] double query_units(const Scene& scene) {
+    double units = 0;
+    for (const SceneQuery& query : scene.queries) {
+        if (query.filter == SceneQuery::no_filter) {
+            units += 1;
+            continue;
+        }
+        const AreaFilter& filter = scene.filters[query.filter];
+        const bool weighted = std::any_of(filter.costs.begin(), filter.costs.end(),
+                                          [](float cost) { return cost > 1; });
+        units += weighted ? weighted_query_factor * (filter.points_per_edge + 1) : 1;
+    }
+    return units;
+}
+
 std::string count_text(double count) {
     char text[32];
     std::snprintf(text, sizeof text, "%.0f", count);
@@ -97,12 +119,17 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
             std::to_string(max_visibility_corners) + "); use --mode navmesh");
     const double arcs = shortcut_arcs(scene);
     const double steps = work_per_shortcut_step * arcs * arcs;
-    const double work =
-        static_cast<double>(scene.queries.size()) * (static_cast<double>(corners) + steps);
+    const double units = navmesh ? query_units(scene) : static_cast<double>(scene.queries.size());
+    const double work = units * (static_cast<double>(corners) + steps);
     const double work_limit = navmesh ? max_navmesh_query_work : max_visibility_query_work;
     if (work > work_limit)
         return Status::invalid_input(
-            std::to_string(scene.queries.size()) + " queries x " +
+            std::to_string(scene.queries.size()) + " queries" +
+            (units > static_cast<double>(scene.queries.size())
+                 ? " (weighted ones counted " + count_text(weighted_query_factor) +
+                       " times per point on an edge and one: " + count_text(units) + ")"
+                 : "") +
+            " x " +
             (arcs > 0 ? "(" + std::to_string(corners) + corners_named + " + " + count_text(steps) +
                             " for links cheaper than walking)"
                       : std::to_string(corners) + corners_named) +
@@ -166,6 +193,12 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
     std::optional<NavMesh> mesh;
     if (Status status = check_scene_size(scene, navmesh); !status)
         return outputs.refuse(file + ": " + status.message());
+    if (arguments.navmesh_query == "funnel")
+        for (std::size_t index = 0; index < scene.queries.size(); ++index)
+            if (scene.queries[index].filter != SceneQuery::no_filter)
+                return outputs.refuse(file + ": /queries/" + std::to_string(index) +
+                                      "/filter: the funnel query takes no area filter; use "
+                                      "--navmesh-query optimal");
     if (navmesh) {
         auto built = build_nav_mesh(scene, nodes);
         if (!built) return outputs.refuse(file + ": " + built.error().message());
@@ -190,8 +223,11 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
         } else {
             const NavMeshQuery kind =
                 arguments.navmesh_query == "funnel" ? NavMeshQuery::Funnel : NavMeshQuery::Optimal;
-            path = navmesh ? mesh->find_path(query.from, query.to, context, options, kind)
-                           : graph->find_path(query.from, query.to, context, options);
+            path = !navmesh ? graph->find_path(query.from, query.to, context, options)
+                   : query.filter != SceneQuery::no_filter
+                       ? mesh->find_path(query.from, query.to, context, scene.filters[query.filter],
+                                         options)
+                       : mesh->find_path(query.from, query.to, context, options, kind);
         }
         drawing.paths.push_back(path.path);
         drawing.failures.push_back(path.found()

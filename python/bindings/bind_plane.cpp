@@ -1,4 +1,8 @@
 // pathkit.ObstacleGraph and NavMesh: open 2D worlds with polygon and circle obstacles.
+#include <map>
+#include <optional>
+#include <vector>
+
 #include "handles.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 
@@ -216,6 +220,37 @@ void bind_nav_mesh(py::module_& module) {
             },
             py::arg("link"), "Removes a link.")
         .def(
+            "add_area",
+            [](NavMeshHandle& self, const py::object& outline, int type) {
+                const std::vector<Point2> points = array_to_points(outline, "outline");
+                if (type < 0 || type > max_area_type)
+                    raise_if_refused(Status::invalid_input("area type " + std::to_string(type) +
+                                                           " is outside 0..63"));
+                auto hold = write_lock(self.lock);
+                return take(self.mesh.add_area(points, static_cast<AreaType>(type))).value;
+            },
+            py::arg("outline"), py::arg("type"),
+            "Marks the ground inside a simple polygon (an (n, 2) array or a list of (x, y)) "
+            "with a type 1..63 (0 is plain ground; a later area wins where areas overlap); "
+            "find_path's exclude and costs then read it. Returns its id.")
+        .def(
+            "remove_area",
+            [](NavMeshHandle& self, std::uint32_t area) {
+                auto hold = write_lock(self.lock);
+                raise_if_refused(self.mesh.remove_area(AreaId(area)));
+            },
+            py::arg("area"), "Removes an area.")
+        .def(
+            "area_type_at",
+            [](NavMeshHandle& self, std::pair<float, float> point) -> std::optional<int> {
+                self.update_if_needed();
+                const std::optional<AreaType> type = self.mesh.area_type_at(to_point(point));
+                if (!type) return std::nullopt;
+                return *type;
+            },
+            py::arg("point"),
+            "The type of ground at the point; None outside the bounds or inside an obstacle.")
+        .def(
             "is_segment_free",
             [](NavMeshHandle& self, std::pair<float, float> a, std::pair<float, float> b) {
                 self.update_if_needed();
@@ -234,20 +269,45 @@ void bind_nav_mesh(py::module_& module) {
         .def(
             "find_path",
             [](NavMeshHandle& self, std::pair<float, float> start, std::pair<float, float> goal,
-               const std::string& query, std::optional<std::uint64_t> max_expansions) {
+               const std::string& query, std::optional<std::uint64_t> max_expansions,
+               const std::vector<int>& exclude, const std::map<int, float>& costs,
+               std::uint32_t points_per_edge) {
                 const NavMeshQuery how = query_named(query);
                 const SearchOptions options = search_options("astar", max_expansions, 1, false);
+                const bool filtered = !exclude.empty() || !costs.empty();
+                AreaFilter filter;
+                filter.points_per_edge = points_per_edge;
+                const auto check_type = [](int type) {
+                    if (type < 0 || type > max_area_type)
+                        raise_if_refused(Status::invalid_input("area type " + std::to_string(type) +
+                                                               " is outside 0..63"));
+                    return static_cast<AreaType>(type);
+                };
+                for (const int type : exclude)
+                    filter.excluded |= std::uint64_t{1} << check_type(type);
+                for (const auto& [type, cost] : costs)
+                    filter.costs[check_type(type)] = cost;
+                if (filtered && how == NavMeshQuery::Funnel)
+                    raise_if_refused(Status::invalid_input(
+                        "the funnel query takes no exclude or costs; use query=\"optimal\""));
                 self.update_if_needed();
                 const PlanePath path = read_without_gil(self.lock, [&] {
-                    return self.mesh.find_path(to_point(start), to_point(goal),
-                                               thread_plane_query_context(), options, how);
+                    return filtered
+                               ? self.mesh.find_path(to_point(start), to_point(goal),
+                                                     thread_plane_query_context(), filter, options)
+                               : self.mesh.find_path(to_point(start), to_point(goal),
+                                                     thread_plane_query_context(), options, how);
                 });
                 return plane_answer(path);
             },
             py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
-            py::arg("max_expansions") = py::none(),
+            py::arg("max_expansions") = py::none(), py::arg("exclude") = std::vector<int>{},
+            py::arg("costs") = std::map<int, float>{}, py::arg("points_per_edge") = 4,
             "A path: \"optimal\" (the shortest, by Polyanya) or \"funnel\"; its corners as a "
-            "float64 array of shape (n, 2).")
+            "float64 array of shape (n, 2). exclude: area types that are walls for this query "
+            "(exact); costs: {type: cost per unit of length >= 1}, the path's cost then "
+            "weighted (approximate, within the bound NavMesh::find_path states; "
+            "points_per_edge 1..64 sets how close). Optimal queries only; they cross no link.")
         .def(
             "move_obstacle",
             [](NavMeshHandle& self, std::uint32_t obstacle, std::pair<float, float> offset) {

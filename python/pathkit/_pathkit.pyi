@@ -1,7 +1,7 @@
 # Type stubs of pathkit's extension module, so editors and type checkers know its API.
 # python/tests/test_stubs.py checks that they name exactly what the module has.
 from os import PathLike
-from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -180,6 +180,9 @@ class NavMesh:
         self, start: Point, end: Point, cost: Optional[float] = None, bidirectional: bool = True
     ) -> int: ...
     def remove_link(self, link: int) -> None: ...
+    def add_area(self, outline: Pairs, type: int) -> int: ...
+    def remove_area(self, area: int) -> None: ...
+    def area_type_at(self, point: Point) -> Optional[int]: ...
     def find_path(
         self,
         start: Point,
@@ -187,6 +190,9 @@ class NavMesh:
         query: Literal["optimal", "funnel"] = "optimal",
         *,
         max_expansions: Optional[int] = None,
+        exclude: Sequence[int] = (),
+        costs: Mapping[int, float] = {},
+        points_per_edge: int = 4,
     ) -> PathResult: ...
     def move_obstacle(self, obstacle: int, offset: Point) -> None: ...
     @property

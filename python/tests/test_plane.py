@@ -171,3 +171,25 @@ def test_the_obstacle_graph_climbs_a_ladder_rather_than_walk_round_and_never_cli
         graph.add_link((5, 10), (5, 5))  # inside the wall
     with pytest.raises(pathkit.Error, match="not in the graph"):
         graph.remove_link(ladder)
+
+
+def test_a_river_is_swum_at_its_cost_or_is_a_wall_for_units_that_cannot_swim():
+    mesh = pathkit.NavMesh((0, 0), (20, 10))
+    river = mesh.add_area([(8, 0), (12, 0), (12, 10), (8, 10)], 2)
+    assert river == 0
+    assert mesh.area_type_at((10, 5)) == 2
+    assert mesh.area_type_at((3, 5)) == 0
+    assert mesh.find_path((2, 5), (18, 5)).cost == pytest.approx(16)
+    # Straight across is cheapest: 12 units walked and 4 swum at 3 each.
+    assert mesh.find_path((2, 5), (18, 5), costs={2: 3}).cost == pytest.approx(24, rel=1e-4)
+    assert mesh.find_path((2, 5), (18, 5), exclude=[2]).status == "no_path"
+    with pytest.raises(pathkit.Error, match="excludes"):
+        mesh.find_path((10, 5), (18, 5), exclude=[2])
+    with pytest.raises(pathkit.Error, match="at least 1"):
+        mesh.find_path((2, 5), (18, 5), costs={2: 0.5})
+    with pytest.raises(pathkit.Error, match="funnel"):
+        mesh.find_path((2, 5), (18, 5), "funnel", exclude=[2])
+    with pytest.raises(pathkit.Error, match="self-intersecting"):
+        mesh.add_area([(1, 1), (5, 5), (5, 1), (1, 5)], 3)
+    mesh.remove_area(river)
+    assert mesh.find_path((2, 5), (18, 5), exclude=[2]).cost == pytest.approx(16)

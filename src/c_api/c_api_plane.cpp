@@ -357,4 +357,51 @@ pk_status pk_obstacle_graph_find_path_ex(const pk_obstacle_graph* graph, float f
                               points, links, capacity, length, cost);
 }
 
+pk_status pk_nav_mesh_add_area(pk_nav_mesh* mesh, const float* points, size_t count, uint32_t type,
+                               uint32_t* area) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status) || missing(points, "points", status) ||
+            missing(area, "area", status))
+            return status;
+        if (type > max_area_type)
+            return fail(PK_INVALID_ARGUMENT, "area type " + std::to_string(type) + " is above 63");
+        std::vector<Point2> outline(count);
+        for (std::size_t index = 0; index < count; ++index)
+            outline[index] = {points[2 * index], points[2 * index + 1]};
+        const auto added = mesh->mesh.add_area(outline, static_cast<AreaType>(type));
+        if (!added) return c_api::refused(added.error());
+        *area = added.value().value;
+        return PK_OK;
+    });
+}
+
+pk_status pk_nav_mesh_remove_area(pk_nav_mesh* mesh, uint32_t area) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(mesh, "mesh", status)) return status;
+        const Status removed = mesh->mesh.remove_area(AreaId(area));
+        return removed ? PK_OK : c_api::refused(removed);
+    });
+}
+
+pk_status pk_nav_mesh_find_path_filtered(const pk_nav_mesh* mesh, float from_x, float from_y,
+                                         float to_x, float to_y, uint64_t excluded,
+                                         const float* costs, uint32_t points_per_edge,
+                                         float* points, size_t capacity, size_t* length,
+                                         float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(mesh, "mesh", status)) return status;
+        AreaFilter filter;
+        filter.excluded = excluded;
+        filter.points_per_edge = points_per_edge;
+        if (costs != nullptr) std::copy(costs, costs + filter.costs.size(), filter.costs.begin());
+        return write_plane_path(mesh->mesh.find_path({from_x, from_y}, {to_x, to_y},
+                                                     thread_plane_query_context(), filter),
+                                points, capacity, length, cost);
+    });
+}
+
 }  // extern "C"

@@ -107,7 +107,12 @@ void NavMesh::rebuild() {
     geometry::FixedBox box;
     box.add({bounds_[0], bounds_[1]});
     box.add({bounds_[2], bounds_[3]});
-    geometry::Triangulation mesh = geometry::triangulate(geometry::free_space(box, parts));
+    const std::vector<geometry::Shape> free = geometry::free_space(box, parts);
+    std::vector<const Ring*> rings;
+    for (const geometry::Shape& shape : free)
+        for (const Ring& ring : shape)
+            rings.push_back(&ring);
+    geometry::Triangulation mesh = geometry::triangulate_rings(rings, area_rings());
     vertices_.clear();
     for (FixedPoint corner : mesh.corners)
         vertices_.push_back({corner.x, corner.y});
@@ -120,6 +125,7 @@ void NavMesh::rebuild() {
                 vertex_on_boundary_[triangle_corners_[triangle][(edge + 1) % 3]] = 1;
                 vertex_on_boundary_[triangle_corners_[triangle][(edge + 2) % 3]] = 1;
             }
+    assign_triangle_types();
     build_touching_corners(corner_fans());
     build_locator();
     build_boundary_edges();
@@ -135,6 +141,7 @@ void NavMesh::finish_change(bool renumbered) {
     dirty_ = false;
     ++revision_;
     node_graph_.reset();
+    area_cache_.reset();
     index_links();
     last_change_.revision = revision_;
     last_change_.everywhere = pending_everywhere_;

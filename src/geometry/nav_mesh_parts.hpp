@@ -18,6 +18,15 @@ struct NavMesh::ObstacleEntry {
     bool alive = false;
 };
 
+/// An area as given (src/geometry/nav_mesh_areas.cpp): its outline on the grid, its box and
+/// type, and whether it is still in the mesh.
+struct NavMesh::AreaEntry {
+    geometry::Ring ring;
+    geometry::FixedBox box;
+    AreaType type = 0;
+    bool alive = false;
+};
+
 /// Nodes (`NavMeshOptions::nodes`) with their positions and connections, which triangles each
 /// node lies in and which nodes each triangle holds; built whole from the triangles.
 struct NavMesh::NodeGraph {

@@ -106,6 +106,7 @@ Expected<std::unique_ptr<NavMesh>> NavMesh::build_radius_class(float radius) con
         mesh->file_obstacle(number, true);
     }
     mesh->links_ = links_;
+    mesh->areas_ = areas_;
     mesh->rebuild();
     return mesh;
 }

@@ -184,6 +184,18 @@ bool NavMesh::Repair::plan() {
         gather_removed({{box[0], box[1]}, {box[2], box[3]}});
     std::sort(removed_.begin(), removed_.end());
     if (2 * removed_.size() >= mesh_.triangle_corners_.size()) return false;
+    // Near an area the triangles must split along its outline: a rebuild does that.
+    FixedBox reach;
+    for (const std::uint32_t triangle : removed_) {
+        const FixedBox box = box_of_triangle(triangle);
+        reach.add(box.min);
+        reach.add(box.max);
+    }
+    for (const ObstacleEntry& entry : mesh_.pending_freed_) {
+        reach.add(entry.box.min);
+        reach.add(entry.box.max);
+    }
+    if (mesh_.areas_meet(reach)) return false;
 
     // The area to triangulate again: the removed triangles and what the freed obstacles
     // covered, minus every obstacle reaching into it.
@@ -320,12 +332,14 @@ void NavMesh::Repair::place_triangles() {
         corners.resize(corners.size() + count - removed_.size());
         neighbours.resize(corners.size());
         mesh_.triangle_region_.resize(corners.size());
+        mesh_.triangle_type_.resize(corners.size());
         mesh_.boundary_places_.resize(corners.size(), {none, none, none});
         is_removed_.resize(corners.size(), 0);
     }
     for (std::size_t index = 0; index < count; ++index) {
         const std::uint32_t at = placed_[index];
         is_removed_[at] = 0;
+        mesh_.triangle_type_[at] = 0;  // no area reaches the repair
         for (int corner = 0; corner < 3; ++corner)
             corners[at][corner] = local_vertex_[local_.triangles[index][corner]];
         for (int edge = 0; edge < 3; ++edge) {
@@ -365,6 +379,7 @@ void NavMesh::Repair::close_gaps() {
             for (const std::uint32_t place : mesh_.boundary_places_[gap])
                 if (place != none) mesh_.boundary_owners_[place].first = gap;
             mesh_.triangle_region_[gap] = mesh_.triangle_region_[last];
+            mesh_.triangle_type_[gap] = mesh_.triangle_type_[last];
             is_removed_[gap] = 0;
             for (const std::uint32_t across : neighbours[gap])
                 if (across != none)
@@ -380,6 +395,7 @@ void NavMesh::Repair::close_gaps() {
         corners.pop_back();
         neighbours.pop_back();
         mesh_.triangle_region_.pop_back();
+        mesh_.triangle_type_.pop_back();
         mesh_.boundary_places_.pop_back();
         is_removed_.pop_back();
     }

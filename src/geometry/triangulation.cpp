@@ -2,12 +2,14 @@
 #include "triangulation.hpp"
 
 #include <CGAL/Constrained_Delaunay_triangulation_2.h>
+#include <CGAL/Constrained_triangulation_plus_2.h>
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Triangulation_face_base_with_info_2.h>
 #include <CGAL/Triangulation_vertex_base_with_info_2.h>
 
 #include <climits>
 #include <deque>
+#include <type_traits>
 #include <unordered_map>
 
 namespace pathkit::geometry {
@@ -32,13 +34,47 @@ using FaceBase = CGAL::Constrained_triangulation_face_base_2<
     Kernel, CGAL::Triangulation_face_base_with_info_2<FaceInfo, Kernel>>;
 using Storage = CGAL::Triangulation_data_structure_2<VertexBase, FaceBase>;
 using Cdt = CGAL::Constrained_Delaunay_triangulation_2<Kernel, Storage, CGAL::Exact_predicates_tag>;
+// With marks (area outlines) crossing the rings and each other: the triangulation that keeps,
+// per ring, every corner along it (crossings included), so that sides are counted exactly.
+using MarkedCdt = CGAL::Constrained_triangulation_plus_2<Cdt>;
 
 constexpr std::uint32_t unnumbered = UINT32_MAX;
 
 // True when the edge is a border of the shapes: rings run along it, and not as many each way.
-bool is_border(const Cdt& cdt, const Cdt::Face_handle& face, int edge) {
+// With marks every ring edge was counted, and an edge no ring runs along is never a border.
+template <class Triangulation2>
+bool is_border(const Triangulation2& cdt, const typename Triangulation2::Face_handle& face,
+               int edge) {
     const int sides = face->info().sides[edge];
+    if constexpr (std::is_same_v<Triangulation2, MarkedCdt>) return sides != unknown && sides != 0;
     return sides == unknown ? cdt.is_constrained({face, edge}) : sides != 0;
+}
+
+// Counts the sides of every edge along the rings (constraints `ids`), corner by corner as
+// the triangulation keeps them.
+void count_marked_sides(MarkedCdt& cdt, const std::vector<MarkedCdt::Constraint_id>& ids) {
+    const auto count = [](int& sides, int side) { sides = (sides == unknown ? 0 : sides) + side; };
+    const auto count_edge = [&](MarkedCdt::Vertex_handle at, MarkedCdt::Vertex_handle next) {
+        MarkedCdt::Face_handle face;
+        int edge = 0;
+        if (at == next || !cdt.is_edge(at, next, face, edge)) return;
+        const bool left = face->vertex(cdt.ccw(edge)) == at;
+        count(face->info().sides[edge], left ? 1 : -1);
+        const MarkedCdt::Face_handle other = face->neighbor(edge);
+        count(other->info().sides[other->index(face)], left ? -1 : 1);
+    };
+    for (const MarkedCdt::Constraint_id& id : ids) {
+        auto at = cdt.vertices_in_constraint_begin(id);
+        const auto end = cdt.vertices_in_constraint_end(id);
+        if (at == end) continue;
+        const MarkedCdt::Vertex_handle first = *at;
+        MarkedCdt::Vertex_handle previous = first;
+        for (++at; at != end; ++at) {
+            count_edge(previous, *at);
+            previous = *at;
+        }
+        count_edge(previous, first);  // the closing edge, unless the list repeats the first
+    }
 }
 
 // Counts every ring edge on the triangulation's edges along it (several where corners of
@@ -94,22 +130,24 @@ void count_sides(Cdt& cdt, const std::vector<const Ring*>& rings) {
 
 // Labels every face with the number of constraints crossed to reach it from the infinite
 // face; the faces with odd numbers are inside the shapes.
-void label_depths(Cdt& cdt) {
+template <class Triangulation2>
+void label_depths(Triangulation2& cdt) {
+    using Face_handle = typename Triangulation2::Face_handle;
     for (auto face = cdt.all_faces_begin(); face != cdt.all_faces_end(); ++face)
         face->info().depth = -1;
-    std::deque<std::pair<Cdt::Face_handle, int>> seeds{{cdt.infinite_face(), 0}};
+    std::deque<std::pair<Face_handle, int>> seeds{{cdt.infinite_face(), 0}};
     while (!seeds.empty()) {
         const auto [seed, depth] = seeds.front();
         seeds.pop_front();
         if (seed->info().depth != -1) continue;
         // Flood the region of this depth; faces across constraints wait at depth + 1.
-        std::deque<Cdt::Face_handle> region{seed};
+        std::deque<Face_handle> region{seed};
         seed->info().depth = depth;
         while (!region.empty()) {
-            const Cdt::Face_handle face = region.front();
+            const Face_handle face = region.front();
             region.pop_front();
             for (int edge = 0; edge < 3; ++edge) {
-                const Cdt::Face_handle next = face->neighbor(edge);
+                const Face_handle next = face->neighbor(edge);
                 if (next->info().depth != -1) continue;
                 if (is_border(cdt, face, edge)) {
                     seeds.push_back({next, depth + 1});
@@ -161,31 +199,21 @@ Triangulation triangulate(const std::vector<Shape>& shapes) {
     return triangulate_rings(rings);
 }
 
-Triangulation triangulate_rings(const std::vector<const Ring*>& rings) {
-    Cdt cdt;
-    for (const Ring* ring : rings) {
-        std::vector<Kernel::Point_2> points;
-        points.reserve(ring->size());
-        for (FixedPoint point : without_spikes(*ring))
-            points.emplace_back(static_cast<double>(point.x), static_cast<double>(point.y));
-        if (points.empty()) continue;
-        cdt.insert_constraint(points.begin(), points.end(), /*close=*/true);
-    }
-    Triangulation result;
-    // No free space, or only a point or a line of it: no triangles (and faces without
-    // neighbours, which the labelling could not walk). Found by fuzzing.
-    if (cdt.dimension() < 2) return result;
-    count_sides(cdt, rings);
-    label_depths(cdt);
+namespace {
 
+// The triangles inside the shapes (odd depth), numbered, with their corners on the grid.
+template <class Triangulation2>
+Triangulation inside_triangles(Triangulation2& cdt) {
+    using Face_handle = typename Triangulation2::Face_handle;
+    Triangulation result;
     for (auto vertex = cdt.finite_vertices_begin(); vertex != cdt.finite_vertices_end(); ++vertex)
         vertex->info() = unnumbered;
-    std::vector<Cdt::Face_handle> inside;
+    std::vector<Face_handle> inside;
     for (auto face = cdt.finite_faces_begin(); face != cdt.finite_faces_end(); ++face)
         if (face->info().depth % 2 == 1) inside.push_back(face);
     for (std::uint32_t index = 0; index < inside.size(); ++index)
         inside[index]->info().number = index;
-    for (const Cdt::Face_handle& face : inside) {
+    for (const Face_handle& face : inside) {
         std::array<std::uint32_t, 3> corners{};
         std::array<std::uint32_t, 3> neighbours{};
         for (int corner = 0; corner < 3; ++corner) {
@@ -196,7 +224,7 @@ Triangulation triangulate_rings(const std::vector<const Ring*>& rings) {
                 result.corners.push_back({std::llround(point.x()), std::llround(point.y())});
             }
             corners[corner] = vertex->info();
-            const Cdt::Face_handle next = face->neighbor(corner);
+            const Face_handle next = face->neighbor(corner);
             const bool walkable = !cdt.is_infinite(next) && next->info().depth % 2 == 1 &&
                                   !is_border(cdt, face, corner);
             neighbours[corner] = walkable ? next->info().number : unnumbered;
@@ -205,6 +233,93 @@ Triangulation triangulate_rings(const std::vector<const Ring*>& rings) {
         result.neighbours.push_back(neighbours);
     }
     return result;
+}
+
+template <class Triangulation2>
+auto insert_ring(Triangulation2& cdt, const Ring& ring) {
+    std::vector<Kernel::Point_2> points;
+    points.reserve(ring.size());
+    for (FixedPoint point : without_spikes(ring))
+        points.emplace_back(static_cast<double>(point.x), static_cast<double>(point.y));
+    if constexpr (std::is_same_v<Triangulation2, MarkedCdt>) {
+        if (points.empty()) return MarkedCdt::Constraint_id();
+        return cdt.insert_constraint(points.begin(), points.end(), /*close=*/true);
+    } else {
+        if (!points.empty()) cdt.insert_constraint(points.begin(), points.end(), /*close=*/true);
+    }
+}
+
+}  // namespace
+
+Triangulation triangulate_rings(const std::vector<const Ring*>& rings) {
+    Cdt cdt;
+    for (const Ring* ring : rings)
+        insert_ring(cdt, *ring);
+    // No free space, or only a point or a line of it: no triangles (and faces without
+    // neighbours, which the labelling could not walk). Found by fuzzing.
+    if (cdt.dimension() < 2) return {};
+    count_sides(cdt, rings);
+    label_depths(cdt);
+    return inside_triangles(cdt);
+}
+
+namespace {
+
+// The corners the triangulation keeps along a constraint, rounded to the grid: a mark that
+// crossed a ring there now bends through the rounded crossing, and so does the ring.
+Ring rounded_constraint(const MarkedCdt& cdt, MarkedCdt::Constraint_id id) {
+    Ring ring;
+    for (auto at = cdt.vertices_in_constraint_begin(id); at != cdt.vertices_in_constraint_end(id);
+         ++at) {
+        const FixedPoint point{std::llround((*at)->point().x()), std::llround((*at)->point().y())};
+        if (ring.empty() || ring.back() != point) ring.push_back(point);
+    }
+    while (ring.size() > 1 && ring.front() == ring.back())
+        ring.pop_back();
+    return ring;
+}
+
+bool has_corner_off_grid(const MarkedCdt& cdt) {
+    for (auto vertex = cdt.finite_vertices_begin(); vertex != cdt.finite_vertices_end(); ++vertex)
+        if (vertex->point().x() != std::round(vertex->point().x()) ||
+            vertex->point().y() != std::round(vertex->point().y()))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+// Crossings are points CGAL constructs off the grid; rounding them afterwards could fold a
+// thin triangle over or give two corners one place. Instead the rings and marks are bent
+// through the rounded crossings and triangulated again (rarely a third time, where bending
+// made a new crossing), until every corner lies on the grid.
+Triangulation triangulate_rings(const std::vector<const Ring*>& rings,
+                                const std::vector<const Ring*>& marks) {
+    if (marks.empty()) return triangulate_rings(rings);
+    std::vector<Ring> lines;
+    for (const auto* list : {&rings, &marks})
+        for (const Ring* ring : *list)
+            lines.push_back(*ring);
+    constexpr int most_rounds = 4;
+    for (int round = 0;; ++round) {
+        MarkedCdt cdt;
+        std::vector<MarkedCdt::Constraint_id> ids(lines.size());
+        for (std::size_t line = 0; line < lines.size(); ++line)
+            ids[line] = insert_ring(cdt, lines[line]);
+        if (cdt.dimension() < 2) return {};
+        if (round + 1 < most_rounds && has_corner_off_grid(cdt)) {
+            for (std::size_t line = 0; line < lines.size(); ++line)
+                if (ids[line] != MarkedCdt::Constraint_id())
+                    lines[line] = rounded_constraint(cdt, ids[line]);
+            continue;
+        }
+        std::vector<MarkedCdt::Constraint_id> ring_ids;
+        for (std::size_t line = 0; line < rings.size(); ++line)
+            if (ids[line] != MarkedCdt::Constraint_id()) ring_ids.push_back(ids[line]);
+        count_marked_sides(cdt, ring_ids);
+        label_depths(cdt);
+        return inside_triangles(cdt);
+    }
 }
 
 }  // namespace pathkit::geometry

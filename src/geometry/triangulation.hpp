@@ -25,5 +25,10 @@ struct Triangulation {
 /// The same for rings in no order (outer rings and holes apart) that do not cross, with
 /// the inside on their left.
 [[nodiscard]] Triangulation triangulate_rings(const std::vector<const Ring*>& rings);
+/// The same with `marks` (area outlines: simple rings that bound nothing) kept as triangle
+/// edges too, inside the rings and across them; where a mark crosses a ring or another mark,
+/// the crossing is a corner, rounded to the grid (free space there moves by less than one step).
+[[nodiscard]] Triangulation triangulate_rings(const std::vector<const Ring*>& rings,
+                                              const std::vector<const Ring*>& marks);
 
 }  // namespace pathkit::geometry

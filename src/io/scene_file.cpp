@@ -89,21 +89,124 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
             scene.links.push_back(link);
         }
     }
+    if (const json* areas = io_detail::member(document, "areas")) {
+        if (!array(*areas, "/areas", limits::max_scene_areas)) return failure();
+        for (std::size_t index = 0; index < areas->size(); ++index) {
+            const std::string where = "/areas/" + std::to_string(index);
+            const json& value = (*areas)[index];
+            if (!object(value, where, {"outline", "type"})) return failure();
+            const json* outline = io_detail::member(value, "outline");
+            const json* type = io_detail::member(value, "type");
+            if (!outline || !type)
+                return error(where, "expected {\"outline\": [[x, y], ...], \"type\": 1..63}");
+            if (!array(*outline, where + "/outline", limits::max_obstacle_points)) return failure();
+            SceneArea area;
+            area.outline.resize(outline->size());
+            for (std::size_t corner = 0; corner < outline->size(); ++corner)
+                if (!point((*outline)[corner], where + "/outline/" + std::to_string(corner),
+                           area.outline[corner]))
+                    return failure();
+            points += outline->size();
+            if (points > limits::max_scene_points)
+                return error(where, "the scene has more than " +
+                                        std::to_string(limits::max_scene_points) + " points");
+            if (!type->is_number_integer() || type->get<std::int64_t>() < 1 ||
+                type->get<std::int64_t>() > max_area_type)
+                return error(where + "/type", "expected an area type, an integer 1.." +
+                                                  std::to_string(max_area_type) + ", got " +
+                                                  describe(*type));
+            area.type = static_cast<AreaType>(type->get<std::int64_t>());
+            scene.areas.push_back(std::move(area));
+        }
+    }
     if (const json* queries = io_detail::member(document, "queries")) {
         if (!array(*queries, "/queries", limits::max_scene_queries)) return failure();
         for (std::size_t index = 0; index < queries->size(); ++index) {
             const std::string where = "/queries/" + std::to_string(index);
             const json& query = (*queries)[index];
             SceneQuery read_query;
-            if (!object(query, where, {"from", "to"})) return failure();
+            if (!object(query, where, {"from", "to", "filter"})) return failure();
             const json* from = io_detail::member(query, "from");
             const json* to = io_detail::member(query, "to");
             if (!from || !to) return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
             if (!point(*from, where + "/from", read_query.from) ||
                 !point(*to, where + "/to", read_query.to))
                 return failure();
+            if (const json* filter = io_detail::member(query, "filter")) {
+                AreaFilter read_filter;
+                if (Status status =
+                        read_area_filter(*filter, where + "/filter", scene, read_filter);
+                    !status)
+                    return status;
+                read_query.filter = scene.filters.size();
+                scene.filters.push_back(read_filter);
+            }
             scene.queries.push_back(read_query);
         }
+    }
+    return {};
+}
+
+Status SceneReader::read_area_filter(const json& value, const std::string& where,
+                                     const Scene& scene, AreaFilter& filter) {
+    if (!object(value, where, {"exclude", "costs", "points_per_edge"})) return failure();
+    // A type is known when it is plain ground or an area of the scene has it.
+    const auto known_type = [&](const json& type, const std::string& at, AreaType& read) -> Status {
+        const std::string text_form = type.is_string() ? type.get<std::string>() : type.dump();
+        std::size_t used = 0;
+        long parsed = -1;
+        try {
+            parsed = std::stol(text_form, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != text_form.size() || parsed < 0 || parsed > max_area_type) {
+            return error(at, "expected an area type 0.." + std::to_string(max_area_type) +
+                                 ", got " + describe(type));
+        }
+        read = static_cast<AreaType>(parsed);
+        if (read != 0 && std::none_of(scene.areas.begin(), scene.areas.end(),
+                                      [&](const SceneArea& area) { return area.type == read; }))
+            return error(at,
+                         "type " + std::to_string(parsed) + " is not the type of any area here");
+        return {};
+    };
+    if (const json* exclude = io_detail::member(value, "exclude")) {
+        if (!array(*exclude, where + "/exclude", max_area_type + 1)) return failure();
+        for (std::size_t index = 0; index < exclude->size(); ++index) {
+            AreaType type = 0;
+            const json& entry = (*exclude)[index];
+            const std::string at = where + "/exclude/" + std::to_string(index);
+            if (!entry.is_number_integer())
+                return error(at, "expected an area type 0.." + std::to_string(max_area_type) +
+                                     ", got " + describe(entry));
+            if (Status status = known_type(entry, at, type); !status) return status;
+            filter.excluded |= std::uint64_t{1} << type;
+        }
+    }
+    if (const json* costs = io_detail::member(value, "costs")) {
+        if (!costs->is_object())
+            return error(where + "/costs",
+                         "expected {\"type\": cost, ...}, got " + describe(*costs));
+        for (const auto& [key, cost] : costs->items()) {
+            std::string escaped;  // a JSON pointer's token: ~ as ~0, / as ~1
+            for (const char c : key)
+                escaped += c == '~'   ? std::string("~0")
+                           : c == '/' ? std::string("~1")
+                                      : std::string(1, c);
+            const std::string at = where + "/costs/" + escaped;
+            AreaType type = 0;
+            if (Status status = known_type(json(key), at, type); !status) return status;
+            if (!number(cost, at, filter.costs[type], 1, 1'000'000)) return failure();
+        }
+    }
+    if (const json* points = io_detail::member(value, "points_per_edge")) {
+        float read = 0;
+        if (!number(*points, where + "/points_per_edge", read, 1, 64)) return failure();
+        if (read != std::floor(read))
+            return error(where + "/points_per_edge",
+                         "expected a whole number 1..64, got " + describe(*points));
+        filter.points_per_edge = static_cast<std::uint32_t>(read);
     }
     return {};
 }
@@ -165,7 +268,8 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
         return reader.error("/changes",
                             "a scene file has no steps to time changes by; its queries are "
                             "answered on one world (agents files take \"changes\")");
-    if (!reader.object(document, "", {"bounds", "buffer_radius", "obstacles", "links", "queries"}))
+    if (!reader.object(document, "",
+                       {"bounds", "buffer_radius", "obstacles", "links", "areas", "queries"}))
         return reader.failure();
     Scene scene;
     if (Status status = reader.read_members(document, scene); !status) return status;
@@ -200,6 +304,11 @@ Status add_scene_links(const Scene& scene, World& world) {
 }  // namespace
 
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
+    for (std::size_t index = 0; index < scene.queries.size(); ++index)
+        if (scene.queries[index].filter != SceneQuery::no_filter)
+            return Status::invalid_input("/queries/" + std::to_string(index) +
+                                         "/filter: the visibility graph knows no areas; use the "
+                                         "navigation mesh");
     auto made = ObstacleGraph::create({.buffer_radius = scene.buffer_radius});
     if (!made) return made.error();
     ObstacleGraph graph = std::move(made).value();
@@ -230,6 +339,10 @@ Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes,
     if (!made) return made.error();
     NavMesh mesh = std::move(made).value();
     if (auto added = mesh.add_obstacles(scene.obstacles); !added) return added.error();
+    for (std::size_t index = 0; index < scene.areas.size(); ++index)
+        if (auto added = mesh.add_area(scene.areas[index].outline, scene.areas[index].type); !added)
+            return Status::invalid_input("/areas/" + std::to_string(index) + ": " +
+                                         added.error().message());
     mesh.triangulate();
     if (Status status = add_scene_links(scene, mesh); !status) return status;
     return mesh;

@@ -25,6 +25,12 @@ class SceneReader : public JsonReader {
     /// its corners.
     [[nodiscard]] static std::size_t points_of(const Obstacle& obstacle);
 
+    /// A query's "filter" at `where` ({"exclude": [types], "costs": {"type": cost},
+    /// "points_per_edge": n}, each optional) into `filter`; a type must be 0 or the type of
+    /// one of `scene`'s areas. Refused with the first error recorded.
+    Status read_area_filter(const nlohmann::json& value, const std::string& where,
+                            const Scene& scene, AreaFilter& filter);
+
   protected:
     /// One obstacle at `where`: {"polygon": [...]} or {"circle": {...}}, either with an
     /// optional "id" (1..`limits::max_obstacle_name_bytes` bytes) put into `name` ("" when

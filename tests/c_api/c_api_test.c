@@ -386,6 +386,41 @@ static void obstacle_graph_links(void) {
     pk_obstacle_graph_destroy(graph);
 }
 
+/* A river across a 20 x 10 world: swum at 3 per unit it costs 4 x 3 more than the walk beside
+ * it, excluded it walls the far bank off, and a start in it is refused. */
+static void nav_mesh_areas(void) {
+    pk_nav_mesh* mesh = NULL;
+    CHECK(pk_nav_mesh_create(0, 0, 20, 10, 0, &mesh) == PK_OK);
+    const float river[] = {8, 0, 12, 0, 12, 10, 8, 10};
+    const float bow_tie[] = {1, 1, 5, 5, 5, 1, 1, 5};
+    uint32_t area = 0, id = 0;
+    CHECK(pk_nav_mesh_add_area(mesh, river, 4, 2, &area) == PK_OK);
+    CHECK(pk_nav_mesh_add_area(mesh, bow_tie, 4, 3, &id) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "self-intersecting") != NULL);
+    CHECK(pk_nav_mesh_add_area(mesh, river, 4, 64, &id) == PK_INVALID_ARGUMENT);
+    CHECK(pk_nav_mesh_update(mesh, NULL) == PK_OK);
+    float points[32];
+    float costs[64];
+    for (int type = 0; type < 64; ++type)
+        costs[type] = 1;
+    costs[2] = 3;
+    size_t length = 0;
+    float cost = 0;
+    CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 0, costs, 4, points, 16, &length,
+                                         &cost) == PK_OK);
+    CHECK(fabsf(cost - 24) < 1e-2f);
+    CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 1u << 2, NULL, 4, points, 16,
+                                         &length, &cost) == PK_NO_PATH);
+    CHECK(pk_nav_mesh_find_path_filtered(mesh, 10, 5, 18, 5, 1u << 2, NULL, 4, points, 16,
+                                         &length, &cost) == PK_INVALID_ARGUMENT);
+    costs[2] = 0.5f;
+    CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 0, costs, 4, points, 16, &length,
+                                         &cost) == PK_INVALID_ARGUMENT);
+    CHECK(pk_nav_mesh_remove_area(mesh, area) == PK_OK);
+    CHECK(pk_nav_mesh_remove_area(mesh, area) == PK_INVALID_ARGUMENT);
+    pk_nav_mesh_destroy(mesh);
+}
+
 /* Writes `text` to `folder`/`name` and gives the path (static storage, one at a time). */
 static const char* write_file(const char* folder, const char* name, const char* text) {
     static char path[4096];
@@ -549,6 +584,7 @@ int main(int argc, char** argv) {
     open_worlds();
     nav_mesh_links();
     obstacle_graph_links();
+    nav_mesh_areas();
     agents_files(argv[2]);
     pk_grid_map_destroy(NULL);
     printf("c api: %d checks, %d failed\n", checks, failures);

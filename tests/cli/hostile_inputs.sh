@@ -228,6 +228,18 @@ echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [{"polygon": [[0, 9], [20, 9],
 expect 2 'link_in_wall.json: /links/0: link end 15,10 is inside obstacle 0' scene link_in_wall.json --mode visibility
 echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "links": [{"from": [15, 12], "to": [15, -1]}], "queries": []}' >link_outside.json
 expect 2 'link_outside.json: /links/0: link end 15,-1 is outside the scene bounds' scene link_outside.json --mode visibility
+# Areas and filters: a self-intersecting area, a filter naming a type no area has, a cost
+# below 1, a filter the visibility graph cannot answer, a start on excluded ground.
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "areas": [{"outline": [[1, 1], [5, 5], [5, 1], [1, 5]], "type": 2}]}' >bow_tie_area.json
+expect 2 'bow_tie_area.json: /areas/0: area outline: polygon is self-intersecting' scene bow_tie_area.json --mode navmesh
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "areas": [{"outline": [[1, 1], [5, 1], [5, 5], [1, 5]], "type": 2}], "queries": [{"from": [0, 0], "to": [9, 9], "filter": {"exclude": [7]}}]}' >unknown_type.json
+expect 2 'unknown_type.json: /queries/0/filter/exclude/0: type 7 is not the type of any area here' scene unknown_type.json --mode navmesh
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "areas": [{"outline": [[1, 1], [5, 1], [5, 5], [1, 5]], "type": 2}], "queries": [{"from": [0, 0], "to": [9, 9], "filter": {"costs": {"2": 0.5}}}]}' >cheap_water.json
+expect 2 'cheap_water.json: /queries/0/filter/costs/2' scene cheap_water.json --mode navmesh
+expect 2 'unknown_type.json: /queries/0/filter/exclude/0' scene unknown_type.json
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "areas": [{"outline": [[1, 1], [5, 1], [5, 5], [1, 5]], "type": 2}], "queries": [{"from": [2, 2], "to": [9, 9], "filter": {"exclude": [2]}}]}' >start_excluded.json
+expect 2 'which the filter excludes' scene start_excluded.json --mode navmesh
+expect 2 'start_excluded.json: /queries/0/filter: the visibility graph knows no areas' scene start_excluded.json
 {
   printf '{"bounds": [[0, 0], [1000, 1000]], "obstacles": ['
   awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s{\"circle\": {\"center\": [%d, %d], \"radius\": 1}}", (i ? ", " : ""), 3 + 5 * (i % 190), 3 + 5 * int(i / 190) }'

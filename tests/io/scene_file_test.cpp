@@ -134,6 +134,53 @@ TEST(SceneFile, BadLinksAreRefusedWithTheirPlace) {
             << refused.message();
 }
 
+TEST(SceneFile, AreasAndFiltersLoadAndBadOnesAreRefusedWithTheirPlace) {
+    const std::string head = R"({"bounds": [[0, 0], [20, 10]], "obstacles": [],
+        "areas": [{"outline": [[8, 0], [12, 0], [12, 10], [8, 10]], "type": 2}], "queries": )";
+    const auto scene =
+        parse_scene(head + R"([{"from": [2, 5], "to": [18, 5], "filter": {"costs": {"2": 3}}},
+                   {"from": [2, 5], "to": [18, 5], "filter": {"exclude": [2]}},
+                   {"from": [2, 5], "to": [18, 5]}]})",
+                    "river.json");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    ASSERT_EQ(scene.value().areas.size(), 1u);
+    ASSERT_EQ(scene.value().filters.size(), 2u);
+    EXPECT_EQ(scene.value().queries[2].filter, SceneQuery::no_filter);
+    const auto mesh = build_nav_mesh(scene.value());
+    ASSERT_TRUE(mesh.has_value()) << mesh.error().message();
+    const auto answer = [&](std::size_t query) {
+        const SceneQuery& asked = scene.value().queries[query];
+        return mesh.value().find_path(asked.from, asked.to, thread_plane_query_context(),
+                                      scene.value().filters[asked.filter]);
+    };
+    EXPECT_NEAR(answer(0).cost, 24, 1e-3);  // 12 walked, 4 swum at 3
+    EXPECT_EQ(answer(1).status, SearchStatus::NoPath);
+    EXPECT_FALSE(build_obstacle_graph(scene.value()).has_value());  // filters need the mesh
+    const std::string query = R"([{"from": [2, 5], "to": [18, 5], "filter": )";
+    expect_refused(head + query + R"({"exclude": [5]}}]})", "/queries/0/filter/exclude/0");
+    expect_refused(head + query + R"({"exclude": ["2"]}}]})", "/queries/0/filter/exclude/0");
+    expect_refused(head + query + R"({"costs": {"2": 0.5}}}]})", "/queries/0/filter/costs/2");
+    expect_refused(head + query + R"({"costs": {"a/b": 2}}}]})", "/queries/0/filter/costs/a~1b");
+    expect_refused(head + query + R"({"points_per_edge": 2.5}}]})",
+                   "/queries/0/filter/points_per_edge");
+    expect_refused(head + query + R"({"speed": 1}}]})", "/queries/0/filter/speed");
+    const std::string areas = R"({"bounds": [[0, 0], [20, 10]], "obstacles": [], "areas": )";
+    expect_refused(areas + R"([{"outline": [[1, 1], [2, 1], [2, 2]], "type": 0}]})",
+                   "/areas/0/type");
+    expect_refused(areas + R"([{"outline": [[1, 1], [2, 1], [2, 2]], "type": 64}]})",
+                   "/areas/0/type");
+    expect_refused(areas + R"([{"outline": [[1, 1], [2, 1], "x"], "type": 1}]})",
+                   "/areas/0/outline/2");
+    // An outline outside the bounds is refused when the mesh is built, naming the area.
+    const auto outside = parse_scene(
+        areas + R"([{"outline": [[1, 1], [30, 1], [2, 2]], "type": 1}]})", "outside.json");
+    ASSERT_TRUE(outside.has_value()) << outside.error().message();
+    const auto refused = build_nav_mesh(outside.value());
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().message().find("/areas/0: area corner 1"), std::string::npos)
+        << refused.error().message();
+}
+
 TEST(SceneFile, TheVisibilityGraphOfASceneKeepsPathsInsideTheBounds) {
     // A wall from the bottom edge to the top edge but for a gap at the top: the way round
     // must use the gap, not slip past the wall's end beyond the bounds.

@@ -226,6 +226,23 @@ PK_API pk_status pk_nav_mesh_remove_link(pk_nav_mesh* mesh, uint32_t link);
 PK_API pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float from_y,
                                           float to_x, float to_y, float* points, uint32_t* links,
                                           size_t capacity, size_t* length, float* cost);
+/** Marks the ground inside a simple polygon of `count` corners (x, y pairs in `points`,
+ * 3..10000, inside the bounds) with `type` (0..63; 0 is plain ground, a later area wins where
+ * areas overlap); its id in *area. Call pk_nav_mesh_update: an area edit rebuilds the mesh. */
+PK_API pk_status pk_nav_mesh_add_area(pk_nav_mesh* mesh, const float* points, size_t count,
+                                      uint32_t type, uint32_t* area);
+PK_API pk_status pk_nav_mesh_remove_area(pk_nav_mesh* mesh, uint32_t area);
+/** pk_nav_mesh_find_path under an area filter (NavMesh::find_path with an AreaFilter): bit t
+ * of `excluded` makes ground of type t a wall (the path stays exact; an end on it is
+ * PK_INVALID_ARGUMENT); `costs` (64 entries, one per type, each finite and >= 1, or NULL for
+ * all 1) weighs ground per unit of length, the path's *cost then its weighted cost (approximate
+ * within the bound the C++ header states; `points_per_edge` 1..64, more is closer). The
+ * filtered query crosses no link. */
+PK_API pk_status pk_nav_mesh_find_path_filtered(const pk_nav_mesh* mesh, float from_x,
+                                                float from_y, float to_x, float to_y,
+                                                uint64_t excluded, const float* costs,
+                                                uint32_t points_per_edge, float* points,
+                                                size_t capacity, size_t* length, float* cost);
 
 /* ---- crowds of units on tiles ------------------------------------------------------------ */
 

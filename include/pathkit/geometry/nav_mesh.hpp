@@ -24,9 +24,39 @@ namespace pathkit {
 
 namespace geometry {
 struct FixedBox;
+struct FixedPoint;
+struct MeshEdgeFrame;
 struct MeshLinks;
 struct RadiusClasses;
 }  // namespace geometry
+
+struct AreaTag;
+/// An area of a `NavMesh` (ground of a type, `NavMesh::add_area`). Ids stay stable when other
+/// areas are removed.
+using AreaId = Id<AreaTag>;
+/// The type of ground an area marks, 0..`max_area_type`; 0 is plain ground, what lies under no
+/// area. Types mean what the caller says (water, road, a zone only some units enter).
+using AreaType = std::uint8_t;
+inline constexpr AreaType max_area_type = 63;
+
+/// What one optimal `NavMesh` query may walk on and what each type of ground costs it.
+struct AreaFilter {
+    /// Bit t set: ground of type t is a wall for this query (the path stays exact).
+    std::uint64_t excluded = 0;
+    /// Per type, what a unit of length on that ground costs (finite, >= 1; 1 is plain
+    /// walking). Where any type the path could cross costs more than 1 the query is
+    /// approximate: see `NavMesh::find_path` with a filter for its bound.
+    std::array<float, max_area_type + 1> costs = [] {
+        std::array<float, max_area_type + 1> ones{};
+        ones.fill(1);
+        return ones;
+    }();
+    /// For weighted queries: points placed evenly on every edge of the triangles (1..64);
+    /// more points, a closer path and a slower query.
+    std::uint32_t points_per_edge = 4;
+
+    [[nodiscard]] bool excludes(AreaType type) const { return (excluded >> type) & 1U; }
+};
 
 /// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
 enum class MeshNodes : unsigned {
@@ -194,6 +224,29 @@ class NavMesh {
     /// A link as added; none for unknown or removed ids.
     [[nodiscard]] std::optional<PlaneLink> link(LinkId link) const;
 
+    /// Marks the ground inside `outline` (a simple polygon, world units, at most
+    /// `max_area_corners` corners, inside the bounds) with `type` (0..`max_area_type`): it
+    /// does not block, but filtered queries may exclude it or walk it at a cost. The
+    /// triangles split along every area's outline; where areas overlap, the one added last
+    /// wins. Obstacles still block inside areas; areas are not grown by the buffer radius
+    /// (they mark where an agent's centre walks). Refused, with nothing changed, for NaN
+    /// points, points outside the bounds, fewer than 3 corners, an outline that crosses or
+    /// touches itself or has no area, a type above 63, or more than `max_areas` areas. Call
+    /// `update()` or `triangulate()`: an area edit costs a whole rebuild (not a local repair).
+    Expected<AreaId> add_area(std::span<const Point2> outline, AreaType type);
+    /// Removes an area; refused for unknown or removed ids. Call `update()`.
+    Status remove_area(AreaId area);
+    /// The number of areas in the mesh.
+    [[nodiscard]] std::size_t area_count() const;
+    /// The type of ground at `point` as the mesh is now triangulated; none outside the bounds,
+    /// inside a grown obstacle or for NaN.
+    [[nodiscard]] std::optional<AreaType> area_type_at(Point2 point) const;
+    /// The type of each triangle, in the order of `triangles()`.
+    [[nodiscard]] std::vector<AreaType> triangle_types() const;
+    static constexpr std::size_t max_areas = 65'536;
+    static constexpr std::size_t max_weighted_points = 16'777'216;
+    static constexpr std::size_t max_area_corners = 65'536;
+
     /// The options it was created with (the buffer radius grows every obstacle).
     [[nodiscard]] const NavMeshOptions& options() const { return options_; }
     /// True when obstacles changed since the last `triangulate()`.
@@ -240,6 +293,24 @@ class NavMesh {
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to) const {
         return find_path(from, to, thread_plane_query_context());
     }
+    /// The optimal query under a filter (links are not used, unless the filter excludes and
+    /// weighs nothing: then it is the plain optimal query). Excluded types are walls: the
+    /// path is the exact shortest one around them and obstacles, and an end on excluded
+    /// ground is refused (InvalidInput). Weighted types (cost above 1): `cost` is the
+    /// weighted length (each piece's length times its ground's cost; along an edge between
+    /// two types, the cheaper). The query first finds the exact shortest path ignoring
+    /// weights; when it crosses no weighted ground it is optimal and returned. Otherwise an
+    /// A* over `points_per_edge` points on every triangle edge and the corners (straight
+    /// moves within a triangle) runs, and the cheaper of the two is returned. Bound: the
+    /// answer costs at most the optimum plus, for every triangle the optimal path crosses,
+    /// the triangle's cost times its longest edge over (points_per_edge + 1); and never more
+    /// than the shortest path's weighted cost. InvalidInput for a cost NaN, infinite or
+    /// below 1, points_per_edge outside 1..64, or a weighted search that would place more than
+    /// `max_weighted_points` points (corners and 3 x triangles x points_per_edge; the search
+    /// holds 12 bytes a point in the context).
+    [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
+                                      const AreaFilter& filter,
+                                      const SearchOptions& options = {}) const;
     /// A path for an agent of `radius` (world units): as `find_path` on
     /// `radius_class_mesh(radius)`, exact for that class's radius. InvalidInput as well for a
     /// radius that is NaN, negative, or above every class (the message says which).
@@ -284,6 +355,8 @@ class NavMesh {
 
   private:
     struct ObstacleEntry;
+    struct AreaEntry;
+    struct AreaCache;
     struct NodeGraph;
     class Repair;
 
@@ -433,6 +506,29 @@ class NavMesh {
     std::vector<LinkEntry> links_;
     std::unique_ptr<geometry::MeshLinks> link_index_;
 
+    // Areas (src/geometry/nav_mesh_areas.cpp): as added (ids index this), each triangle's
+    // type, and what filtered queries build from the triangles, made when first needed after
+    // a change (under its own lock).
+    std::vector<AreaEntry> areas_;
+    std::vector<AreaType> triangle_type_;
+    mutable std::shared_ptr<AreaCache> area_cache_;
+    mutable std::unique_ptr<std::mutex> area_cache_lock_ = std::make_unique<std::mutex>();
+    /// The area outlines the triangulation keeps as edges (alive areas, in order).
+    [[nodiscard]] std::vector<const std::vector<geometry::FixedPoint>*> area_rings() const;
+    /// Gives every triangle the type of the last area holding its centre (0 for none).
+    void assign_triangle_types();
+    /// True when an alive area's box meets `box` (a repair there needs a rebuild).
+    [[nodiscard]] bool areas_meet(const geometry::FixedBox& box) const;
+    struct ExcludedView;
+    /// The neighbours and boundary corners with the triangles of excluded types cut off.
+    [[nodiscard]] std::shared_ptr<const ExcludedView> excluded_view(std::uint64_t excluded) const;
+    /// Edge numbers, per edge its sides, per corner its triangles, per type its triangles.
+    [[nodiscard]] std::shared_ptr<const geometry::MeshEdgeFrame> edge_frame() const;
+    [[nodiscard]] PlanePath find_weighted_path(
+        Point2 from, Point2 to, std::span<const std::uint32_t> starts,
+        std::span<const std::uint32_t> goals,
+        std::span<const std::array<std::uint32_t, 3>> neighbours, const AreaFilter& filter,
+        PlaneQueryContext& context, const SearchOptions& options, PlanePath&& shortest) const;
     // The meshes of the radius classes (null without classes), and how long the last rebuild
     // of this mesh's triangles took (seconds).
     std::unique_ptr<geometry::RadiusClasses> radius_classes_;

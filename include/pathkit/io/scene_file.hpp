@@ -4,7 +4,16 @@
 ///      "buffer_radius": 10,                                   (optional, default 0)
 ///      "obstacles": [{"polygon": [[x, y], ...]},
 ///                    {"circle": {"center": [x, y], "radius": r}, "id": "well"}],
-///      "queries": [{"from": [x, y], "to": [x, y]}]}          (optional)
+///      "areas": [{"outline": [[x, y], ...], "type": 2}],      (optional)
+///      "queries": [{"from": [x, y], "to": [x, y],             (optional)
+///                   "filter": {"exclude": [1], "costs": {"2": 3.0},
+///                              "points_per_edge": 4}}]}      ("filter" and its keys optional)
+///
+/// Areas (`NavMesh::add_area`) mark ground with a type 1..63 (0 is plain ground; later areas
+/// win where they overlap); a query's filter (`AreaFilter`) excludes types (walls for it) and
+/// gives types a cost per unit of length (>= 1, at most 1,000,000; keys are the types as
+/// strings). A filter may name only type 0 and the types of the scene's areas. Only
+/// `--mode navmesh` with optimal queries answers filtered queries.
 ///
 /// Coordinates are world units, y up. Every obstacle is checked (`Obstacle::validate`).
 /// Obstacles whose grown outlines touch at a point are a wall there (see docs/cli.md). An
@@ -14,6 +23,7 @@
 /// world (agents files, which hold a scene, take `"changes"`; see agents_file.hpp).
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -31,6 +41,15 @@ namespace pathkit {
 struct SceneQuery {
     Point2 from;
     Point2 to;
+    /// Its filter's place in `Scene::filters`, or `no_filter`.
+    std::size_t filter = no_filter;
+    static constexpr std::size_t no_filter = SIZE_MAX;
+};
+
+/// An area of a scene (`NavMesh::add_area`): ground of a type inside an outline.
+struct SceneArea {
+    std::vector<Point2> outline;
+    AreaType type = 0;
 };
 
 /// A link of a scene (`NavMesh::add_link`, `ObstacleGraph::add_link`): a ladder, a ledge, a
@@ -60,16 +79,22 @@ struct Scene {
     /// Links, crossed by the queries of both the navigation mesh and the obstacle graph
     /// (`build_nav_mesh` and `build_obstacle_graph` add them).
     std::vector<SceneLink> links;
+    /// Areas, in the file's order (`build_nav_mesh` adds them).
+    std::vector<SceneArea> areas;
     std::vector<SceneQuery> queries;
+    /// The queries' filters, in the order of the queries that have one.
+    std::vector<AreaFilter> filters;
 };
 
 /// The scene's obstacle graph. The bounds are walled in by a frame of obstacles whose grown
 /// inside edge lies on the bounds, so paths stay inside them as navigation mesh paths do.
-/// The scene's links are added to it (refused as `build_nav_mesh` refuses them).
+/// The scene's links are added to it (refused as `build_nav_mesh` refuses them). Refused for a
+/// scene with filtered queries (it knows no areas; the areas alone change nothing for it).
 [[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene);
 
 /// The scene's navigation mesh over its bounds, triangulated, with nodes of the given kinds
-/// and the scene's links (a link with an end outside free space is refused, naming it).
+/// and the scene's links (a link with an end outside free space is refused, naming it) and
+/// areas.
 /// The scene's obstacles are its first, so their ids are their indices in the scene.
 /// `radius_classes` become the mesh's (`NavMeshOptions::radius_classes`).
 [[nodiscard]] Expected<NavMesh> build_nav_mesh(const Scene& scene,
