@@ -188,7 +188,7 @@ std::vector<ViewerPart> open_world() {
         for (const SceneQuery& query : scene.queries) {
             const PlanePath path = navmesh ? mesh.find_path(query.from, query.to)
                                            : graph.find_path(query.from, query.to);
-            drawing.paths.push_back(path.path);
+            drawing.paths.push_back(drawn_path(path));
             drawing.failures.push_back(path.found() ? "" : path.message);
             length += path.cost;
         }

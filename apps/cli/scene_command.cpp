@@ -229,7 +229,7 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
                                          options)
                        : mesh->find_path(query.from, query.to, context, options, kind);
         }
-        drawing.paths.push_back(path.path);
+        drawing.paths.push_back(drawn_path(path));
         drawing.failures.push_back(path.found()
                                        ? std::string()
                                        : std::string(to_string(path.status)) + ": " + path.message);

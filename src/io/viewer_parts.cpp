@@ -75,6 +75,19 @@ ViewerPart grid_part(std::string name, std::string summary, const GridMap& map,
     return part;
 }
 
+std::vector<Point2> drawn_path(const PlanePath& path) {
+    std::vector<Point2> points;
+    std::size_t next_link = 0;  // path.links is in segment order
+    for (std::size_t index = 0; index < path.path.size(); ++index) {
+        points.push_back(path.path[index]);
+        if (next_link < path.links.size() && path.links[next_link].segment == index) {
+            points.push_back({std::nanf(""), std::nanf("")});
+            ++next_link;
+        }
+    }
+    return points;
+}
+
 ViewerPart scene_part(std::string name, std::string summary, const Scene& scene,
                       const SceneDrawing& drawing) {
     ViewerPart part;
@@ -98,6 +111,9 @@ ViewerPart scene_part(std::string name, std::string summary, const Scene& scene,
         part.triangles.push_back({shift(t[0]), shift(t[1]), shift(t[2])});
     for (const auto& [a, b] : drawing.graph_edges)
         part.edges.push_back({shift(a), shift(b)});
+    for (const SceneArea& area : scene.areas)
+        part.areas.push_back({shift_all(area.outline), static_cast<int>(area.type),
+                              "area type " + std::to_string(area.type)});
     for (const SceneLink& link : scene.links)
         part.links.push_back({shift(link.from), shift(link.to), link.bidirectional});
     for (std::size_t index = 0; index < drawing.paths.size(); ++index)

@@ -409,10 +409,10 @@ static void nav_mesh_areas(void) {
     CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 0, costs, 4, points, 16, &length,
                                          &cost) == PK_OK);
     CHECK(fabsf(cost - 24) < 1e-2f);
-    CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 1u << 2, NULL, 4, points, 16,
-                                         &length, &cost) == PK_NO_PATH);
-    CHECK(pk_nav_mesh_find_path_filtered(mesh, 10, 5, 18, 5, 1u << 2, NULL, 4, points, 16,
-                                         &length, &cost) == PK_INVALID_ARGUMENT);
+    CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 1u << 2, NULL, 4, points, 16, &length,
+                                         &cost) == PK_NO_PATH);
+    CHECK(pk_nav_mesh_find_path_filtered(mesh, 10, 5, 18, 5, 1u << 2, NULL, 4, points, 16, &length,
+                                         &cost) == PK_INVALID_ARGUMENT);
     costs[2] = 0.5f;
     CHECK(pk_nav_mesh_find_path_filtered(mesh, 2, 5, 18, 5, 0, costs, 4, points, 16, &length,
                                          &cost) == PK_INVALID_ARGUMENT);

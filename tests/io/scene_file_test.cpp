@@ -121,16 +121,14 @@ TEST(SceneFile, BadLinksAreRefusedWithTheirPlace) {
         << mesh.error().message();
     const auto graph = build_obstacle_graph(scene.value());
     ASSERT_FALSE(graph.has_value());
-    EXPECT_NE(graph.error().message().find("/links/0: link end 5,10 is inside"),
-              std::string::npos)
+    EXPECT_NE(graph.error().message().find("/links/0: link end 5,10 is inside"), std::string::npos)
         << graph.error().message();
     // Outside the bounds: said so by both, not blamed on the graph's frame.
     const auto outside = parse_scene(head + R"([{"from": [1, 1], "to": [25, 5]}]})", "out.json");
     ASSERT_TRUE(outside.has_value());
     for (const Status& refused :
          {build_nav_mesh(outside.value()).error(), build_obstacle_graph(outside.value()).error()})
-        EXPECT_NE(refused.message().find("/links/0: link end 25,5 is outside"),
-                  std::string::npos)
+        EXPECT_NE(refused.message().find("/links/0: link end 25,5 is outside"), std::string::npos)
             << refused.message();
 }
 

@@ -238,11 +238,11 @@ PK_API pk_status pk_nav_mesh_remove_area(pk_nav_mesh* mesh, uint32_t area);
  * all 1) weighs ground per unit of length, the path's *cost then its weighted cost (approximate
  * within the bound the C++ header states; `points_per_edge` 1..64, more is closer). The
  * filtered query crosses no link. */
-PK_API pk_status pk_nav_mesh_find_path_filtered(const pk_nav_mesh* mesh, float from_x,
-                                                float from_y, float to_x, float to_y,
-                                                uint64_t excluded, const float* costs,
-                                                uint32_t points_per_edge, float* points,
-                                                size_t capacity, size_t* length, float* cost);
+PK_API pk_status pk_nav_mesh_find_path_filtered(const pk_nav_mesh* mesh, float from_x, float from_y,
+                                                float to_x, float to_y, uint64_t excluded,
+                                                const float* costs, uint32_t points_per_edge,
+                                                float* points, size_t capacity, size_t* length,
+                                                float* cost);
 
 /* ---- crowds of units on tiles ------------------------------------------------------------ */
 

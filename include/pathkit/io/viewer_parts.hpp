@@ -32,6 +32,10 @@ struct SceneDrawing {
     std::vector<std::string> failures;
 };
 
+/// A path's points as drawn: the walk, broken (a NaN point) where it crosses a link, whose arc
+/// shows the jump.
+[[nodiscard]] std::vector<Point2> drawn_path(const PlanePath& path);
+
 /// The connections of an obstacle graph, each once, for `SceneDrawing::graph_edges`.
 [[nodiscard]] std::vector<std::array<Point2, 2>> graph_edges(const ObstacleGraph& graph);
 
