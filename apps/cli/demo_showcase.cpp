@@ -207,6 +207,77 @@ std::vector<ViewerPart> open_world() {
     return parts;
 }
 
+// A valley with a cliff (a ledge jumped down one way, a ladder both ways), a river (water, area
+// type 1) with a bridge, a teleporter, and a narrow gap between two rocks: every path on one
+// mesh, the large agent's on its radius class.
+ViewerPart links_areas_sizes() {
+    const Scene scene = parse_scene(R"({
+      "bounds": [[0, 0], [100, 60]], "buffer_radius": 0.5,
+      "obstacles": [{"polygon": [[0, 40], [30, 40], [30, 42], [0, 42]]},
+                    {"polygon": [[62, 18], [70, 18], [70, 40], [62, 40]]},
+                    {"polygon": [[70, 41.5], [78, 41.5], [78, 56], [70, 56]]}],
+      "areas": [{"outline": [[42, 0], [50, 0], [50, 28], [42, 28]], "type": 1},
+                {"outline": [[42, 32], [50, 32], [50, 60], [42, 60]], "type": 1}],
+      "links": [{"from": [8, 43], "to": [8, 39], "bidirectional": false},
+                {"from": [24, 43], "to": [24, 39], "cost": 8},
+                {"from": [95, 5], "to": [5, 55], "cost": 2, "bidirectional": false}]})",
+                                    "valley")
+                            .value();
+    const NavMesh mesh = build_nav_mesh(scene, MeshNodes::EdgeMidpoints, {2.0f}).value();
+    SceneDrawing drawing;
+    drawing.buffer_outlines = mesh.outlines();
+    drawing.triangles = mesh.triangles();
+    ViewerPart part = scene_part(
+        "Ledges, a ladder, a teleporter, a river and agents of two sizes (links, areas, radius "
+        "classes)",
+        "", scene, drawing);
+    for (ViewerArea& area : part.areas)
+        area.label = "river: water (area type 1)";
+    AreaFilter swimmer, non_swimmer;
+    swimmer.costs[1] = 3;
+    non_swimmer.excluded = 1U << 1;
+    struct Walk {
+        const char* label;
+        Point2 from, to;
+        const AreaFilter* filter;
+        float radius;
+        const char* color;
+    };
+    const Walk walks[] = {
+        {"jumps down the ledge (one way)", {12, 52}, {14, 30}, nullptr, 0.5f, "#1f6fd1"},
+        {"climbs the ladder back up (costs 8)", {18, 30}, {18, 52}, nullptr, 0.5f, "#5c940d"},
+        {"swims where water costs 3 a unit", {34, 12}, {58, 12}, &swimmer, 0.5f, "#0c8599"},
+        {"cannot swim: takes the bridge", {34, 8}, {58, 8}, &non_swimmer, 0.5f, "#e64980"},
+        {"small agent (radius 0.5) through the gap", {60, 46}, {80, 36}, nullptr, 0.5f, "#ae3ec9"},
+        {"large agent (radius 2) round the rocks", {60, 48}, {82, 36}, nullptr, 2, "#f08c00"},
+        {"takes the teleporter", {88, 8}, {12, 56}, nullptr, 0.5f, "#d9480f"}};
+    const Point2 origin = scene.min;
+    std::string failures;
+    for (const Walk& walk : walks) {
+        PlaneQueryContext& context = thread_plane_query_context();
+        const PlanePath path = walk.filter
+                                   ? mesh.find_path(walk.from, walk.to, context, *walk.filter)
+                                   : mesh.find_path(walk.from, walk.to, context, {},
+                                                    NavMeshQuery::Optimal, walk.radius);
+        mark_query(part, {walk.from.x - origin.x, walk.from.y - origin.y},
+                   {walk.to.x - origin.x, walk.to.y - origin.y},
+                   path.found() ? "" : walk.label + std::string(": ") + path.message);
+        if (!path.found()) continue;
+        std::vector<Point2> points = drawn_path(path);
+        for (Point2& point : points)
+            point = {point.x - origin.x, point.y - origin.y};
+        part.paths.push_back({walk.label, std::move(points), walk.color});
+    }
+    part.summary =
+        "Exact shortest paths on one navigation mesh. The cliff is crossed by links: a ledge "
+        "jumped down one way and a ladder climbed both ways; a teleporter (purple arc) takes one "
+        "agent across the world. The river is an area: where water costs 3 a unit the swimmer "
+        "still crosses it, an agent that cannot swim (water excluded) takes the bridge. The "
+        "large agent plans on the mesh's radius class 2, built at its first query, and goes "
+        "round the rocks whose gap the small one takes.";
+    return part;
+}
+
 // Two squads crossing an open world through each other and between rocks, and a third
 // coming down across them: round agents on the navigation mesh, avoiding each other by ORCA.
 ViewerPart open_world_agents() {
@@ -358,6 +429,7 @@ std::vector<ViewerPart> demo_showcase() {
     parts.push_back(building_crowd());
     for (ViewerPart& part : open_world())
         parts.push_back(std::move(part));
+    parts.push_back(links_areas_sizes());
     parts.push_back(open_world_agents());
     parts.push_back(gate_agents());
     parts.push_back(npc_town());
