@@ -18,8 +18,8 @@ pathkit_read_page_report(${CHROMIUM} ${page} pathkit-report ${WORK}/profile-dom 
 set(flags --headless --no-sandbox --disable-gpu --disable-background-networking
           --no-first-run --virtual-time-budget=2000)
 string(JSON parts LENGTH "${report}" parts)
-if(NOT parts EQUAL 10)
-  message(FATAL_ERROR "expected 10 parts rendered, found ${parts}")
+if(NOT parts EQUAL 11)
+  message(FATAL_ERROR "expected 11 parts rendered, found ${parts}")
 endif()
 math(EXPR last "${parts} - 1")
 foreach(index RANGE ${last})
