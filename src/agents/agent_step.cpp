@@ -68,6 +68,7 @@ Status AgentWorld::step(float dt) {
         world.edge_grid.follow(mesh);
         for (std::size_t index = 0; index < world.agents.size(); ++index) {
             Agent& agent = world.agents[index];
+            world.plans[index].in_planning_space = false;  // its class's walls may have moved
             if (!agent.active) continue;
             const bool may_be_covered =
                 !one_change || change.touches_segment(agent.position, agent.position);
@@ -84,7 +85,7 @@ Status AgentWorld::step(float dt) {
                 const NavMesh& own = world.planning_mesh(index);
                 const auto after = agents::repair_corridor(
                     own, world.context, &own == &mesh ? change : own.last_change(),
-                    world.planning_start(own, agent.position), agent.corridor);
+                    world.planning_start(index), agent.corridor);
                 path_kept = after != agents::CorridorAfterChange::Blocked;
                 if (after == agents::CorridorAfterChange::Spliced) {
                     world.event(agent.id, AgentEventKind::Replanned);
@@ -114,7 +115,7 @@ void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
     state.needs_plan = false;
     state.planned = true;
     const NavMesh& own = planning_mesh(agent.id.index());
-    const Point2 start = planning_start(own, agent.position);
+    const Point2 start = planning_start(agent.id.index());
     if (agents::plan_corridor(own, context, start, *agent.target, agent.corridor)) {
         if (start != agent.position) agent.corridor.insert(agent.corridor.begin(), start);
         agent.state = AgentState::Moving;
@@ -139,7 +140,7 @@ void AgentWorld::Impl::update_corridors() {
         if (state.needs_plan) plan(agent, state);
         if (agent.state != AgentState::Moving) continue;
         const NavMesh& own = planning_mesh(index);
-        const Point2 from = planning_start(own, agent.position);
+        const Point2 from = planning_start(index);
         agents::shorten_corridor(own, from, agent.corridor);
         // Walking where it wished, an agent keeps the next corner in sight (it heads for it);
         // pushed (its velocity off its wish) it may lose it. The sight line is a long walk
@@ -341,14 +342,21 @@ void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float tim
     dense = agents::choose_velocity(planes, hard, top, right, chosen, projected);
 }
 
-Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement,
+Point2 AgentWorld::Impl::move_within_free_space(std::size_t index, Vector2 displacement,
                                                 float wall_distance) {
+    const Agent& agent = agents[index];
     const Point2 from = agent.position, to = from + displacement;
-    const NavMesh& walls = walking_mesh(agent, wall_distance);
     // A move shorter than the distance to every boundary edge (less a margin for the fixed
-    // grid's rounding) cannot leave free space: no need to walk the mesh.
-    if (length(displacement) + wall_margin < wall_distance) return to;
-    if (displacement == Vector2{} || walls.is_segment_free(from, to)) return to;
+    // grid's rounding) cannot leave free space: no need to walk the mesh. Shorter than the
+    // distance to the planning class's walls, it cannot leave either free space, so whether
+    // the agent stands in its class's need not be looked up.
+    const float move_length = length(displacement) + wall_margin;
+    if (displacement == Vector2{} ||
+        move_length < std::max(0.0f, wall_distance - class_walls_nearer(index)))
+        return to;
+    const NavMesh& walls = walking_mesh(index, wall_distance);
+    if (&walls != plans[index].planning_mesh) plans[index].in_planning_space = false;
+    if (move_length < wall_distance || walls.is_segment_free(from, to)) return to;
     // Blocked: the longest of sliding along a nearby edge and stopping short.
     Point2 best = from;
     float best_squared = 0;
@@ -379,7 +387,7 @@ void AgentWorld::Impl::move(float time_step) {
         const Vector2 velocity = new_velocities[index];
         const Point2 wanted = agent.position + velocity * time_step;
         const Point2 reached =
-            move_within_free_space(agent, velocity * time_step, wall_distances[index]);
+            move_within_free_space(index, velocity * time_step, wall_distances[index]);
         agent.velocity = reached == wanted ? velocity : (reached - agent.position) / time_step;
         wall_distances[index] =
             std::max(0.0f, wall_distances[index] - length(reached - agent.position));
@@ -388,6 +396,7 @@ void AgentWorld::Impl::move(float time_step) {
             PATHKIT_ASSERT(!"an agent's position became NaN or infinite");
             agent.velocity = {};
             agent.position = positions[index];
+            plans[index].in_planning_space = false;
         }
     }
 }
@@ -421,7 +430,7 @@ void AgentWorld::Impl::separate() {
             if (pushes[index] == Vector2{}) continue;
             Agent& agent = agents[index];
             const Point2 reached =
-                move_within_free_space(agent, pushes[index], wall_distances[index]);
+                move_within_free_space(index, pushes[index], wall_distances[index]);
             wall_distances[index] =
                 std::max(0.0f, wall_distances[index] - length(reached - agent.position));
             agent.position = reached;
