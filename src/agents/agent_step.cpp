@@ -101,7 +101,7 @@ Status AgentWorld::step(float dt) {
         }
     }
     world.update_corridors();
-    world.find_neighbours(world.neighbour_range());
+    world.find_neighbours();
     world.choose_preferred_velocities(dt);
     world.avoid(dt);
     world.move(dt);
@@ -154,31 +154,34 @@ void AgentWorld::Impl::update_corridors() {
     }
 }
 
-float AgentWorld::Impl::neighbour_range() const {
-    if (options.neighbour_distance > 0) return options.neighbour_distance;
-    float reach = 0, radius = 0;
-    for (const Agent& agent : agents) {
-        if (!agent.active) continue;
-        reach = std::max(reach, agent.params.max_speed * agent.params.time_horizon);
-        radius = std::max(radius, agent.params.radius);
-    }
-    return std::max(reach + 2 * radius, 1e-3f);
-}
-
-void AgentWorld::Impl::find_neighbours(float range) {
+// Unless a neighbour distance is given, agent i reaches agent j within its own
+// max_speed * time_horizon + r_i + r_j (the same for j reaching i when they share speed and
+// horizon): what one size's agents reached before sizes, and no further for a small agent
+// than its pairs need, so it does not take every agent within a large one's reach.
+void AgentWorld::Impl::find_neighbours() {
     const std::size_t count = agents.size(), limit = options.max_neighbours;
+    const bool fixed_range = options.neighbour_distance > 0;
     positions.resize(count);
     taking_part.resize(count);
+    radii.resize(count);
+    float widest = 0;
     for (std::size_t index = 0; index < count; ++index) {
         positions[index] = agents[index].position;
         taking_part[index] = agents[index].active ? 1 : 0;
+        radii[index] = agents[index].params.radius;
+        if (agents[index].active) widest = std::max(widest, radii[index]);
     }
     agent_tree.rebuild(positions, taking_part);
     neighbour_lists.resize(count * limit);
     neighbour_counts.assign(count, 0);
     for (std::size_t index = 0; index < count; ++index) {
         if (!taking_part[index]) continue;
-        agent_tree.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
+        const AgentParams& params = agents[index].params;
+        const float range = fixed_range ? options.neighbour_distance
+                                        : params.max_speed * params.time_horizon + params.radius;
+        agent_tree.nearest(positions, static_cast<std::uint32_t>(index), range,
+                           fixed_range ? std::span<const float>() : std::span<const float>(radii),
+                           widest, limit, nearest);
         std::copy(nearest.begin(), nearest.end(),
                   neighbour_lists.begin() + static_cast<std::ptrdiff_t>(index * limit));
         neighbour_counts[index] = static_cast<std::uint32_t>(nearest.size());

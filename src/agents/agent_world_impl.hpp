@@ -58,6 +58,7 @@ struct AgentWorld::Impl {
     // Scratch reused by every step.
     std::vector<Point2> positions;
     std::vector<std::uint8_t> taking_part;
+    std::vector<float> radii;
     std::vector<agents::Neighbour> nearest;
     std::vector<agents::Neighbour> neighbour_lists;  // max_neighbours per agent
     std::vector<std::uint32_t> neighbour_counts;
@@ -71,7 +72,7 @@ struct AgentWorld::Impl {
     void event(AgentId agent, AgentEventKind kind) { events.push_back({steps, agent, kind}); }
     void plan(Agent& agent, AgentPlanState& state);
     void update_corridors();
-    void find_neighbours(float range);
+    void find_neighbours();
     void choose_preferred_velocities(float time_step);
     void avoid(float time_step);
     void keep_right(std::size_t index, std::size_t hard, float time_step, Vector2& chosen,
@@ -84,7 +85,6 @@ struct AgentWorld::Impl {
     /// than `wall_distance`: all the way, sliding along an edge, or stopping short.
     [[nodiscard]] Point2 move_within_free_space(std::size_t index, Vector2 displacement,
                                                 float wall_distance);
-    [[nodiscard]] float neighbour_range() const;
     /// How far the agent keeps its centre from obstacle edges (world units): what its radius
     /// exceeds the mesh's buffer radius by, plus a small margin against rounding.
     [[nodiscard]] float obstacle_clearance(const AgentParams& params) const;
