@@ -1,6 +1,8 @@
 // The C API over graphs and open worlds: GameplayKit-style graphs, visibility graphs around
 // polygon obstacles, and navigation meshes.
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "c_api_support.hpp"
@@ -300,14 +302,19 @@ pk_status pk_nav_mesh_remove_link(pk_nav_mesh* mesh, uint32_t link) {
     });
 }
 
-pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
-                                   float to_y, float* points, uint32_t* links, size_t capacity,
-                                   size_t* length, float* cost) {
+namespace {
+
+// Finds a mesh path (for an agent of `radius` when given) and writes its points and links.
+pk_status find_mesh_path(const pk_nav_mesh* mesh, Point2 from, Point2 to,
+                         std::optional<float> radius, float* points, uint32_t* links,
+                         size_t capacity, size_t* length, float* cost) {
     return guarded([&] {
         pk_status status = PK_OK;
         if (length != nullptr) *length = 0;
         if (missing(mesh, "mesh", status)) return status;
-        const PlanePath path = mesh->mesh.find_path({from_x, from_y}, {to_x, to_y});
+        const PlanePath path = radius ? mesh->mesh.find_path(from, to, thread_plane_query_context(),
+                                                             {}, NavMeshQuery::Optimal, *radius)
+                                      : mesh->mesh.find_path(from, to);
         status = write_plane_path(path, points, capacity, length, cost);
         if (status != PK_OK || links == nullptr) return status;
         for (std::size_t point = 0; point < path.path.size(); ++point)
@@ -315,6 +322,59 @@ pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float 
         for (const PlaneLinkStep& step : path.links)
             links[step.segment] = step.link.value;
         return PK_OK;
+    });
+}
+
+}  // namespace
+
+pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
+                                   float to_y, float* points, uint32_t* links, size_t capacity,
+                                   size_t* length, float* cost) {
+    return find_mesh_path(mesh, {from_x, from_y}, {to_x, to_y}, std::nullopt, points, links,
+                          capacity, length, cost);
+}
+
+pk_status pk_nav_mesh_create_with_classes(float min_x, float min_y, float max_x, float max_y,
+                                          float buffer_radius, const float* radius_classes,
+                                          size_t class_count, pk_nav_mesh** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status)) return status;
+        *out = nullptr;
+        if (class_count > 0 && radius_classes == nullptr)
+            return fail(PK_INVALID_ARGUMENT, "radius_classes is NULL");
+        // More than the mesh takes is refused by it; no need to copy them all first.
+        const std::size_t copied = std::min<std::size_t>(class_count, 17);
+        NavMeshOptions options{.buffer_radius = buffer_radius};
+        options.radius_classes.assign(radius_classes, radius_classes + copied);
+        if (class_count > copied)
+            return fail(PK_INVALID_ARGUMENT,
+                        std::to_string(class_count) + " radius classes is over the limit of 16");
+        return c_api::hand_out(NavMesh::create({min_x, min_y}, {max_x, max_y}, options), out);
+    });
+}
+
+pk_status pk_nav_mesh_find_path_for_radius(const pk_nav_mesh* mesh, float from_x, float from_y,
+                                           float to_x, float to_y, float radius, float* points,
+                                           uint32_t* links, size_t capacity, size_t* length,
+                                           float* cost) {
+    return find_mesh_path(mesh, {from_x, from_y}, {to_x, to_y}, radius, points, links, capacity,
+                          length, cost);
+}
+
+pk_status pk_nav_mesh_radius_class_stats(const pk_nav_mesh* mesh, pk_radius_class* classes,
+                                         size_t capacity, size_t* count) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (count != nullptr) *count = 0;
+        if (missing(mesh, "mesh", status)) return status;
+        const std::vector<RadiusClassStats> stats = mesh->mesh.radius_class_stats();
+        return c_api::write_items(
+            stats.size(), classes, capacity, count, [&](std::size_t index, pk_radius_class* out) {
+                out[index] = {stats[index].radius, stats[index].built ? 1 : 0,
+                              stats[index].triangles, stats[index].memory_bytes,
+                              stats[index].build_seconds};
+            });
     });
 }
 
