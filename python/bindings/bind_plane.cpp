@@ -117,18 +117,22 @@ void bind_nav_mesh(py::module_& module) {
         "next update(), triangulate() or query (which repairs as update() does).");
     bound
         .def(py::init([](std::pair<float, float> min, std::pair<float, float> max,
-                         float buffer_radius, const std::string& corners) {
+                         float buffer_radius, const std::string& corners,
+                         const std::vector<float>& radius_classes) {
                  NavMeshOptions options;
                  options.buffer_radius = buffer_radius;
                  options.corners = corner_style_named(corners);
+                 options.radius_classes = radius_classes;
                  auto handle = std::unique_ptr<NavMeshHandle>(new NavMeshHandle{
                      take(NavMesh::create(to_point(min), to_point(max), options))});
                  handle->mesh.triangulate();
                  return handle.release();
              }),
              py::arg("min"), py::arg("max"), py::arg("buffer_radius") = 0.0f, py::kw_only(),
-             py::arg("corners") = "mitered",
-             "A mesh over the rectangle min..max ((x, y) corners, world units).")
+             py::arg("corners") = "mitered", py::arg("radius_classes") = std::vector<float>{},
+             "A mesh over the rectangle min..max ((x, y) corners, world units). radius_classes: "
+             "further agent radii (at most 16) that find_path(..., radius=r) answers for, each "
+             "a mesh of its own built at its first query.")
         .def("update", &NavMeshHandle::update_if_needed,
              "Repairs the triangles where obstacles changed, keeping the rest (queries do it "
              "too).")
@@ -193,11 +197,16 @@ void bind_nav_mesh(py::module_& module) {
         .def(
             "find_path",
             [](NavMeshHandle& self, std::pair<float, float> start, std::pair<float, float> goal,
-               const std::string& query, std::optional<std::uint64_t> max_expansions) {
+               const std::string& query, std::optional<std::uint64_t> max_expansions,
+               std::optional<float> radius) {
                 const NavMeshQuery how = query_named(query);
                 const SearchOptions options = search_options("astar", max_expansions, 1, false);
                 self.update_if_needed();
                 const PlanePath path = read_without_gil(self.lock, [&] {
+                    if (radius)
+                        return self.mesh.find_path(to_point(start), to_point(goal),
+                                                   thread_plane_query_context(), options, how,
+                                                   *radius);
                     return self.mesh.find_path(to_point(start), to_point(goal),
                                                thread_plane_query_context(), options, how);
                 });
@@ -210,9 +219,29 @@ void bind_nav_mesh(py::module_& module) {
                 return made;
             },
             py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
-            py::arg("max_expansions") = py::none(),
+            py::arg("max_expansions") = py::none(), py::arg("radius") = py::none(),
             "A path: \"optimal\" (the shortest, by Polyanya) or \"funnel\"; its corners as a "
-            "float64 array of shape (n, 2).")
+            "float64 array of shape (n, 2). With radius, for an agent of that radius: answered "
+            "on the smallest radius class at least it (raises pathkit.Error above every "
+            "class).")
+        .def(
+            "radius_class_stats",
+            [](NavMeshHandle& self) {
+                self.update_if_needed();
+                py::list classes;
+                for (const RadiusClassStats& each : self.mesh.radius_class_stats()) {
+                    py::dict entry;
+                    entry["radius"] = each.radius;
+                    entry["built"] = each.built;
+                    entry["triangles"] = each.triangles;
+                    entry["memory_bytes"] = each.memory_bytes;
+                    entry["build_seconds"] = each.build_seconds;
+                    classes.append(entry);
+                }
+                return classes;
+            },
+            "Per radius class, ascending (the mesh's own among them): a dict of radius, built "
+            "(False until its first query), triangles, memory_bytes and build_seconds.")
         .def(
             "move_obstacle",
             [](NavMeshHandle& self, std::uint32_t obstacle, std::pair<float, float> offset) {

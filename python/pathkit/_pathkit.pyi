@@ -160,9 +160,18 @@ class ObstacleGraph:
     def can_see(self, a: Point, b: Point) -> bool: ...
     def find_path(self, start: Point, goal: Point, *, max_expansions: Optional[int] = None) -> PathResult: ...
 
+# NavMesh.radius_class_stats's entries: radius, built, triangles, memory_bytes, build_seconds.
+RadiusClassStats = dict[str, Union[float, bool, int]]
+
 class NavMesh:
     def __init__(
-        self, min: Point, max: Point, buffer_radius: float = 0.0, *, corners: Literal["mitered", "rounded"] = "mitered"
+        self,
+        min: Point,
+        max: Point,
+        buffer_radius: float = 0.0,
+        *,
+        corners: Literal["mitered", "rounded"] = "mitered",
+        radius_classes: Sequence[float] = ...,
     ) -> None: ...
     def add_polygon(self, points: Pairs) -> int: ...
     def add_circle(self, center: Point, radius: float) -> int: ...
@@ -185,7 +194,9 @@ class NavMesh:
         query: Literal["optimal", "funnel"] = "optimal",
         *,
         max_expansions: Optional[int] = None,
+        radius: Optional[float] = None,
     ) -> PathResult: ...
+    def radius_class_stats(self) -> list[RadiusClassStats]: ...
     def move_obstacle(self, obstacle: int, offset: Point) -> None: ...
     @property
     def last_change(self) -> tuple[tuple[float, float], tuple[float, float], bool]: ...
