@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 #include "input_file.hpp"
 #include "pathkit/io/limits.hpp"
@@ -85,15 +87,39 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
             const std::string where = "/queries/" + std::to_string(index);
             const json& query = (*queries)[index];
             SceneQuery read_query;
-            if (!object(query, where, {"from", "to"})) return failure();
+            if (!object(query, where, {"from", "to", "radius"})) return failure();
             const json* from = io_detail::member(query, "from");
             const json* to = io_detail::member(query, "to");
             if (!from || !to) return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
             if (!point(*from, where + "/from", read_query.from) ||
                 !point(*to, where + "/to", read_query.to))
                 return failure();
+            if (const json* radius = io_detail::member(query, "radius")) {
+                float read_radius = 0;
+                if (!number(*radius, where + "/radius", read_radius, 0, 250'000)) return failure();
+                read_query.radius = read_radius;
+            }
             scene.queries.push_back(read_query);
         }
+    }
+    return {};
+}
+
+Status SceneReader::read_radius_classes(const json& document, const Scene& scene,
+                                        std::vector<float>& classes) {
+    const json* read = io_detail::member(document, "radius_classes");
+    if (!read) return {};
+    if (!array(*read, "/radius_classes", limits::max_radius_classes)) return failure();
+    const float smaller_side = std::min(scene.max.x - scene.min.x, scene.max.y - scene.min.y);
+    for (std::size_t index = 0; index < read->size(); ++index) {
+        const std::string where = "/radius_classes/" + std::to_string(index);
+        float radius = 0;
+        if (!number((*read)[index], where, radius, 0, 1e5)) return failure();
+        if (2 * radius > smaller_side)
+            return error(where, "an agent of radius " + io_detail::describe((*read)[index]) +
+                                    " does not fit in the world (its smaller side is " +
+                                    io_detail::describe(json(double{smaller_side})) + ")");
+        classes.push_back(radius);
     }
     return {};
 }
@@ -155,22 +181,55 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
         return reader.error("/changes",
                             "a scene file has no steps to time changes by; its queries are "
                             "answered on one world (agents files take \"changes\")");
-    if (!reader.object(document, "", {"bounds", "buffer_radius", "obstacles", "links", "queries"}))
+    if (!reader.object(
+            document, "",
+            {"bounds", "buffer_radius", "radius_classes", "obstacles", "links", "queries"}))
         return reader.failure();
     Scene scene;
     if (Status status = reader.read_members(document, scene); !status) return status;
+    if (Status status = reader.read_radius_classes(document, scene, scene.radius_classes); !status)
+        return status;
+    // Every query's radius has a class to answer it.
+    const float largest =
+        std::accumulate(scene.radius_classes.begin(), scene.radius_classes.end(),
+                        scene.buffer_radius, [](float a, float b) { return std::max(a, b); });
+    char largest_text[32];
+    std::snprintf(largest_text, sizeof largest_text, "%g", static_cast<double>(largest));
+    for (std::size_t index = 0; index < scene.queries.size(); ++index)
+        if (const auto radius = scene.queries[index].radius; radius && *radius > largest)
+            return reader.error(
+                "/queries/" + std::to_string(index) + "/radius",
+                io_detail::describe(document.at("queries").at(index).at("radius")) +
+                    " is above every radius class: the largest is " + largest_text +
+                    (scene.radius_classes.empty() ? " (the buffer radius; add \"radius_classes\")"
+                                                  : ""));
     return scene;
 }
 
+float answering_radius(const Scene& scene, const SceneQuery& query) {
+    if (!query.radius) return scene.buffer_radius;
+    float chosen = INFINITY, largest = scene.buffer_radius;
+    for (const float radius : scene.radius_classes)
+        largest = std::max(largest, radius);
+    for (const float radius : scene.radius_classes)
+        if (radius >= *query.radius) chosen = std::min(chosen, radius);
+    if (scene.buffer_radius >= *query.radius) chosen = std::min(chosen, scene.buffer_radius);
+    return std::isinf(chosen) ? largest : chosen;
+}
+
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
+    return build_obstacle_graph(scene, scene.buffer_radius);
+}
+
+Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene, float buffer_radius) {
     if (!scene.links.empty())
         return Status::invalid_input(
             "/links: the visibility graph does not cross links; use the navigation mesh");
-    auto made = ObstacleGraph::create({.buffer_radius = scene.buffer_radius});
+    auto made = ObstacleGraph::create({.buffer_radius = buffer_radius});
     if (!made) return made.error();
     ObstacleGraph graph = std::move(made).value();
     // Four bars around the bounds, set back by the buffer radius that grows them again.
-    const float r = scene.buffer_radius;
+    const float r = buffer_radius;
     const float thick = std::max(scene.max.x - scene.min.x, scene.max.y - scene.min.y) / 8 + 1;
     const float x0 = scene.min.x - r, y0 = scene.min.y - r, x1 = scene.max.x + r,
                 y1 = scene.max.y + r;

@@ -40,6 +40,9 @@ inline constexpr std::size_t max_obstacle_changes = 10'000;
 /// 1,000), and links cheaper than walking cost every query a search over them all (the scene
 /// command counts that work before it starts).
 inline constexpr std::size_t max_scene_links = 1'000;
+/// Most radius classes of one scene or agents file (`NavMeshOptions::radius_classes`' own
+/// limit): each class used is a mesh, or a visibility graph, of its own.
+inline constexpr std::size_t max_radius_classes = 16;
 /// Most queries of one scene file.
 inline constexpr std::size_t max_scene_queries = 100'000;
 /// Most units of a crowd scenario, and most commands.
