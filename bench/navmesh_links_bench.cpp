@@ -1,6 +1,7 @@
 // Links in an open world: the optimal query (Polyanya) on the 1,000-polygon scene with 200
 // random links against the same query without them, against a visibility graph with the same
-// links (the lengths must be equal), and beside Detour with the links as off-mesh connections.
+// links (the lengths must be equal), and beside Detour with the links as off-mesh connections;
+// ObstacleGraph's own query and the mesh's funnel query, each with and without the links.
 //
 //   pathkit_bench_navmesh_links [POLYGONS] [--links N] [--pairs N] [--repeat N]
 #include <algorithm>
@@ -155,7 +156,24 @@ void run(const Options& options) {
                           {"pathkit, " + count + " links (cost: the walk)", {}, {}},
                           {"pathkit, " + count + " teleporters (a tenth of the walk)", {}, {}},
                           {"Detour, no links", {}, {}},
-                          {"Detour, " + count + " off-mesh connections", {}, {}}};
+                          {"Detour, " + count + " off-mesh connections", {}, {}},
+                          {"ObstacleGraph, no links", {}, {}},
+                          {"ObstacleGraph, " + count + " links", {}, {}},
+                          {"ObstacleGraph, " + count + " teleporters", {}, {}},
+                          {"funnel, no links", {}, {}},
+                          {"funnel, " + count + " links", {}, {}},
+                          {"funnel, " + count + " teleporters", {}, {}}};
+    // The visibility graphs, built with the same obstacles and links.
+    std::vector<ObstacleGraph> graphs;
+    for (int kind = 0; kind < 3; ++kind) {
+        graphs.push_back(
+            std::move(ObstacleGraph::create({.buffer_radius = buffer_radius}).value()));
+        if (!graphs.back().add_obstacles(obstacles)) std::abort();
+        for (std::size_t link = 0; kind > 0 && link < links.size(); ++link)
+            if (!graphs.back().add_link(links[link].from, links[link].to,
+                                        {.cost = (kind == 1 ? costs : teleporter_costs)[link]}))
+                std::abort();
+    }
     for (Row& row : rows) {
         row.us.assign(pairs.size(), {});
         row.lengths.assign(pairs.size(), -1);
@@ -171,6 +189,19 @@ void run(const Options& options) {
                 rows[at].us[pair].push_back(seconds_since(start) * 1e6);
                 rows[at].lengths[pair] = path.found() ? path.cost : -1;
             }
+            for (int at = 0; at < 3; ++at) {
+                const auto start = std::chrono::steady_clock::now();
+                const PlanePath path = graphs[at].find_path(from, to, context);
+                rows[5 + at].us[pair].push_back(seconds_since(start) * 1e6);
+                rows[5 + at].lengths[pair] = path.found() ? path.cost : -1;
+            }
+            for (int at = 0; at < 3; ++at) {
+                const auto start = std::chrono::steady_clock::now();
+                const PlanePath path =
+                    meshes[at]->find_path(from, to, context, {}, NavMeshQuery::Funnel);
+                rows[8 + at].us[pair].push_back(seconds_since(start) * 1e6);
+                rows[8 + at].lengths[pair] = path.found() ? path.cost : -1;
+            }
             const DetourScene* scenes[2] = {&detour_plain, &detour_linked};
             for (int at = 0; at < 2; ++at) {
                 const auto start = std::chrono::steady_clock::now();
@@ -182,18 +213,36 @@ void run(const Options& options) {
     // Exactness: each pathkit row with links against the visibility graph with the same links.
     VisibilityOracle oracle(obstacles, links, costs),
         teleporter_oracle(obstacles, links, teleporter_costs);
-    int equal[2] = {0, 0};
-    double worst[2] = {0, 0};
+    // Per kind (links, teleporters): the mesh's exact query, then ObstacleGraph's.
+    int equal[2][2] = {{0, 0}, {0, 0}};
+    double worst[2][2] = {{0, 0}, {0, 0}};
     for (std::size_t pair = 0; pair < pairs.size(); ++pair)
         for (int at = 0; at < 2; ++at) {
             const double expected = (at == 0 ? oracle : teleporter_oracle)
                                         .length(pairs[pair].first, pairs[pair].second);
-            const double got = rows[1 + at].lengths[pair];
-            const bool both_none = !std::isfinite(expected) && got < 0;
-            const double error = both_none ? 0 : std::abs(got - expected) / std::max(1.0, expected);
-            worst[at] = std::max(worst[at], std::isfinite(error) ? error : 1.0);
-            equal[at] += error <= 1e-4 ? 1 : 0;
+            for (int who = 0; who < 2; ++who) {
+                const double got = rows[(who == 0 ? 1 : 6) + at].lengths[pair];
+                const bool both_none = !std::isfinite(expected) && got < 0;
+                const double error =
+                    both_none ? 0 : std::abs(got - expected) / std::max(1.0, expected);
+                worst[who][at] = std::max(worst[who][at], std::isfinite(error) ? error : 1.0);
+                equal[who][at] += error <= 1e-4 ? 1 : 0;
+            }
         }
+    // The funnel against the exact query, per kind (none, links, teleporters): never shorter.
+    int funnel_shorter[3] = {0, 0, 0};
+    double funnel_ratio[3] = {0, 0, 0};
+    for (int at = 0; at < 3; ++at) {
+        int compared = 0;
+        for (std::size_t pair = 0; pair < pairs.size(); ++pair) {
+            const double exact = rows[at].lengths[pair], funnel = rows[8 + at].lengths[pair];
+            if (exact <= 0 || funnel < 0) continue;
+            funnel_shorter[at] += funnel < exact * (1 - 1e-5) ? 1 : 0;
+            funnel_ratio[at] += funnel / exact;
+            ++compared;
+        }
+        funnel_ratio[at] /= std::max(1, compared);
+    }
 
     std::printf(
         "| query | median us | total of medians us | found | length / pathkit, no links |\n"
@@ -223,9 +272,22 @@ void run(const Options& options) {
     std::printf("Detour with off-mesh connections / pathkit with links, total time: %.2fx\n",
                 totals[4] / totals[1]);
     std::printf(
-        "pathkit lengths equal to the visibility graph with the same links: %d of %zu "
-        "(worst relative difference %.2g); teleporters: %d of %zu (%.2g)\n",
-        equal[0], pairs.size(), worst[0], equal[1], pairs.size(), worst[1]);
+        "ObstacleGraph with links / without, total time: %.2fx (links), %.2fx "
+        "(teleporters)\n",
+        totals[6] / totals[5], totals[7] / totals[5]);
+    std::printf("funnel with links / without, total time: %.2fx (links), %.2fx (teleporters)\n",
+                totals[9] / totals[8], totals[10] / totals[8]);
+    for (int who = 0; who < 2; ++who)
+        std::printf(
+            "%s lengths equal to the oracle (visibility graph + Dijkstra over the links): %d of "
+            "%zu (worst relative difference %.2g); teleporters: %d of %zu (%.2g)\n",
+            who == 0 ? "pathkit (mesh, exact)" : "ObstacleGraph with links", equal[who][0],
+            pairs.size(), worst[who][0], equal[who][1], pairs.size(), worst[who][1]);
+    std::printf(
+        "funnel / exact length, mean: %.4f (no links), %.4f (links), %.4f (teleporters); "
+        "funnel shorter than exact: %d, %d, %d\n",
+        funnel_ratio[0], funnel_ratio[1], funnel_ratio[2], funnel_shorter[0], funnel_shorter[1],
+        funnel_shorter[2]);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Fuzz target: scene JSON; small scenes are built both ways, queried, and drawn (SVG, PNG);
 // the navmesh's exact paths (Polyanya) are never longer than its funnel paths, nor shorter than
-// the obstacle graph's (which may also squeeze through points where two obstacles touch), each
-// query on the radius class its radius asks for and a graph grown by that class's radius.
+// the obstacle graph's (which may also squeeze through points where two obstacles touch); all
+// three cross the scene's links; each query is answered on the radius class its radius asks
+// for, and the graph is grown by that class's radius.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -31,14 +32,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             exact.push_back(query_mesh(query, NavMeshQuery::Optimal));
             drawing.paths.push_back(exact.back().path);
             const PlanePath funnel = query_mesh(query, NavMeshQuery::Funnel);
-            // The funnel walks (it ignores links): where it finds a way the exact query does,
-            // no longer; without links they find the same.
-            if (funnel.found() && !exact.back().found()) std::abort();
-            if (scene.value().links.empty() && funnel.found() != exact.back().found()) std::abort();
+            // Both cross links: they find the same, the funnel no shorter.
+            if (funnel.found() != exact.back().found()) std::abort();
             if (funnel.found() && exact.back().cost > funnel.cost * (1 + 1e-5) + 1e-3) std::abort();
             // Every segment a link crosses joins the ends of a link of the scene.
-            for (const PlaneLinkStep& step : exact.back().links)
-                if (step.link.index() >= scene.value().links.size()) std::abort();
+            const PlanePath* const answers[] = {&exact.back(), &funnel};
+            for (const PlanePath* path : answers)
+                for (const PlaneLinkStep& step : path->links)
+                    if (step.link.index() >= scene.value().links.size() ||
+                        step.segment + 1 >= path->path.size())
+                        std::abort();
         }
         drawing.triangles = mesh.value().triangles();
         drawing.buffer_outlines = mesh.value().outlines();

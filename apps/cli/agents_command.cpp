@@ -67,6 +67,23 @@ Report changes_report(const AgentScenario& scenario, const AgentRun& run) {
     return changes;
 }
 
+/// The links agents crossed: how many events in all, and each kept one (step, agent, link).
+Report links_report(const AgentRun& run) {
+    Report events = Report::list();
+    for (const AgentLinkEvent& event : run.link_events)
+        events.push(Report()
+                        .add("step", event.step)
+                        .add("agent", event.agent_id)
+                        .add("event", event.finished ? "link_finished" : "link_started")
+                        .add("link", event.link));
+    Report links;
+    links.add("event_count", run.link_event_count).add("events", std::move(events));
+    if (run.link_event_count > static_cast<std::int64_t>(run.link_events.size()))
+        links.add("events_left_out",
+                  run.link_event_count - static_cast<std::int64_t>(run.link_events.size()));
+    return links;
+}
+
 /// What the run did: the counts, the deepest overlap, centres found inside obstacles, what
 /// each step's obstacle changes did, and every agent (last: there may be thousands), where it
 /// ended against its target.
@@ -113,7 +130,9 @@ Report agents_report(const std::string& file, const AgentScenario& scenario, con
         first.add("agent", run.first_in_obstacle_id).add("step", run.first_in_obstacle_step);
         report.add("first_in_obstacle", std::move(first));
     }
-    report.add("changes", changes_report(scenario, run)).add("agents", std::move(agents));
+    report.add("changes", changes_report(scenario, run));
+    if (!scenario.scene.links.empty()) report.add("links", links_report(run));
+    report.add("agents", std::move(agents));
     return report;
 }
 

@@ -55,16 +55,18 @@ constexpr double mesh_bytes_per_corner = 640;
 constexpr double bytes_per_connection = 8;
 constexpr double bytes_per_answer = 512;
 
-std::size_t corner_count(const Scene& scene) {
-    std::size_t corners = 0;
+/// The obstacle corners, and in `--mode visibility` the links' ends too: each end is a node of
+/// the visibility graph, connected like a corner.
+std::size_t corner_count(const Scene& scene, bool navmesh) {
+    std::size_t corners = navmesh ? 0 : 2 * scene.links.size();
     for (const Obstacle& obstacle : scene.obstacles)
         corners += obstacle.is_circle() ? circle_sides : obstacle.points().size();
     return corners;
 }
 
-/// With any link cheaper than walking, every navmesh query first searches all such arcs
-/// against each other: arcs x arcs steps, each about 8 corners' worth of work (measured: 20
-/// queries with 2,000 such arcs take 27 s).
+/// With any link cheaper than walking, every query (either mode) first searches all such arcs
+/// against each other: arcs x arcs steps, each about 8 corners' worth of work (measured on the
+/// navmesh: 20 queries with 2,000 such arcs take 27 s).
 constexpr double work_per_shortcut_step = 8;
 
 /// The arcs of links cheaper than walking (a two-way link is two).
@@ -98,7 +100,7 @@ std::vector<float> radii_answered(const Scene& scene) {
 /// built: the corner limit, queries x (corners + shortcut arcs squared), and the memory the
 /// structures will hold (one per radius the queries are answered with; the mesh's own too).
 Status check_scene_size(const Scene& scene, bool navmesh) {
-    const std::size_t single_corners = corner_count(scene);
+    const std::size_t single_corners = corner_count(scene, navmesh);
     const std::vector<float> radii = radii_answered(scene);
     const bool own_radius_used = std::count(radii.begin(), radii.end(), scene.buffer_radius) > 0;
     // A navmesh run always builds the mesh's own radius; a visibility run one graph at least.
@@ -106,16 +108,18 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
         navmesh ? radii.size() + (own_radius_used ? 0 : 1) : std::max<std::size_t>(radii.size(), 1);
     // Corners of every structure built, for their build time and memory.
     const std::size_t corners = single_corners * structures;
-    const std::string graphs = structures > 1 ? " (" + std::to_string(single_corners) + " x " +
-                                                    std::to_string(structures) + " radii)"
-                                              : "";
     const std::string mode = navmesh ? "--mode navmesh" : "--mode visibility";
+    const std::string corners_named =
+        navmesh || scene.links.empty() ? " obstacle corners" : " obstacle corners and link ends";
+    const std::string all_named =
+        corners_named + (structures > 1 ? " (" + std::to_string(single_corners) + " x " +
+                                              std::to_string(structures) + " radii)"
+                                        : "");
     if (!navmesh && corners > max_visibility_corners)
-        return Status::invalid_input(std::to_string(corners) + " obstacle corners" + graphs +
-                                     " are more than --mode visibility takes (" +
-                                     std::to_string(max_visibility_corners) +
-                                     "); use --mode navmesh");
-    const double arcs = navmesh ? shortcut_arcs(scene) : 0;
+        return Status::invalid_input(
+            std::to_string(corners) + all_named + " are more than --mode visibility takes (" +
+            std::to_string(max_visibility_corners) + "); use --mode navmesh");
+    const double arcs = shortcut_arcs(scene);
     const double steps = work_per_shortcut_step * arcs * arcs;
     const double work =
         static_cast<double>(scene.queries.size()) * (static_cast<double>(single_corners) + steps);
@@ -123,9 +127,9 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
     if (work > work_limit)
         return Status::invalid_input(
             std::to_string(scene.queries.size()) + " queries x " +
-            (arcs > 0 ? "(" + std::to_string(single_corners) + " obstacle corners + " +
+            (arcs > 0 ? "(" + std::to_string(single_corners) + corners_named + " + " +
                             count_text(steps) + " for links cheaper than walking)"
-                      : std::to_string(single_corners) + " obstacle corners") +
+                      : std::to_string(single_corners) + corners_named) +
             " = " + count_text(work) + ", over the limit of " + count_text(work_limit) + " for " +
             mode + " (about half a minute of searching); split the queries over several files");
     const double bytes =
@@ -137,9 +141,8 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
     if (bytes > static_cast<double>(memory_budget()))
         return Status::invalid_input(
             std::string(navmesh ? "the navigation mesh" : "the visibility graph (every pair") +
-            " of " + std::to_string(corners) + " obstacle corners" + graphs +
-            (navmesh ? "" : " connected)") + " needs about " + format_bytes(bytes) + ", over " +
-            memory_budget_text());
+            " of " + std::to_string(corners) + all_named + (navmesh ? "" : " connected)") +
+            " needs about " + format_bytes(bytes) + ", over " + memory_budget_text());
     return {};
 }
 

@@ -26,6 +26,25 @@ NavMeshQuery query_named(const std::string& name) {
     throw RefusedInput("query must be \"optimal\" or \"funnel\", not \"" + name + "\"");
 }
 
+/// The answer to a plane query, with the link each segment crosses (-1 where it walks).
+PathAnswer plane_answer(const PlanePath& path) {
+    PathAnswer made = answer(path, points_to_array);
+    if (!path.links.empty()) {
+        made.links.assign(path.path.size() - 1, -1);
+        for (const PlaneLinkStep& step : path.links)
+            made.links[step.segment] = step.link.value;
+    }
+    return made;
+}
+
+/// The options of a link as Python gives them (None: the straight distance).
+MeshLinkOptions link_options(std::optional<float> cost, bool bidirectional) {
+    MeshLinkOptions options;
+    if (cost) options.cost = *cost;
+    options.bidirectional = bidirectional;
+    return options;
+}
+
 /// Adds one obstacle and returns its id.
 template <class Space>
 std::uint32_t add_one(Space& space, ReadersWriterLock& lock, const Obstacle& obstacle) {
@@ -100,12 +119,35 @@ void bind_obstacle_graph(py::module_& module) {
                 const PlanePath path = read_without_gil(self.lock, [&] {
                     return self.search(to_point(start), to_point(goal), options);
                 });
-                return answer(path, points_to_array);
+                return plane_answer(path);
             },
             py::arg("start"), py::arg("goal"), py::kw_only(),
             py::arg("max_expansions") = py::none(),
-            "The shortest path: its corners as a float64 array of shape (n, 2). Raises "
-            "pathkit.Error for a point inside an obstacle or out of range.");
+            "The shortest path, crossing links where that is shorter: its corners as a float64 "
+            "array of shape (n, 2), and per segment the link it crosses (-1 where it walks) in "
+            "links. Raises pathkit.Error for a point inside an obstacle or out of range.")
+        .def(
+            "add_link",
+            [](ObstacleGraphHandle& self, std::pair<float, float> start,
+               std::pair<float, float> end, std::optional<float> cost, bool bidirectional) {
+                auto hold = write_lock(self.lock);
+                return take(self.graph.add_link(to_point(start), to_point(end),
+                                                link_options(cost, bidirectional)))
+                    .value;
+            },
+            py::arg("start"), py::arg("end"), py::kw_only(), py::arg("cost") = py::none(),
+            py::arg("bidirectional") = true,
+            "Adds a link between two free points (a ladder, a ledge to jump down with "
+            "bidirectional=False, a teleporter with a cost below the walk) that find_path may "
+            "cross at its cost (default: the straight distance); returns its id. Its ends become "
+            "nodes of the graph.")
+        .def(
+            "remove_link",
+            [](ObstacleGraphHandle& self, std::uint32_t link) {
+                auto hold = write_lock(self.lock);
+                raise_if_refused(self.graph.remove_link(LinkId(link)));
+            },
+            py::arg("link"), "Removes a link.");
     bind_obstacle_methods(bound, &ObstacleGraphHandle::graph);
 }
 
@@ -160,10 +202,9 @@ void bind_nav_mesh(py::module_& module) {
                std::optional<float> cost, bool bidirectional) {
                 self.update_if_needed();
                 auto hold = write_lock(self.lock);
-                MeshLinkOptions options;
-                if (cost) options.cost = *cost;
-                options.bidirectional = bidirectional;
-                return take(self.mesh.add_link(to_point(start), to_point(end), options)).value;
+                return take(self.mesh.add_link(to_point(start), to_point(end),
+                                               link_options(cost, bidirectional)))
+                    .value;
             },
             py::arg("start"), py::arg("end"), py::arg("cost") = py::none(),
             py::arg("bidirectional") = true,
@@ -210,13 +251,7 @@ void bind_nav_mesh(py::module_& module) {
                     return self.mesh.find_path(to_point(start), to_point(goal),
                                                thread_plane_query_context(), options, how);
                 });
-                PathAnswer made = answer(path, points_to_array);
-                if (!path.links.empty()) {  // per segment: the link it crosses or -1
-                    made.links.assign(path.path.size() - 1, -1);
-                    for (const PlaneLinkStep& step : path.links)
-                        made.links[step.segment] = step.link.value;
-                }
-                return made;
+                return plane_answer(path);
             },
             py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
             py::arg("max_expansions") = py::none(), py::arg("radius") = py::none(),

@@ -184,3 +184,23 @@ def test_each_radius_class_answers_as_a_visibility_graph_of_its_radius():
         mesh.find_path(start, goal, radius=float("nan"))
     with pytest.raises(pathkit.Error, match="radius class 0"):
         pathkit.NavMesh((0, 0), (20, 20), radius_classes=[-1])
+
+
+def test_the_obstacle_graph_climbs_a_ladder_rather_than_walk_round_and_never_climbs_a_ledge():
+    graph = pathkit.ObstacleGraph()
+    graph.add_polygon([(-1000, 9), (1020, 9), (1020, 11), (-1000, 11)])  # a long wall
+    ladder = graph.add_link((15, 12), (15, 8), cost=10)
+    path = graph.find_path((3, 15), (3, 5))
+    walk = (12**2 + 3**2) ** 0.5
+    assert path.cost == pytest.approx(2 * walk + 10, rel=1e-5)
+    assert path.links == [-1, ladder, -1]
+    ledge = graph.add_link((5, 12), (5, 8), bidirectional=False)
+    graph.remove_link(ladder)
+    assert graph.find_path((3, 15), (3, 5)).links == [-1, ledge, -1]
+    assert all(link == -1 for link in graph.find_path((3, 5), (3, 15)).links)  # walks round
+    with pytest.raises(TypeError):
+        graph.add_link((1, 1), (2, 2), 5)  # the cost is a keyword
+    with pytest.raises(pathkit.Error, match="inside obstacle"):
+        graph.add_link((5, 10), (5, 5))  # inside the wall
+    with pytest.raises(pathkit.Error, match="not in the graph"):
+        graph.remove_link(ladder)

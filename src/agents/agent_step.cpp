@@ -100,9 +100,12 @@ Status AgentWorld::step(float dt) {
             }
         }
     }
+    world.prepare_link_legs();
     world.update_corridors();
+    world.cross_links(dt);
     world.find_neighbours();
     world.choose_preferred_velocities(dt);
+    world.hold_link_queues();
     world.avoid(dt);
     world.move(dt);
     world.separate();
@@ -116,7 +119,11 @@ void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
     state.planned = true;
     const NavMesh& own = planning_mesh(agent.id.index());
     const Point2 start = planning_start(agent.id.index());
-    if (agents::plan_corridor(own, context, start, *agent.target, agent.corridor)) {
+    std::optional<agents::CorridorLink> next_link;
+    const bool found =
+        agents::plan_corridor(own, context, start, *agent.target, agent.corridor, &next_link);
+    set_next_link(agent.id.index(), next_link);
+    if (found) {
         if (start != agent.position) agent.corridor.insert(agent.corridor.begin(), start);
         agent.state = AgentState::Moving;
         agent.stuck_reason = StuckReason::None;
@@ -136,7 +143,7 @@ void AgentWorld::Impl::update_corridors() {
     for (std::size_t index = 0; index < agents.size(); ++index) {
         Agent& agent = agents[index];
         AgentPlanState& state = plans[index];
-        if (!agent.active || !agent.target) continue;
+        if (!agent.active || !agent.target || crossing(index)) continue;
         if (state.needs_plan) plan(agent, state);
         if (agent.state != AgentState::Moving) continue;
         const NavMesh& own = planning_mesh(index);
@@ -167,9 +174,9 @@ void AgentWorld::Impl::find_neighbours() {
     float widest = 0;
     for (std::size_t index = 0; index < count; ++index) {
         positions[index] = agents[index].position;
-        taking_part[index] = agents[index].active ? 1 : 0;
+        taking_part[index] = agents[index].active && !crossing(index) ? 1 : 0;
         radii[index] = agents[index].params.radius;
-        if (agents[index].active) widest = std::max(widest, radii[index]);
+        if (taking_part[index]) widest = std::max(widest, radii[index]);
     }
     agent_tree.rebuild(positions, taking_part);
     neighbour_lists.resize(count * limit);
@@ -192,7 +199,7 @@ void AgentWorld::Impl::choose_preferred_velocities(float time_step) {
     const std::size_t limit = options.max_neighbours;
     for (std::size_t index = 0; index < agents.size(); ++index) {
         Agent& agent = agents[index];
-        if (!agent.active) continue;
+        if (!agent.active || crossing(index)) continue;
         AgentPlanState& state = plans[index];
         if (agent.params.behaviours.wander > 0) {
             const std::uint64_t draw =
@@ -252,7 +259,7 @@ void AgentWorld::Impl::avoid(float time_step) {
     const std::span<const MeshEdge> edges = edge_grid.edges();
     for (std::size_t index = 0; index < agents.size(); ++index) {
         const Agent& agent = agents[index];
-        if (!agent.active) continue;
+        if (!agent.active || crossing(index)) continue;
         const AgentParams& params = agent.params;
         planes.clear();
         // Obstacle edges first: they stay hard when the crowd is too dense.
@@ -386,7 +393,7 @@ Point2 AgentWorld::Impl::move_within_free_space(std::size_t index, Vector2 displ
 void AgentWorld::Impl::move(float time_step) {
     for (std::size_t index = 0; index < agents.size(); ++index) {
         Agent& agent = agents[index];
-        if (!agent.active) continue;
+        if (!agent.active || crossing(index)) continue;
         const Vector2 velocity = new_velocities[index];
         const Point2 wanted = agent.position + velocity * time_step;
         const Point2 reached =
@@ -415,7 +422,7 @@ void AgentWorld::Impl::separate() {
         bool overlapping = false;
         for (std::size_t index = 0; index < agents.size(); ++index) {
             const Agent& agent = agents[index];
-            if (!agent.active) continue;
+            if (!agent.active || crossing(index)) continue;
             for (std::uint32_t at = 0; at < neighbour_counts[index]; ++at) {
                 const Agent& other = agents[neighbour_lists[index * limit + at].agent];
                 const float sum = agent.params.radius + other.params.radius;
@@ -445,6 +452,10 @@ void AgentWorld::Impl::check_progress(float time_step) {
     for (std::size_t index = 0; index < agents.size(); ++index) {
         Agent& agent = agents[index];
         if (!agent.active) continue;
+        if (crossing(index)) {  // on its way, out of the crowd
+            ++stats.moving;
+            continue;
+        }
         AgentPlanState& state = plans[index];
         // Arrived says where it stands now: within reach of its target (however it got there,
         // walking, stuck in a jam or pushed), and no longer once pushed off it.

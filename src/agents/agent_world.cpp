@@ -60,6 +60,10 @@ const char* to_string(AgentEventKind kind) {
             return "stuck";
         case AgentEventKind::Replanned:
             return "replanned";
+        case AgentEventKind::LinkStarted:
+            return "link_started";
+        case AgentEventKind::LinkFinished:
+            return "link_finished";
     }
     return "unknown";
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "agent_links.hpp"
 #include "agent_tree.hpp"
 #include "edge_grid.hpp"
 #include "orca.hpp"
@@ -69,7 +70,27 @@ struct AgentWorld::Impl {
     std::vector<float> wall_distances;  // per agent: no boundary edge is nearer (world units)
     std::vector<Vector2> pushes;        // per agent: how far separation moves it this round
 
-    void event(AgentId agent, AgentEventKind kind) { events.push_back({steps, agent, kind}); }
+    // Links (src/agents/agent_links.cpp): per agent, the link ahead and the crossing under way;
+    // the mesh revision they were planned on.
+    std::vector<agents::LinkLeg> link_legs;
+    std::uint64_t link_revision = 0;
+    /// Sizes the legs; after a mesh change, plans again the paths that lead to a link (it may
+    /// be gone or its end covered).
+    void prepare_link_legs();
+    /// Crossings: advances those under way (finished ones plan on from the exit), starts
+    /// those of agents at a link's entrance, queues them at a busy one-at-a-time link.
+    void cross_links(float time_step);
+    /// Agents queued behind the first at a one-at-a-time link stand (no wish, no lost time).
+    void hold_link_queues();
+    void set_next_link(std::size_t index, const std::optional<agents::CorridorLink>& link);
+    /// True while the agent crosses a link: out of the crowd, not moved by the step.
+    [[nodiscard]] bool crossing(std::size_t index) const {
+        return index < link_legs.size() && link_legs[index].crossing;
+    }
+
+    void event(AgentId agent, AgentEventKind kind, LinkId link = {}) {
+        events.push_back({steps, agent, kind, link});
+    }
     void plan(Agent& agent, AgentPlanState& state);
     void update_corridors();
     void find_neighbours();

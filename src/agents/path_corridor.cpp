@@ -8,10 +8,20 @@
 namespace pathkit::agents {
 
 bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
-                   std::vector<Point2>& corners) {
+                   std::vector<Point2>& corners, std::optional<CorridorLink>* first_link) {
     corners.clear();
+    if (first_link) first_link->reset();
     const PlanePath found = mesh.find_path(from, to, context, {}, NavMeshQuery::Optimal);
     if (found.status != SearchStatus::Found) return false;
+    if (!found.links.empty()) {
+        if (!first_link) return false;
+        const std::size_t entrance = found.links.front().segment;
+        corners.assign(found.path.begin() + (entrance == 0 ? 0 : 1),
+                       found.path.begin() + static_cast<std::ptrdiff_t>(entrance) + 1);
+        *first_link =
+            CorridorLink{found.links.front().link, found.path[entrance], found.path[entrance + 1]};
+        return true;
+    }
     if (found.path.size() > 1) corners.assign(found.path.begin() + 1, found.path.end());
     if (corners.empty() || corners.back() != to) corners.push_back(to);
     return true;

@@ -2,6 +2,7 @@
 // planned on the mesh, shortened as corners pass and checked for being pushed off.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -11,11 +12,19 @@
 
 namespace pathkit::agents {
 
+/// The first link a planned path crosses: the corridor ends at its entrance.
+struct CorridorLink {
+    LinkId link;
+    Point2 entrance, exit;
+};
+
 /// Plans the corners from `from` to `to` into `corners` (the path without its start; the target
 /// alone when both lie in one triangle). False, with `corners` empty, when there is no path or
-/// the query refused a point (inside an obstacle after re-triangulation, say).
+/// the query refused a point (inside an obstacle after re-triangulation, say). A path that
+/// crosses links ends at the first one's entrance, named in `*first_link` (none when it walks
+/// all the way); without `first_link` such a path counts as none.
 bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
-                   std::vector<Point2>& corners);
+                   std::vector<Point2>& corners, std::optional<CorridorLink>* first_link = nullptr);
 
 /// What a mesh change did to a corridor.
 enum class CorridorAfterChange {

@@ -107,6 +107,57 @@ pk_status find_plane_path(const Space* space, Point2 from, Point2 to, float* poi
     });
 }
 
+/// Adds a link to a mesh or a graph (NaN cost: the straight distance).
+template <class Space>
+pk_status add_plane_link(Space* space, Point2 from, Point2 to, float cost, int bidirectional,
+                         uint32_t* link) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "handle", status) || missing(link, "link", status)) return status;
+        const auto added =
+            space->add_link(from, to, {.cost = cost, .bidirectional = bidirectional != 0});
+        if (!added) return c_api::refused(added.error());
+        *link = added.value().value;
+        return PK_OK;
+    });
+}
+
+template <class Space>
+pk_status remove_plane_link(Space* space, uint32_t link) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(space, "handle", status)) return status;
+        const Status removed = space->remove_link(LinkId(link));
+        return removed ? PK_OK : c_api::refused(removed);
+    });
+}
+
+/// Writes a found plane path and, when `links` is not NULL, per point the link crossed from it
+/// to the next (PK_NO_LINK where the path walks), or says why there is none.
+pk_status write_plane_path_ex(const PlanePath& path, float* points, uint32_t* links,
+                              size_t capacity, size_t* length, float* cost) {
+    const pk_status status = write_plane_path(path, points, capacity, length, cost);
+    if (status != PK_OK || links == nullptr) return status;
+    for (std::size_t point = 0; point < path.path.size(); ++point)
+        links[point] = PK_NO_LINK;
+    for (const PlaneLinkStep& step : path.links)
+        links[step.segment] = step.link.value;
+    return PK_OK;
+}
+
+/// A path of a mesh or a graph, with the link crossed per segment (PK_NO_LINK where it walks).
+template <class Space>
+pk_status find_plane_path_ex(const Space* space, Point2 from, Point2 to, float* points,
+                             uint32_t* links, size_t capacity, size_t* length, float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(space, "handle", status)) return status;
+        return write_plane_path_ex(space->find_path(from, to), points, links, capacity, length,
+                                   cost);
+    });
+}
+
 }  // namespace
 
 extern "C" {
@@ -282,56 +333,37 @@ pk_status pk_nav_mesh_find_path(const pk_nav_mesh* mesh, float from_x, float fro
 
 pk_status pk_nav_mesh_add_link(pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
                                float to_y, float cost, int bidirectional, uint32_t* link) {
-    return guarded([&] {
-        pk_status status = PK_OK;
-        if (missing(mesh, "mesh", status) || missing(link, "link", status)) return status;
-        const auto added = mesh->mesh.add_link({from_x, from_y}, {to_x, to_y},
-                                               {.cost = cost, .bidirectional = bidirectional != 0});
-        if (!added) return c_api::refused(added.error());
-        *link = added.value().value;
-        return PK_OK;
-    });
+    return add_plane_link(mesh ? &mesh->mesh : nullptr, {from_x, from_y}, {to_x, to_y}, cost,
+                          bidirectional, link);
 }
 
 pk_status pk_nav_mesh_remove_link(pk_nav_mesh* mesh, uint32_t link) {
-    return guarded([&] {
-        pk_status status = PK_OK;
-        if (missing(mesh, "mesh", status)) return status;
-        const Status removed = mesh->mesh.remove_link(LinkId(link));
-        return removed ? PK_OK : c_api::refused(removed);
-    });
+    return remove_plane_link(mesh ? &mesh->mesh : nullptr, link);
 }
-
-namespace {
-
-// Finds a mesh path (for an agent of `radius` when given) and writes its points and links.
-pk_status find_mesh_path(const pk_nav_mesh* mesh, Point2 from, Point2 to,
-                         std::optional<float> radius, float* points, uint32_t* links,
-                         size_t capacity, size_t* length, float* cost) {
-    return guarded([&] {
-        pk_status status = PK_OK;
-        if (length != nullptr) *length = 0;
-        if (missing(mesh, "mesh", status)) return status;
-        const PlanePath path = radius ? mesh->mesh.find_path(from, to, thread_plane_query_context(),
-                                                             {}, NavMeshQuery::Optimal, *radius)
-                                      : mesh->mesh.find_path(from, to);
-        status = write_plane_path(path, points, capacity, length, cost);
-        if (status != PK_OK || links == nullptr) return status;
-        for (std::size_t point = 0; point < path.path.size(); ++point)
-            links[point] = PK_NO_LINK;
-        for (const PlaneLinkStep& step : path.links)
-            links[step.segment] = step.link.value;
-        return PK_OK;
-    });
-}
-
-}  // namespace
 
 pk_status pk_nav_mesh_find_path_ex(const pk_nav_mesh* mesh, float from_x, float from_y, float to_x,
                                    float to_y, float* points, uint32_t* links, size_t capacity,
                                    size_t* length, float* cost) {
-    return find_mesh_path(mesh, {from_x, from_y}, {to_x, to_y}, std::nullopt, points, links,
-                          capacity, length, cost);
+    return find_plane_path_ex(mesh ? &mesh->mesh : nullptr, {from_x, from_y}, {to_x, to_y}, points,
+                              links, capacity, length, cost);
+}
+
+pk_status pk_obstacle_graph_add_link(pk_obstacle_graph* graph, float from_x, float from_y,
+                                     float to_x, float to_y, float cost, int bidirectional,
+                                     uint32_t* link) {
+    return add_plane_link(graph ? &graph->graph : nullptr, {from_x, from_y}, {to_x, to_y}, cost,
+                          bidirectional, link);
+}
+
+pk_status pk_obstacle_graph_remove_link(pk_obstacle_graph* graph, uint32_t link) {
+    return remove_plane_link(graph ? &graph->graph : nullptr, link);
+}
+
+pk_status pk_obstacle_graph_find_path_ex(const pk_obstacle_graph* graph, float from_x, float from_y,
+                                         float to_x, float to_y, float* points, uint32_t* links,
+                                         size_t capacity, size_t* length, float* cost) {
+    return find_plane_path_ex(graph ? &graph->graph : nullptr, {from_x, from_y}, {to_x, to_y},
+                              points, links, capacity, length, cost);
 }
 
 pk_status pk_nav_mesh_create_with_classes(float min_x, float min_y, float max_x, float max_y,
@@ -358,8 +390,15 @@ pk_status pk_nav_mesh_find_path_for_radius(const pk_nav_mesh* mesh, float from_x
                                            float to_x, float to_y, float radius, float* points,
                                            uint32_t* links, size_t capacity, size_t* length,
                                            float* cost) {
-    return find_mesh_path(mesh, {from_x, from_y}, {to_x, to_y}, radius, points, links, capacity,
-                          length, cost);
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(mesh, "mesh", status)) return status;
+        return write_plane_path_ex(
+            mesh->mesh.find_path({from_x, from_y}, {to_x, to_y}, thread_plane_query_context(), {},
+                                 NavMeshQuery::Optimal, radius),
+            points, links, capacity, length, cost);
+    });
 }
 
 pk_status pk_nav_mesh_radius_class_stats(const pk_nav_mesh* mesh, pk_radius_class* classes,

@@ -9,6 +9,7 @@
 
 #include "pathkit/core/point.hpp"
 #include "pathkit/geometry/plane_query.hpp"
+#include "shortcut_bound.hpp"
 
 namespace pathkit::geometry {
 
@@ -22,18 +23,21 @@ namespace pathkit::geometry {
 
 /// States 0..node_count-1 are the graph's nodes, then the start, then the goal. `Position`
 /// maps a node to its Point2; `Links` calls `visit(StateId, Cost)` for a node's connections.
-/// The start's connections and the nodes that see the goal come from the context.
+/// The start's connections and the nodes that see the goal come from the context. With
+/// `shortcuts` (links cheaper than walking), the heuristic allows for them.
 template <class Position, class Links>
 class EndpointSpace {
   public:
     EndpointSpace(std::uint32_t node_count, const PlaneQueryContext& context, Point2 start,
-                  Point2 goal, Position position, Links links)
+                  Point2 goal, Position position, Links links,
+                  const ShortcutBound* shortcuts = nullptr)
         : context_(context),
           start_(start),
           goal_(goal),
           start_state_(node_count),
           position_(position),
-          links_(links) {}
+          links_(links),
+          shortcuts_(shortcuts) {}
 
     [[nodiscard]] std::size_t state_count() const { return start_state_ + 2; }
     [[nodiscard]] bool is_valid(StateId) const { return true; }
@@ -53,6 +57,7 @@ class EndpointSpace {
     [[nodiscard]] Cost heuristic(StateId state) const {
         // Shrunk a little so float rounding of positions and step costs keeps it admissible.
         const Point2 at = point(state.value);
+        if (shortcuts_) return static_cast<Cost>(shortcuts_->estimate(at) * (1 - 1e-5));
         return std::hypot(goal_.x - at.x, goal_.y - at.y) * (1 - 1e-5f);
     }
     /// The position of a state: a node's, or the start or goal as given.
@@ -70,6 +75,7 @@ class EndpointSpace {
     std::uint32_t start_state_;
     Position position_;
     Links links_;
+    const ShortcutBound* shortcuts_;
 };
 
 }  // namespace pathkit::geometry

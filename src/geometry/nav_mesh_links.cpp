@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "link_checks.hpp"
 #include "mesh_links.hpp"
 #include "nav_mesh_parts.hpp"
 #include "nav_mesh_sizes.hpp"
@@ -22,11 +23,10 @@ Expected<LinkId> NavMesh::add_link(Point2 from, Point2 to, const MeshLinkOptions
                                          "buffer (or the mesh has not been triangulated)");
     }
     if (from == to) return Status::invalid_input("a link must join two different points");
-    const float cost = std::isnan(options.cost) ? geometry::distance(from, to) : options.cost;
-    if (!(cost >= 0) || !std::isfinite(cost))
-        return Status::invalid_input("link cost " + std::to_string(options.cost) +
-                                     " must be finite and at least 0");
-    links_.push_back({from, to, cost, options.bidirectional, true});
+    const auto cost = geometry::checked_link_cost(from, to, options);
+    if (!cost) return cost.error();
+    links_.push_back({from, to, cost.value(), options.bidirectional, true,
+                      options.traversal_seconds, options.one_at_a_time});
     index_links();
     // A class keeps the link even where its wider obstacles cover an end (then unused there).
     edit_radius_classes([&](NavMesh& mesh) {
@@ -55,6 +55,17 @@ std::size_t NavMesh::link_count() const {
     const auto lock = lock_for_reading();
     return static_cast<std::size_t>(std::count_if(
         links_.begin(), links_.end(), [](const LinkEntry& link) { return link.alive; }));
+}
+
+std::optional<PlaneLink> NavMesh::link(LinkId link) const {
+    const auto lock = lock_for_reading();
+    if (link.index() >= links_.size() || !links_[link.index()].alive) return std::nullopt;
+    const LinkEntry& entry = links_[link.index()];
+    return PlaneLink{entry.from, entry.to,
+                     MeshLinkOptions{.cost = entry.cost,
+                                     .bidirectional = entry.bidirectional,
+                                     .traversal_seconds = entry.traversal_seconds,
+                                     .one_at_a_time = entry.one_at_a_time}};
 }
 
 void NavMesh::index_links() {

@@ -46,7 +46,7 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
     }
     // One triangle holds both: the straight line, unless a link is a shortcut.
     const bool shortcuts = link_index_ && link_index_->total_saving > 0;
-    if (ends[0] == ends[1] && !(shortcuts && query == NavMeshQuery::Optimal)) {
+    if (ends[0] == ends[1] && !shortcuts) {
         result.status = SearchStatus::Found;
         result.path = {from, to};
         if (from == to) result.path.pop_back();
@@ -103,6 +103,7 @@ PlanePath NavMesh::find_funnel_path(Point2 from, Point2 to, std::uint32_t start_
     };
     const std::vector<std::uint32_t> starts = holding(from, start_triangle);
     const std::vector<std::uint32_t> goals = holding(to, goal_triangle);
+    if (link_index_) return find_funnel_path_with_links(from, to, starts, goals, context, options);
     const NodeGraph& graph = node_graph();
     context.prepare(graph.positions.size());
     for (const std::uint32_t triangle : starts)

@@ -251,6 +251,7 @@ void ObstacleGraph::regroup(std::vector<std::uint32_t> old_regions,
     if (cut_crossing_connections) cut_connections_through(created);
     link_new_nodes(fresh_nodes);
     retest_pairs(orphaned);
+    refresh_link_ends();
 }
 
 std::uint32_t ObstacleGraph::new_region() {

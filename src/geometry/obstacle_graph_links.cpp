@@ -23,6 +23,7 @@ std::uint32_t ObstacleGraph::new_node() {
         node = static_cast<std::uint32_t>(nodes_.size());
         nodes_.emplace_back();
         links_.emplace_back();
+        link_arcs_.emplace_back();
     }
     nodes_[node] = NodeData{};
     nodes_[node].serial = next_serial_++;
@@ -241,6 +242,9 @@ Status ObstacleGraph::remove_node(NodeId node) {
     if (nodes_[node.index()].region != none)
         return Status::invalid_input("node " + std::to_string(node.value) +
                                      " is an obstacle corner; remove its obstacle instead");
+    if (nodes_[node.index()].link_ends > 0)
+        return Status::invalid_input("node " + std::to_string(node.value) +
+                                     " is the end of a link; remove the link instead");
     remove_node_unchecked(node.value);
     return {};
 }

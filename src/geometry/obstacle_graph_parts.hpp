@@ -7,6 +7,7 @@
 #include "fixed_point.hpp"
 #include "inflation.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
+#include "shortcut_bound.hpp"
 
 namespace pathkit {
 
@@ -23,6 +24,7 @@ struct ObstacleGraph::NodeData {
         geometry::none;           // none for nodes inserted by connect_node_using_obstacles
     std::uint32_t serial = 0;     // 0 for a free slot; otherwise unique over the graph's life
     ConnectOptions sees_through;  // inserted nodes only
+    std::uint32_t link_ends = 0;  // how many link ends this node is (inserted nodes only)
     [[nodiscard]] bool alive() const { return serial != 0; }
     [[nodiscard]] bool sees_through_something() const {
         return !sees_through.ignored.empty() || !sees_through.ignoring_buffer.empty();
@@ -51,6 +53,21 @@ struct ObstacleGraph::RegionData {
     std::vector<std::uint32_t> nodes;
     std::vector<PairRecord> blocked;  // pairs this region is the recorded blocker of
     bool alive = false;
+};
+
+/// A link as added; `ends` are the nodes of its ends while they are free (else none).
+struct ObstacleGraph::LinkEntry {
+    Point2 from, to;
+    float cost = 0;
+    bool bidirectional = true, alive = false;
+    std::uint32_t ends[2] = {geometry::none, geometry::none};
+};
+
+/// One way across a link, out of the node of its entrance.
+struct ObstacleGraph::LinkArc {
+    std::uint32_t to = geometry::none;  // the node of its exit
+    Cost cost = 0;
+    std::uint32_t link = 0;
 };
 
 }  // namespace pathkit

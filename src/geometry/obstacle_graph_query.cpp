@@ -29,7 +29,9 @@ PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& co
         }
     }
     const FixedPoint start = geometry::to_fixed(from), goal = geometry::to_fixed(to);
-    if (start == goal || blocker_between(start, goal) == none) {
+    // Walking straight is the shortest way where it is free, unless a link is a shortcut.
+    const bool straight = blocker_between(start, goal) == none;
+    if (start == goal || (straight && shortcuts_.empty())) {
         result.status = SearchStatus::Found;
         result.path = start == goal ? std::vector<Point2>{from} : std::vector<Point2>{from, to};
         result.cost = std::hypot(to.x - from.x, to.y - from.y);
@@ -53,17 +55,28 @@ PlanePath ObstacleGraph::find_path(Point2 from, Point2 to, PlaneQueryContext& co
         if ((all || tangent_at(node, goal)) && blocker_between(goal, data.at) == none)
             context.link_goal(node, distance_to(to, data.at));
     }
+    const auto node_count = static_cast<std::uint32_t>(nodes_.size());
+    if (straight)  // a shortcut may still beat it
+        context.start_links_.push_back({node_count + 1, geometry::distance(from, to)});
+    geometry::ShortcutBound bound;
+    if (!shortcuts_.empty()) bound.prepare(shortcuts_, to);
     const geometry::EndpointSpace space(
-        static_cast<std::uint32_t>(nodes_.size()), context, from, to,
+        node_count, context, from, to,
         [this](std::uint32_t node) { return geometry::to_point(nodes_[node].at); },
         [this](std::uint32_t node, auto& visit) {
             for (const PlaneConnection& link : links_[node])
                 visit(StateId(link.to.value), link.cost);
-        });
+            for (const LinkArc& arc : link_arcs_[node])
+                visit(StateId(arc.to), arc.cost);
+        },
+        shortcuts_.empty() ? nullptr : &bound);
     SearchResult found =
         pathkit::find_path(space, StateId(space.start_state()), context.search_, options);
-    return convert_path<Point2>(std::move(found),
-                                [&](StateId state) { return space.point(state.value); });
+    const std::vector<StateId> states = link_entries_.empty() ? std::vector<StateId>{} : found.path;
+    PlanePath path = convert_path<Point2>(std::move(found),
+                                          [&](StateId state) { return space.point(state.value); });
+    name_link_segments(states, path);
+    return path;
 }
 
 }  // namespace pathkit

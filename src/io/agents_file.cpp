@@ -26,8 +26,8 @@ class AgentsReader : public io_detail::SceneReader {
     Expected<AgentScenario> read(const json& document) {
         AgentScenario scenario;
         if (!object(document, "",
-                    {"bounds", "buffer_radius", "radius_classes", "obstacles", "agents", "dt",
-                     "max_steps", "changes"}))
+                    {"bounds", "buffer_radius", "radius_classes", "obstacles", "links", "agents",
+                     "dt", "max_steps", "changes"}))
             return failure();
         if (Status status = read_members(document, scenario.scene); !status) return status;
         if (Status status = read_radius_classes(document, scenario.scene, scenario.radius_classes);

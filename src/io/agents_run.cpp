@@ -5,7 +5,6 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <numeric>
 #include <set>
 #include <span>
 
@@ -38,16 +37,20 @@ constexpr std::size_t page_bytes_per_obstacle_point = 48;
 constexpr std::size_t largest_png_side = 8192;
 constexpr std::size_t png_pixel_bytes = 8;
 
-/// The deepest overlap among `agents` at `step`, when deeper than `deepest` (the deepest of
-/// the earlier steps). As in the sweep for the closest pair of points: agents in x order, those
-/// within reach in x kept ordered by y, and only pairs closer than (1 - deepest) times a radius
-/// sum measured; the reach shrinks as deeper pairs turn up, so an agent meets only the few
-/// others that could be deeper (agents on one spot end it at once: nothing is deeper than 100 %).
+/// The deepest overlap among `agents` (those on the ground: not crossing a link) at `step`, when
+/// deeper than `deepest` (the deepest of the earlier steps). As in the sweep for the closest pair
+/// of points: agents in x order, those within reach in x kept ordered by y, and only pairs closer
+/// than (1 - deepest) times a radius sum measured; the reach shrinks as deeper pairs turn up, so an
+/// agent meets only the few others that could be deeper (agents on one spot end it at once: nothing
+/// is deeper than 100 %).
 void measure_overlap(std::span<const Agent> agents, const AgentScenario& scenario,
                      std::int64_t step, AgentOverlap& deepest) {
     if (deepest.share >= 1) return;
-    std::vector<std::size_t> order(agents.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
+    // Agents crossing a link are off the ground (on the ladder), out of the crowd.
+    std::vector<std::size_t> order;
+    order.reserve(agents.size());
+    for (std::size_t index = 0; index < agents.size(); ++index)
+        if (!agents[index].crossing) order.push_back(index);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return agents[a].position.x < agents[b].position.x;
     });
@@ -392,6 +395,13 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
                     changed->walled_off.push_back(scenario.agents[index].id);
             } else if (event.kind == AgentEventKind::Replanned && changed) {
                 changed->replanned.push_back(scenario.agents[index].id);
+            } else if (event.kind == AgentEventKind::LinkStarted ||
+                       event.kind == AgentEventKind::LinkFinished) {
+                if (run.link_events.size() < max_recorded_link_events)
+                    run.link_events.push_back({run.steps, scenario.agents[index].id,
+                                               event.link.value,
+                                               event.kind == AgentEventKind::LinkFinished});
+                ++run.link_event_count;
             }
         }
         if (changed)

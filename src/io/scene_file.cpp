@@ -63,7 +63,10 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
             const std::string where = "/links/" + std::to_string(index);
             const json& value = (*links)[index];
             SceneLink link;
-            if (!object(value, where, {"from", "to", "cost", "bidirectional"})) return failure();
+            if (!object(
+                    value, where,
+                    {"from", "to", "cost", "bidirectional", "traversal_seconds", "one_at_a_time"}))
+                return failure();
             const json* from = io_detail::member(value, "from");
             const json* to = io_detail::member(value, "to");
             if (!from || !to)
@@ -77,6 +80,13 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
                 return failure();
             if (const json* both = io_detail::member(value, "bidirectional");
                 both && !boolean(*both, where + "/bidirectional", link.bidirectional))
+                return failure();
+            if (const json* seconds = io_detail::member(value, "traversal_seconds");
+                seconds &&
+                !number(*seconds, where + "/traversal_seconds", link.traversal_seconds, 0, 1e6f))
+                return failure();
+            if (const json* alone = io_detail::member(value, "one_at_a_time");
+                alone && !boolean(*alone, where + "/one_at_a_time", link.one_at_a_time))
                 return failure();
             scene.links.push_back(link);
         }
@@ -206,6 +216,33 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
     return scene;
 }
 
+namespace {
+
+/// Adds the scene's links to a mesh or a graph; a refusal names the link ("/links/i") and, for
+/// an end outside the bounds (which the graph's frame would call an obstacle), says so.
+template <class World>
+Status add_scene_links(const Scene& scene, World& world) {
+    for (std::size_t index = 0; index < scene.links.size(); ++index) {
+        const SceneLink& link = scene.links[index];
+        const std::string where = "/links/" + std::to_string(index) + ": ";
+        for (const auto& [point, name] : {std::pair{link.from, "start"}, std::pair{link.to, "end"}})
+            if (!(point.x >= scene.min.x && point.x <= scene.max.x && point.y >= scene.min.y &&
+                  point.y <= scene.max.y))
+                return Status::invalid_input(where + "link " + name + " " + to_string(point) +
+                                             " is outside the scene bounds");
+        if (auto added = world.add_link(link.from, link.to,
+                                        {.cost = link.cost,
+                                         .bidirectional = link.bidirectional,
+                                         .traversal_seconds = link.traversal_seconds,
+                                         .one_at_a_time = link.one_at_a_time});
+            !added)
+            return Status::invalid_input(where + added.error().message());
+    }
+    return {};
+}
+
+}  // namespace
+
 float answering_radius(const Scene& scene, const SceneQuery& query) {
     if (!query.radius) return scene.buffer_radius;
     float chosen = INFINITY, largest = scene.buffer_radius;
@@ -222,9 +259,6 @@ Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
 }
 
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene, float buffer_radius) {
-    if (!scene.links.empty())
-        return Status::invalid_input(
-            "/links: the visibility graph does not cross links; use the navigation mesh");
     auto made = ObstacleGraph::create({.buffer_radius = buffer_radius});
     if (!made) return made.error();
     ObstacleGraph graph = std::move(made).value();
@@ -243,6 +277,14 @@ Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene, float buffer_ra
           bar(x0 - thick, y0, x0, y1), bar(x1, y0, x1 + thick, y1)})
         obstacles.push_back(frame);
     if (auto added = graph.add_obstacles(obstacles); !added) return added.error();
+    if (Status status = add_scene_links(scene, graph); !status) {
+        if (buffer_radius == scene.buffer_radius) return status;
+        // A link end free for the scene's radius may not be for a class's.
+        char radius_text[32];
+        std::snprintf(radius_text, sizeof radius_text, "%g", static_cast<double>(buffer_radius));
+        return Status::invalid_input(status.message() + " (obstacles grown by the radius class " +
+                                     radius_text + ")");
+    }
     return graph;
 }
 
@@ -255,14 +297,7 @@ Expected<NavMesh> build_nav_mesh(const Scene& scene, MeshNodes nodes,
     NavMesh mesh = std::move(made).value();
     if (auto added = mesh.add_obstacles(scene.obstacles); !added) return added.error();
     mesh.triangulate();
-    for (std::size_t index = 0; index < scene.links.size(); ++index) {
-        const SceneLink& link = scene.links[index];
-        if (auto added = mesh.add_link(link.from, link.to,
-                                       {.cost = link.cost, .bidirectional = link.bidirectional});
-            !added)
-            return Status::invalid_input("/links/" + std::to_string(index) + ": " +
-                                         added.error().message());
-    }
+    if (Status status = add_scene_links(scene, mesh); !status) return status;
     return mesh;
 }
 

@@ -413,6 +413,42 @@ static void nav_mesh_radius_classes(void) {
     pk_nav_mesh_destroy(mesh);
 }
 
+/* A visibility graph with a long wall and a ladder over it: the path climbs the ladder rather
+ * than walk round the wall, says where, and a ledge (one way) is never climbed. */
+static void obstacle_graph_links(void) {
+    const float wall[] = {-1000, 45, 1100, 45, 1100, 55, -1000, 55};
+    pk_obstacle_graph* graph = NULL;
+    uint32_t id = 0, ladder = 0, ledge = 0;
+    CHECK(pk_obstacle_graph_create(0, &graph) == PK_OK);
+    CHECK(pk_obstacle_graph_add_polygon(graph, wall, 4, &id) == PK_OK);
+    float points[32];
+    uint32_t links[16];
+    size_t length = 0;
+    float cost = 0;
+    CHECK(pk_obstacle_graph_add_link(graph, 80, 60, 80, 40, 25, 1, &ladder) == PK_OK);
+    CHECK(pk_obstacle_graph_find_path_ex(graph, 10, 80, 10, 20, points, links, 16, &length,
+                                         &cost) == PK_OK);
+    CHECK(length == 4 && links[0] == PK_NO_LINK && links[1] == ladder && links[2] == PK_NO_LINK &&
+          links[3] == PK_NO_LINK);
+    CHECK(points[2] == 80 && points[3] == 60 && points[4] == 80 && points[5] == 40);
+    CHECK(fabsf(cost - (2 * sqrtf(70 * 70 + 20 * 20) + 25)) < 1e-2f);
+    CHECK(pk_obstacle_graph_remove_link(graph, ladder) == PK_OK);
+    CHECK(pk_obstacle_graph_remove_link(graph, ladder) == PK_INVALID_ARGUMENT);
+    CHECK(pk_obstacle_graph_add_link(graph, 20, 60, 20, 40, NAN, 0, &ledge) == PK_OK);
+    CHECK(pk_obstacle_graph_find_path_ex(graph, 10, 80, 10, 20, points, links, 16, &length,
+                                         &cost) == PK_OK);
+    CHECK(length == 4 && links[1] == ledge);
+    CHECK(pk_obstacle_graph_find_path_ex(graph, 10, 20, 10, 80, points, links, 16, &length,
+                                         &cost) == PK_OK);
+    for (size_t point = 0; point < length; ++point)
+        CHECK(links[point] == PK_NO_LINK);
+    CHECK(pk_obstacle_graph_add_link(graph, 20, 50, 20, 40, NAN, 1, &id) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "inside obstacle") != NULL);
+    CHECK(pk_obstacle_graph_add_link(graph, 20, 60, 20, 40, -1, 1, &id) == PK_INVALID_ARGUMENT);
+    CHECK(pk_obstacle_graph_add_link(NULL, 20, 60, 20, 40, 1, 1, &id) == PK_INVALID_ARGUMENT);
+    pk_obstacle_graph_destroy(graph);
+}
+
 /* Writes `text` to `folder`/`name` and gives the path (static storage, one at a time). */
 static const char* write_file(const char* folder, const char* name, const char* text) {
     static char path[4096];
@@ -576,6 +612,7 @@ int main(int argc, char** argv) {
     open_worlds();
     nav_mesh_links();
     nav_mesh_radius_classes();
+    obstacle_graph_links();
     agents_files(argv[2]);
     pk_grid_map_destroy(NULL);
     printf("c api: %d checks, %d failed\n", checks, failures);

@@ -222,6 +222,12 @@ expect 2 'many_queries.json: 100000 queries x 40000 obstacle corners = 400000000
   printf ']}'
 } >many_teleporters.json
 expect 2 'many_teleporters.json: 20 queries x \(0 obstacle corners \+ 32000000 for links cheaper than walking\)' scene many_teleporters.json --mode navmesh
+expect 2 'many_teleporters.json: 20 queries x \(2000 obstacle corners and link ends \+ 32000000 for links cheaper than walking\)' scene many_teleporters.json --mode visibility
+# The visibility graph crosses links too, and refuses an end in a wall or outside the bounds.
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [15, 12], "to": [15, 10]}], "queries": []}' >link_in_wall.json
+expect 2 'link_in_wall.json: /links/0: link end 15,10 is inside obstacle 0' scene link_in_wall.json --mode visibility
+echo '{"bounds": [[0, 0], [20, 20]], "obstacles": [], "links": [{"from": [15, 12], "to": [15, -1]}], "queries": []}' >link_outside.json
+expect 2 'link_outside.json: /links/0: link end 15,-1 is outside the scene bounds' scene link_outside.json --mode visibility
 {
   printf '{"bounds": [[0, 0], [1000, 1000]], "obstacles": ['
   awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s{\"circle\": {\"center\": [%d, %d], \"radius\": 1}}", (i ? ", " : ""), 3 + 5 * (i % 190), 3 + 5 * int(i / 190) }'
@@ -273,6 +279,11 @@ expect 2 'many_classes.json: /radius_classes: has 17 values, over the limit of 1
                x, y, x + 4, y, x + 4, y + 4, x, y + 4 } }'
   printf '], "queries": [{"from": [1, 1], "to": [999, 999]}, {"from": [1, 1], "to": [999, 999], "radius": 0.5}, {"from": [1, 1], "to": [999, 999], "radius": 1}]}'
 } >three_radii.json
+# A ladder whose foot a class of radius 1.5 cannot stand on: the class's mesh goes without it,
+# the visibility mode refuses it for that class.
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "radius_classes": [1.5], "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [5, 12], "to": [5, 8], "cost": 4}], "queries": [{"from": [3, 15], "to": [3, 5]}, {"from": [3, 15], "to": [3, 5], "radius": 1.5}]}' >narrow_ladder.json
+expect 1 'query: 1, status: no_path, .*radius: 1.5, radius_class: 1.5' scene narrow_ladder.json --mode navmesh
+expect 2 'narrow_ladder.json: /links/0: link start 5,12 is inside obstacle 0 or its buffer \(obstacles grown by the radius class 1.5\)' scene narrow_ladder.json
 expect 2 'three_radii.json: 21000 obstacle corners \(7000 x 3 radii\) are more than --mode visibility takes \(20000\)' scene three_radii.json
 
 # ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
@@ -321,6 +332,11 @@ echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 200000, "obstacles": [], "
 expect 2 'huge_buffer.json: /buffer_radius: .*largest radius of an agent' agents huge_buffer.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 18446744073709551616}' >wide_steps.json
 expect 2 'wide_steps.json: /max_steps: .* is outside 1..100000' agents wide_steps.json
+# Links of agents files: a bad traversal time, an end inside the wall.
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [10, 13], "to": [10, 7], "traversal_seconds": -2}], "agents": [{"id": 1, "at": [8, 15], "to": [4, 3]}]}' >link_seconds.json
+expect 2 'link_seconds.json: /links/0/traversal_seconds: -2 is outside' agents link_seconds.json
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [10, 13], "to": [10, 10]}], "agents": [{"id": 1, "at": [8, 15], "to": [4, 3]}]}' >link_in_wall_agents.json
+expect 2 'link_in_wall_agents.json: /links/0: link end 10,10 is outside the bounds or inside an obstacle' agents link_in_wall_agents.json
 # A trace (and pictures) that would not fit the memory budget is refused before the run.
 sed 's/"max_steps": 20/"max_steps": 199/' packed_agents.json >longest_agents.json
 expect 2 'longest_agents.json: 10000 agents for 199 steps with a trace need .* over the memory budget of 64' \

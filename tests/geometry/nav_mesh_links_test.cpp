@@ -7,11 +7,15 @@
 #include <random>
 #include <vector>
 
+#include "geometry/link_oracle.hpp"
 #include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/geometry/obstacle_graph.hpp"
 
 namespace pathkit {
 namespace {
+
+using test_oracles::LinkSpec;
+using test_oracles::shortest_with_links;
 
 Obstacle rectangle(float x0, float y0, float x1, float y1) {
     return Obstacle::polygon({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}});
@@ -107,50 +111,6 @@ TEST(NavMeshLinks, BadLinksAreRefusedAndNothingIsAdded) {
     EXPECT_EQ(mesh.find_path({3, 15}, {3, 5}).status, SearchStatus::NoPath);
 }
 
-// The oracle: walking distances from a visibility graph of the same obstacles, and a
-// Dijkstra over the start, the goal and the links' ends, walking or crossing links.
-struct LinkSpec {
-    Point2 from, to;
-    float cost;
-    bool both_ways;
-};
-
-double shortest_with_links(const ObstacleGraph& graph, Point2 start, Point2 goal,
-                           const std::vector<LinkSpec>& links) {
-    std::vector<Point2> points{start, goal};
-    for (const LinkSpec& link : links) {
-        points.push_back(link.from);
-        points.push_back(link.to);
-    }
-    const std::size_t count = points.size();
-    std::vector<std::vector<double>> step(count, std::vector<double>(count, INFINITY));
-    for (std::size_t a = 0; a < count; ++a)
-        for (std::size_t b = 0; b < count; ++b) {
-            if (a == b) continue;
-            const PlanePath walk = graph.find_path(points[a], points[b]);
-            if (walk.found()) step[a][b] = walk.cost;
-        }
-    for (std::size_t link = 0; link < links.size(); ++link) {
-        const std::size_t from = 2 + 2 * link, to = from + 1;
-        step[from][to] = std::min<double>(step[from][to], links[link].cost);
-        if (links[link].both_ways)
-            step[to][from] = std::min<double>(step[to][from], links[link].cost);
-    }
-    std::vector<double> best(count, INFINITY);
-    std::vector<bool> done(count, false);
-    best[0] = 0;
-    for (std::size_t round = 0; round < count; ++round) {
-        std::size_t next = count;
-        for (std::size_t at = 0; at < count; ++at)
-            if (!done[at] && (next == count || best[at] < best[next])) next = at;
-        if (next == count || best[next] == INFINITY) break;
-        done[next] = true;
-        for (std::size_t to = 0; to < count; ++to)
-            best[to] = std::min(best[to], best[next] + step[next][to]);
-    }
-    return best[1];
-}
-
 TEST(NavMeshLinks, OnRandomScenesWithLaddersLedgesAndTeleportersLengthsEqualTheOracles) {
     std::mt19937 random(28);
     std::uniform_real_distribution<float> place(10, 90), size_of(2, 14), unit(0, 1);
@@ -230,6 +190,93 @@ TEST(NavMeshLinks, OnRandomScenesWithLaddersLedgesAndTeleportersLengthsEqualTheO
                 compared, with_links, apart);
     EXPECT_GT(with_links, 30);
     EXPECT_GT(apart, 3);
+}
+
+TEST(NavMeshLinks, TheFunnelClimbsTheLadderTooAndOnSimpleCasesMatchesTheExactLength) {
+    NavMesh mesh = mesh_with(wall_across());
+    const auto ladder = mesh.add_link({15, 12}, {15, 8}, {.cost = 10});
+    ASSERT_TRUE(ladder.has_value());
+    PlaneQueryContext context;
+    for (const auto& [from, to] :
+         {std::pair{Point2{3, 15}, Point2{3, 5}}, std::pair{Point2{15, 12}, Point2{15, 5}},
+          std::pair{Point2{18, 18}, Point2{15, 8}}}) {
+        const PlanePath exact = mesh.find_path(from, to);
+        const PlanePath funnel = mesh.find_path(from, to, context, {}, NavMeshQuery::Funnel);
+        ASSERT_EQ(funnel.status, SearchStatus::Found) << funnel.message;
+        EXPECT_NEAR(funnel.cost, exact.cost, 1e-3);
+        ASSERT_EQ(funnel.links.size(), 1u);
+        EXPECT_EQ(funnel.links[0].link, ladder.value());
+        EXPECT_EQ(funnel.path[funnel.links[0].segment], (Point2{15, 12}));
+        EXPECT_EQ(funnel.path[funnel.links[0].segment + 1], (Point2{15, 8}));
+    }
+    // A teleporter within one triangle's reach: the funnel takes it as the exact query does.
+    NavMesh open = mesh_with({});
+    ASSERT_TRUE(open.add_link({2, 2}, {18, 18}, {.cost = 0}).has_value());
+    const PlanePath jump = open.find_path({1, 1}, {19, 19}, context, {}, NavMeshQuery::Funnel);
+    EXPECT_NEAR(jump.cost, 2 * std::sqrt(2.0f), 1e-4);
+    EXPECT_EQ(jump.links.size(), 1u);
+}
+
+TEST(NavMeshLinks, OnRandomScenesTheFunnelWithLinksIsNeverShorterThanTheExactQuery) {
+    std::mt19937 random(280);
+    std::uniform_real_distribution<float> place(5, 95), size_of(2, 14), unit(0, 1);
+    PlaneQueryContext context;
+    int compared = 0, crossing = 0, equal = 0;
+    for (int scene = 0; scene < 10; ++scene) {
+        std::vector<Obstacle> obstacles;
+        for (int index = 0; index < 20; ++index) {
+            const float x = place(random), y = place(random);
+            obstacles.push_back(unit(random) < 0.5f
+                                    ? rectangle(x, y, x + size_of(random), y + 1.5f)
+                                    : rectangle(x, y, x + 1.5f, y + size_of(random)));
+        }
+        if (scene % 2 == 0) obstacles.push_back(rectangle(0, 49, 100, 51));
+        NavMesh mesh = NavMesh::create({0, 0}, {100, 100}, {.buffer_radius = 0.5f}).value();
+        ASSERT_TRUE(mesh.add_obstacles(obstacles).has_value());
+        mesh.triangulate();
+        std::vector<LinkSpec> links;
+        while (links.size() < 8) {
+            const Point2 a{place(random), place(random)}, b{place(random), place(random)};
+            const float straight = std::hypot(b.x - a.x, b.y - a.y);
+            const LinkSpec link{a, b, straight * unit(random) * 1.5f, unit(random) < 0.7f};
+            if (mesh.add_link(a, b, {.cost = link.cost, .bidirectional = link.both_ways}))
+                links.push_back(link);
+        }
+        for (int query = 0; query < 15; ++query) {
+            const Point2 from{place(random), place(random)}, to{place(random), place(random)};
+            if (!mesh.triangle_at(from) || !mesh.triangle_at(to)) continue;
+            SCOPED_TRACE("scene " + std::to_string(scene) + " from " + to_string(from) + " to " +
+                         to_string(to));
+            const PlanePath exact = mesh.find_path(from, to);
+            const PlanePath funnel = mesh.find_path(from, to, context, {}, NavMeshQuery::Funnel);
+            ASSERT_EQ(funnel.found(), exact.found()) << funnel.message;
+            if (!exact.found()) continue;
+            ++compared;
+            crossing += funnel.links.empty() ? 0 : 1;
+            equal += std::fabs(funnel.cost - exact.cost) <= 1e-3 * (1 + exact.cost) ? 1 : 0;
+            EXPECT_GE(funnel.cost, exact.cost - 1e-3 * (1 + exact.cost));
+            // Walked segments stay in free space; crossed ones join a link's ends; they add up.
+            double total = 0;
+            std::size_t next_link = 0;
+            for (std::size_t leg = 1; leg < funnel.path.size(); ++leg) {
+                const Point2 a = funnel.path[leg - 1], b = funnel.path[leg];
+                if (next_link < funnel.links.size() && funnel.links[next_link].segment == leg - 1) {
+                    const LinkSpec& link = links[funnel.links[next_link++].link.index()];
+                    EXPECT_TRUE((a == link.from && b == link.to) ||
+                                (link.both_ways && a == link.to && b == link.from));
+                    total += link.cost;
+                    continue;
+                }
+                EXPECT_TRUE(mesh.is_segment_free(a, b)) << "leg " << leg;
+                total += std::hypot(b.x - a.x, b.y - a.y);
+            }
+            EXPECT_EQ(next_link, funnel.links.size());
+            EXPECT_NEAR(total, funnel.cost, 1e-3 * (1 + total));
+        }
+    }
+    std::printf("%d queries, %d crossing links, %d as short as the exact path\n", compared,
+                crossing, equal);
+    EXPECT_GT(crossing, 20);
 }
 
 }  // namespace

@@ -177,5 +177,36 @@ TEST(AgentsRun, ManyStepsOfChangesOnABigMeshAreRefusedBeforeTheRun) {
               std::string::npos);
 }
 
+// A wall right across the world and a boat over it that takes one agent at a time: both
+// agents cross, the second after the first, and the run records it, with the link's place in
+// the file's "links".
+TEST(AgentsRun, AgentsCrossALinkOfTheFileOneAtATimeAndTheRunRecordsIt) {
+    const AgentScenario scenario = scenario_from(R"({"bounds": [[0, 0], [20, 20]],
+        "buffer_radius": 0.5, "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}],
+        "links": [{"from": [2, 2], "to": [3, 3], "cost": 5},
+                  {"from": [10, 13], "to": [10, 7], "traversal_seconds": 2,
+                   "one_at_a_time": true}],
+        "agents": [{"id": 7, "at": [8, 15], "to": [4, 3]},
+                   {"id": 3, "at": [13, 17], "to": [16, 3]}],
+        "dt": 0.05, "max_steps": 4000})");
+    ASSERT_EQ(scenario.scene.links.size(), 2u);
+    EXPECT_EQ(scenario.scene.links[1].traversal_seconds, 2);
+    EXPECT_TRUE(scenario.scene.links[1].one_at_a_time);
+    const AgentRun run = run_of(scenario);
+    EXPECT_EQ(run.arrived_count(), 2u);
+    EXPECT_EQ(run.centres_in_obstacles, 0);
+    ASSERT_EQ(run.link_event_count, 4);
+    ASSERT_EQ(run.link_events.size(), 4u);
+    const std::int64_t order[] = {7, 7, 3, 3};
+    for (std::size_t index = 0; index < 4; ++index) {
+        EXPECT_EQ(run.link_events[index].agent_id, order[index]);
+        EXPECT_EQ(run.link_events[index].link, 1u);
+        EXPECT_EQ(run.link_events[index].finished, index % 2 == 1);
+    }
+    EXPECT_GE(run.link_events[2].step, run.link_events[1].step);
+    // Two seconds across at 0.05 s a step.
+    EXPECT_NEAR(static_cast<double>(run.link_events[1].step - run.link_events[0].step), 40, 1);
+}
+
 }  // namespace
 }  // namespace pathkit

@@ -96,9 +96,11 @@ TEST(SceneFile, LinksCarryTheirCostAndWayAndTheMeshCrossesThem) {
     EXPECT_NEAR(path.cost, 3 + 5 + 3, 1e-4);
     EXPECT_EQ(mesh.value().find_path({5, 5}, {5, 15}).links.size(),
               1u);  // the ladder, not the ledge
+    // The visibility graph crosses them too, at the same cost.
     const auto graph = build_obstacle_graph(scene.value());
-    ASSERT_FALSE(graph.has_value());
-    EXPECT_NE(graph.error().message().find("/links"), std::string::npos);
+    ASSERT_TRUE(graph.has_value()) << graph.error().message();
+    EXPECT_NEAR(graph.value().find_path({15, 15}, {15, 5}).cost, 3 + 5 + 3, 1e-4);
+    EXPECT_EQ(graph.value().find_path({5, 5}, {5, 15}).links.size(), 1u);
 }
 
 TEST(SceneFile, BadLinksAreRefusedWithTheirPlace) {
@@ -117,6 +119,19 @@ TEST(SceneFile, BadLinksAreRefusedWithTheirPlace) {
     ASSERT_FALSE(mesh.has_value());
     EXPECT_NE(mesh.error().message().find("/links/0: link end"), std::string::npos)
         << mesh.error().message();
+    const auto graph = build_obstacle_graph(scene.value());
+    ASSERT_FALSE(graph.has_value());
+    EXPECT_NE(graph.error().message().find("/links/0: link end 5,10 is inside"),
+              std::string::npos)
+        << graph.error().message();
+    // Outside the bounds: said so by both, not blamed on the graph's frame.
+    const auto outside = parse_scene(head + R"([{"from": [1, 1], "to": [25, 5]}]})", "out.json");
+    ASSERT_TRUE(outside.has_value());
+    for (const Status& refused :
+         {build_nav_mesh(outside.value()).error(), build_obstacle_graph(outside.value()).error()})
+        EXPECT_NE(refused.message().find("/links/0: link end 25,5 is outside"),
+                  std::string::npos)
+            << refused.message();
 }
 
 TEST(SceneFile, QueriesWithARadiusAreAnsweredOnTheirClassInBothStructures) {

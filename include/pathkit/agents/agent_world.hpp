@@ -118,6 +118,11 @@ struct Agent {
     std::vector<Point2> corridor;
     /// False once removed.
     bool active = true;
+    /// While it crosses a link of the mesh: the link, and how far across it is (0..1). It
+    /// stands at the link's entrance meanwhile, out of the crowd (others neither avoid nor
+    /// push it), and at its exit once across (src/agents/agent_links.cpp).
+    std::optional<LinkId> crossing;
+    float crossing_fraction = 0;
 };
 
 /// What happened to an agent during a step.
@@ -128,9 +133,13 @@ enum class AgentEventKind {
     Stuck,
     /// Its path was planned again: the mesh changed, the target moved, or it was pushed off it.
     Replanned,
+    /// It reached a link its path crosses and began to cross it (`AgentEvent::link`).
+    LinkStarted,
+    /// It is across the link and walks on from the link's exit.
+    LinkFinished,
 };
 
-/// A name for the kind: "arrived", "stuck", "replanned".
+/// A name for the kind: "arrived", "stuck", "replanned", "link_started", "link_finished".
 [[nodiscard]] const char* to_string(AgentEventKind kind);
 
 /// One event: the step it happened in (1 for the first `step`), the agent, and what.
@@ -138,6 +147,8 @@ struct AgentEvent {
     std::uint64_t step = 0;
     AgentId agent;
     AgentEventKind kind = AgentEventKind::Arrived;
+    /// The link of a link event; invalid for the others.
+    LinkId link;
 };
 
 /// How an `AgentWorld` runs.
@@ -182,6 +193,14 @@ struct AgentStepStats {
 ///   classes below the mesh's own radius serve queries only, the mesh's edges being the
 ///   walls), from the nearest point of that class's free space when set down or pushed
 ///   closer to an obstacle, and once in that free space its moves keep to it.
+/// - Links (`NavMesh::add_link`): a path that crosses one is followed up to the link's
+///   entrance (the corridor ends there); within `arrival_distance` of it the agent crosses:
+///   `LinkStarted`, it leaves the crowd and stands at the entrance for the link's traversal
+///   time (`MeshLinkOptions::traversal_seconds`, or its cost over the agent's top speed), then
+///   `LinkFinished` at the exit, and it plans on from there. A one-at-a-time link takes one
+///   agent at a time: those whose corridor ends at its entrance, within `arrival_distance`
+///   plus four radii of it, queue in the order they came (by id within a step) and stand,
+///   not counted as stuck, while the first of them walks up and waits for the link.
 /// - Corridor: a corner is dropped once the next one is in sight; the path is planned again
 ///   when the target changes, the next corner goes out of sight, or the mesh is repaired or
 ///   triangulated again and a segment of the rest of the path that crosses its

@@ -177,6 +177,17 @@ PK_API pk_status pk_obstacle_graph_remove(pk_obstacle_graph* graph, uint32_t obs
 PK_API pk_status pk_obstacle_graph_find_path(const pk_obstacle_graph* graph, float from_x,
                                              float from_y, float to_x, float to_y, float* points,
                                              size_t capacity, size_t* length, float* cost);
+/** Adds a link between two free points, as pk_nav_mesh_add_link: its ends become nodes of the
+ * graph and pk_obstacle_graph_find_path crosses it where that is shorter; its id in *link. */
+PK_API pk_status pk_obstacle_graph_add_link(pk_obstacle_graph* graph, float from_x, float from_y,
+                                            float to_x, float to_y, float cost, int bidirectional,
+                                            uint32_t* link);
+PK_API pk_status pk_obstacle_graph_remove_link(pk_obstacle_graph* graph, uint32_t link);
+/** pk_obstacle_graph_find_path with the link crossed per segment, as pk_nav_mesh_find_path_ex. */
+PK_API pk_status pk_obstacle_graph_find_path_ex(const pk_obstacle_graph* graph, float from_x,
+                                                float from_y, float to_x, float to_y, float* points,
+                                                uint32_t* links, size_t capacity, size_t* length,
+                                                float* cost);
 
 /** A navigation mesh over the rectangle (min_x, min_y)..(max_x, max_y). */
 PK_API pk_status pk_nav_mesh_create(float min_x, float min_y, float max_x, float max_y,

@@ -28,18 +28,6 @@ struct MeshLinks;
 struct RadiusClasses;
 }  // namespace geometry
 
-/// How a link of a `NavMesh` is crossed.
-struct MeshLinkOptions {
-    /// What crossing it costs, in world units of path length (finite, >= 0); NaN (the
-    /// default) for the straight distance between its ends, as if walked. A link cheaper than
-    /// that (a teleporter) is a shortcut that the optimal query must look out for everywhere:
-    /// queries near and far get slower the more it saves.
-    float cost = std::numeric_limits<float>::quiet_NaN();
-    /// Crossed both ways (a ladder), or only from its first end to its second (a ledge to
-    /// jump down).
-    bool bidirectional = true;
-};
-
 /// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
 enum class MeshNodes : unsigned {
     /// The triangles' corners.
@@ -100,8 +88,9 @@ enum class NavMeshQuery {
     /// The exact Euclidean shortest path through the mesh (Polyanya: an any-angle search over
     /// intervals of the triangles' edges; Cui, Harabor and Grastien, IJCAI 2017).
     Optimal,
-    /// The engine over the node graph (`NavMeshOptions::nodes`), then the funnel through the
-    /// triangles it crosses: faster on some meshes, never shorter, usually close.
+    /// The engine over the node graph (`NavMeshOptions::nodes`, with link ends and arcs), then
+    /// the funnel through the triangles each walked piece crosses: faster on some meshes, never
+    /// shorter, usually close.
     Funnel,
 };
 
@@ -192,14 +181,18 @@ class NavMesh {
     /// the optimal query may cross at its cost: a jump down a ledge, a ladder, a teleporter, a
     /// boat. Refused, with nothing added, for NaN points, points outside the bounds or inside a
     /// grown obstacle as the mesh is now, the same point twice, or a negative or infinite
-    /// cost. A link whose end an obstacle covers after an edit is not used
-    /// until that end is free again. The funnel query walks and ignores links. Each call (and
-    /// each repair) indexes every link again: O(links), so adding n links one by one is O(n^2).
+    /// cost, or a traversal time that is neither NaN nor finite and >= 0. A link whose end an
+    /// obstacle covers after an edit is not used until that end is free again. The funnel query
+    /// crosses links too (its graph gains their ends; each walked piece is pulled on its own). Each
+    /// call (and each repair) indexes every link again: O(links), so adding n links one by one is
+    /// O(n^2).
     Expected<LinkId> add_link(Point2 from, Point2 to, const MeshLinkOptions& options = {});
     /// Removes a link; refused for unknown or removed ids.
     Status remove_link(LinkId link);
     /// The number of links in the mesh.
     [[nodiscard]] std::size_t link_count() const;
+    /// A link as added; none for unknown or removed ids.
+    [[nodiscard]] std::optional<PlaneLink> link(LinkId link) const;
 
     /// The options it was created with (the buffer radius grows every obstacle).
     [[nodiscard]] const NavMeshOptions& options() const { return options_; }
@@ -341,6 +334,12 @@ class NavMesh {
                                              std::uint32_t goal_triangle,
                                              PlaneQueryContext& context,
                                              const SearchOptions& options) const;
+    /// The funnel query where links exist (src/geometry/nav_mesh_funnel_links.cpp).
+    [[nodiscard]] PlanePath find_funnel_path_with_links(Point2 from, Point2 to,
+                                                        std::span<const std::uint32_t> starts,
+                                                        std::span<const std::uint32_t> goals,
+                                                        PlaneQueryContext& context,
+                                                        const SearchOptions& options) const;
     [[nodiscard]] PlanePath find_shortest_path(Point2 from, Point2 to, std::uint32_t start_triangle,
                                                std::uint32_t goal_triangle,
                                                PlaneQueryContext& context,
@@ -428,6 +427,8 @@ class NavMesh {
         Point2 from, to;
         float cost = 0;
         bool bidirectional = true, alive = false;
+        float traversal_seconds = 0;  // NaN: cost / the agent's top speed
+        bool one_at_a_time = false;
     };
     std::vector<LinkEntry> links_;
     std::unique_ptr<geometry::MeshLinks> link_index_;

@@ -19,6 +19,7 @@ namespace pathkit {
 namespace geometry {
 class EdgeIndex;
 struct FixedPoint;
+struct ShortcutArc;
 }  // namespace geometry
 
 /// How an `ObstacleGraph` grows and connects its obstacles.
@@ -100,9 +101,26 @@ class ObstacleGraph {
     /// obstacles. Refused for a bad position or an unknown obstacle id.
     Expected<NodeId> connect_node_using_obstacles(Point2 position,
                                                   const ConnectOptions& options = {});
-    /// Removes a node inserted with `connect_node_using_obstacles`. Refused for unknown ids
-    /// and for obstacle corners (remove the obstacle instead).
+    /// Removes a node inserted with `connect_node_using_obstacles`. Refused for unknown ids,
+    /// obstacle corners (remove the obstacle instead) and link ends (remove the link).
     Status remove_node(NodeId node);
+
+    /// Adds a link between two points of free space (world units, any distance apart) that
+    /// `find_path` may cross at its cost: a jump down a ledge, a ladder, a teleporter, a boat.
+    /// Its ends become nodes of the graph (one node for link ends at one point), connected as
+    /// `connect_node_using_obstacles` connects, and the link an arc between them (one way
+    /// when not bidirectional). Refused, with nothing added, for NaN or out of range points,
+    /// points inside a grown obstacle, the same point twice, a negative or infinite cost, or a
+    /// traversal time that is neither NaN nor finite and >= 0.
+    /// A link whose end a later obstacle covers is not used (the end is no node) until that
+    /// end is free again. O(nodes) visibility tests per new end; every obstacle edit checks
+    /// every link end (O(links x regions)).
+    Expected<LinkId> add_link(Point2 from, Point2 to, const MeshLinkOptions& options = {});
+    /// Removes a link (and the nodes of its ends that no other link shares); refused for
+    /// unknown or removed ids.
+    Status remove_link(LinkId link);
+    /// The number of links in the graph (those with a covered end included).
+    [[nodiscard]] std::size_t link_count() const;
 
     /// Keeps the connection a-b in place whatever obstacles are added later. Refused when the
     /// nodes are unknown or not connected.
@@ -122,7 +140,8 @@ class ObstacleGraph {
     [[nodiscard]] std::size_t connection_count() const { return connection_count_; }
     /// The node's position in world units; (0, 0) for unknown ids.
     [[nodiscard]] Point2 position(NodeId node) const;
-    /// The connections out of a node; empty for unknown ids.
+    /// The connections out of a node (walking; links are not connections); empty for unknown
+    /// ids.
     [[nodiscard]] std::span<const PlaneConnection> connections(NodeId node) const;
     /// The buffer radius the graph was made with.
     [[nodiscard]] float buffer_radius() const { return options_.buffer_radius; }
@@ -132,7 +151,8 @@ class ObstacleGraph {
     /// True when an agent can walk straight from `a` to `b` without entering a grown obstacle.
     [[nodiscard]] bool can_see(Point2 a, Point2 b) const;
 
-    /// The shortest path from `from` to `to` around the grown obstacles. InvalidInput when a
+    /// The shortest path from `from` to `to` around the grown obstacles, crossing links where
+    /// that is shorter (`PlanePath::links` names the segments that cross them). InvalidInput when a
     /// point is NaN, out of range, or inside a grown obstacle (the message names which);
     /// NoPath when the obstacles wall the goal off.
     [[nodiscard]] PlanePath find_path(Point2 from, Point2 to, PlaneQueryContext& context,
@@ -142,7 +162,8 @@ class ObstacleGraph {
         return find_path(from, to, thread_plane_query_context());
     }
 
-    // The search-space interface (pathkit/search/search_space.hpp) over the graph's nodes.
+    // The search-space interface (pathkit/search/search_space.hpp) over the graph's nodes and
+    // their walking connections (`find_path` alone crosses links).
 
     /// Every node id is below this.
     [[nodiscard]] std::size_t state_count() const { return links_.size(); }
@@ -162,6 +183,8 @@ class ObstacleGraph {
     struct ObstacleData;
     struct RegionData;
     struct PairRecord;
+    struct LinkEntry;
+    struct LinkArc;
     /// Adds to `regions` every live region whose box meets the box of one of them: an edit
     /// changes how the regions it redoes are rounded, and so whether their neighbours touch
     /// them, which decides what is one region in a rebuild.
@@ -191,6 +214,14 @@ class ObstacleGraph {
     [[nodiscard]] std::vector<std::vector<std::vector<geometry::FixedPoint>>> merge_members(
         const std::vector<std::uint32_t>& members) const;
     [[nodiscard]] static std::uint64_t pair_key(std::uint32_t a, std::uint32_t b);
+    /// Gives every free end of a live link a node and takes the nodes of covered ends away,
+    /// then makes the link arcs again (src/geometry/obstacle_graph_link_ends.cpp).
+    void refresh_link_ends();
+    void make_link_arcs();
+    void release_link_end(std::uint32_t node);
+    [[nodiscard]] std::uint32_t claim_link_end(Point2 point);
+    /// Adds to `path` (the search's states as points) which segments cross links.
+    void name_link_segments(const std::vector<StateId>& states, PlanePath& path) const;
 
     ObstacleGraphOptions options_;
     std::vector<NodeData> nodes_;
@@ -201,6 +232,11 @@ class ObstacleGraph {
     std::vector<std::uint32_t> free_regions_;
     std::unique_ptr<geometry::EdgeIndex> index_;
     std::set<std::uint64_t> locked_;
+    // Links as added (ids index them; removed ones stay, not alive), and per node the arcs of
+    // links leaving it; `shortcuts_` lists the arcs cheaper than walking, for the estimate.
+    std::vector<LinkEntry> link_entries_;
+    std::vector<std::vector<LinkArc>> link_arcs_;
+    std::vector<geometry::ShortcutArc> shortcuts_;
     std::size_t live_nodes_ = 0;
     std::size_t connection_count_ = 0;
     std::uint32_t next_serial_ = 1;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -24,9 +25,34 @@ struct PolyanyaScratch;
 }  // namespace geometry
 
 struct LinkTag;
-/// A link of a `NavMesh` between two free points the ground does not join (a ledge to jump
-/// down, a ladder, a teleporter). Ids stay stable when other links are removed.
+/// A link of a `NavMesh` or an `ObstacleGraph` between two free points the ground does not join (a
+/// ledge to jump down, a ladder, a teleporter). Ids stay stable when other links are removed.
 using LinkId = Id<LinkTag>;
+
+/// How a link of a `NavMesh` or an `ObstacleGraph` is crossed.
+struct MeshLinkOptions {
+    /// What crossing it costs, in world units of path length (finite, >= 0); NaN (the
+    /// default) for the straight distance between its ends, as if walked. A link cheaper than
+    /// that (a teleporter) is a shortcut that the optimal query must look out for everywhere:
+    /// queries near and far get slower the more it saves.
+    float cost = std::numeric_limits<float>::quiet_NaN();
+    /// Crossed both ways (a ladder), or only from its first end to its second (a ledge to
+    /// jump down).
+    bool bidirectional = true;
+    /// How long an agent (`AgentWorld`) takes to cross it, in seconds (finite, >= 0); NaN (the
+    /// default) for its cost divided by the agent's top speed. Paths ignore it.
+    float traversal_seconds = std::numeric_limits<float>::quiet_NaN();
+    /// Agents cross it one at a time (a narrow ladder, a boat): the others wait near its
+    /// entrance and go in the order they came (by id within one step). Paths ignore it.
+    bool one_at_a_time = false;
+};
+
+/// A link as added: its ends (world units) and options, `options.cost` never NaN (the straight
+/// distance when it was).
+struct PlaneLink {
+    Point2 from, to;
+    MeshLinkOptions options;
+};
 
 /// A segment of a path that crosses a link instead of walking: from `path[segment]` to
 /// `path[segment + 1]`.

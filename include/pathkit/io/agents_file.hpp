@@ -5,6 +5,9 @@
 ///      "buffer_radius": 0.5,                       (optional, default 0: the walls' margin)
 ///      "radius_classes": [1, 2],                   (optional: more agent radii to plan for)
 ///      "obstacles": [...],                         (as in scene files, see scene_file.hpp)
+///      "links": [{"from": [x, y], "to": [x, y],    (optional, as in scene files; agents
+///                 "traversal_seconds": 2,          cross them: optional, default cost / speed
+///                 "one_at_a_time": true}],          and false; see AgentWorld)
 ///      "agents": [{"id": 1, "at": [x, y], "to": [x, y],
 ///                  "radius": 0.5,                  (optional when buffer_radius > 0: it)
 ///                  "max_speed": 2,                 (optional, default 2 units a second)
@@ -89,7 +92,7 @@ struct ObstacleChange {
 
 /// An agents scenario as read from a file.
 struct AgentScenario {
-    /// Bounds, buffer radius and obstacles (no queries).
+    /// Bounds, buffer radius, obstacles and links (no queries).
     Scene scene;
     /// More radii the world's mesh answers for (`NavMeshOptions::radius_classes`).
     std::vector<float> radius_classes;

@@ -23,6 +23,18 @@ struct AgentOverlap {
     std::int64_t step = 0;
 };
 
+/// An agent reaching a link and starting across it, or finishing.
+struct AgentLinkEvent {
+    std::int64_t step = 0;
+    /// The agent's file id, the link's index in the file's "links".
+    std::int64_t agent_id = 0;
+    std::uint32_t link = 0;
+    bool finished = false;  // false: started
+};
+
+/// Link events a run keeps, at most (later ones are only counted).
+inline constexpr std::size_t max_recorded_link_events = 10'000;
+
 /// What the obstacle changes of one step did to a run.
 struct AgentChangeRecord {
     /// The step they were applied before (1..max_steps).
@@ -83,6 +95,10 @@ struct AgentRun {
     /// (`obstacles_left_out_from`, 0: none) a set with no obstacles.
     std::vector<AgentObstacleSet> obstacle_sets;
     std::int64_t obstacles_left_out_from = 0;
+    /// Links crossed: the first `max_recorded_link_events` events in step order (agents in
+    /// file order within a step), and how many there were in all.
+    std::vector<AgentLinkEvent> link_events;
+    std::int64_t link_event_count = 0;
 
     [[nodiscard]] std::size_t arrived_count() const;
 };

@@ -42,13 +42,18 @@ struct SceneQuery {
     std::optional<float> radius;
 };
 
-/// A link of a scene (`NavMesh::add_link`): a ladder, a ledge, a teleporter.
+/// A link of a scene (`NavMesh::add_link`, `ObstacleGraph::add_link`): a ladder, a ledge, a
+/// teleporter.
 struct SceneLink {
     Point2 from;
     Point2 to;
     /// NaN (no "cost" in the file) for the straight distance between its ends.
     float cost = std::numeric_limits<float>::quiet_NaN();
     bool bidirectional = true;
+    /// For agents (agents files): "traversal_seconds" (NaN when absent: cost / top speed) and
+    /// "one_at_a_time" (`MeshLinkOptions`); scene queries ignore them.
+    float traversal_seconds = std::numeric_limits<float>::quiet_NaN();
+    bool one_at_a_time = false;
 };
 
 /// A scene as read from a file.
@@ -63,15 +68,16 @@ struct Scene {
     /// Per obstacle, its "id" in the file ("" when it has none); empty when no obstacle has
     /// one. Ids are unique.
     std::vector<std::string> obstacle_names;
-    /// Links, crossed by navigation mesh queries (`build_nav_mesh` adds them).
+    /// Links, crossed by the queries of both the navigation mesh and the obstacle graph
+    /// (`build_nav_mesh` and `build_obstacle_graph` add them).
     std::vector<SceneLink> links;
     std::vector<SceneQuery> queries;
 };
 
 /// The scene's obstacle graph. The bounds are walled in by a frame of obstacles whose grown
 /// inside edge lies on the bounds, so paths stay inside them as navigation mesh paths do.
-/// Refused for a scene with links (the visibility graph does not cross them). Obstacles grow
-/// by `buffer_radius` (world units, >= 0; the scene's own by default, or a radius class's).
+/// The scene's links are added to it (refused as `build_nav_mesh` refuses them). Obstacles
+/// grow by `buffer_radius` (world units, >= 0; the scene's own by default, or a radius class's).
 [[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene);
 [[nodiscard]] Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene, float buffer_radius);
 
