@@ -1,12 +1,14 @@
 // Fuzz target: scene JSON; small scenes are built both ways, queried, and drawn (SVG, PNG);
 // the navmesh's exact paths (Polyanya) are never longer than its funnel paths, nor shorter than
 // the obstacle graph's (which may also squeeze through points where two obstacles touch); all
-// three cross the scene's links; and filtered queries (areas) never cost less than unfiltered
-// ones.
+// three cross the scene's links; filtered queries (areas) never cost less than unfiltered
+// ones; each query is answered on the radius class its radius asks for, and the graph is grown
+// by that class's radius.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -23,12 +25,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     SceneDrawing drawing;
     std::vector<PlanePath> exact;
-    if (auto mesh = build_nav_mesh(scene.value())) {
+    if (auto mesh =
+            build_nav_mesh(scene.value(), MeshNodes::EdgeMidpoints, scene.value().radius_classes)) {
+        const auto query_mesh = [&](const SceneQuery& query, NavMeshQuery kind) {
+            return mesh.value().find_path(query.from, query.to, thread_plane_query_context(), {},
+                                          kind, query.radius.value_or(scene.value().buffer_radius));
+        };
         for (const SceneQuery& query : scene.value().queries) {
-            exact.push_back(mesh.value().find_path(query.from, query.to));
+            exact.push_back(query_mesh(query, NavMeshQuery::Optimal));
             drawing.paths.push_back(exact.back().path);
-            const PlanePath funnel = mesh.value().find_path(
-                query.from, query.to, thread_plane_query_context(), {}, NavMeshQuery::Funnel);
+            const PlanePath funnel = query_mesh(query, NavMeshQuery::Funnel);
             // Both cross links: they find the same, the funnel no shorter.
             if (funnel.found() != exact.back().found()) std::abort();
             if (funnel.found() && exact.back().cost > funnel.cost * (1 + 1e-5) + 1e-3) std::abort();
@@ -56,7 +62,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (auto graph = build_obstacle_graph(scene.value())) {
         for (std::size_t index = 0; index < scene.value().queries.size(); ++index) {
             const SceneQuery& query = scene.value().queries[index];
-            const PlanePath shortest = graph.value().find_path(query.from, query.to);
+            // The graph for the radius the query is answered with: the scene's own, or one
+            // grown by its class's radius (refused as the class's mesh is, when too wide).
+            const float radius = answering_radius(scene.value(), query);
+            std::optional<ObstacleGraph> sized;
+            if (radius != scene.value().buffer_radius) {
+                auto built = build_obstacle_graph(scene.value(), radius);
+                if (!built) continue;
+                sized = std::move(built).value();
+            }
+            const PlanePath shortest =
+                (sized ? *sized : graph.value()).find_path(query.from, query.to);
             if (index >= exact.size() || !shortest.found() || !exact[index].found()) continue;
             // Both ends may be a grid step (1/1024) apart from where either structure sees them.
             const double tolerance = 1e-4 * (1 + shortest.cost) + 4.0 / 1024;

@@ -1,8 +1,10 @@
 // `pathkit scene FILE.json...`: every query of open-world scene files, on a visibility graph or a
 // navigation mesh, printed as text or JSON and optionally drawn.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -105,22 +107,44 @@ std::string count_text(double count) {
     return text;
 }
 
+/// The radii the scene's queries are answered with (`answering_radius`), ascending, each once:
+/// one mesh (a radius class) or one visibility graph each.
+std::vector<float> radii_answered(const Scene& scene) {
+    std::vector<float> radii;
+    for (const SceneQuery& query : scene.queries)
+        radii.push_back(answering_radius(scene, query));
+    std::sort(radii.begin(), radii.end());
+    radii.erase(std::unique(radii.begin(), radii.end()), radii.end());
+    return radii;
+}
+
 /// Ok, or why the scene asks for more time or memory than a run may take, before anything is
 /// built: the corner limit, queries x (corners + shortcut arcs squared), and the memory the
-/// structures will hold.
+/// structures will hold (one per radius the queries are answered with; the mesh's own too).
 Status check_scene_size(const Scene& scene, bool navmesh) {
-    const std::size_t corners = corner_count(scene, navmesh);
+    const std::size_t single_corners = corner_count(scene, navmesh);
+    const std::vector<float> radii = radii_answered(scene);
+    const bool own_radius_used = std::count(radii.begin(), radii.end(), scene.buffer_radius) > 0;
+    // A navmesh run always builds the mesh's own radius; a visibility run one graph at least.
+    const std::size_t structures =
+        navmesh ? radii.size() + (own_radius_used ? 0 : 1) : std::max<std::size_t>(radii.size(), 1);
+    // Corners of every structure built, for their build time and memory.
+    const std::size_t corners = single_corners * structures;
     const std::string mode = navmesh ? "--mode navmesh" : "--mode visibility";
     const std::string corners_named =
         navmesh || scene.links.empty() ? " obstacle corners" : " obstacle corners and link ends";
+    const std::string all_named =
+        corners_named + (structures > 1 ? " (" + std::to_string(single_corners) + " x " +
+                                              std::to_string(structures) + " radii)"
+                                        : "");
     if (!navmesh && corners > max_visibility_corners)
         return Status::invalid_input(
-            std::to_string(corners) + corners_named + " are more than --mode visibility takes (" +
+            std::to_string(corners) + all_named + " are more than --mode visibility takes (" +
             std::to_string(max_visibility_corners) + "); use --mode navmesh");
     const double arcs = shortcut_arcs(scene);
     const double steps = work_per_shortcut_step * arcs * arcs;
     const double units = navmesh ? query_units(scene) : static_cast<double>(scene.queries.size());
-    const double work = units * (static_cast<double>(corners) + steps);
+    const double work = units * (static_cast<double>(single_corners) + steps);
     const double work_limit = navmesh ? max_navmesh_query_work : max_visibility_query_work;
     if (work > work_limit)
         return Status::invalid_input(
@@ -130,20 +154,21 @@ Status check_scene_size(const Scene& scene, bool navmesh) {
                        " times per point on an edge and one: " + count_text(units) + ")"
                  : "") +
             " x " +
-            (arcs > 0 ? "(" + std::to_string(corners) + corners_named + " + " + count_text(steps) +
-                            " for links cheaper than walking)"
-                      : std::to_string(corners) + corners_named) +
+            (arcs > 0 ? "(" + std::to_string(single_corners) + corners_named + " + " +
+                            count_text(steps) + " for links cheaper than walking)"
+                      : std::to_string(single_corners) + corners_named) +
             " = " + count_text(work) + ", over the limit of " + count_text(work_limit) + " for " +
             mode + " (about half a minute of searching); split the queries over several files");
-    const double bytes = static_cast<double>(corners) * mesh_bytes_per_corner +
-                         (navmesh ? 0.0
-                                  : static_cast<double>(corners) * static_cast<double>(corners) *
-                                        bytes_per_connection) +
-                         static_cast<double>(scene.queries.size()) * bytes_per_answer;
+    const double bytes =
+        static_cast<double>(corners) * mesh_bytes_per_corner +
+        (navmesh ? 0.0
+                 : static_cast<double>(corners) * static_cast<double>(single_corners) *
+                       bytes_per_connection) +
+        static_cast<double>(scene.queries.size()) * bytes_per_answer;
     if (bytes > static_cast<double>(memory_budget()))
         return Status::invalid_input(
             std::string(navmesh ? "the navigation mesh" : "the visibility graph (every pair") +
-            " of " + std::to_string(corners) + corners_named + (navmesh ? "" : " connected)") +
+            " of " + std::to_string(corners) + all_named + (navmesh ? "" : " connected)") +
             " needs about " + format_bytes(bytes) + ", over " + memory_budget_text());
     return {};
 }
@@ -153,10 +178,13 @@ bool in_bounds(const Scene& scene, Point2 point) {
            point.y <= scene.max.y;
 }
 
-/// One answer: its number in the file, the status, the reason, the length and the path.
-Report answer_report(std::size_t query, const PlanePath& path) {
+/// One answer: its number in the file, the status, the reason, the length, the path, the
+/// agent's radius (the scene's buffer radius when the query gives none) and the radius of the
+/// class that answered.
+Report answer_report(std::size_t index, const PlanePath& path, const Scene& scene) {
+    const SceneQuery& query = scene.queries[index];
     Report answer;
-    answer.add("query", query).add("status", to_string(path.status));
+    answer.add("query", index).add("status", to_string(path.status));
     if (!path.message.empty()) answer.add("message", path.message);
     if (path.found()) {
         Report points = Report::list();
@@ -170,6 +198,8 @@ Report answer_report(std::size_t query, const PlanePath& path) {
             answer.add("links", std::move(crossed));
         }
     }
+    answer.add("radius", query.radius.value_or(scene.buffer_radius))
+        .add("radius_class", answering_radius(scene, query));
     return answer;
 }
 
@@ -189,7 +219,7 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
                                              : MeshNodes::EdgeMidpoints);
     // Only the structure the mode queries is built: a navmesh run never pays for the
     // visibility graph.
-    std::optional<ObstacleGraph> graph;
+    std::map<float, ObstacleGraph> graphs;  // by the radius their obstacles grow by
     std::optional<NavMesh> mesh;
     if (Status status = check_scene_size(scene, navmesh); !status)
         return outputs.refuse(file + ": " + status.message());
@@ -200,17 +230,24 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
                                       "/filter: the funnel query takes no area filter; use "
                                       "--navmesh-query optimal");
     if (navmesh) {
-        auto built = build_nav_mesh(scene, nodes);
+        auto built = build_nav_mesh(scene, nodes, scene.radius_classes);
         if (!built) return outputs.refuse(file + ": " + built.error().message());
         mesh = std::move(built).value();
         drawing.triangles = mesh->triangles();
         drawing.buffer_outlines = mesh->outlines();
     } else {
-        auto built = build_obstacle_graph(scene);
-        if (!built) return outputs.refuse(file + ": " + built.error().message());
-        graph = std::move(built).value();
-        drawing.buffer_outlines = graph->outlines();
-        drawing.graph_edges = graph_edges(*graph);
+        // One graph per radius the queries are answered with (the scene's own without queries);
+        // the smallest is drawn.
+        std::vector<float> radii = radii_answered(scene);
+        if (radii.empty()) radii.push_back(scene.buffer_radius);
+        for (const float radius : radii) {
+            auto built = build_obstacle_graph(scene, radius);
+            if (!built) return outputs.refuse(file + ": " + built.error().message());
+            graphs.emplace(radius, std::move(built).value());
+        }
+        const ObstacleGraph& drawn = graphs.begin()->second;
+        drawing.buffer_outlines = drawn.outlines();
+        drawing.graph_edges = graph_edges(drawn);
     }
     PlaneQueryContext context;
     const SearchOptions options = arguments.search.options();
@@ -223,11 +260,20 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
         } else {
             const NavMeshQuery kind =
                 arguments.navmesh_query == "funnel" ? NavMeshQuery::Funnel : NavMeshQuery::Optimal;
-            path = !navmesh ? graph->find_path(query.from, query.to, context, options)
-                   : query.filter != SceneQuery::no_filter
-                       ? mesh->find_path(query.from, query.to, context, scene.filters[query.filter],
-                                         options)
-                       : mesh->find_path(query.from, query.to, context, options, kind);
+            if (!navmesh) {
+                path = graphs.at(answering_radius(scene, query))
+                           .find_path(query.from, query.to, context, options);
+            } else if (query.filter != SceneQuery::no_filter) {
+                // On the query's radius class (the reader refused radii above every class).
+                const NavMesh* on = &*mesh;
+                if (query.radius) on = mesh->radius_class_mesh(*query.radius).value();
+                path = on->find_path(query.from, query.to, context, scene.filters[query.filter],
+                                     options);
+            } else if (query.radius) {
+                path = mesh->find_path(query.from, query.to, context, options, kind, *query.radius);
+            } else {
+                path = mesh->find_path(query.from, query.to, context, options, kind);
+            }
         }
         drawing.paths.push_back(drawn_path(path));
         drawing.failures.push_back(path.found()
@@ -240,7 +286,7 @@ int run_scene(const SceneArguments& arguments, const std::string& file, CommandO
     Report queries = Report::list();
     for (std::size_t index = 0; index < answers.size(); ++index) {
         code = std::max(code, exit_code_for(answers[index].status));
-        queries.push(answer_report(index, answers[index]));
+        queries.push(answer_report(index, answers[index], scene));
     }
     Report report;
     report.add("file", file).add("mode", arguments.mode).add("queries", std::move(queries));

@@ -163,18 +163,22 @@ void bind_nav_mesh(py::module_& module) {
         "next update(), triangulate() or query (which repairs as update() does).");
     bound
         .def(py::init([](std::pair<float, float> min, std::pair<float, float> max,
-                         float buffer_radius, const std::string& corners) {
+                         float buffer_radius, const std::string& corners,
+                         const std::vector<float>& radius_classes) {
                  NavMeshOptions options;
                  options.buffer_radius = buffer_radius;
                  options.corners = corner_style_named(corners);
+                 options.radius_classes = radius_classes;
                  auto handle = std::unique_ptr<NavMeshHandle>(new NavMeshHandle{
                      take(NavMesh::create(to_point(min), to_point(max), options))});
                  handle->mesh.triangulate();
                  return handle.release();
              }),
              py::arg("min"), py::arg("max"), py::arg("buffer_radius") = 0.0f, py::kw_only(),
-             py::arg("corners") = "mitered",
-             "A mesh over the rectangle min..max ((x, y) corners, world units).")
+             py::arg("corners") = "mitered", py::arg("radius_classes") = std::vector<float>{},
+             "A mesh over the rectangle min..max ((x, y) corners, world units). radius_classes: "
+             "further agent radii (at most 16) that find_path(..., radius=r) answers for, each "
+             "a mesh of its own built at its first query.")
         .def("update", &NavMeshHandle::update_if_needed,
              "Repairs the triangles where obstacles changed, keeping the rest (queries do it "
              "too).")
@@ -271,7 +275,7 @@ void bind_nav_mesh(py::module_& module) {
             [](NavMeshHandle& self, std::pair<float, float> start, std::pair<float, float> goal,
                const std::string& query, std::optional<std::uint64_t> max_expansions,
                const std::vector<int>& exclude, const std::map<int, float>& costs,
-               std::uint32_t points_per_edge) {
+               std::uint32_t points_per_edge, std::optional<float> radius) {
                 const NavMeshQuery how = query_named(query);
                 const SearchOptions options = search_options("astar", max_expansions, 1, false);
                 const bool filtered = !exclude.empty() || !costs.empty();
@@ -291,23 +295,55 @@ void bind_nav_mesh(py::module_& module) {
                     raise_if_refused(Status::invalid_input(
                         "the funnel query takes no exclude or costs; use query=\"optimal\""));
                 self.update_if_needed();
+                const NavMesh* filtered_on = &self.mesh;  // the radius class's mesh, if asked
+                if (filtered && radius) {
+                    const auto class_mesh = self.mesh.radius_class_mesh(*radius);
+                    if (!class_mesh) raise_if_refused(class_mesh.error());
+                    filtered_on = class_mesh.value();
+                }
                 const PlanePath path = read_without_gil(self.lock, [&] {
-                    return filtered
-                               ? self.mesh.find_path(to_point(start), to_point(goal),
-                                                     thread_plane_query_context(), filter, options)
-                               : self.mesh.find_path(to_point(start), to_point(goal),
-                                                     thread_plane_query_context(), options, how);
+                    if (filtered)
+                        return filtered_on->find_path(to_point(start), to_point(goal),
+                                                      thread_plane_query_context(), filter,
+                                                      options);
+                    if (radius)
+                        return self.mesh.find_path(to_point(start), to_point(goal),
+                                                   thread_plane_query_context(), options, how,
+                                                   *radius);
+                    return self.mesh.find_path(to_point(start), to_point(goal),
+                                               thread_plane_query_context(), options, how);
                 });
                 return plane_answer(path);
             },
             py::arg("start"), py::arg("goal"), py::arg("query") = "optimal", py::kw_only(),
             py::arg("max_expansions") = py::none(), py::arg("exclude") = std::vector<int>{},
             py::arg("costs") = std::map<int, float>{}, py::arg("points_per_edge") = 4,
+            py::arg("radius") = py::none(),
             "A path: \"optimal\" (the shortest, by Polyanya) or \"funnel\"; its corners as a "
             "float64 array of shape (n, 2). exclude: area types that are walls for this query "
             "(exact); costs: {type: cost per unit of length >= 1}, the path's cost then "
             "weighted (approximate, within the bound NavMesh::find_path states; "
-            "points_per_edge 1..64 sets how close). Optimal queries only; they cross no link.")
+            "points_per_edge 1..64 sets how close). Filtered queries are optimal ones and cross "
+            "no link. With radius, for an agent of that radius: answered on the smallest radius "
+            "class at least it (raises pathkit.Error above every class).")
+        .def(
+            "radius_class_stats",
+            [](NavMeshHandle& self) {
+                self.update_if_needed();
+                py::list classes;
+                for (const RadiusClassStats& each : self.mesh.radius_class_stats()) {
+                    py::dict entry;
+                    entry["radius"] = each.radius;
+                    entry["built"] = each.built;
+                    entry["triangles"] = each.triangles;
+                    entry["memory_bytes"] = each.memory_bytes;
+                    entry["build_seconds"] = each.build_seconds;
+                    classes.append(entry);
+                }
+                return classes;
+            },
+            "Per radius class, ascending (the mesh's own among them): a dict of radius, built "
+            "(False until its first query), triangles, memory_bytes and build_seconds.")
         .def(
             "move_obstacle",
             [](NavMeshHandle& self, std::uint32_t obstacle, std::pair<float, float> offset) {

@@ -162,9 +162,18 @@ class ObstacleGraph:
     def add_link(self, start: Point, end: Point, *, cost: Optional[float] = None, bidirectional: bool = True) -> int: ...
     def remove_link(self, link: int) -> None: ...
 
+# NavMesh.radius_class_stats's entries: radius, built, triangles, memory_bytes, build_seconds.
+RadiusClassStats = dict[str, Union[float, bool, int]]
+
 class NavMesh:
     def __init__(
-        self, min: Point, max: Point, buffer_radius: float = 0.0, *, corners: Literal["mitered", "rounded"] = "mitered"
+        self,
+        min: Point,
+        max: Point,
+        buffer_radius: float = 0.0,
+        *,
+        corners: Literal["mitered", "rounded"] = "mitered",
+        radius_classes: Sequence[float] = ...,
     ) -> None: ...
     def add_polygon(self, points: Pairs) -> int: ...
     def add_circle(self, center: Point, radius: float) -> int: ...
@@ -193,7 +202,9 @@ class NavMesh:
         exclude: Sequence[int] = (),
         costs: Mapping[int, float] = {},
         points_per_edge: int = 4,
+        radius: Optional[float] = None,
     ) -> PathResult: ...
+    def radius_class_stats(self) -> list[RadiusClassStats]: ...
     def move_obstacle(self, obstacle: int, offset: Point) -> None: ...
     @property
     def last_change(self) -> tuple[tuple[float, float], tuple[float, float], bool]: ...

@@ -153,6 +153,39 @@ def test_a_ladder_over_a_wall_is_crossed_and_the_path_says_where():
         mesh.add_link((5, 10), (5, 5))  # inside the wall
 
 
+def test_each_radius_class_answers_as_a_visibility_graph_of_its_radius():
+    # Two walls leave a gap 2.6 wide: agents of radius up to 1 take it, one of radius 1.5 goes
+    # round the right wall's far end; each length is an ObstacleGraph's grown by the radius of
+    # the class that answers (the smallest at least the agent's).
+    walls = [[(0, 9), (9, 9), (9, 11), (0, 11)], [(11.6, 9), (16, 9), (16, 11), (11.6, 11)]]
+    mesh = pathkit.NavMesh((0, 0), (20, 20), 0.5, radius_classes=[1.5, 1.0])
+    for wall in walls:
+        mesh.add_polygon(wall)
+    stats = mesh.radius_class_stats()
+    assert [entry["radius"] for entry in stats] == [0.5, 1.0, 1.5]
+    assert [entry["built"] for entry in stats] == [True, False, False]
+    start, goal = (10.3, 3), (10.3, 17)
+    answering_class = {None: 0.5, 0.2: 0.5, 0.5: 0.5, 0.9: 1.0, 1.0: 1.0, 1.2: 1.5, 1.5: 1.5}
+    for radius, class_radius in answering_class.items():
+        graph = pathkit.ObstacleGraph(buffer_radius=class_radius)
+        for wall in walls:
+            graph.add_polygon(wall)
+        by_mesh = mesh.find_path(start, goal, radius=radius)
+        by_graph = graph.find_path(start, goal)
+        assert by_mesh.found and by_mesh.cost == pytest.approx(by_graph.cost, rel=1e-4), radius
+    assert mesh.find_path(start, goal, radius=1.0).cost == pytest.approx(14, rel=1e-4)
+    assert mesh.find_path(start, goal, radius=1.5).cost > 14 + 2  # round the far end
+    stats = mesh.radius_class_stats()
+    assert all(entry["built"] for entry in stats)
+    assert all(entry["triangles"] > 0 and entry["memory_bytes"] > 0 for entry in stats)
+    with pytest.raises(pathkit.Error, match="no radius class holds agents of radius 2"):
+        mesh.find_path(start, goal, radius=2)
+    with pytest.raises(pathkit.Error, match="radius"):
+        mesh.find_path(start, goal, radius=float("nan"))
+    with pytest.raises(pathkit.Error, match="radius class 0"):
+        pathkit.NavMesh((0, 0), (20, 20), radius_classes=[-1])
+
+
 def test_the_obstacle_graph_climbs_a_ladder_rather_than_walk_round_and_never_climbs_a_ledge():
     graph = pathkit.ObstacleGraph()
     graph.add_polygon([(-1000, 9), (1020, 9), (1020, 11), (-1000, 11)])  # a long wall

@@ -75,6 +75,7 @@ void AgentWorld::Impl::cross_links(float time_step) {
             if (leg.elapsed < leg.duration) continue;
             const agents::CorridorLink crossed = *leg.next;
             agent.position = crossed.exit;
+            plans[index].in_planning_space = false;  // not known at the exit
             if (!mesh->triangle_at(agent.position))  // an obstacle came over the exit
                 if (auto free = mesh->nearest_free_point(agent.position)) agent.position = *free;
             agent.velocity = agent.preferred_velocity = {};
@@ -119,6 +120,7 @@ void AgentWorld::Impl::cross_links(float time_step) {
                            ? link->options.cost / agent.params.max_speed
                            : link->options.traversal_seconds;
         agent.position = leg.next->entrance;
+        plans[index].in_planning_space = false;
         agent.velocity = agent.preferred_velocity = {};
         agent.corridor.clear();
         agent.crossing = leg.next->link;

@@ -68,6 +68,7 @@ Status AgentWorld::step(float dt) {
         world.edge_grid.follow(mesh);
         for (std::size_t index = 0; index < world.agents.size(); ++index) {
             Agent& agent = world.agents[index];
+            world.plans[index].in_planning_space = false;  // its class's walls may have moved
             if (!agent.active) continue;
             const bool may_be_covered =
                 !one_change || change.touches_segment(agent.position, agent.position);
@@ -84,7 +85,7 @@ Status AgentWorld::step(float dt) {
                 const NavMesh& own = world.planning_mesh(index);
                 const auto after = agents::repair_corridor(
                     own, world.context, &own == &mesh ? change : own.last_change(),
-                    world.planning_start(own, agent.position), agent.corridor);
+                    world.planning_start(index), agent.corridor);
                 path_kept = after != agents::CorridorAfterChange::Blocked;
                 if (after == agents::CorridorAfterChange::Spliced) {
                     world.event(agent.id, AgentEventKind::Replanned);
@@ -102,7 +103,7 @@ Status AgentWorld::step(float dt) {
     world.prepare_link_legs();
     world.update_corridors();
     world.cross_links(dt);
-    world.find_neighbours(world.neighbour_range());
+    world.find_neighbours();
     world.choose_preferred_velocities(dt);
     world.hold_link_queues();
     world.avoid(dt);
@@ -117,7 +118,7 @@ void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
     state.needs_plan = false;
     state.planned = true;
     const NavMesh& own = planning_mesh(agent.id.index());
-    const Point2 start = planning_start(own, agent.position);
+    const Point2 start = planning_start(agent.id.index());
     std::optional<agents::CorridorLink> next_link;
     const bool found =
         agents::plan_corridor(own, context, start, *agent.target, agent.corridor, &next_link);
@@ -146,7 +147,7 @@ void AgentWorld::Impl::update_corridors() {
         if (state.needs_plan) plan(agent, state);
         if (agent.state != AgentState::Moving) continue;
         const NavMesh& own = planning_mesh(index);
-        const Point2 from = planning_start(own, agent.position);
+        const Point2 from = planning_start(index);
         agents::shorten_corridor(own, from, agent.corridor);
         // Walking where it wished, an agent keeps the next corner in sight (it heads for it);
         // pushed (its velocity off its wish) it may lose it. The sight line is a long walk
@@ -160,31 +161,34 @@ void AgentWorld::Impl::update_corridors() {
     }
 }
 
-float AgentWorld::Impl::neighbour_range() const {
-    if (options.neighbour_distance > 0) return options.neighbour_distance;
-    float reach = 0, radius = 0;
-    for (const Agent& agent : agents) {
-        if (!agent.active) continue;
-        reach = std::max(reach, agent.params.max_speed * agent.params.time_horizon);
-        radius = std::max(radius, agent.params.radius);
-    }
-    return std::max(reach + 2 * radius, 1e-3f);
-}
-
-void AgentWorld::Impl::find_neighbours(float range) {
+// Unless a neighbour distance is given, agent i reaches agent j within its own
+// max_speed * time_horizon + r_i + r_j (the same for j reaching i when they share speed and
+// horizon): what one size's agents reached before sizes, and no further for a small agent
+// than its pairs need, so it does not take every agent within a large one's reach.
+void AgentWorld::Impl::find_neighbours() {
     const std::size_t count = agents.size(), limit = options.max_neighbours;
+    const bool fixed_range = options.neighbour_distance > 0;
     positions.resize(count);
     taking_part.resize(count);
+    radii.resize(count);
+    float widest = 0;
     for (std::size_t index = 0; index < count; ++index) {
         positions[index] = agents[index].position;
         taking_part[index] = agents[index].active && !crossing(index) ? 1 : 0;
+        radii[index] = agents[index].params.radius;
+        if (taking_part[index]) widest = std::max(widest, radii[index]);
     }
     agent_tree.rebuild(positions, taking_part);
     neighbour_lists.resize(count * limit);
     neighbour_counts.assign(count, 0);
     for (std::size_t index = 0; index < count; ++index) {
         if (!taking_part[index]) continue;
-        agent_tree.nearest(positions, static_cast<std::uint32_t>(index), range, limit, nearest);
+        const AgentParams& params = agents[index].params;
+        const float range = fixed_range ? options.neighbour_distance
+                                        : params.max_speed * params.time_horizon + params.radius;
+        agent_tree.nearest(positions, static_cast<std::uint32_t>(index), range,
+                           fixed_range ? std::span<const float>() : std::span<const float>(radii),
+                           widest, limit, nearest);
         std::copy(nearest.begin(), nearest.end(),
                   neighbour_lists.begin() + static_cast<std::ptrdiff_t>(index * limit));
         neighbour_counts[index] = static_cast<std::uint32_t>(nearest.size());
@@ -348,14 +352,21 @@ void AgentWorld::Impl::keep_right(std::size_t index, std::size_t hard, float tim
     dense = agents::choose_velocity(planes, hard, top, right, chosen, projected);
 }
 
-Point2 AgentWorld::Impl::move_within_free_space(const Agent& agent, Vector2 displacement,
+Point2 AgentWorld::Impl::move_within_free_space(std::size_t index, Vector2 displacement,
                                                 float wall_distance) {
+    const Agent& agent = agents[index];
     const Point2 from = agent.position, to = from + displacement;
-    const NavMesh& walls = walking_mesh(agent, wall_distance);
     // A move shorter than the distance to every boundary edge (less a margin for the fixed
-    // grid's rounding) cannot leave free space: no need to walk the mesh.
-    if (length(displacement) + wall_margin < wall_distance) return to;
-    if (displacement == Vector2{} || walls.is_segment_free(from, to)) return to;
+    // grid's rounding) cannot leave free space: no need to walk the mesh. Shorter than the
+    // distance to the planning class's walls, it cannot leave either free space, so whether
+    // the agent stands in its class's need not be looked up.
+    const float move_length = length(displacement) + wall_margin;
+    if (displacement == Vector2{} ||
+        move_length < std::max(0.0f, wall_distance - class_walls_nearer(index)))
+        return to;
+    const NavMesh& walls = walking_mesh(index, wall_distance);
+    if (&walls != plans[index].planning_mesh) plans[index].in_planning_space = false;
+    if (move_length < wall_distance || walls.is_segment_free(from, to)) return to;
     // Blocked: the longest of sliding along a nearby edge and stopping short.
     Point2 best = from;
     float best_squared = 0;
@@ -386,7 +397,7 @@ void AgentWorld::Impl::move(float time_step) {
         const Vector2 velocity = new_velocities[index];
         const Point2 wanted = agent.position + velocity * time_step;
         const Point2 reached =
-            move_within_free_space(agent, velocity * time_step, wall_distances[index]);
+            move_within_free_space(index, velocity * time_step, wall_distances[index]);
         agent.velocity = reached == wanted ? velocity : (reached - agent.position) / time_step;
         wall_distances[index] =
             std::max(0.0f, wall_distances[index] - length(reached - agent.position));
@@ -395,6 +406,7 @@ void AgentWorld::Impl::move(float time_step) {
             PATHKIT_ASSERT(!"an agent's position became NaN or infinite");
             agent.velocity = {};
             agent.position = positions[index];
+            plans[index].in_planning_space = false;
         }
     }
 }
@@ -428,7 +440,7 @@ void AgentWorld::Impl::separate() {
             if (pushes[index] == Vector2{}) continue;
             Agent& agent = agents[index];
             const Point2 reached =
-                move_within_free_space(agent, pushes[index], wall_distances[index]);
+                move_within_free_space(index, pushes[index], wall_distances[index]);
             wall_distances[index] =
                 std::max(0.0f, wall_distances[index] - length(reached - agent.position));
             agent.position = reached;

@@ -67,11 +67,19 @@ void AgentTree::build(std::uint32_t node, std::span<const Point2> positions) {
 }
 
 void AgentTree::nearest(std::span<const Point2> positions, std::uint32_t self, float range,
-                        std::size_t limit, std::vector<Neighbour>& out) const {
+                        std::span<const float> widths, float widest, std::size_t limit,
+                        std::vector<Neighbour>& out) const {
     out.clear();
     if (limit == 0 || nodes_.empty()) return;
     const Point2 centre = positions[self];
-    const float range_squared = range * range;
+    // Boxes are opened within the widest reach; points counted within their own.
+    const float range_squared =
+        widths.empty() ? range * range : (range + widest) * (range + widest);
+    const auto reach_squared = [&](std::uint32_t index) {
+        if (widths.empty()) return range_squared;
+        const float reach = range + widths[index];
+        return reach * reach;
+    };
     // A little under the squared distance from the centre to a box, so that no rounding makes
     // it exceed a point's own (exactly 0 for a box the centre is in).
     const auto box_bound = [&](const Node& node) {
@@ -95,7 +103,8 @@ void AgentTree::nearest(std::span<const Point2> positions, std::uint32_t self, f
             for (std::uint32_t at = node.begin; at < node.end; ++at) {
                 const Neighbour candidate{order_[at],
                                           length_squared(ordered_positions_[at] - centre)};
-                if (candidate.agent == self || !(candidate.distance_squared < range_squared))
+                if (candidate.agent == self ||
+                    !(candidate.distance_squared < reach_squared(candidate.agent)))
                     continue;
                 if (out.size() < limit) {
                     out.push_back(candidate);

@@ -23,13 +23,17 @@ class AgentTree {
     /// Builds the tree over `positions` (world units, finite); `include[i]` false leaves point
     /// i out. O(n log n).
     void rebuild(std::span<const Point2> positions, std::span<const std::uint8_t> include);
-    /// The at most `limit` nearest points to point `self` within `range` (world units), itself
-    /// left out, nearest first, ties by index, written to `out` (cleared first). Only boxes
-    /// that could hold a point nearer than the `limit`-th found so far are opened (by distance,
-    /// then by their smallest index), so agents standing on one spot or packed in a crowd cost
-    /// about log(n) + `limit` boxes each, not the number of agents around them.
+    /// The at most `limit` nearest points to point `self` within reach, itself left out,
+    /// nearest first, ties by index, written to `out` (cleared first). Point j is within reach
+    /// when nearer than `range + widths[j]` (world units; `widths` empty: `range` alone; else
+    /// one per point, each >= 0 and at most `widest`), so an agent reaches further for wider
+    /// agents. Only boxes that could hold a point nearer than the `limit`-th found so far are
+    /// opened (by distance, then by their smallest index), so agents standing on one spot or
+    /// packed in a crowd cost about log(n) + `limit` boxes each, not the number of agents
+    /// around them.
     void nearest(std::span<const Point2> positions, std::uint32_t self, float range,
-                 std::size_t limit, std::vector<Neighbour>& out) const;
+                 std::span<const float> widths, float widest, std::size_t limit,
+                 std::vector<Neighbour>& out) const;
 
   private:
     struct Node {

@@ -209,6 +209,7 @@ Status AgentWorld::set_params(AgentId agent, const AgentParams& params) {
     if (params.radius != changed.params.radius) {
         // Another size may plan on another class: the path again.
         plan.planning_mesh = nullptr;
+        plan.in_planning_space = false;
         plan.needs_plan = plan.needs_plan || changed.state == AgentState::Moving;
     }
     changed.params = params;

@@ -37,6 +37,10 @@ struct AgentPlanState {
     /// The mesh it plans on: the radius class of its radius (src/agents/agent_sizes.cpp);
     /// null until first needed after its radius was set.
     const NavMesh* planning_mesh = nullptr;
+    /// Known to stand in the free space of `planning_mesh` (a look-up or a move checked on that
+    /// mesh showed it), so that no point location is needed; false: not known. Cleared when the
+    /// mesh changes or the agent moves on the mesh's own free space.
+    bool in_planning_space = false;
 };
 
 struct AgentWorld::Impl {
@@ -55,6 +59,7 @@ struct AgentWorld::Impl {
     // Scratch reused by every step.
     std::vector<Point2> positions;
     std::vector<std::uint8_t> taking_part;
+    std::vector<float> radii;
     std::vector<agents::Neighbour> nearest;
     std::vector<agents::Neighbour> neighbour_lists;  // max_neighbours per agent
     std::vector<std::uint32_t> neighbour_counts;
@@ -88,7 +93,7 @@ struct AgentWorld::Impl {
     }
     void plan(Agent& agent, AgentPlanState& state);
     void update_corridors();
-    void find_neighbours(float range);
+    void find_neighbours();
     void choose_preferred_velocities(float time_step);
     void avoid(float time_step);
     void keep_right(std::size_t index, std::size_t hard, float time_step, Vector2& chosen,
@@ -96,21 +101,29 @@ struct AgentWorld::Impl {
     void move(float time_step);
     void separate();
     void check_progress(float time_step);
-    [[nodiscard]] Point2 move_within_free_space(const Agent& agent, Vector2 displacement,
+    /// Where agent `index` gets moving by `displacement` (world units) inside the free space
+    /// its moves keep to (see `walking_mesh`), no boundary edge of the mesh's own being nearer
+    /// than `wall_distance`: all the way, sliding along an edge, or stopping short.
+    [[nodiscard]] Point2 move_within_free_space(std::size_t index, Vector2 displacement,
                                                 float wall_distance);
-    [[nodiscard]] float neighbour_range() const;
     /// How far the agent keeps its centre from obstacle edges (world units): what its radius
     /// exceeds the mesh's buffer radius by, plus a small margin against rounding.
     [[nodiscard]] float obstacle_clearance(const AgentParams& params) const;
     /// The mesh agent `index` plans on: the smallest radius class of the mesh at least its
     /// radius and the mesh's own (the largest class when none is), chosen once per radius.
     [[nodiscard]] const NavMesh& planning_mesh(std::size_t index);
-    /// Where an agent at `position` plans from on `planning`: there, or the nearest point of
-    /// that class's free space when its wider obstacles cover `position`.
-    [[nodiscard]] Point2 planning_start(const NavMesh& planning, Point2 position) const;
-    /// The free space the agent's moves keep to: its planning class's once it is in it, else
-    /// the mesh's own; `wall_distance` (from the mesh's own edges) shrinks to hold for it.
-    [[nodiscard]] const NavMesh& walking_mesh(const Agent& agent, float& wall_distance) const;
+    /// Whether agent `index` stands in the free space of the mesh it plans on (always on the
+    /// mesh's own); a point location only while that is not known.
+    [[nodiscard]] bool in_planning_space(std::size_t index);
+    /// Where agent `index` plans from: where it stands, or the nearest point of its class's
+    /// free space when that class's wider obstacles cover it.
+    [[nodiscard]] Point2 planning_start(std::size_t index);
+    /// How much nearer than the mesh's own boundary edges those of agent `index`'s planning
+    /// class may be (world units; 0 on the mesh's own or before it first planned).
+    [[nodiscard]] float class_walls_nearer(std::size_t index) const;
+    /// The free space agent `index`'s moves keep to: its planning class's once it is in it,
+    /// else the mesh's own; `wall_distance` (from the mesh's own edges) shrinks to hold for it.
+    [[nodiscard]] const NavMesh& walking_mesh(std::size_t index, float& wall_distance);
 };
 
 /// Ok when `params` are usable: positive finite sizes and speeds, weights >= 0 and finite.

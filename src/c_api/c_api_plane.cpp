@@ -1,6 +1,8 @@
 // The C API over graphs and open worlds: GameplayKit-style graphs, visibility graphs around
 // polygon obstacles, and navigation meshes.
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "c_api_support.hpp"
@@ -130,6 +132,19 @@ pk_status remove_plane_link(Space* space, uint32_t link) {
     });
 }
 
+/// Writes a found plane path and, when `links` is not NULL, per point the link crossed from it
+/// to the next (PK_NO_LINK where the path walks), or says why there is none.
+pk_status write_plane_path_ex(const PlanePath& path, float* points, uint32_t* links,
+                              size_t capacity, size_t* length, float* cost) {
+    const pk_status status = write_plane_path(path, points, capacity, length, cost);
+    if (status != PK_OK || links == nullptr) return status;
+    for (std::size_t point = 0; point < path.path.size(); ++point)
+        links[point] = PK_NO_LINK;
+    for (const PlaneLinkStep& step : path.links)
+        links[step.segment] = step.link.value;
+    return PK_OK;
+}
+
 /// A path of a mesh or a graph, with the link crossed per segment (PK_NO_LINK where it walks).
 template <class Space>
 pk_status find_plane_path_ex(const Space* space, Point2 from, Point2 to, float* points,
@@ -138,14 +153,8 @@ pk_status find_plane_path_ex(const Space* space, Point2 from, Point2 to, float* 
         pk_status status = PK_OK;
         if (length != nullptr) *length = 0;
         if (missing(space, "handle", status)) return status;
-        const PlanePath path = space->find_path(from, to);
-        status = write_plane_path(path, points, capacity, length, cost);
-        if (status != PK_OK || links == nullptr) return status;
-        for (std::size_t point = 0; point < path.path.size(); ++point)
-            links[point] = PK_NO_LINK;
-        for (const PlaneLinkStep& step : path.links)
-            links[step.segment] = step.link.value;
-        return PK_OK;
+        return write_plane_path_ex(space->find_path(from, to), points, links, capacity, length,
+                                   cost);
     });
 }
 
@@ -401,6 +410,57 @@ pk_status pk_nav_mesh_find_path_filtered(const pk_nav_mesh* mesh, float from_x, 
         return write_plane_path(mesh->mesh.find_path({from_x, from_y}, {to_x, to_y},
                                                      thread_plane_query_context(), filter),
                                 points, capacity, length, cost);
+    });
+}
+
+pk_status pk_nav_mesh_create_with_classes(float min_x, float min_y, float max_x, float max_y,
+                                          float buffer_radius, const float* radius_classes,
+                                          size_t class_count, pk_nav_mesh** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status)) return status;
+        *out = nullptr;
+        if (class_count > 0 && radius_classes == nullptr)
+            return fail(PK_INVALID_ARGUMENT, "radius_classes is NULL");
+        // More than the mesh takes is refused by it; no need to copy them all first.
+        const std::size_t copied = std::min<std::size_t>(class_count, 17);
+        NavMeshOptions options{.buffer_radius = buffer_radius};
+        options.radius_classes.assign(radius_classes, radius_classes + copied);
+        if (class_count > copied)
+            return fail(PK_INVALID_ARGUMENT,
+                        std::to_string(class_count) + " radius classes is over the limit of 16");
+        return c_api::hand_out(NavMesh::create({min_x, min_y}, {max_x, max_y}, options), out);
+    });
+}
+
+pk_status pk_nav_mesh_find_path_for_radius(const pk_nav_mesh* mesh, float from_x, float from_y,
+                                           float to_x, float to_y, float radius, float* points,
+                                           uint32_t* links, size_t capacity, size_t* length,
+                                           float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(mesh, "mesh", status)) return status;
+        return write_plane_path_ex(
+            mesh->mesh.find_path({from_x, from_y}, {to_x, to_y}, thread_plane_query_context(), {},
+                                 NavMeshQuery::Optimal, radius),
+            points, links, capacity, length, cost);
+    });
+}
+
+pk_status pk_nav_mesh_radius_class_stats(const pk_nav_mesh* mesh, pk_radius_class* classes,
+                                         size_t capacity, size_t* count) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (count != nullptr) *count = 0;
+        if (missing(mesh, "mesh", status)) return status;
+        const std::vector<RadiusClassStats> stats = mesh->mesh.radius_class_stats();
+        return c_api::write_items(
+            stats.size(), classes, capacity, count, [&](std::size_t index, pk_radius_class* out) {
+                out[index] = {stats[index].radius, stats[index].built ? 1 : 0,
+                              stats[index].triangles, stats[index].memory_bytes,
+                              stats[index].build_seconds};
+            });
     });
 }
 

@@ -17,8 +17,6 @@ using nlohmann::json;
 
 /// Largest radius, speed and acceleration a file may give (AgentParams' own limit).
 constexpr double largest_size = 1e5;
-/// Most radius classes a world may have (NavMeshOptions' own limit).
-constexpr std::size_t max_radius_classes = 16;
 
 /// Reads a scenario out of the document, naming the JSON pointer of anything wrong.
 class AgentsReader : public io_detail::SceneReader {
@@ -32,7 +30,9 @@ class AgentsReader : public io_detail::SceneReader {
                      "dt", "max_steps", "changes"}))
             return failure();
         if (Status status = read_members(document, scenario.scene); !status) return status;
-        if (Status status = read_radius_classes(document, scenario); !status) return status;
+        if (Status status = read_radius_classes(document, scenario.scene, scenario.radius_classes);
+            !status)
+            return status;
         if (const json* dt = io_detail::member(document, "dt");
             dt && !positive(*dt, "/dt", scenario.dt, 1))
             return failure();
@@ -49,26 +49,6 @@ class AgentsReader : public io_detail::SceneReader {
         if (out > 0) return true;
         (void)error(where, "must be more than 0");
         return false;
-    }
-
-    /// "radius_classes": at most 16 radii, each >= 0 and small enough for an agent to fit.
-    Status read_radius_classes(const json& document, AgentScenario& scenario) {
-        const json* classes = io_detail::member(document, "radius_classes");
-        if (!classes) return {};
-        if (!array(*classes, "/radius_classes", max_radius_classes)) return failure();
-        const Scene& scene = scenario.scene;
-        const float smaller_side = std::min(scene.max.x - scene.min.x, scene.max.y - scene.min.y);
-        for (std::size_t index = 0; index < classes->size(); ++index) {
-            const std::string where = "/radius_classes/" + std::to_string(index);
-            float radius = 0;
-            if (!number((*classes)[index], where, radius, 0, largest_size)) return failure();
-            if (2 * radius > smaller_side)
-                return error(where, "an agent of radius " + io_detail::describe((*classes)[index]) +
-                                        " does not fit in the world (its smaller side is " +
-                                        io_detail::describe(json(double{smaller_side})) + ")");
-            scenario.radius_classes.push_back(radius);
-        }
-        return {};
     }
 
     bool inside_bounds(const Scene& scene, Point2 point, const std::string& where) {

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 #include "input_file.hpp"
 #include "pathkit/io/limits.hpp"
@@ -125,7 +127,7 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
             const std::string where = "/queries/" + std::to_string(index);
             const json& query = (*queries)[index];
             SceneQuery read_query;
-            if (!object(query, where, {"from", "to", "filter"})) return failure();
+            if (!object(query, where, {"from", "to", "filter", "radius"})) return failure();
             const json* from = io_detail::member(query, "from");
             const json* to = io_detail::member(query, "to");
             if (!from || !to) return error(where, "expected {\"from\": [x, y], \"to\": [x, y]}");
@@ -140,6 +142,11 @@ Status SceneReader::read_members(const json& document, Scene& scene) {
                     return status;
                 read_query.filter = scene.filters.size();
                 scene.filters.push_back(read_filter);
+            }
+            if (const json* radius = io_detail::member(query, "radius")) {
+                float read_radius = 0;
+                if (!number(*radius, where + "/radius", read_radius, 0, 250'000)) return failure();
+                read_query.radius = read_radius;
             }
             scene.queries.push_back(read_query);
         }
@@ -211,6 +218,25 @@ Status SceneReader::read_area_filter(const json& value, const std::string& where
     return {};
 }
 
+Status SceneReader::read_radius_classes(const json& document, const Scene& scene,
+                                        std::vector<float>& classes) {
+    const json* read = io_detail::member(document, "radius_classes");
+    if (!read) return {};
+    if (!array(*read, "/radius_classes", limits::max_radius_classes)) return failure();
+    const float smaller_side = std::min(scene.max.x - scene.min.x, scene.max.y - scene.min.y);
+    for (std::size_t index = 0; index < read->size(); ++index) {
+        const std::string where = "/radius_classes/" + std::to_string(index);
+        float radius = 0;
+        if (!number((*read)[index], where, radius, 0, 1e5)) return failure();
+        if (2 * radius > smaller_side)
+            return error(where, "an agent of radius " + io_detail::describe((*read)[index]) +
+                                    " does not fit in the world (its smaller side is " +
+                                    io_detail::describe(json(double{smaller_side})) + ")");
+        classes.push_back(radius);
+    }
+    return {};
+}
+
 std::size_t SceneReader::points_of(const Obstacle& obstacle) {
     return obstacle.is_circle() ? 1 : obstacle.points().size();
 }
@@ -269,10 +295,27 @@ Expected<Scene> parse_scene(std::string_view text, std::string_view source_name)
                             "a scene file has no steps to time changes by; its queries are "
                             "answered on one world (agents files take \"changes\")");
     if (!reader.object(document, "",
-                       {"bounds", "buffer_radius", "obstacles", "links", "areas", "queries"}))
+                       {"bounds", "buffer_radius", "radius_classes", "obstacles", "links", "areas",
+                        "queries"}))
         return reader.failure();
     Scene scene;
     if (Status status = reader.read_members(document, scene); !status) return status;
+    if (Status status = reader.read_radius_classes(document, scene, scene.radius_classes); !status)
+        return status;
+    // Every query's radius has a class to answer it.
+    const float largest =
+        std::accumulate(scene.radius_classes.begin(), scene.radius_classes.end(),
+                        scene.buffer_radius, [](float a, float b) { return std::max(a, b); });
+    char largest_text[32];
+    std::snprintf(largest_text, sizeof largest_text, "%g", static_cast<double>(largest));
+    for (std::size_t index = 0; index < scene.queries.size(); ++index)
+        if (const auto radius = scene.queries[index].radius; radius && *radius > largest)
+            return reader.error(
+                "/queries/" + std::to_string(index) + "/radius",
+                io_detail::describe(document.at("queries").at(index).at("radius")) +
+                    " is above every radius class: the largest is " + largest_text +
+                    (scene.radius_classes.empty() ? " (the buffer radius; add \"radius_classes\")"
+                                                  : ""));
     return scene;
 }
 
@@ -303,17 +346,32 @@ Status add_scene_links(const Scene& scene, World& world) {
 
 }  // namespace
 
+float answering_radius(const Scene& scene, const SceneQuery& query) {
+    if (!query.radius) return scene.buffer_radius;
+    float chosen = INFINITY, largest = scene.buffer_radius;
+    for (const float radius : scene.radius_classes)
+        largest = std::max(largest, radius);
+    for (const float radius : scene.radius_classes)
+        if (radius >= *query.radius) chosen = std::min(chosen, radius);
+    if (scene.buffer_radius >= *query.radius) chosen = std::min(chosen, scene.buffer_radius);
+    return std::isinf(chosen) ? largest : chosen;
+}
+
 Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
+    return build_obstacle_graph(scene, scene.buffer_radius);
+}
+
+Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene, float buffer_radius) {
     for (std::size_t index = 0; index < scene.queries.size(); ++index)
         if (scene.queries[index].filter != SceneQuery::no_filter)
             return Status::invalid_input("/queries/" + std::to_string(index) +
                                          "/filter: the visibility graph knows no areas; use the "
                                          "navigation mesh");
-    auto made = ObstacleGraph::create({.buffer_radius = scene.buffer_radius});
+    auto made = ObstacleGraph::create({.buffer_radius = buffer_radius});
     if (!made) return made.error();
     ObstacleGraph graph = std::move(made).value();
     // Four bars around the bounds, set back by the buffer radius that grows them again.
-    const float r = scene.buffer_radius;
+    const float r = buffer_radius;
     const float thick = std::max(scene.max.x - scene.min.x, scene.max.y - scene.min.y) / 8 + 1;
     const float x0 = scene.min.x - r, y0 = scene.min.y - r, x1 = scene.max.x + r,
                 y1 = scene.max.y + r;
@@ -327,7 +385,14 @@ Expected<ObstacleGraph> build_obstacle_graph(const Scene& scene) {
           bar(x0 - thick, y0, x0, y1), bar(x1, y0, x1 + thick, y1)})
         obstacles.push_back(frame);
     if (auto added = graph.add_obstacles(obstacles); !added) return added.error();
-    if (Status status = add_scene_links(scene, graph); !status) return status;
+    if (Status status = add_scene_links(scene, graph); !status) {
+        if (buffer_radius == scene.buffer_radius) return status;
+        // A link end free for the scene's radius may not be for a class's.
+        char radius_text[32];
+        std::snprintf(radius_text, sizeof radius_text, "%g", static_cast<double>(buffer_radius));
+        return Status::invalid_input(status.message() + " (obstacles grown by the radius class " +
+                                     radius_text + ")");
+    }
     return graph;
 }
 

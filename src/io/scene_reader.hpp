@@ -21,6 +21,12 @@ class SceneReader : public JsonReader {
     /// error recorded.
     Status read_members(const nlohmann::json& document, Scene& scene);
 
+    /// "radius_classes" of `document` (absent: none) into `classes`: at most
+    /// `limits::max_radius_classes`, each in [0, 100,000] and at most half the smaller side of
+    /// `scene`'s bounds, so that an agent of it fits.
+    Status read_radius_classes(const nlohmann::json& document, const Scene& scene,
+                               std::vector<float>& classes);
+
     /// Points an obstacle counts towards `limits::max_scene_points`: a circle 1, a polygon
     /// its corners.
     [[nodiscard]] static std::size_t points_of(const Obstacle& obstacle);

@@ -1,6 +1,7 @@
 // AgentTree: each agent's nearest neighbours equal a brute-force scan over every other agent
 // (nearest first, ties by index), however the agents crowd: on one spot, in tight clusters, on
-// a lattice of equal distances, spread out, and with some left out.
+// a lattice of equal distances, spread out, with some left out, and with a reach that grows
+// with each other agent's width.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,14 +14,16 @@
 namespace pathkit::agents {
 namespace {
 
-// The reference: every other included point within range, sorted, cut to `limit`.
+// The reference: every other included point within range (plus its width, when widths are
+// given), sorted, cut to `limit`.
 std::vector<Neighbour> brute_force(std::span<const Point2> positions,
                                    std::span<const std::uint8_t> include, std::uint32_t self,
-                                   float range, std::size_t limit) {
+                                   float range, std::span<const float> widths, std::size_t limit) {
     std::vector<Neighbour> all;
     for (std::uint32_t index = 0; index < positions.size(); ++index) {
         const float distance_squared = length_squared(positions[index] - positions[self]);
-        if (index != self && include[index] && distance_squared < range * range)
+        const float reach = widths.empty() ? range : range + widths[index];
+        if (index != self && include[index] && distance_squared < reach * reach)
             all.push_back({index, distance_squared});
     }
     std::sort(all.begin(), all.end(), [](const Neighbour& a, const Neighbour& b) {
@@ -34,14 +37,16 @@ std::vector<Neighbour> brute_force(std::span<const Point2> positions,
 // Checks every included point's answer against the reference.
 void expect_same_as_brute_force(const std::vector<Point2>& positions,
                                 const std::vector<std::uint8_t>& include, float range,
-                                std::size_t limit) {
+                                std::size_t limit, const std::vector<float>& widths = {}) {
     AgentTree tree;
     tree.rebuild(positions, include);
     std::vector<Neighbour> found;
+    const float widest = widths.empty() ? 0 : *std::max_element(widths.begin(), widths.end());
     for (std::uint32_t self = 0; self < positions.size(); ++self) {
         if (!include[self]) continue;
-        tree.nearest(positions, self, range, limit, found);
-        const std::vector<Neighbour> expected = brute_force(positions, include, self, range, limit);
+        tree.nearest(positions, self, range, widths, widest, limit, found);
+        const std::vector<Neighbour> expected =
+            brute_force(positions, include, self, range, widths, limit);
         ASSERT_EQ(found.size(), expected.size()) << "point " << self;
         for (std::size_t at = 0; at < found.size(); ++at) {
             ASSERT_EQ(found[at].agent, expected[at].agent) << "point " << self << ", " << at;
@@ -96,15 +101,33 @@ TEST(AgentTree, RandomCrowdsWithClustersSpotsAndGapsMatchBruteForce) {
     }
 }
 
+TEST(AgentTree, ReachGrowingWithEachAgentsWidthMatchesBruteForce) {
+    std::mt19937 random(28);
+    std::uniform_real_distribution<float> coordinate(0, 60), width(0, 3);
+    for (int trial = 0; trial < 30; ++trial) {
+        std::vector<Point2> positions;
+        std::vector<float> widths;
+        for (int index = 0; index < 300; ++index) {
+            positions.push_back({coordinate(random), coordinate(random)});
+            // A quarter of the agents wide, the rest of one small width, as mixed sizes are.
+            widths.push_back(index % 4 == 0 ? width(random) : 0.5f);
+        }
+        const std::vector<std::uint8_t> include(positions.size(), 1);
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        for (std::size_t limit : {3, 10, 300})
+            expect_same_as_brute_force(positions, include, 4, limit, widths);
+    }
+}
+
 TEST(AgentTree, NoPointsOrOnlyItselfGivesNoNeighbours) {
     AgentTree tree;
     std::vector<Neighbour> found{{3, 1}};
     const std::vector<Point2> one{{1, 1}};
     tree.rebuild(one, std::vector<std::uint8_t>{1});
-    tree.nearest(one, 0, 10, 5, found);
+    tree.nearest(one, 0, 10, {}, 0, 5, found);
     EXPECT_TRUE(found.empty());
     tree.rebuild(one, std::vector<std::uint8_t>{0});
-    tree.nearest(one, 0, 10, 5, found);
+    tree.nearest(one, 0, 10, {}, 0, 5, found);
     EXPECT_TRUE(found.empty());
 }
 

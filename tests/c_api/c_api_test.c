@@ -350,6 +350,69 @@ static void nav_mesh_links(void) {
     pk_nav_mesh_destroy(mesh);
 }
 
+/* Two walls with a gap 2.6 wide: agents of radius up to 1 take it, one of 1.5 goes round; each
+ * class's length is a visibility graph's grown by that class's radius. */
+static void nav_mesh_radius_classes(void) {
+    const float walls[2][8] = {{0, 9, 9, 9, 9, 11, 0, 11}, {11.6f, 9, 16, 9, 16, 11, 11.6f, 11}};
+    const float classes[] = {1.5f, 1.0f};
+    const float asked[] = {0.5f, 0.9f, 1.0f, 1.2f, 1.5f}, answering[] = {0.5f, 1, 1, 1.5f, 1.5f};
+    pk_nav_mesh* mesh = NULL;
+    uint32_t id = 0;
+    CHECK(pk_nav_mesh_create_with_classes(0, 0, 20, 20, 0.5f, classes, 2, &mesh) == PK_OK);
+    for (int wall = 0; wall < 2; ++wall)
+        CHECK(pk_nav_mesh_add_polygon(mesh, walls[wall], 4, &id) == PK_OK);
+    CHECK(pk_nav_mesh_triangulate(mesh, NULL) == PK_OK);
+    pk_radius_class stats[4];
+    size_t count = 0;
+    CHECK(pk_nav_mesh_radius_class_stats(mesh, stats, 4, &count) == PK_OK && count == 3);
+    CHECK(stats[0].radius == 0.5f && stats[0].built && stats[1].radius == 1.0f && !stats[1].built &&
+          stats[2].radius == 1.5f && !stats[2].built);
+    float points[64], oracle_points[64];
+    uint32_t links[32];
+    size_t length = 0;
+    float cost = 0, oracle_cost = 0;
+    for (int at = 0; at < 5; ++at) {
+        pk_obstacle_graph* graph = NULL;
+        CHECK(pk_obstacle_graph_create(answering[at], &graph) == PK_OK);
+        for (int wall = 0; wall < 2; ++wall)
+            CHECK(pk_obstacle_graph_add_polygon(graph, walls[wall], 4, &id) == PK_OK);
+        CHECK(pk_obstacle_graph_find_path(graph, 10.3f, 3, 10.3f, 17, oracle_points, 32, &length,
+                                          &oracle_cost) == PK_OK);
+        CHECK(pk_nav_mesh_find_path_for_radius(mesh, 10.3f, 3, 10.3f, 17, asked[at], points, links,
+                                               32, &length, &cost) == PK_OK);
+        CHECK(fabsf(cost - oracle_cost) < 1e-3f * oracle_cost);
+        CHECK(links[length - 1] == PK_NO_LINK);
+        pk_obstacle_graph_destroy(graph);
+    }
+    CHECK(pk_nav_mesh_find_path_for_radius(mesh, 10.3f, 3, 10.3f, 17, 1.0f, points, NULL, 32,
+                                           &length, &cost) == PK_OK);
+    CHECK(fabsf(cost - 14) < 1e-3f && length == 2);
+    CHECK(pk_nav_mesh_radius_class_stats(mesh, stats, 4, &count) == PK_OK);
+    CHECK(stats[1].built && stats[2].built && stats[2].triangles > 0 && stats[2].memory_bytes > 0);
+    CHECK(pk_nav_mesh_radius_class_stats(mesh, stats, 2, &count) == PK_BUFFER_TOO_SMALL &&
+          count == 3);
+    CHECK(pk_nav_mesh_find_path_for_radius(mesh, 10.3f, 3, 10.3f, 17, 2, points, NULL, 32, &length,
+                                           &cost) == PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "no radius class holds agents of radius 2") != NULL);
+    CHECK(pk_nav_mesh_find_path_for_radius(mesh, 10.3f, 3, 10.3f, 17, NAN, points, NULL, 32,
+                                           &length, &cost) == PK_INVALID_ARGUMENT);
+    pk_nav_mesh_destroy(mesh);
+    const float negative[] = {-1};
+    mesh = NULL;
+    CHECK(pk_nav_mesh_create_with_classes(0, 0, 20, 20, 0.5f, negative, 1, &mesh) ==
+              PK_INVALID_ARGUMENT &&
+          mesh == NULL);
+    CHECK(strstr(pk_last_error(), "radius class 0") != NULL);
+    CHECK(pk_nav_mesh_create_with_classes(0, 0, 20, 20, 0.5f, NULL, 2, &mesh) ==
+          PK_INVALID_ARGUMENT);
+    const float too_many[20] = {1};
+    CHECK(pk_nav_mesh_create_with_classes(0, 0, 20, 20, 0.5f, too_many, 20, &mesh) ==
+          PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "20 radius classes is over the limit of 16") != NULL);
+    CHECK(pk_nav_mesh_create_with_classes(0, 0, 20, 20, 0.5f, NULL, 0, &mesh) == PK_OK);
+    pk_nav_mesh_destroy(mesh);
+}
+
 /* A visibility graph with a long wall and a ladder over it: the path climbs the ladder rather
  * than walk round the wall, says where, and a ledge (one way) is never climbed. */
 static void obstacle_graph_links(void) {
@@ -583,6 +646,7 @@ int main(int argc, char** argv) {
     graphs();
     open_worlds();
     nav_mesh_links();
+    nav_mesh_radius_classes();
     obstacle_graph_links();
     nav_mesh_areas();
     agents_files(argv[2]);

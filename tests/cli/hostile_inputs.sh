@@ -266,6 +266,37 @@ expect 0 'query: 0, status: found, length: 8,' scene touching.json --mode navmes
 expect 1 'query: 0, status: no_path' scene checkerboard.json
 expect 1 'query: 0, status: no_path' scene checkerboard.json --mode navmesh
 expect 1 'query: 0, status: no_path' scene checkerboard.json --mode navmesh --navmesh-query funnel --mesh-nodes vertices,centers
+# Radius classes and query radii: a gap 2.6 wide that agents up to radius 1 take and one of 1.2
+# (on class 1.5) goes round, the same length in both modes; bad radii name their place; each
+# radius asked is one more visibility graph, counted in its corner limit.
+gap='"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "obstacles": [{"polygon": [[0, 9], [9, 9], [9, 11], [0, 11]]}, {"polygon": [[11.6, 9], [16, 9], [16, 11], [11.6, 11]]}]'
+echo "{$gap, \"radius_classes\": [1.5, 1], \"queries\": [{\"from\": [10.3, 3], \"to\": [10.3, 17]}, {\"from\": [10.3, 3], \"to\": [10.3, 17], \"radius\": 1.2}]}" >sized_queries.json
+expect 0 'query: 0, status: found, length: 14, .*radius: 0.5, radius_class: 0.5' scene sized_queries.json --mode navmesh
+expect 0 'query: 1, status: found, length: 21.981, .*radius: 1.2, radius_class: 1.5' scene sized_queries.json --mode navmesh
+expect 0 'query: 1, status: found, length: 21.981, .*radius: 1.2, radius_class: 1.5' scene sized_queries.json
+echo "{$gap, \"radius_classes\": [1.5], \"queries\": [{\"from\": [10.3, 3], \"to\": [10.3, 17], \"radius\": 1}, {\"from\": [10.3, 3], \"to\": [10.3, 17], \"radius\": 3}]}" >too_wide_query.json
+expect 2 'too_wide_query.json: /queries/1/radius: 3 is above every radius class: the largest is 1.5' scene too_wide_query.json --mode navmesh
+echo "{$gap, \"queries\": [{\"from\": [10.3, 3], \"to\": [10.3, 17], \"radius\": 1}]}" >no_classes_query.json
+expect 2 'no_classes_query.json: /queries/0/radius: 1 is above every radius class: the largest is 0.5 \(the buffer radius; add "radius_classes"\)' scene no_classes_query.json
+echo "{$gap, \"queries\": [{\"from\": [10.3, 3], \"to\": [10.3, 17], \"radius\": -0.5}]}" >negative_query_radius.json
+expect 2 'negative_query_radius.json: /queries/0/radius: ' scene negative_query_radius.json
+echo "{$gap, \"radius_classes\": [1, 12]}" >scene_huge_class.json
+expect 2 'scene_huge_class.json: /radius_classes/1: an agent of radius 12 does not fit in the world \(its smaller side is 20' scene scene_huge_class.json --mode navmesh
+echo "{$gap, \"radius_classes\": [$(repeat 16 '1, ')1]}" >many_classes.json
+expect 2 'many_classes.json: /radius_classes: has 17 values, over the limit of 16' scene many_classes.json
+{
+  printf '{"bounds": [[0, 0], [1000, 1000]], "radius_classes": [0.5, 1], "obstacles": ['
+  awk 'BEGIN { for (k = 0; k < 1750; k++) { x = 20 * (k % 45) + 5; y = 20 * int(k / 45) + 5
+        printf "%s{\"polygon\": [[%d, %d], [%d, %d], [%d, %d], [%d, %d]]}", (k ? ", " : ""),
+               x, y, x + 4, y, x + 4, y + 4, x, y + 4 } }'
+  printf '], "queries": [{"from": [1, 1], "to": [999, 999]}, {"from": [1, 1], "to": [999, 999], "radius": 0.5}, {"from": [1, 1], "to": [999, 999], "radius": 1}]}'
+} >three_radii.json
+# A ladder whose foot a class of radius 1.5 cannot stand on: the class's mesh goes without it,
+# the visibility mode refuses it for that class.
+echo '{"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5, "radius_classes": [1.5], "obstacles": [{"polygon": [[0, 9], [20, 9], [20, 11], [0, 11]]}], "links": [{"from": [5, 12], "to": [5, 8], "cost": 4}], "queries": [{"from": [3, 15], "to": [3, 5]}, {"from": [3, 15], "to": [3, 5], "radius": 1.5}]}' >narrow_ladder.json
+expect 1 'query: 1, status: no_path, .*radius: 1.5, radius_class: 1.5' scene narrow_ladder.json --mode navmesh
+expect 2 'narrow_ladder.json: /links/0: link start 5,12 is inside obstacle 0 or its buffer \(obstacles grown by the radius class 1.5\)' scene narrow_ladder.json
+expect 2 'three_radii.json: 21000 obstacle corners \(7000 x 3 radii\) are more than --mode visibility takes \(20000\)' scene three_radii.json
 
 # ---- agents scenarios: sizes and speeds at their limits, many agents, long runs -----------------
 echo '{"bounds": [[0, 0], [10, 10]], "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "radius": 100000, "max_speed": 100000, "max_acceleration": 100000}], "dt": 1}' >giant_agent.json

@@ -179,6 +179,62 @@ TEST(SceneFile, AreasAndFiltersLoadAndBadOnesAreRefusedWithTheirPlace) {
         << refused.error().message();
 }
 
+TEST(SceneFile, QueriesWithARadiusAreAnsweredOnTheirClassInBothStructures) {
+    // A gap 2.6 wide: radius 1 passes, 1.5 goes round the right wall's far end.
+    const auto scene = parse_scene(R"({"bounds": [[0, 0], [20, 20]], "buffer_radius": 0.5,
+        "radius_classes": [1.5, 1],
+        "obstacles": [{"polygon": [[0, 9], [9, 9], [9, 11], [0, 11]]},
+                      {"polygon": [[11.6, 9], [16, 9], [16, 11], [11.6, 11]]}],
+        "queries": [{"from": [10.3, 3], "to": [10.3, 17]},
+                    {"from": [10.3, 3], "to": [10.3, 17], "radius": 0.9},
+                    {"from": [10.3, 3], "to": [10.3, 17], "radius": 1.2},
+                    {"from": [10.3, 3], "to": [10.3, 17], "radius": 0}]})",
+                                   "sized.json");
+    ASSERT_TRUE(scene.has_value()) << scene.error().message();
+    const Scene& read = scene.value();
+    EXPECT_EQ(read.radius_classes, (std::vector<float>{1.5f, 1}));
+    ASSERT_EQ(read.queries.size(), 4u);
+    EXPECT_FALSE(read.queries[0].radius.has_value());
+    EXPECT_EQ(read.queries[2].radius, 1.2f);
+    const float answering[] = {0.5f, 1, 1.5f, 0.5f};
+    auto mesh = build_nav_mesh(read, MeshNodes::EdgeMidpoints, read.radius_classes);
+    ASSERT_TRUE(mesh.has_value()) << mesh.error().message();
+    PlaneQueryContext context;
+    for (std::size_t index = 0; index < read.queries.size(); ++index) {
+        const SceneQuery& query = read.queries[index];
+        EXPECT_EQ(answering_radius(read, query), answering[index]);
+        // The oracle: a visibility graph grown by the answering class's radius.
+        const auto graph = build_obstacle_graph(read, answering[index]);
+        ASSERT_TRUE(graph.has_value());
+        const PlanePath expected = graph.value().find_path(query.from, query.to);
+        const PlanePath found = mesh.value().find_path(
+            query.from, query.to, context, {}, NavMeshQuery::Optimal, query.radius.value_or(0.5f));
+        ASSERT_TRUE(expected.found() && found.found()) << index;
+        EXPECT_NEAR(found.cost, expected.cost, 1e-3) << index;
+    }
+    EXPECT_NEAR(build_obstacle_graph(read, 1.5f).value().find_path({10.3f, 3}, {10.3f, 17}).cost,
+                2 * std::hypot(7.2f, 4.5f) + 5, 1e-3);
+}
+
+TEST(SceneFile, BadRadiusClassesAndQueryRadiiAreRefusedWithTheirPlace) {
+    const std::string head = R"({"bounds": [[0, 0], [20, 10]], "obstacles": [], )";
+    expect_refused(head + R"("radius_classes": 1})", "/radius_classes: ");
+    expect_refused(head + R"("radius_classes": [1, -1]})", "/radius_classes/1: ");
+    expect_refused(head + R"("radius_classes": [1, "big"]})", "/radius_classes/1: ");
+    expect_refused(head + R"("radius_classes": [6]})",
+                   "/radius_classes/0: an agent of radius 6 does not fit in the world (its "
+                   "smaller side is 10");
+    const std::string query = R"("queries": [{"from": [1, 1], "to": [9, 9]}, )";
+    expect_refused(head + query + R"({"from": [1, 1], "to": [9, 9], "radius": -1}]})",
+                   "/queries/1/radius: ");
+    expect_refused(head + query + R"({"from": [1, 1], "to": [9, 9], "radius": 0.5}]})",
+                   "/queries/1/radius: 0.5 is above every radius class: the largest is 0 (the "
+                   "buffer radius; add \"radius_classes\")");
+    expect_refused(head + R"("radius_classes": [2, 1], )" + query +
+                       R"({"from": [1, 1], "to": [9, 9], "radius": 2.5}]})",
+                   "/queries/1/radius: 2.5 is above every radius class: the largest is 2");
+}
+
 TEST(SceneFile, TheVisibilityGraphOfASceneKeepsPathsInsideTheBounds) {
     // A wall from the bottom edge to the top edge but for a gap at the top: the way round
     // must use the gap, not slip past the wall's end beyond the bounds.

@@ -160,8 +160,8 @@ struct AgentWorldOptions {
     /// An agent stuck for want of progress stands this long (seconds, >= 0), then plans again
     /// from where it stands and walks on (a jam may have cleared); 0 never retries.
     float retry_seconds = 5;
-    /// Agents within this distance (world units, > 0) are ORCA neighbours; 0 picks
-    /// max_speed * time_horizon + 2 * the largest radius.
+    /// Agents within this distance (world units, > 0) are ORCA neighbours; 0 picks, per
+    /// pair, the agent's max_speed * time_horizon + its radius + the other's radius.
     float neighbour_distance = 0;
     /// At most this many nearest neighbours per agent (>= 1).
     std::uint32_t max_neighbours = 10;

@@ -243,6 +243,34 @@ PK_API pk_status pk_nav_mesh_find_path_filtered(const pk_nav_mesh* mesh, float f
                                                 const float* costs, uint32_t points_per_edge,
                                                 float* points, size_t capacity, size_t* length,
                                                 float* cost);
+/** pk_nav_mesh_create for agents of several sizes: `radius_classes` (`class_count` radii,
+ * world units, each finite and >= 0, at most 16, each fitting in the rectangle; NULL when 0)
+ * are further radii pk_nav_mesh_find_path_for_radius answers for, each a mesh of its own
+ * built at its first query. */
+PK_API pk_status pk_nav_mesh_create_with_classes(float min_x, float min_y, float max_x, float max_y,
+                                                 float buffer_radius, const float* radius_classes,
+                                                 size_t class_count, pk_nav_mesh** out);
+/** pk_nav_mesh_find_path_ex for an agent of `radius` (world units): the exact shortest path
+ * on the smallest radius class at least `radius` (the mesh's own buffer radius among them);
+ * PK_INVALID_ARGUMENT for a NaN or negative radius, or one above every class. */
+PK_API pk_status pk_nav_mesh_find_path_for_radius(const pk_nav_mesh* mesh, float from_x,
+                                                  float from_y, float to_x, float to_y,
+                                                  float radius, float* points, uint32_t* links,
+                                                  size_t capacity, size_t* length, float* cost);
+/** One radius class of a mesh: its radius (world units), whether it is built yet (0 until its
+ * first query; the mesh's own always is), its triangles, the bytes it holds and the seconds its
+ * last whole build took. */
+typedef struct pk_radius_class {
+    float radius;
+    int built;
+    size_t triangles;
+    size_t memory_bytes;
+    double build_seconds;
+} pk_radius_class;
+/** The mesh's radius classes, ascending, its own among them, in `classes` (room for
+ * `capacity`); *count says how many there are (PK_BUFFER_TOO_SMALL when over `capacity`). */
+PK_API pk_status pk_nav_mesh_radius_class_stats(const pk_nav_mesh* mesh, pk_radius_class* classes,
+                                                size_t capacity, size_t* count);
 
 /* ---- crowds of units on tiles ------------------------------------------------------------ */
 

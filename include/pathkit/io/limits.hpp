@@ -43,6 +43,9 @@ inline constexpr std::size_t max_scene_links = 1'000;
 /// Most areas of one scene file (their corners count towards `max_scene_points`); each area
 /// is a constraint of the triangulation (60 areas took a 7,500-triangle scene from 17 to 44 ms).
 inline constexpr std::size_t max_scene_areas = 10'000;
+/// Most radius classes of one scene or agents file (`NavMeshOptions::radius_classes`' own
+/// limit): each class used is a mesh, or a visibility graph, of its own.
+inline constexpr std::size_t max_radius_classes = 16;
 /// Most queries of one scene file.
 inline constexpr std::size_t max_scene_queries = 100'000;
 /// Most units of a crowd scenario, and most commands.
