@@ -62,7 +62,7 @@ struct FlowField::Sector {
 };
 
 FlowField::FlowField(const GridSpace& space, std::vector<std::uint32_t> goal_tiles)
-    : space_(&space), goal_tiles_(std::move(goal_tiles)) {
+    : space_(&space), goal_tiles_(std::move(goal_tiles)), diagonal_policy_(space.rules().diagonal) {
     const GridMap& map = space.map();
     const int rows = static_cast<int>(map.padded_size()) / map.stride();
     sector_columns_ = (map.stride() + flow_sector_side - 1) / flow_sector_side;
@@ -106,19 +106,24 @@ std::size_t FlowField::sector_of(std::uint32_t tile, std::uint32_t& local) const
     const GridMap& map = space_->map();
     const int row = map.padded_row(tile);
     const int column = static_cast<int>(tile) - row * map.stride();
-    local = static_cast<std::uint32_t>((row % flow_sector_side) * flow_sector_side +
-                                       column % flow_sector_side);
-    return static_cast<std::size_t>(row / flow_sector_side) * sector_columns_ +
-           column / flow_sector_side;
+    local = static_cast<std::uint32_t>(local_index(row, column));
+    return sector_index(row, column);
 }
 
-FlowField::Sector& FlowField::sector_for(std::uint32_t tile, std::uint32_t& local) {
-    std::unique_ptr<Sector>& sector = sectors_[sector_of(tile, local)];
+FlowField::Sector& FlowField::sector_at(int row, int column) {
+    std::unique_ptr<Sector>& sector = sectors_[sector_index(row, column)];
     if (!sector) {
         sector = std::make_unique<Sector>();
         ++allocated_sectors_;
     }
     return *sector;
+}
+
+FlowField::Sector& FlowField::sector_for(std::uint32_t tile, std::uint32_t& local) {
+    const int row = space_->map().padded_row(tile);
+    const int column = static_cast<int>(tile) - row * space_->map().stride();
+    local = static_cast<std::uint32_t>(local_index(row, column));
+    return sector_at(row, column);
 }
 
 const FlowField::Sector* FlowField::find_sector(std::uint32_t tile, std::uint32_t& local) const {
@@ -136,6 +141,7 @@ void FlowField::restart() {
     allocated_sectors_ = 0;
     settled_ = 0;
     queue_.clear();
+    far_queue_.clear();
     goals_.clear();
     revision_ = space_->map().revision();
     for (const std::uint32_t tile : goal_tiles_) {
@@ -145,9 +151,8 @@ void FlowField::restart() {
         Sector& sector = sector_for(tile, local);
         sector.cost[local] = 0;
         sector.state[local] = static_cast<std::uint8_t>(FlowDirection::Goal);
-        queue_.push_back({0, tile});
+        push(0, tile);
     }
-    std::make_heap(queue_.begin(), queue_.end(), std::greater<>{});
 }
 
 bool FlowField::update() {
@@ -178,58 +183,91 @@ void FlowField::sync() {
     (void)update();
 }
 
+constexpr int packed_tile_bits = 27;
+constexpr FlowCost packed_cost_limit = FlowCost{1} << (64 - packed_tile_bits);
+
+void FlowField::push(FlowCost cost, std::uint32_t tile) {
+    if (cost < packed_cost_limit) {
+        queue_.push_back(cost << packed_tile_bits | tile);
+        std::push_heap(queue_.begin(), queue_.end(), std::greater<>{});
+    } else {
+        far_queue_.push_back({cost, tile});
+        std::push_heap(far_queue_.begin(), far_queue_.end(), std::greater<>{});
+    }
+}
+
+FlowField::QueueEntry FlowField::pop() {
+    if (!queue_.empty()) {
+        std::pop_heap(queue_.begin(), queue_.end(), std::greater<>{});
+        const std::uint64_t top = queue_.back();
+        queue_.pop_back();
+        return {top >> packed_tile_bits,
+                static_cast<std::uint32_t>(top & ((std::uint64_t{1} << packed_tile_bits) - 1))};
+    }
+    std::pop_heap(far_queue_.begin(), far_queue_.end(), std::greater<>{});
+    const QueueEntry top = far_queue_.back();
+    far_queue_.pop_back();
+    return top;
+}
+
 void FlowField::settle_next() {
-    std::pop_heap(queue_.begin(), queue_.end(), std::greater<>{});
-    const QueueEntry top = queue_.back();
-    queue_.pop_back();
-    std::uint32_t local = 0;
-    Sector& here = sector_for(top.tile, local);
-    if ((here.state[local] & settled_bit) != 0 || here.cost[local] != top.cost) return;
-    here.state[local] |= settled_bit;
+    const QueueEntry top = pop();
+    const GridMap& map = space_->map();
+    const int stride = map.stride();
+    const int row = map.padded_row(top.tile);
+    const int column = static_cast<int>(top.tile) - row * stride;
+    Sector& here = *sectors_[sector_index(row, column)];
+    const int here_local = local_index(row, column);
+    if ((here.state[here_local] & settled_bit) != 0 || here.cost[here_local] != top.cost) return;
+    here.state[here_local] |= settled_bit;
     ++settled_;
     // Every neighbour that can step onto this tile is offered this cost plus that step, which
-    // costs the terrain of this tile (grid moves go both ways).
-    const float* terrain = space_->map().terrain_data();
+    // costs the terrain of this tile. Grid moves go both ways, so these are the tiles this one
+    // can step onto, found as `GridSpace::for_each_successor` finds them (the tests hold the
+    // two to one definition of the rules).
+    const float* terrain = map.terrain_data();
     const float multiplier = terrain ? terrain[top.tile] : 1.0f;
-    const FlowCost straight = flow_step_cost(space_->rules().straight_cost, multiplier);
-    const FlowCost diagonal = flow_step_cost(space_->rules().diagonal_cost, multiplier);
-    const std::int64_t stride = space_->map().stride();
-    space_->for_each_successor(StateId(top.tile), [&](StateId before, Cost) {
-        const std::int64_t toward = static_cast<std::int64_t>(top.tile) - before.value;
-        FlowDirection direction = FlowDirection::East;
-        if (toward == 1)
-            direction = FlowDirection::East;
-        else if (toward == -1)
-            direction = FlowDirection::West;
-        else if (toward == stride)
-            direction = FlowDirection::South;
-        else if (toward == -stride)
-            direction = FlowDirection::North;
-        else if (toward == stride + 1)
-            direction = FlowDirection::SouthEast;
-        else if (toward == stride - 1)
-            direction = FlowDirection::SouthWest;
-        else if (toward == -stride - 1)
-            direction = FlowDirection::NorthWest;
-        else
-            direction = FlowDirection::NorthEast;
-        const bool is_diagonal = direction >= FlowDirection::SouthEast;
-        const FlowCost offer = top.cost + (is_diagonal ? diagonal : straight);
-        std::uint32_t there_local = 0;
-        Sector& there = sector_for(before.value, there_local);
-        if (offer < there.cost[there_local]) {
-            there.cost[there_local] = offer;
-            there.state[there_local] = static_cast<std::uint8_t>(direction);
-            queue_.push_back({offer, before.value});
-            std::push_heap(queue_.begin(), queue_.end(), std::greater<>{});
+    const FlowCost step[2] = {flow_step_cost(space_->rules().straight_cost, multiplier),
+                              flow_step_cost(space_->rules().diagonal_cost, multiplier)};
+    const std::uint8_t* fits = space_->fits_data();
+    const auto offer = [&](int direction, int dx, int dy) {
+        const std::uint32_t before =
+            static_cast<std::uint32_t>(static_cast<int>(top.tile) + dy * stride + dx);
+        Sector& there = sector_at(row + dy, column + dx);
+        const int local = local_index(row + dy, column + dx);
+        const FlowCost cost = top.cost + step[direction >= 4];
+        if (cost < there.cost[local]) {
+            there.cost[local] = cost;
+            // The neighbour's way goes back the other way.
+            there.state[local] = static_cast<std::uint8_t>(direction < 4 ? (direction + 2) % 4
+                                                                         : 4 + (direction - 2) % 4);
+            push(cost, before);
         }
-    });
+    };
+    static constexpr int dx_of[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+    static constexpr int dy_of[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+    unsigned open = 0;
+    for (int direction = 0; direction < 4; ++direction) {
+        if (fits[top.tile + dy_of[direction] * stride + dx_of[direction]] == 0) continue;
+        open |= 1u << direction;
+        offer(direction, dx_of[direction], dy_of[direction]);
+    }
+    if (diagonal_policy_ == DiagonalPolicy::Never) return;
+    for (int diagonal = 0; diagonal < 4; ++diagonal) {
+        const unsigned sides = (open >> diagonal & 1u) + (open >> ((diagonal + 1) % 4) & 1u);
+        const bool allowed =
+            diagonal_policy_ == DiagonalPolicy::Always ||
+            (diagonal_policy_ == DiagonalPolicy::AtLeastOneWalkable && sides >= 1) || sides == 2;
+        const int direction = 4 + diagonal;
+        if (allowed && fits[top.tile + dy_of[direction] * stride + dx_of[direction]] != 0)
+            offer(direction, dx_of[direction], dy_of[direction]);
+    }
 }
 
 void FlowField::settle_until(std::uint32_t tile) {
     std::uint32_t local = 0;
     const Sector* sector = find_sector(tile, local);
-    while (!queue_.empty()) {
+    while (!finished()) {
         if (sector == nullptr) sector = find_sector(tile, local);
         if (sector != nullptr && (sector->state[local] & settled_bit) != 0) return;
         settle_next();
@@ -238,7 +276,7 @@ void FlowField::settle_until(std::uint32_t tile) {
 
 void FlowField::finish() {
     sync();
-    while (!queue_.empty())
+    while (!finished())
         settle_next();
 }
 
@@ -320,7 +358,8 @@ std::vector<FlowDirection> FlowField::directions() const {
 
 std::size_t FlowField::memory_bytes() const {
     return sizeof(FlowField) + allocated_sectors_ * sizeof(Sector) +
-           sectors_.capacity() * sizeof(sectors_[0]) + queue_.capacity() * sizeof(QueueEntry) +
+           sectors_.capacity() * sizeof(sectors_[0]) + queue_.capacity() * sizeof(std::uint64_t) +
+           far_queue_.capacity() * sizeof(QueueEntry) +
            goal_tiles_.capacity() * sizeof(std::uint32_t) + goals_.capacity() * sizeof(Cell);
 }
 

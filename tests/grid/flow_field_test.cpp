@@ -167,6 +167,29 @@ TEST(FlowFields, EveryTilesCostEqualsAPlainDijkstraUnderEveryRuleTerrainAndUnitS
     }
 }
 
+TEST(FlowFields, CostsPastTheQueuesPackedRangeStillComeExactAndInOrder) {
+    // Multipliers of tens of millions make steps of 2^34 units and more: paths pass 2^37 units,
+    // where the search keeps its queue in a second heap.
+    std::mt19937 random(47);
+    int past_packed_range = 0;
+    for (int trial = 0; trial < 12; ++trial) {
+        RandomCase made = random_case(random, trial);
+        const float multipliers[] = {1, 2e7f, 5e7f, 8e7f};  // steps below max_flow_step
+        for (int y = 0; y < 13; ++y)
+            for (int x = 0; x < 17; ++x)
+                (void)made.map.set_terrain_cost({x, y}, multipliers[random() % 4]);
+        const GridSpace space(made.map, made.rules);
+        FlowField field = field_for(space, made.goals);
+        field.finish();
+        const auto costs = field.costs();
+        ASSERT_EQ(costs, reference_costs(made.map, made.rules, made.goals)) << "trial " << trial;
+        EXPECT_EQ(direction_failures(made.map, made.rules, field), 0) << "trial " << trial;
+        for (const FlowCost cost : costs)
+            past_packed_range += cost != unreachable && cost >= (FlowCost{1} << 37);
+    }
+    EXPECT_GT(past_packed_range, 200);
+}
+
 TEST(FlowFields, FollowingDirectionsFromAnyTileReachesTheGoalAtExactlyItsCost) {
     std::mt19937 random(31);
     for (int trial = 0; trial < 72; ++trial) {

@@ -115,7 +115,7 @@ class FlowField {
     bool update();
 
     /// True when the search has settled every tile it can reach.
-    [[nodiscard]] bool finished() const { return queue_.empty(); }
+    [[nodiscard]] bool finished() const { return queue_.empty() && far_queue_.empty(); }
     /// The cost if the tile is settled (final); none while it is not yet (or never will be).
     [[nodiscard]] std::optional<FlowCost> known_cost(Cell cell) const;
     /// The direction if the tile is settled, `None` when the field is finished and the tile was
@@ -151,17 +151,32 @@ class FlowField {
     [[nodiscard]] std::optional<std::uint32_t> tile_index(Cell cell) const;
     [[nodiscard]] std::size_t sector_of(std::uint32_t tile, std::uint32_t& local) const;
     [[nodiscard]] Sector& sector_for(std::uint32_t tile, std::uint32_t& local);
+    [[nodiscard]] Sector& sector_at(int row, int column);  // padded row and column
+    [[nodiscard]] std::size_t sector_index(int row, int column) const {
+        return static_cast<std::size_t>(row / flow_sector_side) * sector_columns_ +
+               static_cast<std::size_t>(column / flow_sector_side);
+    }
+    [[nodiscard]] static int local_index(int row, int column) {
+        return row % flow_sector_side * flow_sector_side + column % flow_sector_side;
+    }
     [[nodiscard]] const Sector* find_sector(std::uint32_t tile, std::uint32_t& local) const;
 
     const GridSpace* space_;
     std::vector<std::uint32_t> goal_tiles_;  // padded indices, sorted, as asked
     std::vector<Cell> goals_;                // those where the unit fits now
+    DiagonalPolicy diagonal_policy_;
     std::uint64_t revision_ = 0;
     int sector_columns_ = 0;
     std::vector<std::unique_ptr<Sector>> sectors_;
     std::size_t allocated_sectors_ = 0;
     std::size_t settled_ = 0;
-    std::vector<QueueEntry> queue_;  // a binary heap, cheapest first
+    // The search's queue, cheapest first (by cost, then tile): costs below 2^37 as one word,
+    // cost << 27 | tile (padded indices are below 2^27), the rest in a heap of its own, popped
+    // after the first is empty (Dijkstra pops in order of cost).
+    std::vector<std::uint64_t> queue_;
+    std::vector<QueueEntry> far_queue_;
+    void push(FlowCost cost, std::uint32_t tile);
+    [[nodiscard]] QueueEntry pop();
 };
 
 /// Flow fields of one space kept by goal: the `capacity` most recently used (least recently
