@@ -137,6 +137,48 @@ bool Crowd::Impl::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     return true;
 }
 
+bool Crowd::Impl::plan_by_field(std::uint32_t unit, Cell target, FlowField& field) {
+    const auto started = std::chrono::steady_clock::now();
+    Unit& data = units[unit];
+    const std::uint32_t held_by = holder[map->index(target)];
+    const bool usable = data.size == 1 && field.cost(target) != flow_unreachable &&
+                        field.cost(data.at) != flow_unreachable &&
+                        (held_by == none || units[held_by].state != UnitState::Attacking);
+    if (!usable) return plan(unit, target, false);
+    paths_marked = false;  // a new path: the marks for move-away searches are out of date
+    if (flow_marks.size() < map->padded_size()) {
+        flow_marks.assign(map->padded_size(), 0);
+        flow_positions.assign(map->padded_size(), 0);
+    }
+    if (++flow_stamp == 0) {
+        std::fill(flow_marks.begin(), flow_marks.end(), 0);
+        flow_stamp = 1;
+    }
+    // The target's way to the field's goal, each tile marked with its place on it.
+    flow_way.clear();
+    for (std::optional<Cell> tile = target; tile; tile = field.next_tile(*tile)) {
+        const std::uint32_t index = map->index(*tile);
+        flow_marks[index] = flow_stamp;
+        flow_positions[index] = static_cast<std::uint32_t>(flow_way.size());
+        flow_way.push_back(*tile);
+    }
+    // The unit's way until it meets it, then back along it to the target. Both ways follow
+    // the field's tree (whose every step has a neighbour settled before), so they meet.
+    data.path.clear();
+    data.next_step = 0;
+    Cell here = data.at;
+    while (flow_marks[map->index(here)] != flow_stamp) {
+        here = *field.next_tile(here);  // reachable, not on the way: never the goal
+        data.path.push_back(here);
+    }
+    for (std::uint32_t place = flow_positions[map->index(here)]; place-- > 0;)
+        data.path.push_back(flow_way[place]);
+    ++stats.field_paths;
+    stats.planning_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return true;
+}
+
 // The move-away search: the cheapest tile that is on no other unit's remaining path and that
 // no other unit holds, never through a busy unit (idle ones are pushed aside in turn) unless
 // `through_busy_units`, with a zero heuristic (one engine call with a goal test).
@@ -193,7 +235,8 @@ bool Crowd::Impl::step_aside(std::uint32_t unit, bool through_busy_units) {
     return true;
 }
 
-Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target) {
+Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target,
+                               GroupPlanning planning) {
     for (UnitId id : ordered) {
         if (id.index() >= units.size())
             return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
@@ -227,6 +270,12 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target) {
     std::stable_partition(sorted.begin(), sorted.end(), [&](UnitId id) { return id == leader; });
     const auto round = begin_claims();
     const std::uint32_t group = ++groups;
+    const auto one_tile_units = std::count_if(
+        sorted.begin(), sorted.end(), [&](UnitId id) { return units[id.index()].size == 1; });
+    const bool by_field =
+        planning == GroupPlanning::FlowField ||
+        (planning == GroupPlanning::Automatic && one_tile_units >= options.flow_group_size);
+    std::shared_ptr<FlowField> field;
     for (UnitId id : sorted) {
         units[id.index()].group = group;
         const Cell at = units[id.index()].at;
@@ -235,6 +284,17 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target) {
         const std::optional<Cell> spot =
             free_tiles->claim_nearest(wanted, at, size, space_for(size).fits_data());
         give_order(id.value, spot.value_or(wanted));  // none: unreachable at the next tick
+        if (!by_field || size != 1 || !spot) continue;
+        if (!field) {
+            // One field for the order, to its first one-tile unit's tile (the target when free).
+            if (!flow_fields) flow_fields = std::make_unique<FlowFieldCache>(space, 2);
+            const std::uint64_t made = flow_fields->fields_made();
+            auto found = flow_fields->field(*spot);
+            if (!found.has_value()) continue;  // cannot happen: the unit fits there
+            field = found.value();
+            stats.flow_fields += flow_fields->fields_made() - made;
+        }
+        records[id.index()].pending->field = field;
     }
     return {};
 }
