@@ -303,6 +303,38 @@ std::optional<Cell> FlowField::next_tile(Cell cell) {
     return Cell{cell.x + offset.x, cell.y + offset.y};
 }
 
+std::optional<std::uint32_t> FlowField::append_way(Cell cell, std::vector<Cell>& way,
+                                                   const std::uint32_t* stop,
+                                                   std::uint32_t stop_value) {
+    if (direction(cell) == FlowDirection::None) return std::nullopt;
+    const GridMap& map = space_->map();
+    const Cell origin = map.origin();
+    const int stride = map.stride();
+    // Padded row, column and index of the tile, read from its sector as the way goes (the
+    // sector looked up again only when the way leaves it).
+    static constexpr int dx_of[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+    static constexpr int dy_of[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+    int row = cell.y - origin.y + 1, column = cell.x - origin.x + 1;
+    std::uint32_t tile = map.index(cell);
+    std::size_t sector_number = sector_index(row, column);
+    const Sector* sector = sectors_[sector_number].get();
+    for (;;) {
+        way.push_back({column - 1 + origin.x, row - 1 + origin.y});
+        if (stop != nullptr && stop[tile] == stop_value) break;
+        if (const std::size_t here = sector_index(row, column); here != sector_number) {
+            sector_number = here;
+            sector = sectors_[here].get();
+        }
+        const int step = sector->state[local_index(row, column)] & direction_mask;
+        if (step == static_cast<int>(FlowDirection::Goal)) break;
+        column += dx_of[step];
+        row += dy_of[step];
+        tile =
+            static_cast<std::uint32_t>(static_cast<int>(tile) + dy_of[step] * stride + dx_of[step]);
+    }
+    return tile;
+}
+
 std::optional<FlowCost> FlowField::known_cost(Cell cell) const {
     const auto tile = tile_index(cell);
     if (!tile) return finished() ? std::optional<FlowCost>(flow_unreachable) : std::nullopt;

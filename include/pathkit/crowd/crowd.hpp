@@ -165,7 +165,10 @@ struct CrowdOptions {
     /// then the field's way from its tile until it meets the field's way from its own
     /// formation tile, which it walks back to that tile: the path between the two in the
     /// field's tree of best next tiles (no search; it ignores other units, which the tick
-    /// rules and replans deal with as they come). Bigger units always search.
+    /// rules and replans deal with as they come). A unit whose tree path would cost more
+    /// than twice the least any path can cost (its cost to the target less its formation
+    /// tile's; terrain aside) searches instead: a unit near its formation tile, far from the
+    /// target, would go round by the target. Bigger units always search.
     int flow_group_size = 32;
 };
 

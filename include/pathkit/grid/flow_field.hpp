@@ -109,6 +109,14 @@ class FlowField {
     [[nodiscard]] FlowDirection direction(Cell cell);
     /// The next tile from `cell` toward the goal; none at a goal tile or where no way leads.
     [[nodiscard]] std::optional<Cell> next_tile(Cell cell);
+    /// Appends to `way` the tiles from `cell` to a goal tile by the directions, both ends
+    /// included (nothing where no way leads), running the search until `cell` is settled
+    /// (every tile after it was settled before it). With `stop` (one entry per padded tile of
+    /// the map), the way ends at the first tile whose entry equals `stop_value`. Returns the
+    /// padded index of the last tile appended, or none when nothing was.
+    std::optional<std::uint32_t> append_way(Cell cell, std::vector<Cell>& way,
+                                            const std::uint32_t* stop = nullptr,
+                                            std::uint32_t stop_value = 0);
     /// Runs the search to the end.
     void finish();
     /// Takes in tile changes now (see the class); returns true when the field started again.
@@ -152,12 +160,15 @@ class FlowField {
     [[nodiscard]] std::size_t sector_of(std::uint32_t tile, std::uint32_t& local) const;
     [[nodiscard]] Sector& sector_for(std::uint32_t tile, std::uint32_t& local);
     [[nodiscard]] Sector& sector_at(int row, int column);  // padded row and column
+    // Rows and columns are never negative: unsigned division is a shift.
     [[nodiscard]] std::size_t sector_index(int row, int column) const {
-        return static_cast<std::size_t>(row / flow_sector_side) * sector_columns_ +
-               static_cast<std::size_t>(column / flow_sector_side);
+        return static_cast<std::size_t>(static_cast<unsigned>(row) / flow_sector_side) *
+                   static_cast<std::size_t>(sector_columns_) +
+               static_cast<unsigned>(column) / flow_sector_side;
     }
     [[nodiscard]] static int local_index(int row, int column) {
-        return row % flow_sector_side * flow_sector_side + column % flow_sector_side;
+        return static_cast<int>(static_cast<unsigned>(row) % flow_sector_side * flow_sector_side +
+                                static_cast<unsigned>(column) % flow_sector_side);
     }
     [[nodiscard]] const Sector* find_sector(std::uint32_t tile, std::uint32_t& local) const;
 
