@@ -34,6 +34,8 @@ Command add_demo_command(CLI::App& app);
 Command add_graph_command(CLI::App& app);
 /// `pathkit path MAP --from X,Y --to X,Y`: a path on a MovingAI grid map.
 Command add_path_command(CLI::App& app);
+/// `pathkit flow MAP --to X,Y`: the flow field of one goal on a MovingAI grid map.
+Command add_flow_command(CLI::App& app);
 /// `pathkit scene FILE.json...`: paths around polygon obstacles in open-world scenes.
 Command add_scene_command(CLI::App& app);
 /// `pathkit crowd SCENARIO.json...`: cooperative units on tile maps.

@@ -1,8 +1,10 @@
 // The C API over tile grids: maps, spaces (A*, Dijkstra, breadth-first, JPS, JPS+) and crowds.
+#include <cmath>
 #include <memory>
 
 #include "c_api_support.hpp"
 #include "pathkit/crowd/crowd.hpp"
+#include "pathkit/grid/flow_field.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
@@ -159,6 +161,40 @@ pk_status pk_grid_space_create(const pk_grid_map* map, pk_diagonal diagonal, pk_
 
 void pk_grid_space_destroy(pk_grid_space* space) {
     delete space;
+}
+
+pk_status pk_grid_space_flow_field(const pk_grid_space* space, int32_t goal_x, int32_t goal_y,
+                                   float* costs, uint8_t* directions, size_t capacity,
+                                   size_t* length) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(space, "space", status)) return status;
+        const GridMap& map = space->space.map();
+        const std::size_t tiles = static_cast<std::size_t>(map.width()) * map.height();
+        if (length != nullptr) *length = tiles;
+        if (tiles > capacity)
+            return fail(PK_BUFFER_TOO_SMALL, "the map has " + std::to_string(tiles) +
+                                                 " tiles; the buffers hold " +
+                                                 std::to_string(capacity));
+        auto field = FlowField::create(space->space, Cell{goal_x, goal_y});
+        if (!field) return c_api::refused(field.error());
+        field.value().finish();
+        if (costs != nullptr) {
+            const std::vector<FlowCost> fixed = field.value().costs();
+            for (std::size_t tile = 0; tile < tiles; ++tile)
+                costs[tile] = fixed[tile] == flow_unreachable
+                                  ? INFINITY
+                                  : static_cast<float>(static_cast<double>(fixed[tile]) /
+                                                       static_cast<double>(flow_cost_scale));
+        }
+        if (directions != nullptr) {
+            const std::vector<FlowDirection> steps = field.value().directions();
+            for (std::size_t tile = 0; tile < tiles; ++tile)
+                directions[tile] = static_cast<uint8_t>(steps[tile]);
+        }
+        return PK_OK;
+    });
 }
 
 pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t start_x, int32_t start_y,

@@ -82,6 +82,7 @@ Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (!(options.occupied_penalty >= 0) || !std::isfinite(options.occupied_penalty))
         return Status::invalid_input("occupied_penalty must be finite and >= 0");
     if (options.patience_ticks < 1) return Status::invalid_input("patience_ticks must be >= 1");
+    if (options.flow_group_size < 1) return Status::invalid_input("flow_group_size must be >= 1");
     if (options.landmarks < 0 || options.landmarks > 16)
         return Status::invalid_input("landmarks must be in 0..16");
     if (options.coordination_budget_us < 0)
@@ -165,15 +166,17 @@ Status Crowd::move_to(UnitId id, Cell target) {
     return {};
 }
 
-Status Crowd::move_group(std::span<const UnitId> units, Cell target) {
-    return impl_->move_group(units, target);
+Status Crowd::move_group(std::span<const UnitId> units, Cell target, GroupPlanning planning) {
+    return impl_->move_group(units, target, planning);
 }
 
 Status Crowd::move_coordinated(std::span<const UnitId> units, Cell target) {
     if (impl_->big_units > 0)
         return Status::invalid_input(
             "coordinated moves plan one-tile units only, and the crowd has bigger ones");
-    const Status given = units.size() == 1 ? move_to(units[0], target) : move_group(units, target);
+    // The coordinated planner plans their moves: no field.
+    const Status given = units.size() == 1 ? move_to(units[0], target)
+                                           : move_group(units, target, GroupPlanning::Searches);
     if (!given) return given;
     for (const UnitId id : units) {
         std::optional<crowd::PendingOrder>& order = impl_->records[id.index()].pending;
@@ -303,7 +306,9 @@ void Crowd::Impl::apply_order(std::uint32_t unit) {
         arrive(unit);
         return;
     }
-    if (!map->contains(order.target) || !plan(unit, order.target, false)) {
+    const bool planned = order.field ? plan_by_field(unit, order.target, *order.field)
+                                     : plan(unit, order.target, false);
+    if (!map->contains(order.target) || !planned) {
         clear_order(unit);
         if (order.home) {
             data.post = data.at;  // no way back: it stays here

@@ -9,6 +9,7 @@
 
 #include "free_tiles.hpp"
 #include "pathkit/crowd/crowd.hpp"
+#include "pathkit/grid/flow_field.hpp"
 #include "pathkit/grid/landmarks.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/mapf_planner.hpp"
@@ -36,6 +37,8 @@ struct PendingOrder {
     /// A walk back to the tile the unit was pushed off or gave way from: no order of the
     /// game's, so it ends without an event.
     bool home = false;
+    /// The flow field the unit's path comes from (`GroupPlanning`), or none: a search.
+    std::shared_ptr<FlowField> field;
 };
 
 /// What the crowd keeps per unit beside the public `Unit`.
@@ -119,6 +122,12 @@ struct Crowd::Impl {
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
+    // Flow fields of group orders by target (made at the first), and the marks of a target's
+    // way to the field's goal: stamp and position on the way, by padded tile.
+    std::unique_ptr<FlowFieldCache> flow_fields;
+    std::vector<std::uint32_t> flow_marks, flow_positions;
+    std::uint32_t flow_stamp = 0;
+    std::vector<Cell> flow_way;
 
     // Footprints (crowd_tiles.cpp).
     const GridSpace& space_for(int size);
@@ -161,12 +170,15 @@ struct Crowd::Impl {
 
     // Planning (crowd_planning.cpp).
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
+    /// The path between the unit's tile and `target` in the field's tree (see
+    /// `CrowdOptions::flow_group_size`); a search (`plan`) where the field has none.
+    bool plan_by_field(std::uint32_t unit, Cell target, FlowField& field);
     bool step_aside(std::uint32_t unit, bool through_busy_units);
     void take_path(std::uint32_t unit, const SearchResult& result);
     void mark_remaining_paths();
     void mark_path(std::uint32_t unit);
     const LandmarkHeuristic& landmarks();
-    Status move_group(std::span<const UnitId> units, Cell target);
+    Status move_group(std::span<const UnitId> units, Cell target, GroupPlanning planning);
 
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();

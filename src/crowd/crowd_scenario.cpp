@@ -189,8 +189,9 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
             const auto& ids = command_units[next_command];
             const ScenarioCommand& command = commands[next_command];
             const Status given = command.coordinated ? crowd.move_coordinated(ids, command.to)
-                                 : ids.size() == 1   ? crowd.move_to(ids[0], command.to)
-                                                     : crowd.move_group(ids, command.to);
+                                 : ids.size() == 1
+                                     ? crowd.move_to(ids[0], command.to)
+                                     : crowd.move_group(ids, command.to, command.planning);
             if (!given)
                 return Status::invalid_input("command " + std::to_string(order[next_command]) +
                                              ": " + given.message());

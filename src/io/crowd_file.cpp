@@ -102,7 +102,8 @@ class CrowdReader : public io_detail::JsonReader {
         for (std::size_t index = 0; index < commands->size(); ++index) {
             const std::string where = "/commands/" + std::to_string(index);
             const json& command = (*commands)[index];
-            if (!object(command, where, {"tick", "units", "to", "coordinated"})) return failure();
+            if (!object(command, where, {"tick", "units", "to", "coordinated", "flow"}))
+                return failure();
             const json* units = io_detail::member(command, "units");
             const json* to = io_detail::member(command, "to");
             if (!units || !to)
@@ -128,6 +129,15 @@ class CrowdReader : public io_detail::JsonReader {
             if (const json* coordinated = io_detail::member(command, "coordinated"))
                 if (!boolean(*coordinated, where + "/coordinated", read_command.coordinated))
                     return failure();
+            if (const json* flow = io_detail::member(command, "flow")) {
+                bool by_field = false;
+                if (!boolean(*flow, where + "/flow", by_field)) return failure();
+                if (read_command.coordinated)
+                    return error(where + "/flow",
+                                 "a coordinated move is planned together, not by a flow field");
+                read_command.planning =
+                    by_field ? GroupPlanning::FlowField : GroupPlanning::Searches;
+            }
             scenario.commands.push_back(std::move(read_command));
         }
         return {};

@@ -121,6 +121,38 @@ static void grids(const char* tiny_map) {
     CHECK(length == needed);
     CHECK(strstr(pk_last_error(), "buffer") != NULL);
 
+    /* The flow field of one goal: every tile's cost is the breadth-first step count to it,
+     * and its direction leads to a tile one step nearer. */
+    float field_costs[width * height];
+    uint8_t field_directions[width * height];
+    size_t field_length = 0;
+    CHECK(pk_grid_space_flow_field(four, 9, 5, field_costs, field_directions, width * height,
+                                   &field_length) == PK_OK);
+    CHECK(field_length == (size_t)(width * height));
+    for (int tile = 0; tile < width * height; ++tile) {
+        const int x = tile % width, y = tile / width;
+        const int steps = rows[y][x] == '#' ? -1 : breadth_first_steps(x, y, 9, 5);
+        if (steps < 0) {
+            CHECK(isinf(field_costs[tile]) && field_directions[tile] == 9);
+            continue;
+        }
+        CHECK(fabsf(field_costs[tile] - (float)steps) < 1e-6f);
+        if (steps == 0) {
+            CHECK(field_directions[tile] == 8);
+            continue;
+        }
+        static const int dx[] = {1, 0, -1, 0}, dy[] = {0, 1, 0, -1};
+        CHECK(field_directions[tile] < 4);
+        const int next = tile + dy[field_directions[tile]] * width + dx[field_directions[tile]];
+        CHECK(fabsf(field_costs[next] - (float)(steps - 1)) < 1e-6f);
+    }
+    CHECK(pk_grid_space_flow_field(four, 1, 1, field_costs, NULL, width * height, NULL) ==
+          PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "blocked") != NULL);
+    CHECK(pk_grid_space_flow_field(four, 9, 5, NULL, NULL, 3, &field_length) ==
+          PK_BUFFER_TOO_SMALL);
+    CHECK(field_length == (size_t)(width * height));
+
     /* Refusals name what is wrong; a budget runs out. */
     CHECK(pk_grid_space_find_path(four, 1, 1, 9, 5, PK_ALGORITHM_ASTAR, 0, tiles, 60, &length,
                                   NULL) == PK_INVALID_ARGUMENT);

@@ -115,6 +115,18 @@ PK_API pk_status pk_grid_space_find_path(const pk_grid_space* space, int32_t sta
                                          pk_algorithm algorithm, uint64_t budget, int32_t* tiles,
                                          size_t capacity, size_t* length, float* cost);
 
+/** The flow field of the goal tile (goal_x, goal_y), made whole: for every tile, row by row
+ * (width x height entries, room for `capacity`), its exact cost to the goal in `costs`
+ * (INFINITY where no way leads; costs are fixed point, 1/1024 of a step, given as floats)
+ * and its best next step in `directions`: 0 east, 1 south (row + 1), 2 west, 3 north, 4
+ * south-east, 5 south-west, 6 north-west, 7 north-east, 8 the goal, 9 no way. Either buffer
+ * may be NULL. PK_INVALID_ARGUMENT for a goal outside the map or blocked;
+ * PK_BUFFER_TOO_SMALL (with *length, when given, the tiles needed) when the map does not
+ * fit. Links are not followed. */
+PK_API pk_status pk_grid_space_flow_field(const pk_grid_space* space, int32_t goal_x,
+                                          int32_t goal_y, float* costs, uint8_t* directions,
+                                          size_t capacity, size_t* length);
+
 /** Adds a link from (from_x, from_y) to (to_x, to_y) (teleporter, stairs, a door that takes
  * time), and back when `bidirectional` is nonzero, taken at `cost` (finite, >= 0) by every
  * search; its id (never reused) in *link. Refused, with nothing changed, for an end outside

@@ -124,6 +124,17 @@ struct Unit {
 /// 4096 on, where their build would cost more than most crowds ever search.
 inline constexpr std::size_t max_landmark_entries = std::size_t{1} << 24;
 
+/// How `Crowd::move_group` plans its units' paths.
+enum class GroupPlanning {
+    /// One flow field when the order has at least `CrowdOptions::flow_group_size` one-tile
+    /// units, one search per unit below that.
+    Automatic,
+    /// One search per unit (with the avoidance costs of `Crowd`).
+    Searches,
+    /// One flow field for the order's one-tile units (bigger units search).
+    FlowField,
+};
+
 /// How a crowd plans and waits.
 struct CrowdOptions {
     /// Diagonal policy and step costs (Space Age's units in Matt Comi's "Cooperative Path Finding"
@@ -149,6 +160,16 @@ struct CrowdOptions {
     /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
     /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
     int coordination_budget_us = 2000;
+    /// One-tile units in one `move_group` order from which `GroupPlanning::Automatic` plans them
+    /// by one flow field (to the target) instead of one search each, >= 1. A unit's path is
+    /// then the field's way from its tile until it meets the field's way from its own
+    /// formation tile, which it walks back to that tile: the path between the two in the
+    /// field's tree of best next tiles (no search; it ignores other units, which the tick
+    /// rules and replans deal with as they come). A unit whose tree path would cost more
+    /// than twice the least any path can cost (its cost to the target less its formation
+    /// tile's; terrain aside) searches instead: a unit near its formation tile, far from the
+    /// target, would go round by the target. Bigger units always search.
+    int flow_group_size = 32;
 };
 
 /// Counters over the crowd's life.
@@ -159,8 +180,12 @@ struct CrowdStats {
     /// Searches run (move-to, move-away, replans) and the states they expanded.
     std::uint64_t searches = 0;
     std::uint64_t expanded = 0;
-    /// Wall-clock seconds spent in those searches.
+    /// Wall-clock seconds spent in those searches and in paths taken from flow fields.
     double planning_seconds = 0;
+    /// Paths taken from flow fields (group orders, `GroupPlanning`) and the fields made for
+    /// them (a field to the same target is kept for the next order while the map allows).
+    std::uint64_t field_paths = 0;
+    std::uint64_t flow_fields = 0;
     /// Ticks in which a unit of a coordinated move, not yet at its target, did not move.
     std::uint64_t coordinated_waits = 0;
     /// Units of ordinary orders handed to the coordinated planner because they made no
@@ -254,13 +279,14 @@ inline constexpr int handover_deadlocks = 6;
 class Crowd {
   public:
     /// A crowd on `map` (which must outlive it). Refused for bad rules, a unit size outside
-    /// 1..`max_unit_size`, or a NaN or negative penalty or patience below 1.
+    /// 1..`max_unit_size`, a NaN or negative penalty, or patience or `flow_group_size` below 1.
     [[nodiscard]] static Expected<Crowd> create(const GridMap& map,
                                                 const CrowdOptions& options = {});
 
     /// Bytes a crowd on `map` with `units` units may hold besides the map, for callers that
     /// check memory before they make one: 55 a tile of its own tables and search scratch (2
-    /// of them where units of sizes 2 and 3 fit),
+    /// of them where units of sizes 2 and 3 fit), 28 more for group orders by flow field (two
+    /// fields of 10 a tile, the last two targets', and 8 of scratch),
     /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
     /// moves the planner: its graph (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a
     /// walkable tile), distance tables for twice the units (16 MiB to 1 GiB) and its search
@@ -285,8 +311,10 @@ class Crowd {
     /// offsets within their bounding rectangle, the one closest to the target takes the target
     /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile (for a
     /// bigger unit: the nearest top-left tile where its footprint fits and overlaps no other
-    /// unit's target footprint).
-    Status move_group(std::span<const UnitId> units, Cell target);
+    /// unit's target footprint). `planning` says how their paths are planned (when the order
+    /// takes effect): by searches or one flow field (see `GroupPlanning`).
+    Status move_group(std::span<const UnitId> units, Cell target,
+                      GroupPlanning planning = GroupPlanning::Automatic);
 
     /// Orders several units (or one) to `target` as a coordinated move (from the next tick),
     /// the formation's targets chosen as by `move_group`. Refused in a crowd with a unit

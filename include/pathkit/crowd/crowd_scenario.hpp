@@ -26,12 +26,14 @@ struct ScenarioUnit {
 };
 
 /// At `tick`, order the named units to `to`: one unit moves alone, several move as a group;
-/// `coordinated` makes it a coordinated move (`Crowd::move_coordinated`).
+/// `coordinated` makes it a coordinated move (`Crowd::move_coordinated`); `planning` says how
+/// a group order (not coordinated) plans its units (`GroupPlanning`).
 struct ScenarioCommand {
     std::uint64_t tick = 0;
     std::vector<int> units;
     Cell to;
     bool coordinated = false;
+    GroupPlanning planning = GroupPlanning::Automatic;
 };
 
 /// Before tick `tick` runs (and before its commands), block the tiles or open them
