@@ -20,20 +20,6 @@ int side_left_by(int left, int top, int width, int x, int y) {
     return y < top ? North : South;
 }
 
-/// The padded column and row of tile `along` of a side of the cluster.
-detail::PaddedCell tile_on_side(int side, int along, int left, int top, int width, int height) {
-    switch (side) {
-        case East:
-            return {left + width - 1, top + along};
-        case South:
-            return {left + along, top + height - 1};
-        case West:
-            return {left, top + along};
-        default:
-            return {left + along, top};
-    }
-}
-
 }  // namespace
 
 GridHierarchy::GridHierarchy(const GridSpace& space, int side) : space_(&space) {
@@ -88,14 +74,20 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
     const int width = layout_.width_of(cluster), height = layout_.height_of(cluster);
     const GridMap& map = space_->map();
     const std::uint8_t* fits = space_->fits_data();
+    const detail::ClusterSpace tiles(*space_, layout_, cluster, false, {});
     Cluster& data = clusters_[cluster];
     data.gates.clear();
     data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);
+    // The piece of the cluster each tile belongs to, filled from the tiles that leave it.
+    std::vector<std::uint16_t> piece(static_cast<std::size_t>(layout_.side * layout_.side),
+                                     detail::no_gate);
+    std::vector<std::uint32_t> queue;
+    std::vector<std::uint16_t> gate_piece;
+    std::uint16_t pieces = 0;
     for (int side = East; side <= North; ++side) {
         const int length = side == East || side == West ? height : width;
-        bool in_run = false;
         for (int along = 0; along < length; ++along) {
-            const detail::PaddedCell cell = tile_on_side(side, along, left, top, width, height);
+            const detail::PaddedCell cell = detail::tile_on_side(layout_, cluster, side, along);
             const auto index = static_cast<std::uint32_t>(cell.y * map.stride() + cell.x);
             bool leaves = false;
             if (fits[index] != 0) {
@@ -107,50 +99,61 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
                         leaves = true;
                 });
             }
-            if (!leaves) {
-                in_run = false;
-                continue;
+            if (!leaves) continue;
+            const std::uint32_t local = tiles.local(index);
+            if (piece[local] == detail::no_gate) {
+                queue.assign(1, local);
+                piece[local] = pieces;
+                for (std::size_t head = 0; head < queue.size(); ++head) {
+                    tiles.for_each_successor(StateId(queue[head]), [&](StateId next, Cost) {
+                        if (piece[next.value] != detail::no_gate) return;
+                        piece[next.value] = pieces;
+                        queue.push_back(next.value);
+                    });
+                }
+                ++pieces;
             }
-            if (in_run) {
-                Gate& gate = data.gates.back();
-                gate.x1 = std::max(gate.x1, cell.x);
-                gate.y1 = std::max(gate.y1, cell.y);
-            } else {
-                data.gates.push_back({cell.x, cell.y, cell.x, cell.y});
-                in_run = true;
+            std::size_t gate = data.gates.size();
+            for (std::size_t other = 0; other < data.gates.size(); ++other)
+                if (data.gates[other].side == side && gate_piece[other] == piece[local])
+                    gate = other;
+            if (gate == data.gates.size()) {
+                data.gates.push_back({cell.x, cell.y, cell.x, cell.y, side});
+                gate_piece.push_back(piece[local]);
             }
+            Gate& box = data.gates[gate];
+            box.x1 = std::max(box.x1, cell.x);
+            box.y1 = std::max(box.y1, cell.y);
             data.border[static_cast<std::size_t>(side * layout_.side + along)] =
-                static_cast<std::uint16_t>(data.gates.size() - 1);
+                static_cast<std::uint16_t>(gate);
         }
     }
 }
 
 void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, SearchContext& context) {
     Cluster& data = clusters_[cluster];
-    const std::size_t count = data.gates.size();
-    data.bounds.assign(count * count, infinite_cost);
+    const auto count = static_cast<std::uint32_t>(data.gates.size());
+    data.bounds.assign(static_cast<std::size_t>(count) * count, infinite_cost);
     std::vector<std::uint32_t> sources;
-    const std::uint32_t stride = static_cast<std::uint32_t>(space_->map().stride());
-    for (std::size_t from = 0; from < count; ++from) {
-        const Gate& gate = data.gates[from];
-        const detail::ClusterSpace probe(*space_, layout_, cluster, false, {});
+    const auto stride = static_cast<std::uint32_t>(space_->map().stride());
+    const detail::ClusterSpace probe(*space_, layout_, cluster, false, {});
+    const auto local = [&](detail::PaddedCell tile) {
+        return probe.local(static_cast<std::uint32_t>(tile.y) * stride +
+                           static_cast<std::uint32_t>(tile.x));
+    };
+    for (std::uint32_t from = 0; from < count; ++from) {
         sources.clear();
-        for (int y = gate.y0; y <= gate.y1; ++y)
-            for (int x = gate.x0; x <= gate.x1; ++x)
-                sources.push_back(probe.local(static_cast<std::uint32_t>(y) * stride +
-                                              static_cast<std::uint32_t>(x)));
+        detail::for_each_gate_tile(layout_, cluster, data, from, [&](detail::PaddedCell tile) {
+            sources.push_back(local(tile));
+        });
         const detail::ClusterSpace space(*space_, layout_, cluster, false, sources);
         (void)pathkit::find_path(space, StateId(space.source()), context,
                                  {.algorithm = SearchAlgorithm::Dijkstra});
-        for (std::size_t to = 0; to < count; ++to) {
-            const Gate& target = data.gates[to];
+        for (std::uint32_t to = 0; to < count; ++to) {
             Cost best = infinite_cost;
-            for (int y = target.y0; y <= target.y1; ++y)
-                for (int x = target.x0; x <= target.x1; ++x)
-                    best = std::min(
-                        best,
-                        context.cost_to(StateId(space.local(static_cast<std::uint32_t>(y) * stride +
-                                                            static_cast<std::uint32_t>(x)))));
+            detail::for_each_gate_tile(layout_, cluster, data, to, [&](detail::PaddedCell tile) {
+                best = std::min(best, context.cost_to(StateId(local(tile))));
+            });
             data.bounds[from * count + to] = from == to ? Cost{0} : best;
         }
     }
@@ -169,7 +172,7 @@ void GridHierarchy::build_cluster_crossings(std::uint32_t cluster) {
             const std::uint16_t gate =
                 data.border[static_cast<std::size_t>(side * layout_.side + along)];
             if (gate == detail::no_gate) continue;
-            const detail::PaddedCell cell = tile_on_side(side, along, left, top, width, height);
+            const detail::PaddedCell cell = detail::tile_on_side(layout_, cluster, side, along);
             const auto here = static_cast<std::uint32_t>(cell.y * map.stride() + cell.x);
             space_->for_each_successor(StateId(here), [&](StateId next, Cost step) {
                 const detail::PaddedCell to = detail::padded_cell(map, next.value);

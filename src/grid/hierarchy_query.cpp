@@ -55,8 +55,11 @@ class AbstractProblem {
         const std::uint32_t cluster = value / slots_, gate = value % slots_;
         const Cluster& data = clusters_[cluster];
         const std::size_t count = data.gates.size();
-        for (const auto& crossing : backward_ ? data.entries : data.exits)
-            if (crossing.gate == gate) visit(StateId(crossing.other), crossing.cost);
+        for (const auto& crossing : backward_ ? data.entries : data.exits) {
+            if (crossing.gate != gate) continue;
+            visit(StateId(crossing.other),
+                  cost(value, crossing.other / slots_, crossing.other % slots_, crossing.cost));
+        }
         for (std::uint32_t other = 0; other < count; ++other) {
             if (other == gate) continue;
             const Cost bound =
@@ -295,15 +298,15 @@ std::vector<Cell> HierarchicalPath::next_leg(HierarchyContext& context) {
     const bool last = next_stop_ + 1 == stops_.size();
     const bool to_goal = last || next_stop_ + 2 == stops_.size();
     const std::uint32_t next = last ? here : stops_[next_stop_ + 1].cluster;
-    GridHierarchy::Gate target;
-    if (to_goal) {
-        const detail::PaddedCell goal = detail::padded_cell(map, map.index(goal_));
-        target = {goal.x, goal.y, goal.x, goal.y};
-    } else {
+    const GridHierarchy::Cluster* target_cluster = nullptr;
+    std::uint32_t target_gate = 0;
+    if (!to_goal) {
         const std::uint32_t exit = stops_[next_stop_ + 1].exit;
-        target = hierarchy.clusters()[exit / hierarchy.slots()].gates[exit % hierarchy.slots()];
+        target_cluster = &hierarchy.clusters()[exit / hierarchy.slots()];
+        target_gate = exit % hierarchy.slots();
     }
-    const detail::LegProblem problem(hierarchy.space(), hierarchy.layout(), here, next, target);
+    const detail::LegProblem problem(hierarchy.space(), hierarchy.layout(), here, next,
+                                     map.index(goal_), target_cluster, target_gate);
     const SearchResult result = pathkit::find_path(problem, StateId(map.index(at_)), context.tiles);
     if (!result.found()) {  // the abstract graph promised a way: only a changed map breaks it
         status_ = SearchStatus::InvalidInput;
@@ -312,6 +315,7 @@ std::vector<Cell> HierarchicalPath::next_leg(HierarchyContext& context) {
     }
     std::size_t end = result.path.size() - 1;
     if (!to_goal) {
+        --end;  // the leg's end state is no tile
         // Up to the last entry into the next cluster: the rest is planned with the next leg.
         while (end > 0 && cluster_of(result.path[end - 1].value) == next)
             --end;

@@ -13,10 +13,13 @@
 
 namespace pathkit {
 
-/// A gate: a run of a cluster's border tiles on one side, as a box of padded columns and rows
-/// (a line), from each tile of which a move leaves the cluster through that side.
+/// A gate: the tiles on one side of a cluster's border from which a move leaves the cluster
+/// through that side and which are joined inside the cluster (one piece of the cluster), with
+/// the box of padded columns and rows that holds them (a line; `Cluster::border` says which
+/// tiles of it are the gate's).
 struct GridHierarchy::Gate {
     std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    std::int32_t side = 0;  // 0 east, 1 south, 2 west, 3 north
     friend bool operator==(const Gate&, const Gate&) = default;
 };
 
@@ -60,6 +63,46 @@ struct PaddedCell {
     int x;
     int y;
 };
+
+/// The padded column and row of tile `along` of a side (0 E, 1 S, 2 W, 3 N) of a cluster.
+[[nodiscard]] inline PaddedCell tile_on_side(const ClusterLayout& layout, std::uint32_t cluster,
+                                             int side, int along) {
+    const int left = layout.left(cluster), top = layout.top(cluster);
+    switch (side) {
+        case 0:
+            return {left + layout.width_of(cluster) - 1, top + along};
+        case 1:
+            return {left + along, top + layout.height_of(cluster) - 1};
+        case 2:
+            return {left, top + along};
+        default:
+            return {left + along, top};
+    }
+}
+
+/// Calls `visit(PaddedCell)` for each tile of a gate of a cluster.
+template <class Visit>
+void for_each_gate_tile(const ClusterLayout& layout, std::uint32_t cluster,
+                        const GridHierarchy::Cluster& data, std::uint32_t gate, Visit&& visit) {
+    const GridHierarchy::Gate& box = data.gates[gate];
+    const bool upright = box.side == 0 || box.side == 2;
+    const int first = upright ? box.y0 - layout.top(cluster) : box.x0 - layout.left(cluster);
+    const int last = upright ? box.y1 - layout.top(cluster) : box.x1 - layout.left(cluster);
+    for (int along = first; along <= last; ++along)
+        if (data.border[static_cast<std::size_t>(box.side * layout.side + along)] == gate)
+            visit(tile_on_side(layout, cluster, box.side, along));
+}
+
+/// True when padded (x, y) is a tile of a gate of a cluster.
+[[nodiscard]] inline bool in_gate(const ClusterLayout& layout, std::uint32_t cluster,
+                                  const GridHierarchy::Cluster& data, std::uint32_t gate, int x,
+                                  int y) {
+    const GridHierarchy::Gate& box = data.gates[gate];
+    if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1) return false;
+    const bool upright = box.side == 0 || box.side == 2;
+    const int along = upright ? y - layout.top(cluster) : x - layout.left(cluster);
+    return data.border[static_cast<std::size_t>(box.side * layout.side + along)] == gate;
+}
 [[nodiscard]] inline PaddedCell padded_cell(const GridMap& map, std::uint32_t index) {
     const int row = map.padded_row(index);
     return {static_cast<int>(index) - row * map.stride(), row};
@@ -139,45 +182,67 @@ class ClusterSpace {
     std::span<const std::uint32_t> sources_;
 };
 
-/// The tile searches of legs: the space's tiles inside one or two clusters, towards a box of
-/// tiles (a gate, or the goal alone).
+/// The tile searches of legs: the space's tiles inside one or two clusters. Towards a gate of
+/// the second cluster (`target_cluster` not null): one more state, the leg's end, is joined
+/// to each tile of the gate at the estimate from that tile to the goal, so the leg leaves by
+/// the tile that looks best for the rest of the way; else towards the goal itself.
 class LegProblem {
   public:
     LegProblem(const GridSpace& space, const ClusterLayout& layout, std::uint32_t first,
-               std::uint32_t second, GridHierarchy::Gate target)
-        : space_(space), layout_(layout), first_(first), second_(second), target_(target) {}
+               std::uint32_t second, std::uint32_t goal,
+               const GridHierarchy::Cluster* target_cluster, std::uint32_t target_gate)
+        : space_(space),
+          layout_(layout),
+          first_(first),
+          second_(second),
+          goal_(goal),
+          goal_cell_(padded_cell(space.map(), goal)),
+          target_cluster_(target_cluster),
+          target_gate_(target_gate) {}
 
-    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
+    /// The leg's end when it runs towards a gate.
+    [[nodiscard]] std::uint32_t end_state() const {
+        return static_cast<std::uint32_t>(space_.state_count());
+    }
+    [[nodiscard]] std::size_t state_count() const { return space_.state_count() + 1; }
     [[nodiscard]] bool inside(std::uint32_t tile) const {
         const PaddedCell cell = padded_cell(space_.map(), tile);
         const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
         return cluster == first_ || cluster == second_;
     }
     [[nodiscard]] bool is_valid(StateId state) const {
+        if (state.value == end_state()) return target_cluster_ != nullptr;
         return space_.is_valid(state) && inside(state.value);
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
+        if (state.value == end_state()) return;
         space_.for_each_successor(state, [&](StateId next, Cost step) {
             if (inside(next.value)) visit(next, step);
         });
+        if (target_cluster_ == nullptr) return;
+        const PaddedCell cell = padded_cell(space_.map(), state.value);
+        if (in_gate(layout_, second_, *target_cluster_, target_gate_, cell.x, cell.y))
+            visit(StateId(end_state()), heuristic(state));
     }
     [[nodiscard]] Cost heuristic(StateId state) const {
+        if (state.value == end_state()) return 0;
         const PaddedCell cell = padded_cell(space_.map(), state.value);
-        return estimate_to_box(space_, cell.x, cell.y, target_.x0, target_.y0, target_.x1,
-                               target_.y1);
+        return estimate_to_box(space_, cell.x, cell.y, goal_cell_.x, goal_cell_.y, goal_cell_.x,
+                               goal_cell_.y);
     }
     [[nodiscard]] bool is_goal(StateId state) const {
-        const PaddedCell cell = padded_cell(space_.map(), state.value);
-        return cell.x >= target_.x0 && cell.x <= target_.x1 && cell.y >= target_.y0 &&
-               cell.y <= target_.y1;
+        return state.value == (target_cluster_ == nullptr ? goal_ : end_state());
     }
 
   private:
     const GridSpace& space_;
     const ClusterLayout& layout_;
     std::uint32_t first_, second_;
-    GridHierarchy::Gate target_;
+    std::uint32_t goal_;
+    PaddedCell goal_cell_;
+    const GridHierarchy::Cluster* target_cluster_;
+    std::uint32_t target_gate_;
 };
 
 /// One query's start and goal joined to the abstract graph: the cheapest costs inside their
