@@ -125,6 +125,13 @@ bool measure(const std::string& name, GridMap& map, const std::vector<Query>& qu
             run(static_cast<int>((turn + index) % 5));
         if (!by_jps.found() || !by_jps_plus.found() || !by_fast.found() || !by_optimal.found() ||
             leg.empty() || leg.front() != query.start) {
+            std::fprintf(
+                stderr, "%s: %s -> %s: jps %s, jps+ %s, fast %s (%s), optimal %s (%s)\n",
+                name.c_str(), to_string(query.start).c_str(), to_string(query.goal).c_str(),
+                std::string(to_string(by_jps.status)).c_str(),
+                std::string(to_string(by_jps_plus.status)).c_str(),
+                std::string(to_string(by_fast.status)).c_str(), by_fast.message.c_str(),
+                std::string(to_string(by_optimal.status)).c_str(), by_optimal.message.c_str());
             ++failures;
             continue;
         }

@@ -174,17 +174,16 @@ class GuidedProblem {
 void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
                 const detail::ClusterSpace& space, const SearchContext& context,
                 std::vector<Cost>& costs) {
-    const auto& gates = hierarchy.clusters()[cluster].gates;
+    const Cluster& data = hierarchy.clusters()[cluster];
     const auto stride = static_cast<std::uint32_t>(hierarchy.space().map().stride());
-    costs.assign(gates.size(), infinite_cost);
-    for (std::size_t gate = 0; gate < gates.size(); ++gate) {
-        const Gate& box = gates[gate];
-        for (int y = box.y0; y <= box.y1; ++y)
-            for (int x = box.x0; x <= box.x1; ++x)
-                costs[gate] = std::min(
-                    costs[gate],
-                    context.cost_to(StateId(space.local(static_cast<std::uint32_t>(y) * stride +
-                                                        static_cast<std::uint32_t>(x)))));
+    costs.assign(data.gates.size(), infinite_cost);
+    for (std::uint32_t gate = 0; gate < data.gates.size(); ++gate) {
+        detail::for_each_gate_tile(
+            hierarchy.layout(), cluster, data, gate, [&](detail::PaddedCell tile) {
+                const std::uint32_t index = static_cast<std::uint32_t>(tile.y) * stride +
+                                            static_cast<std::uint32_t>(tile.x);
+                costs[gate] = std::min(costs[gate], context.cost_to(StateId(space.local(index))));
+            });
     }
 }
 

@@ -179,6 +179,41 @@ TEST(Hierarchy, TheFastPathFindsTheOnlyDoor) {
     EXPECT_LE(fast.cost, exact.cost * 1.1);
 }
 
+// The goal's cluster has two pieces on its south side: the goal's column, and a U around it
+// whose south tiles lie on either side of the goal. The only way in goes out through the
+// cluster to the right: no shortcut through the U.
+TEST(Hierarchy, AGoalBetweenTheTilesOfAnotherGateIsReachedOnlyThroughItsOwn) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "################",
+        "################",
+        "################",
+        "################",
+        "#.....##########",
+        "#.###.##########",
+        "#.#.#.##########",
+        "#.#g#.##########",
+        "#.#.#.##########",
+        "#.#.#.##########",
+        "#.#.#.##########",
+        "#.#.#.##########",
+        "#s#.#.##########",
+        "###.#......#####",
+        "###.######.#####",
+        "###........#####",
+    });
+    // clang-format on
+    const GridSpace space(drawn.map, {});
+    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    HierarchyContext context;
+    const Cell from = drawn.find('s'), to = drawn.find('g');
+    const GridPath fast = hierarchy.find_path(from, to, context);
+    ASSERT_TRUE(fast.found()) << fast.message;
+    EXPECT_EQ(walk_problem(space, fast.path, from, to, fast.cost), "");
+    const GridPath optimal = hierarchy.find_path(from, to, context, HierarchyMode::Optimal);
+    EXPECT_NEAR(optimal.cost, space.find_path(from, to).cost, 1e-4);
+}
+
 TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
     std::mt19937 random(11);
     for (const int size : {1, 2}) {
