@@ -191,8 +191,6 @@ class GridHierarchy {
     void build_cluster_crossings(std::uint32_t cluster);
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
-    [[nodiscard]] std::vector<Cell> refine_leg(const HierarchicalPath& path, SearchContext& context,
-                                               bool& reached_goal) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
 
     const GridSpace* space_ = nullptr;
