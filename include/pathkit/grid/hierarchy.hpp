@@ -1,0 +1,203 @@
+/// Hierarchical search on a tile grid: clusters, the gates on their borders and exact lower
+/// bounds between gates, for first moves in microseconds and for optimal guided A*.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pathkit/core/expected.hpp"
+#include "pathkit/core/status.hpp"
+#include "pathkit/grid/grid_space.hpp"
+#include "pathkit/search/search_context.hpp"
+
+namespace pathkit {
+
+/// How a hierarchy cuts the map.
+struct HierarchyOptions {
+    /// Side of a square cluster in tiles: a power of two from 8 to 256 (the clusters on the
+    /// map's right and bottom edges are cut by the map).
+    int cluster_side = 32;
+};
+
+/// How a hierarchical query answers.
+enum class HierarchyMode {
+    /// An abstract search over the gates, then each leg refined by A* over the two clusters
+    /// the unit walks next: a valid path, not always the cheapest (docs/benchmarks.md).
+    Fast,
+    /// A* over the tiles with the abstract distances to the goal as its heuristic (admissible):
+    /// the cheapest path, as `GridSpace::find_path` finds.
+    Optimal,
+};
+
+namespace detail {
+struct HierarchyQuery;
+
+/// Where the clusters of a hierarchy lie, in padded tile coordinates (column 1 is the map's
+/// first column).
+struct ClusterLayout {
+    int side = 32;
+    int shift = 5;    // log2(side)
+    int columns = 0;  // clusters across
+    int rows = 0;     // clusters down
+    int width = 0;    // the map's tiles across
+    int height = 0;   // and down
+    int stride = 0;   // padded row length
+    /// The cluster holding padded column `x`, row `y` (inside the map).
+    [[nodiscard]] std::uint32_t cluster_at(int x, int y) const {
+        return static_cast<std::uint32_t>(((y - 1) >> shift) * columns + ((x - 1) >> shift));
+    }
+    /// The padded column and row of a cluster's top-left tile, and its size (cut by the map).
+    [[nodiscard]] int left(std::uint32_t cluster) const {
+        return 1 + static_cast<int>(cluster % static_cast<std::uint32_t>(columns)) * side;
+    }
+    [[nodiscard]] int top(std::uint32_t cluster) const {
+        return 1 + static_cast<int>(cluster / static_cast<std::uint32_t>(columns)) * side;
+    }
+    [[nodiscard]] int width_of(std::uint32_t cluster) const {
+        return std::min(side, width + 1 - left(cluster));
+    }
+    [[nodiscard]] int height_of(std::uint32_t cluster) const {
+        return std::min(side, height + 1 - top(cluster));
+    }
+};
+}  // namespace detail
+
+/// Scratch memory of hierarchical queries, reused from one query to the next (one per thread):
+/// the start and goal are joined to the abstract graph here, never in the shared hierarchy.
+class HierarchyContext {
+  public:
+    HierarchyContext();
+    HierarchyContext(HierarchyContext&&) noexcept;
+    HierarchyContext& operator=(HierarchyContext&&) noexcept;
+    ~HierarchyContext();
+
+    /// The context of the tile searches (legs, optimal mode): as big as the map's padded tiles.
+    SearchContext tiles;
+
+  private:
+    friend class GridHierarchy;
+    friend class HierarchicalPath;
+    std::unique_ptr<detail::HierarchyQuery> query_;
+};
+
+class GridHierarchy;
+
+/// A path planned by the abstract search and refined one leg at a time: `next_leg` returns
+/// the tiles of the next stretch (through the cluster the unit is in, into the next one), so a
+/// unit can start moving before the rest is known. Keeps a pointer to its hierarchy, which
+/// must outlive it and not change (`GridHierarchy::repair`) while legs are still asked for.
+class HierarchicalPath {
+  public:
+    HierarchicalPath() = default;
+    /// Found when the abstract search reached the goal; NoPath when no path exists;
+    /// InvalidInput for a start or goal outside the map or where the unit does not fit, or a
+    /// stale hierarchy (the message says which).
+    [[nodiscard]] SearchStatus status() const { return status_; }
+    [[nodiscard]] const std::string& message() const { return message_; }
+    /// True once every leg was returned (or when there is no path).
+    [[nodiscard]] bool finished() const { return status_ != SearchStatus::Found || done_; }
+    /// The next leg: tiles from where the previous leg ended (the start at first) to a tile of
+    /// the next cluster, or to the goal for the last leg; each step a move of the space. Empty
+    /// when finished. `context` serves this call only.
+    [[nodiscard]] std::vector<Cell> next_leg(HierarchyContext& context);
+    /// Every remaining leg, joined: the whole path when no leg was taken yet.
+    [[nodiscard]] GridPath rest(HierarchyContext& context);
+    /// Abstract states the plan's search expanded.
+    [[nodiscard]] std::uint64_t abstract_expanded() const { return abstract_expanded_; }
+
+  private:
+    friend class GridHierarchy;
+    struct Stop {
+        std::uint32_t cluster;  // the cluster the unit crosses
+        std::uint32_t exit;     // the gate state it leaves that cluster by (none: the goal)
+    };
+    const GridHierarchy* hierarchy_ = nullptr;
+    SearchStatus status_ = SearchStatus::NoPath;
+    std::string message_;
+    std::vector<Stop> stops_;
+    std::size_t next_stop_ = 0;
+    Cell at_;
+    Cell goal_;
+    bool done_ = false;
+    std::uint64_t abstract_expanded_ = 0;
+};
+
+/// Clusters of a `GridSpace` (HPA*-style) with, on their borders, gates: runs of tiles from
+/// which a move leaves the cluster. Between the gates of a cluster it keeps the exact cheapest
+/// cost from any tile of one to any tile of the other inside the cluster (the engine's
+/// Dijkstra), and across borders the cheapest crossing move: every real path maps onto a chain
+/// of gates at most its cost, so abstract distances are lower bounds (the optimal mode's
+/// heuristic), and abstract paths say which clusters to cross (the fast mode's legs).
+///
+/// Honours the space's diagonal rules, terrain costs and unit size; links are not followed
+/// (a space with links is refused). The hierarchy is immutable shared data: any number of
+/// threads may query it at once, each with its own `HierarchyContext`. The space and its map
+/// must outlive it. After tiles change, `repair` rebuilds only the clusters the changes reach.
+class GridHierarchy {
+  public:
+    /// Builds the hierarchy in one pass over the map. Refused for an invalid cluster side,
+    /// invalid rules, or a space with links.
+    [[nodiscard]] static Expected<GridHierarchy> build(const GridSpace& space,
+                                                       HierarchyOptions options = {});
+    GridHierarchy(GridHierarchy&&) noexcept;
+    GridHierarchy& operator=(GridHierarchy&&) noexcept;
+    ~GridHierarchy();
+
+    /// Brings the hierarchy up to the map's changes: the clusters within a tile (or a unit's
+    /// size) of a changed tile get their gates and bounds again, and the crossings of those
+    /// and their neighbours; rebuilt whole when the map no longer remembers its changes. For
+    /// units bigger than a tile, refresh the space (`GridSpace::refresh`) first. Not while
+    /// queries run.
+    void repair();
+    /// True when built or repaired at the map's current revision.
+    [[nodiscard]] bool is_current() const;
+
+    /// Plans a path by the abstract search alone; legs come from `HierarchicalPath::next_leg`.
+    [[nodiscard]] HierarchicalPath plan(Cell from, Cell to, HierarchyContext& context) const;
+    /// A whole path: fast (every leg of `plan`) or optimal (guided A*). Statuses as
+    /// `GridSpace::find_path`'s; a stale hierarchy gives InvalidInput.
+    [[nodiscard]] GridPath find_path(Cell from, Cell to, HierarchyContext& context,
+                                     HierarchyMode mode = HierarchyMode::Fast) const;
+
+    [[nodiscard]] const GridSpace& space() const { return *space_; }
+    [[nodiscard]] int cluster_side() const { return layout_.side; }
+    [[nodiscard]] std::size_t cluster_count() const;
+    /// Gates over all clusters (the abstract graph's nodes).
+    [[nodiscard]] std::size_t gate_count() const;
+    /// Bytes held by the hierarchy (not the space or map).
+    [[nodiscard]] std::size_t memory_bytes() const;
+    /// True when both hold the same clusters, gates, bounds and crossings (a repaired
+    /// hierarchy against one built again).
+    [[nodiscard]] bool same_graph(const GridHierarchy& other) const;
+
+    // What the hierarchy keeps (defined in its source files), read by its searches.
+    struct Gate;
+    struct Crossing;
+    struct Cluster;
+    [[nodiscard]] const std::vector<Cluster>& clusters() const { return clusters_; }
+    [[nodiscard]] const detail::ClusterLayout& layout() const { return layout_; }
+    /// Gate states per cluster: gate g of cluster c is abstract state c * slots() + g.
+    [[nodiscard]] std::uint32_t slots() const { return slots_; }
+
+  private:
+    friend class HierarchicalPath;
+    GridHierarchy(const GridSpace& space, int side);
+    void build_cluster_gates(std::uint32_t cluster);
+    void build_cluster_bounds(std::uint32_t cluster, SearchContext& context);
+    void build_cluster_crossings(std::uint32_t cluster);
+    void build_all();
+    [[nodiscard]] Status check_query(Cell from, Cell to) const;
+    [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
+
+    const GridSpace* space_ = nullptr;
+    detail::ClusterLayout layout_;
+    std::uint32_t slots_ = 0;  // gate states per cluster: state = cluster * slots_ + gate
+    std::uint64_t revision_ = 0;
+    std::vector<Cluster> clusters_;
+};
+
+}  // namespace pathkit

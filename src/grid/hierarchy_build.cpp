@@ -1,0 +1,288 @@
+// GridHierarchy: building the clusters' gates, bounds and crossings, and repairing them locally.
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "hierarchy_spaces.hpp"
+#include "pathkit/search/search.hpp"
+
+namespace pathkit {
+namespace {
+
+enum Side { East = 0, South = 1, West = 2, North = 3 };
+
+/// The side of a cluster (top-left tile at padded `left`, `top`; `width` tiles across) that a
+/// move from inside it to padded (x, y) outside it leaves by: east or west when the column leaves
+/// the cluster (corner diagonals too), else south or north.
+int side_left_by(int left, int top, int width, int x, int y) {
+    if (x < left) return West;
+    if (x >= left + width) return East;
+    return y < top ? North : South;
+}
+
+}  // namespace
+
+GridHierarchy::GridHierarchy(const GridSpace& space, int side) : space_(&space) {
+    const GridMap& map = space.map();
+    layout_.side = side;
+    layout_.shift = std::countr_zero(static_cast<unsigned>(side));
+    layout_.columns = (map.width() + side - 1) / side;
+    layout_.rows = (map.height() + side - 1) / side;
+    layout_.width = map.width();
+    layout_.height = map.height();
+    layout_.stride = map.stride();
+    slots_ = static_cast<std::uint32_t>(2 * side);
+}
+
+GridHierarchy::GridHierarchy(GridHierarchy&&) noexcept = default;
+GridHierarchy& GridHierarchy::operator=(GridHierarchy&&) noexcept = default;
+GridHierarchy::~GridHierarchy() = default;
+
+Expected<GridHierarchy> GridHierarchy::build(const GridSpace& space, HierarchyOptions options) {
+    const int side = options.cluster_side;
+    if (side < 8 || side > 256 || !std::has_single_bit(static_cast<unsigned>(side)))
+        return Status::invalid_input("hierarchy: cluster side " + std::to_string(side) +
+                                     " is not a power of two from 8 to 256");
+    if (Status rules = validate(space.rules()); !rules) return rules;
+    if (space.has_links())
+        return Status::invalid_input(
+            "hierarchy: the space has links, which hierarchical search does not follow");
+    GridHierarchy hierarchy(space, side);
+    hierarchy.build_all();
+    return hierarchy;
+}
+
+std::size_t GridHierarchy::cluster_count() const {
+    return clusters_.size();
+}
+
+void GridHierarchy::build_all() {
+    clusters_.assign(static_cast<std::size_t>(layout_.columns) * layout_.rows, Cluster{});
+    const auto count = static_cast<std::uint32_t>(clusters_.size());
+    for (std::uint32_t cluster = 0; cluster < count; ++cluster)
+        build_cluster_gates(cluster);
+    SearchContext context;
+    for (std::uint32_t cluster = 0; cluster < count; ++cluster)
+        build_cluster_bounds(cluster, context);
+    for (std::uint32_t cluster = 0; cluster < count; ++cluster)
+        build_cluster_crossings(cluster);
+    revision_ = space_->map().revision();
+}
+
+void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
+    const int left = layout_.left(cluster), top = layout_.top(cluster);
+    const int width = layout_.width_of(cluster), height = layout_.height_of(cluster);
+    const GridMap& map = space_->map();
+    const std::uint8_t* fits = space_->fits_data();
+    const detail::ClusterSpace tiles(*space_, layout_, cluster, false, {});
+    Cluster& data = clusters_[cluster];
+    data.gates.clear();
+    data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);
+    // The piece of the cluster each tile belongs to, filled from the tiles that leave it.
+    std::vector<std::uint16_t> piece(static_cast<std::size_t>(layout_.side * layout_.side),
+                                     detail::no_gate);
+    std::vector<std::uint32_t> queue;
+    std::vector<std::uint16_t> gate_piece;
+    std::uint16_t pieces = 0;
+    for (int side = East; side <= North; ++side) {
+        const int length = side == East || side == West ? height : width;
+        for (int along = 0; along < length; ++along) {
+            const detail::PaddedCell cell = detail::tile_on_side(layout_, cluster, side, along);
+            const auto index = static_cast<std::uint32_t>(cell.y * map.stride() + cell.x);
+            bool leaves = false;
+            if (fits[index] != 0) {
+                space_->for_each_successor(StateId(index), [&](StateId next, Cost) {
+                    const detail::PaddedCell to = detail::padded_cell(map, next.value);
+                    const bool outside =
+                        to.x < left || to.x >= left + width || to.y < top || to.y >= top + height;
+                    if (outside && side_left_by(left, top, width, to.x, to.y) == side)
+                        leaves = true;
+                });
+            }
+            if (!leaves) continue;
+            const std::uint32_t local = tiles.local(index);
+            if (piece[local] == detail::no_gate) {
+                queue.assign(1, local);
+                piece[local] = pieces;
+                for (std::size_t head = 0; head < queue.size(); ++head) {
+                    tiles.for_each_successor(StateId(queue[head]), [&](StateId next, Cost) {
+                        if (piece[next.value] != detail::no_gate) return;
+                        piece[next.value] = pieces;
+                        queue.push_back(next.value);
+                    });
+                }
+                ++pieces;
+            }
+            std::size_t gate = data.gates.size();
+            for (std::size_t other = 0; other < data.gates.size(); ++other)
+                if (data.gates[other].side == side && gate_piece[other] == piece[local])
+                    gate = other;
+            if (gate == data.gates.size()) {
+                data.gates.push_back({cell.x, cell.y, cell.x, cell.y, side});
+                gate_piece.push_back(piece[local]);
+            }
+            Gate& box = data.gates[gate];
+            box.x1 = std::max(box.x1, cell.x);
+            box.y1 = std::max(box.y1, cell.y);
+            data.border[static_cast<std::size_t>(side * layout_.side + along)] =
+                static_cast<std::uint16_t>(gate);
+        }
+    }
+}
+
+void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, SearchContext& context) {
+    Cluster& data = clusters_[cluster];
+    const auto count = static_cast<std::uint32_t>(data.gates.size());
+    data.bounds.assign(static_cast<std::size_t>(count) * count, infinite_cost);
+    std::vector<std::uint32_t> sources;
+    const auto stride = static_cast<std::uint32_t>(space_->map().stride());
+    const detail::ClusterSpace probe(*space_, layout_, cluster, false, {});
+    const auto local = [&](detail::PaddedCell tile) {
+        return probe.local(static_cast<std::uint32_t>(tile.y) * stride +
+                           static_cast<std::uint32_t>(tile.x));
+    };
+    for (std::uint32_t from = 0; from < count; ++from) {
+        sources.clear();
+        detail::for_each_gate_tile(layout_, cluster, data, from, [&](detail::PaddedCell tile) {
+            sources.push_back(local(tile));
+        });
+        const detail::ClusterSpace space(*space_, layout_, cluster, false, sources);
+        (void)pathkit::find_path(space, StateId(space.source()), context,
+                                 {.algorithm = SearchAlgorithm::Dijkstra});
+        for (std::uint32_t to = 0; to < count; ++to) {
+            Cost best = infinite_cost;
+            detail::for_each_gate_tile(layout_, cluster, data, to, [&](detail::PaddedCell tile) {
+                best = std::min(best, context.cost_to(StateId(local(tile))));
+            });
+            data.bounds[from * count + to] = from == to ? Cost{0} : best;
+        }
+    }
+}
+
+void GridHierarchy::build_cluster_crossings(std::uint32_t cluster) {
+    const int left = layout_.left(cluster), top = layout_.top(cluster);
+    const int width = layout_.width_of(cluster), height = layout_.height_of(cluster);
+    const GridMap& map = space_->map();
+    Cluster& data = clusters_[cluster];
+    data.exits.clear();
+    data.entries.clear();
+    for (int side = East; side <= North; ++side) {
+        const int length = side == East || side == West ? height : width;
+        for (int along = 0; along < length; ++along) {
+            const std::uint16_t gate =
+                data.border[static_cast<std::size_t>(side * layout_.side + along)];
+            if (gate == detail::no_gate) continue;
+            const detail::PaddedCell cell = detail::tile_on_side(layout_, cluster, side, along);
+            const auto here = static_cast<std::uint32_t>(cell.y * map.stride() + cell.x);
+            space_->for_each_successor(StateId(here), [&](StateId next, Cost step) {
+                const detail::PaddedCell to = detail::padded_cell(map, next.value);
+                const bool outside =
+                    to.x < left || to.x >= left + width || to.y < top || to.y >= top + height;
+                if (!outside || side_left_by(left, top, width, to.x, to.y) != side) return;
+                // The move back leaves the other cluster by the opposite side.
+                const std::uint32_t other = layout_.cluster_at(to.x, to.y);
+                const int other_side = (side + 2) % 4;
+                const int other_along = other_side == East || other_side == West
+                                            ? to.y - layout_.top(other)
+                                            : to.x - layout_.left(other);
+                const std::uint16_t across =
+                    clusters_[other]
+                        .border[static_cast<std::size_t>(other_side * layout_.side + other_along)];
+                PATHKIT_ASSERT(across != detail::no_gate);
+                const std::uint32_t state = other * slots_ + across;
+                const bool diagonal = to.x != cell.x && to.y != cell.y;
+                data.exits.push_back({gate, state, step});
+                data.entries.push_back({gate, state, space_->step_cost(diagonal, here)});
+            });
+        }
+    }
+    // One crossing per pair of gates: the cheapest.
+    for (std::vector<Crossing>* list : {&data.exits, &data.entries}) {
+        std::sort(list->begin(), list->end(), [](const Crossing& a, const Crossing& b) {
+            return a.gate != b.gate ? a.gate < b.gate
+                                    : (a.other != b.other ? a.other < b.other : a.cost < b.cost);
+        });
+        list->erase(std::unique(list->begin(), list->end(),
+                                [](const Crossing& a, const Crossing& b) {
+                                    return a.gate == b.gate && a.other == b.other;
+                                }),
+                    list->end());
+    }
+}
+
+void GridHierarchy::repair() {
+    const GridMap& map = space_->map();
+    const auto changes = map.changes_since(revision_);
+    if (!changes || changes->size() * 4 > clusters_.size()) {
+        build_all();
+        return;
+    }
+    // A cluster's data reads the fits and terrain of its tiles and of the tiles one step
+    // outside it; a changed tile changes the fit of the unit squares holding it.
+    const int size = space_->rules().agent_size;
+    std::vector<std::uint8_t> dirty(clusters_.size(), 0);
+    std::vector<std::uint32_t> rebuilt;
+    for (const std::uint32_t changed : *changes) {
+        const detail::PaddedCell cell = detail::padded_cell(map, changed);
+        const int x0 = std::max(1, cell.x - size), x1 = std::min(layout_.width, cell.x + 1);
+        const int y0 = std::max(1, cell.y - size), y1 = std::min(layout_.height, cell.y + 1);
+        for (int cy = (y0 - 1) >> layout_.shift; cy <= (y1 - 1) >> layout_.shift; ++cy) {
+            for (int cx = (x0 - 1) >> layout_.shift; cx <= (x1 - 1) >> layout_.shift; ++cx) {
+                const auto cluster = static_cast<std::uint32_t>(cy * layout_.columns + cx);
+                if (dirty[cluster] == 0) rebuilt.push_back(cluster);
+                dirty[cluster] = 1;
+            }
+        }
+    }
+    for (const std::uint32_t cluster : rebuilt)
+        build_cluster_gates(cluster);
+    SearchContext context;
+    for (const std::uint32_t cluster : rebuilt)
+        build_cluster_bounds(cluster, context);
+    // Crossings name the gates across: those of the rebuilt clusters and their neighbours.
+    std::vector<std::uint32_t> crossed;
+    for (const std::uint32_t cluster : rebuilt) {
+        const int cx = static_cast<int>(cluster) % layout_.columns;
+        const int cy = static_cast<int>(cluster) / layout_.columns;
+        for (int y = std::max(0, cy - 1); y <= std::min(layout_.rows - 1, cy + 1); ++y) {
+            for (int x = std::max(0, cx - 1); x <= std::min(layout_.columns - 1, cx + 1); ++x) {
+                const auto near = static_cast<std::uint32_t>(y * layout_.columns + x);
+                if (dirty[near] == 2) continue;
+                dirty[near] = 2;
+                crossed.push_back(near);
+            }
+        }
+    }
+    for (const std::uint32_t cluster : crossed)
+        build_cluster_crossings(cluster);
+    revision_ = map.revision();
+}
+
+bool GridHierarchy::is_current() const {
+    return revision_ == space_->map().revision();
+}
+
+std::size_t GridHierarchy::gate_count() const {
+    std::size_t count = 0;
+    for (const Cluster& cluster : clusters_)
+        count += cluster.gates.size();
+    return count;
+}
+
+std::size_t GridHierarchy::memory_bytes() const {
+    std::size_t bytes = sizeof(*this) + clusters_.capacity() * sizeof(Cluster);
+    for (const Cluster& cluster : clusters_) {
+        bytes += cluster.gates.capacity() * sizeof(Gate) +
+                 cluster.bounds.capacity() * sizeof(Cost) +
+                 (cluster.exits.capacity() + cluster.entries.capacity()) * sizeof(Crossing) +
+                 cluster.border.capacity() * sizeof(std::uint16_t);
+    }
+    return bytes;
+}
+
+bool GridHierarchy::same_graph(const GridHierarchy& other) const {
+    return layout_.side == other.layout_.side && layout_.width == other.layout_.width &&
+           layout_.height == other.layout_.height && clusters_ == other.clusters_;
+}
+
+}  // namespace pathkit

@@ -1,0 +1,375 @@
+// GridHierarchy's queries: the start and goal joined to the abstract graph in the query's
+// context, the abstract searches, legs refined on demand, and the optimal guided A*.
+#include <algorithm>
+#include <string>
+
+#include "hierarchy_spaces.hpp"
+#include "pathkit/search/search.hpp"
+
+namespace pathkit {
+namespace {
+
+using Cluster = GridHierarchy::Cluster;
+using Gate = GridHierarchy::Gate;
+
+/// The abstract graph with the query's start and goal as its last two states. Forward (the
+/// fast mode's plan): A* from the start, each gate standing at its middle tile, so that moving
+/// along a gate costs what the octile distance says. Backward (the optimal mode's heuristic):
+/// Dijkstra from the goal over the moves reversed, costs exact lower bounds.
+class AbstractProblem {
+  public:
+    AbstractProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query,
+                    bool backward)
+        : hierarchy_(hierarchy),
+          clusters_(hierarchy.clusters()),
+          query_(query),
+          slots_(hierarchy.slots()),
+          start_state_(static_cast<std::uint32_t>(hierarchy.clusters().size()) * slots_),
+          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
+          backward_(backward) {}
+
+    [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
+    [[nodiscard]] std::uint32_t goal_state() const { return start_state_ + 1; }
+    [[nodiscard]] std::size_t state_count() const { return start_state_ + 2; }
+    [[nodiscard]] bool is_valid(StateId state) const {
+        if (state.value >= start_state_) return state.value < start_state_ + 2;
+        return state.value % slots_ < clusters_[state.value / slots_].gates.size();
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        const std::uint32_t value = state.value;
+        if (value == start_state_ || value == goal_state()) {
+            // The start leads to the gates of its cluster; backward, the goal is led to.
+            const bool from_start = value == start_state_;
+            if (from_start == backward_) return;
+            const std::uint32_t cluster = from_start ? query_.start_cluster : query_.goal_cluster;
+            const auto& bounds = from_start ? query_.start_bounds : query_.goal_bounds;
+            for (std::uint32_t gate = 0; gate < bounds.size(); ++gate)
+                if (bounds[gate] < infinite_cost)
+                    visit(StateId(cluster * slots_ + gate),
+                          cost(value, cluster, gate, bounds[gate]));
+            if (query_.direct < infinite_cost)
+                visit(StateId(from_start ? goal_state() : start_state_), query_.direct);
+            return;
+        }
+        const std::uint32_t cluster = value / slots_, gate = value % slots_;
+        const Cluster& data = clusters_[cluster];
+        const std::size_t count = data.gates.size();
+        for (const auto& crossing : backward_ ? data.entries : data.exits) {
+            if (crossing.gate != gate) continue;
+            visit(StateId(crossing.other),
+                  cost(value, crossing.other / slots_, crossing.other % slots_, crossing.cost));
+        }
+        for (std::uint32_t other = 0; other < count; ++other) {
+            if (other == gate) continue;
+            const Cost bound =
+                backward_ ? data.bounds[other * count + gate] : data.bounds[gate * count + other];
+            if (bound < infinite_cost)
+                visit(StateId(cluster * slots_ + other), cost(value, cluster, other, bound));
+        }
+        if (!backward_ && cluster == query_.goal_cluster &&
+            query_.goal_bounds[gate] < infinite_cost)
+            visit(StateId(goal_state()),
+                  cost(value, cluster, gate, query_.goal_bounds[gate], true));
+        if (backward_ && cluster == query_.start_cluster &&
+            query_.start_bounds[gate] < infinite_cost)
+            visit(StateId(start_state_), query_.start_bounds[gate]);
+    }
+    [[nodiscard]] Cost heuristic(StateId state) const {
+        if (backward_ || state.value == goal_state()) return 0;
+        const detail::PaddedCell from = middle(state.value);
+        return detail::estimate_to_box(hierarchy_.space(), from.x, from.y, goal_.x, goal_.y,
+                                       goal_.x, goal_.y);
+    }
+    [[nodiscard]] bool is_goal(StateId state) const {
+        return state.value == (backward_ ? start_state_ : goal_state());
+    }
+
+  private:
+    /// Where a state stands in the forward search: a gate's middle tile, the start, the goal.
+    [[nodiscard]] detail::PaddedCell middle(std::uint32_t state) const {
+        if (state == start_state_)
+            return detail::padded_cell(hierarchy_.space().map(), query_.start);
+        if (state == goal_state()) return goal_;
+        const Gate& gate = clusters_[state / slots_].gates[state % slots_];
+        return {(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
+    }
+    /// The forward search's cost of a move between gates: the bound, or the octile distance
+    /// between where they stand when that is more (the bound is free along a gate).
+    [[nodiscard]] Cost cost(std::uint32_t from, std::uint32_t cluster, std::uint32_t gate,
+                            Cost bound, bool to_goal = false) const {
+        if (backward_) return bound;
+        const detail::PaddedCell a = middle(from);
+        const detail::PaddedCell b = to_goal ? goal_ : middle(cluster * slots_ + gate);
+        return std::max(
+            bound, hierarchy_.space().distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y)));
+    }
+
+    const GridHierarchy& hierarchy_;
+    const std::vector<Cluster>& clusters_;
+    const detail::HierarchyQuery& query_;
+    std::uint32_t slots_;
+    std::uint32_t start_state_;
+    detail::PaddedCell goal_;
+    bool backward_;
+};
+
+/// The optimal mode's tile search: the space's tiles towards the goal, the heuristic the
+/// larger of the octile estimate and, over the gates a tile's cluster can be left by, the
+/// estimate to the gate plus a lower bound on the gate's cost to the goal (the backward
+/// abstract search's cost when it finished the gate before the start, else that of the start:
+/// Dijkstra had finished every gate nearer).
+class GuidedProblem {
+  public:
+    GuidedProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query)
+        : space_(hierarchy.space()),
+          layout_(hierarchy.layout()),
+          clusters_(hierarchy.clusters()),
+          query_(query),
+          slots_(hierarchy.slots()),
+          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)) {}
+
+    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
+    [[nodiscard]] bool is_valid(StateId state) const { return space_.is_valid(state); }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        space_.for_each_successor(state, std::forward<Visit>(visit));
+    }
+    [[nodiscard]] bool is_goal(StateId state) const { return state.value == query_.goal; }
+    [[nodiscard]] Cost heuristic(StateId state) const {
+        const detail::PaddedCell cell = detail::padded_cell(space_.map(), state.value);
+        const Cost octile =
+            detail::estimate_to_box(space_, cell.x, cell.y, goal_.x, goal_.y, goal_.x, goal_.y);
+        const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
+        Cost best = infinite_cost;
+        if (cluster == query_.goal_cluster) {
+            const int x = cell.x - layout_.left(cluster), y = cell.y - layout_.top(cluster);
+            best = query_.goal_costs[static_cast<std::size_t>((y << layout_.shift) + x)];
+        }
+        const auto& gates = clusters_[cluster].gates;
+        for (std::uint32_t gate = 0; gate < gates.size(); ++gate) {
+            const Gate& box = gates[gate];
+            const Cost rest =
+                std::min(query_.abstract_context.cost_to(StateId(cluster * slots_ + gate)),
+                         query_.abstract_cost);
+            best = std::min(best, detail::estimate_to_box(space_, cell.x, cell.y, box.x0, box.y0,
+                                                          box.x1, box.y1) +
+                                      rest);
+        }
+        // Float sums in another order may differ in their last bits: stay below the truth.
+        return best < infinite_cost ? std::max(octile, best * (1 - 1e-5f)) : octile;
+    }
+
+  private:
+    const GridSpace& space_;
+    const detail::ClusterLayout& layout_;
+    const std::vector<Cluster>& clusters_;
+    const detail::HierarchyQuery& query_;
+    std::uint32_t slots_;
+    detail::PaddedCell goal_;
+};
+
+/// The cheapest cost inside the cluster from the searched tile to each gate (the least over
+/// its tiles), read from the context of a search just run on `space`.
+void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
+                const detail::ClusterSpace& space, const SearchContext& context,
+                std::vector<Cost>& costs) {
+    const Cluster& data = hierarchy.clusters()[cluster];
+    const auto stride = static_cast<std::uint32_t>(hierarchy.space().map().stride());
+    costs.assign(data.gates.size(), infinite_cost);
+    for (std::uint32_t gate = 0; gate < data.gates.size(); ++gate) {
+        detail::for_each_gate_tile(
+            hierarchy.layout(), cluster, data, gate, [&](detail::PaddedCell tile) {
+                const std::uint32_t index = static_cast<std::uint32_t>(tile.y) * stride +
+                                            static_cast<std::uint32_t>(tile.x);
+                costs[gate] = std::min(costs[gate], context.cost_to(StateId(space.local(index))));
+            });
+    }
+}
+
+GridPath refused(SearchStatus status, std::string message) {
+    GridPath path;
+    path.status = status;
+    path.message = std::move(message);
+    return path;
+}
+
+/// The cost of walking `tiles` (consecutive tiles one move apart).
+Cost walked_cost(const GridSpace& space, const std::vector<Cell>& tiles) {
+    Cost cost = 0;
+    for (std::size_t i = 1; i < tiles.size(); ++i) {
+        const bool diagonal = tiles[i].x != tiles[i - 1].x && tiles[i].y != tiles[i - 1].y;
+        cost += space.step_cost(diagonal, space.map().index(tiles[i]));
+    }
+    return cost;
+}
+
+}  // namespace
+
+HierarchyContext::HierarchyContext() : query_(std::make_unique<detail::HierarchyQuery>()) {}
+HierarchyContext::HierarchyContext(HierarchyContext&&) noexcept = default;
+HierarchyContext& HierarchyContext::operator=(HierarchyContext&&) noexcept = default;
+HierarchyContext::~HierarchyContext() = default;
+
+Status GridHierarchy::check_query(Cell from, Cell to) const {
+    if (!is_current())
+        return Status::invalid_input(
+            "the map changed since the hierarchy was built; call GridHierarchy::repair()");
+    if (space_->has_links())
+        return Status::invalid_input(
+            "the space has links, which hierarchical search does not follow");
+    if (Status status = space_->check_endpoint(from, "start"); !status) return status;
+    return space_->check_endpoint(to, "goal");
+}
+
+/// Joins the start and goal to the abstract graph in the query: a search inside the start's
+/// cluster from the start and one inside the goal's cluster towards the goal.
+static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
+                      detail::HierarchyQuery& query) {
+    const GridMap& map = hierarchy.space().map();
+    const detail::ClusterLayout& layout = hierarchy.layout();
+    query.start = map.index(from);
+    query.goal = map.index(to);
+    const detail::PaddedCell start = detail::padded_cell(map, query.start);
+    const detail::PaddedCell goal = detail::padded_cell(map, query.goal);
+    query.start_cluster = layout.cluster_at(start.x, start.y);
+    query.goal_cluster = layout.cluster_at(goal.x, goal.y);
+    const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
+    const detail::ClusterSpace forward(hierarchy.space(), layout, query.start_cluster, false, {});
+    (void)pathkit::find_path(forward, StateId(forward.local(query.start)), query.cluster_context,
+                             dijkstra);
+    gate_costs(hierarchy, query.start_cluster, forward, query.cluster_context, query.start_bounds);
+    query.direct = query.start_cluster == query.goal_cluster
+                       ? query.cluster_context.cost_to(StateId(forward.local(query.goal)))
+                       : infinite_cost;
+    const detail::ClusterSpace backward(hierarchy.space(), layout, query.goal_cluster, true, {});
+    (void)pathkit::find_path(backward, StateId(backward.local(query.goal)), query.cluster_context,
+                             dijkstra);
+    gate_costs(hierarchy, query.goal_cluster, backward, query.cluster_context, query.goal_bounds);
+    const auto tiles = static_cast<std::uint32_t>(layout.side * layout.side);
+    query.goal_costs.resize(tiles);
+    for (std::uint32_t local = 0; local < tiles; ++local)
+        query.goal_costs[local] = query.cluster_context.cost_to(StateId(local));
+}
+
+HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& context) const {
+    HierarchicalPath path;
+    path.hierarchy_ = this;
+    path.at_ = from;
+    path.goal_ = to;
+    if (Status status = check_query(from, to); !status) {
+        path.status_ = SearchStatus::InvalidInput;
+        path.message_ = status.message();
+        return path;
+    }
+    detail::HierarchyQuery& query = *context.query_;
+    join_ends(*this, from, to, query);
+    const AbstractProblem problem(*this, query, false);
+    const SearchResult result =
+        pathkit::find_path(problem, StateId(problem.start_state()), query.abstract_context);
+    path.abstract_expanded_ = result.stats.expanded;
+    if (!result.found()) {
+        path.status_ = result.status;
+        path.message_ = result.message;
+        return path;
+    }
+    path.status_ = SearchStatus::Found;
+    // A stop where the abstract path crosses into another cluster, and the goal's.
+    for (std::size_t i = 1; i + 1 < result.path.size(); ++i) {
+        const std::uint32_t gate = result.path[i].value, next = result.path[i + 1].value;
+        const std::uint32_t next_cluster =
+            next == problem.goal_state() ? query.goal_cluster : next / slots_;
+        if (gate / slots_ != next_cluster) path.stops_.push_back({gate / slots_, gate});
+    }
+    path.stops_.push_back({query.goal_cluster, problem.goal_state()});
+    return path;
+}
+
+std::vector<Cell> HierarchicalPath::next_leg(HierarchyContext& context) {
+    if (finished()) return {};
+    const GridHierarchy& hierarchy = *hierarchy_;
+    const GridMap& map = hierarchy.space().map();
+    const auto cluster_of = [&](std::uint32_t tile) {
+        const detail::PaddedCell cell = detail::padded_cell(map, tile);
+        return hierarchy.layout().cluster_at(cell.x, cell.y);
+    };
+    const std::uint32_t here = cluster_of(map.index(at_));
+    const bool last = next_stop_ + 1 == stops_.size();
+    const bool to_goal = last || next_stop_ + 2 == stops_.size();
+    const std::uint32_t next = last ? here : stops_[next_stop_ + 1].cluster;
+    const GridHierarchy::Cluster* target_cluster = nullptr;
+    std::uint32_t target_gate = 0;
+    if (!to_goal) {
+        const std::uint32_t exit = stops_[next_stop_ + 1].exit;
+        target_cluster = &hierarchy.clusters()[exit / hierarchy.slots()];
+        target_gate = exit % hierarchy.slots();
+    }
+    const detail::LegProblem problem(hierarchy.space(), hierarchy.layout(), here, next,
+                                     map.index(goal_), target_cluster, target_gate);
+    const SearchResult result = pathkit::find_path(problem, StateId(map.index(at_)), context.tiles);
+    if (!result.found()) {  // the abstract graph promised a way: only a changed map breaks it
+        status_ = SearchStatus::InvalidInput;
+        message_ = "a leg found no way through its clusters: " + result.message;
+        return {};
+    }
+    std::size_t end = result.path.size() - 1;
+    if (!to_goal) {
+        --end;  // the leg's end state is no tile
+        // Up to the last entry into the next cluster: the rest is planned with the next leg.
+        while (end > 0 && cluster_of(result.path[end - 1].value) == next)
+            --end;
+        ++next_stop_;
+    } else {
+        done_ = true;
+    }
+    std::vector<Cell> leg;
+    leg.reserve(end + 1);
+    for (std::size_t i = 0; i <= end; ++i)
+        leg.push_back(map.cell(result.path[i].value));
+    at_ = leg.back();
+    return leg;
+}
+
+GridPath HierarchicalPath::rest(HierarchyContext& context) {
+    if (status_ != SearchStatus::Found) return refused(status_, message_);
+    GridPath path;
+    path.status = SearchStatus::Found;
+    path.stats.method = "hierarchical";
+    path.stats.expanded = abstract_expanded_;
+    path.path.push_back(at_);
+    while (!finished()) {
+        const std::vector<Cell> leg = next_leg(context);
+        if (status_ != SearchStatus::Found) return refused(status_, message_);
+        path.path.insert(path.path.end(), leg.begin() + 1, leg.end());
+    }
+    path.cost = walked_cost(hierarchy_->space(), path.path);
+    return path;
+}
+
+GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
+                                  HierarchyMode mode) const {
+    if (mode == HierarchyMode::Optimal) return find_optimal(from, to, context);
+    HierarchicalPath plan = this->plan(from, to, context);
+    return plan.rest(context);
+}
+
+GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& context) const {
+    if (Status status = check_query(from, to); !status)
+        return refused(SearchStatus::InvalidInput, status.message());
+    detail::HierarchyQuery& query = *context.query_;
+    join_ends(*this, from, to, query);
+    const AbstractProblem backward(*this, query, true);
+    const SearchResult abstract =
+        pathkit::find_path(backward, StateId(backward.goal_state()), query.abstract_context,
+                           {.algorithm = SearchAlgorithm::Dijkstra});
+    if (!abstract.found()) return refused(abstract.status, abstract.message);
+    query.abstract_cost = abstract.cost;
+    const GuidedProblem problem(*this, query);
+    SearchResult result = pathkit::find_path(problem, StateId(query.start), context.tiles);
+    result.stats.method = "hierarchical-astar";
+    const GridMap& map = space_->map();
+    return convert_path<Cell>(std::move(result),
+                              [&map](StateId state) { return map.cell(state.value); });
+}
+
+}  // namespace pathkit

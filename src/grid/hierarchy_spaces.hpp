@@ -1,0 +1,264 @@
+// The hierarchy's data and the spaces its searches run on: one cluster's tiles, the abstract
+// graph of gates (with the query's start and goal joined), and the tile spaces of legs.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "pathkit/grid/hierarchy.hpp"
+#include "pathkit/search/search_context.hpp"
+
+namespace pathkit {
+
+/// A gate: the tiles on one side of a cluster's border from which a move leaves the cluster
+/// through that side and which are joined inside the cluster (one piece of the cluster), with
+/// the box of padded columns and rows that holds them (a line; `Cluster::border` says which
+/// tiles of it are the gate's).
+struct GridHierarchy::Gate {
+    std::int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    std::int32_t side = 0;  // 0 east, 1 south, 2 west, 3 north
+    friend bool operator==(const Gate&, const Gate&) = default;
+};
+
+/// The cheapest move across a border between a gate of this cluster and a gate of another.
+struct GridHierarchy::Crossing {
+    std::uint32_t gate = 0;   // the local gate of this cluster
+    std::uint32_t other = 0;  // the gate state on the other side
+    Cost cost = 0;
+    friend bool operator==(const Crossing&, const Crossing&) = default;
+};
+
+/// What a hierarchy keeps per cluster.
+struct GridHierarchy::Cluster {
+    std::vector<Gate> gates;
+    /// gates x gates: the cheapest cost from any tile of gate `row` to any tile of gate
+    /// `column` inside the cluster; +infinity where none.
+    std::vector<Cost> bounds;
+    /// Moves out of the cluster, sorted by gate then other gate.
+    std::vector<Crossing> exits;
+    /// Moves into the cluster: `gate` is entered from `other`; sorted alike.
+    std::vector<Crossing> entries;
+    /// For each side (E, S, W, N) and each tile along it, its gate on that side or no_gate.
+    std::vector<std::uint16_t> border;
+    friend bool operator==(const Cluster&, const Cluster&) = default;
+};
+
+namespace detail {
+
+inline constexpr std::uint16_t no_gate = std::numeric_limits<std::uint16_t>::max();
+
+/// The octile-style estimate from padded (x, y) to a box of tiles (0 inside it).
+[[nodiscard]] inline Cost estimate_to_box(const GridSpace& space, int x, int y, int x0, int y0,
+                                          int x1, int y1) {
+    const int dx = x < x0 ? x0 - x : (x > x1 ? x - x1 : 0);
+    const int dy = y < y0 ? y0 - y : (y > y1 ? y - y1 : 0);
+    return space.distance_estimate(dx, dy);
+}
+
+/// The padded column and row of a padded index.
+struct PaddedCell {
+    int x;
+    int y;
+};
+
+/// The padded column and row of tile `along` of a side (0 E, 1 S, 2 W, 3 N) of a cluster.
+[[nodiscard]] inline PaddedCell tile_on_side(const ClusterLayout& layout, std::uint32_t cluster,
+                                             int side, int along) {
+    const int left = layout.left(cluster), top = layout.top(cluster);
+    switch (side) {
+        case 0:
+            return {left + layout.width_of(cluster) - 1, top + along};
+        case 1:
+            return {left + along, top + layout.height_of(cluster) - 1};
+        case 2:
+            return {left, top + along};
+        default:
+            return {left + along, top};
+    }
+}
+
+/// Calls `visit(PaddedCell)` for each tile of a gate of a cluster.
+template <class Visit>
+void for_each_gate_tile(const ClusterLayout& layout, std::uint32_t cluster,
+                        const GridHierarchy::Cluster& data, std::uint32_t gate, Visit&& visit) {
+    const GridHierarchy::Gate& box = data.gates[gate];
+    const bool upright = box.side == 0 || box.side == 2;
+    const int first = upright ? box.y0 - layout.top(cluster) : box.x0 - layout.left(cluster);
+    const int last = upright ? box.y1 - layout.top(cluster) : box.x1 - layout.left(cluster);
+    for (int along = first; along <= last; ++along)
+        if (data.border[static_cast<std::size_t>(box.side * layout.side + along)] == gate)
+            visit(tile_on_side(layout, cluster, box.side, along));
+}
+
+/// True when padded (x, y) is a tile of a gate of a cluster.
+[[nodiscard]] inline bool in_gate(const ClusterLayout& layout, std::uint32_t cluster,
+                                  const GridHierarchy::Cluster& data, std::uint32_t gate, int x,
+                                  int y) {
+    const GridHierarchy::Gate& box = data.gates[gate];
+    if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1) return false;
+    const bool upright = box.side == 0 || box.side == 2;
+    const int along = upright ? y - layout.top(cluster) : x - layout.left(cluster);
+    return data.border[static_cast<std::size_t>(box.side * layout.side + along)] == gate;
+}
+[[nodiscard]] inline PaddedCell padded_cell(const GridMap& map, std::uint32_t index) {
+    const int row = map.padded_row(index);
+    return {static_cast<int>(index) - row * map.stride(), row};
+}
+
+/// The tiles of one cluster as a space of the engine: state `row * side + column` (local), and
+/// one more state, `side * side`, joined at cost 0 to the source tiles (a search from a whole
+/// gate). Reversed, a step costs what the step the other way costs (searches towards a tile).
+class ClusterSpace {
+  public:
+    ClusterSpace(const GridSpace& space, const ClusterLayout& layout, std::uint32_t cluster,
+                 bool reversed, std::span<const std::uint32_t> sources)
+        : space_(space),
+          fits_(space.fits_data()),
+          side_(layout.side),
+          shift_(layout.shift),
+          width_(layout.width_of(cluster)),
+          height_(layout.height_of(cluster)),
+          stride_(space.map().stride()),
+          origin_(static_cast<std::uint32_t>(layout.top(cluster) * space.map().stride() +
+                                             layout.left(cluster))),
+          reversed_(reversed),
+          sources_(sources) {}
+
+    [[nodiscard]] std::size_t state_count() const {
+        return static_cast<std::size_t>(side_) * side_ + 1;
+    }
+    [[nodiscard]] std::uint32_t source() const { return static_cast<std::uint32_t>(side_ * side_); }
+    /// The padded index of a local tile.
+    [[nodiscard]] std::uint32_t tile(std::uint32_t local) const {
+        return origin_ + (local >> shift_) * static_cast<std::uint32_t>(stride_) +
+               (local & static_cast<std::uint32_t>(side_ - 1));
+    }
+    /// The local state of padded column `x`, row `y` of the cluster.
+    [[nodiscard]] std::uint32_t local(std::uint32_t tile_index) const {
+        const std::uint32_t offset = tile_index - origin_;
+        const std::uint32_t row = offset / static_cast<std::uint32_t>(stride_);
+        return (row << shift_) + (offset - row * static_cast<std::uint32_t>(stride_));
+    }
+    [[nodiscard]] bool is_valid(StateId state) const {
+        if (state.value == source()) return true;
+        if (state.value >= source()) return false;
+        const std::uint32_t column = state.value & static_cast<std::uint32_t>(side_ - 1);
+        const std::uint32_t row = state.value >> shift_;
+        return column < static_cast<std::uint32_t>(width_) &&
+               row < static_cast<std::uint32_t>(height_) && fits_[tile(state.value)] != 0;
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        if (state.value == source()) {
+            for (const std::uint32_t from : sources_)
+                visit(StateId(from), Cost{0});
+            return;
+        }
+        const std::uint32_t here = tile(state.value);
+        const int column = static_cast<int>(state.value & static_cast<std::uint32_t>(side_ - 1));
+        const int row = static_cast<int>(state.value >> shift_);
+        space_.for_each_successor(StateId(here), [&](StateId next, Cost step) {
+            const int offset = static_cast<int>(next.value) - static_cast<int>(here);
+            const int dy = offset > stride_ / 2 ? 1 : (offset < -stride_ / 2 ? -1 : 0);
+            const int dx = offset - dy * stride_;
+            const int x = column + dx, y = row + dy;
+            if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
+            if (reversed_) step = space_.step_cost(dx != 0 && dy != 0, here);
+            visit(StateId(static_cast<std::uint32_t>((y << shift_) + x)), step);
+        });
+    }
+    [[nodiscard]] Cost heuristic(StateId) const { return 0; }
+    [[nodiscard]] bool is_goal(StateId) const { return false; }
+
+  private:
+    const GridSpace& space_;
+    const std::uint8_t* fits_;
+    int side_, shift_, width_, height_, stride_;
+    std::uint32_t origin_;
+    bool reversed_;
+    std::span<const std::uint32_t> sources_;
+};
+
+/// The tile searches of legs: the space's tiles inside one or two clusters. Towards a gate of
+/// the second cluster (`target_cluster` not null): one more state, the leg's end, is joined
+/// to each tile of the gate at the estimate from that tile to the goal, so the leg leaves by
+/// the tile that looks best for the rest of the way; else towards the goal itself.
+class LegProblem {
+  public:
+    LegProblem(const GridSpace& space, const ClusterLayout& layout, std::uint32_t first,
+               std::uint32_t second, std::uint32_t goal,
+               const GridHierarchy::Cluster* target_cluster, std::uint32_t target_gate)
+        : space_(space),
+          layout_(layout),
+          first_(first),
+          second_(second),
+          goal_(goal),
+          goal_cell_(padded_cell(space.map(), goal)),
+          target_cluster_(target_cluster),
+          target_gate_(target_gate) {}
+
+    /// The leg's end when it runs towards a gate.
+    [[nodiscard]] std::uint32_t end_state() const {
+        return static_cast<std::uint32_t>(space_.state_count());
+    }
+    [[nodiscard]] std::size_t state_count() const { return space_.state_count() + 1; }
+    [[nodiscard]] bool inside(std::uint32_t tile) const {
+        const PaddedCell cell = padded_cell(space_.map(), tile);
+        const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
+        return cluster == first_ || cluster == second_;
+    }
+    [[nodiscard]] bool is_valid(StateId state) const {
+        if (state.value == end_state()) return target_cluster_ != nullptr;
+        return space_.is_valid(state) && inside(state.value);
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        if (state.value == end_state()) return;
+        space_.for_each_successor(state, [&](StateId next, Cost step) {
+            if (inside(next.value)) visit(next, step);
+        });
+        if (target_cluster_ == nullptr) return;
+        const PaddedCell cell = padded_cell(space_.map(), state.value);
+        if (in_gate(layout_, second_, *target_cluster_, target_gate_, cell.x, cell.y))
+            visit(StateId(end_state()), heuristic(state));
+    }
+    [[nodiscard]] Cost heuristic(StateId state) const {
+        if (state.value == end_state()) return 0;
+        const PaddedCell cell = padded_cell(space_.map(), state.value);
+        return estimate_to_box(space_, cell.x, cell.y, goal_cell_.x, goal_cell_.y, goal_cell_.x,
+                               goal_cell_.y);
+    }
+    [[nodiscard]] bool is_goal(StateId state) const {
+        return state.value == (target_cluster_ == nullptr ? goal_ : end_state());
+    }
+
+  private:
+    const GridSpace& space_;
+    const ClusterLayout& layout_;
+    std::uint32_t first_, second_;
+    std::uint32_t goal_;
+    PaddedCell goal_cell_;
+    const GridHierarchy::Cluster* target_cluster_;
+    std::uint32_t target_gate_;
+};
+
+/// One query's start and goal joined to the abstract graph: the cheapest costs inside their
+/// clusters from the start to each gate of its cluster and from each gate of the goal's
+/// cluster to the goal, and the abstract search's scratch memory.
+struct HierarchyQuery {
+    std::uint32_t start = 0, goal = 0;  // padded indices
+    std::uint32_t start_cluster = 0, goal_cluster = 0;
+    std::vector<Cost> start_bounds;  // per gate of the start's cluster
+    std::vector<Cost> goal_bounds;   // per gate of the goal's cluster
+    std::vector<Cost> goal_costs;    // per local tile of the goal's cluster: cost to the goal
+    Cost direct = infinite_cost;     // start to goal inside one cluster
+    SearchContext cluster_context;   // the searches inside one cluster
+    SearchContext abstract_context;  // the abstract search
+    Cost abstract_cost = 0;          // the backward search's cost from the start (optimal mode)
+};
+
+}  // namespace detail
+}  // namespace pathkit

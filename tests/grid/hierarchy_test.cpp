@@ -1,0 +1,292 @@
+// Hierarchical search: the optimal mode against the tests' own Bellman-Ford on random maps (every
+// diagonal rule, terrain, units of two tiles), the fast mode always a valid path (its excess
+// reported), legs that join up, repaired hierarchies equal to rebuilt ones, and clear refusals.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "pathkit/grid/hierarchy.hpp"
+#include "support/ascii_map.hpp"
+#include "support/reference_grid.hpp"
+
+namespace pathkit {
+namespace {
+
+/// Empty when `path` is a walk of moves of `space` from `from` to `to` costing `cost`, else why
+/// not.
+std::string walk_problem(const GridSpace& space, const std::vector<Cell>& path, Cell from, Cell to,
+                         Cost cost) {
+    if (path.empty()) return "empty path";
+    if (path.front() != from) return "starts at " + to_string(path.front());
+    if (path.back() != to) return "ends at " + to_string(path.back());
+    const GridMap& map = space.map();
+    double walked = 0;
+    for (std::size_t i = 1; i < path.size(); ++i) {
+        bool is_move = false;
+        Cost step = 0;
+        space.for_each_successor(StateId(map.index(path[i - 1])), [&](StateId next, Cost c) {
+            if (next.value == map.index(path[i])) is_move = true, step = c;
+        });
+        if (!is_move) return "no move from " + to_string(path[i - 1]) + " to " + to_string(path[i]);
+        walked += step;
+    }
+    if (std::abs(walked - cost) > 1e-3 * (1 + walked)) return "cost does not match the walk";
+    return "";
+}
+
+GridMap random_map(std::mt19937& random, int width, int height, double walls, bool terrain) {
+    GridMap map = GridMap::create(width, height).value();
+    std::bernoulli_distribution wall(walls), swamp(0.15);
+    std::uniform_real_distribution<float> cost(0.5f, 4);
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            if (wall(random)) (void)map.set_walkable({x, y}, false);
+            if (terrain && swamp(random)) (void)map.set_terrain_cost({x, y}, cost(random));
+        }
+    }
+    return map;
+}
+
+struct Case {
+    DiagonalPolicy diagonal;
+    bool terrain;
+    int agent_size;
+};
+
+TEST(Hierarchy, OptimalModeEqualsThePlainReferenceSearchAndFastModeIsAlwaysAValidPath) {
+    std::mt19937 random(29);
+    double excess_sum = 0;
+    int found = 0, fast_optimal = 0;
+    const Case cases[] = {
+        {DiagonalPolicy::NoCornerCutting, false, 1}, {DiagonalPolicy::Never, false, 1},
+        {DiagonalPolicy::Always, true, 1},           {DiagonalPolicy::AtLeastOneWalkable, true, 1},
+        {DiagonalPolicy::NoCornerCutting, true, 2},  {DiagonalPolicy::Always, false, 2},
+    };
+    for (const Case& c : cases) {
+        for (int trial = 0; trial < 3; ++trial) {
+            const GridMap map = random_map(random, 37, 29, 0.2 + 0.05 * trial, c.terrain);
+            MovementRules rules;
+            rules.diagonal = c.diagonal;
+            rules.agent_size = c.agent_size;
+            const GridSpace space(map, rules);
+            const GridHierarchy hierarchy =
+                GridHierarchy::build(space, {.cluster_side = 8}).value();
+            HierarchyContext context;
+            std::uniform_int_distribution<int> x_of(0, 36), y_of(0, 28);
+            for (int start_trial = 0; start_trial < 4; ++start_trial) {
+                const Cell from{x_of(random), y_of(random)};
+                if (!testing::unit_fits(map, rules, from)) continue;
+                const std::vector<double> truth = testing::reference_grid_costs(map, rules, from);
+                for (int goal_trial = 0; goal_trial < 12; ++goal_trial) {
+                    const Cell to{x_of(random), y_of(random)};
+                    if (!testing::unit_fits(map, rules, to)) continue;
+                    const double best = truth[static_cast<std::size_t>(to.y * 37 + to.x)];
+                    const GridPath optimal =
+                        hierarchy.find_path(from, to, context, HierarchyMode::Optimal);
+                    const GridPath fast = hierarchy.find_path(from, to, context);
+                    const std::string where = to_string(from) + " -> " + to_string(to) + " rule " +
+                                              to_string(c.diagonal) + " size " +
+                                              std::to_string(c.agent_size);
+                    if (std::isinf(best)) {
+                        EXPECT_EQ(optimal.status, SearchStatus::NoPath) << where;
+                        EXPECT_EQ(fast.status, SearchStatus::NoPath) << where;
+                        continue;
+                    }
+                    ASSERT_TRUE(optimal.found()) << where << ": " << optimal.message;
+                    EXPECT_NEAR(optimal.cost, best, 1e-3 * (1 + best)) << where;
+                    EXPECT_EQ(walk_problem(space, optimal.path, from, to, optimal.cost), "")
+                        << where;
+                    ASSERT_TRUE(fast.found()) << where << ": " << fast.message;
+                    EXPECT_EQ(walk_problem(space, fast.path, from, to, fast.cost), "") << where;
+                    EXPECT_GE(fast.cost, best - 1e-3 * (1 + best)) << where;
+                    ++found;
+                    if (best > 0) excess_sum += fast.cost / best - 1;
+                    fast_optimal += fast.cost <= best + 1e-3 * (1 + best);
+                }
+            }
+        }
+    }
+    ASSERT_GT(found, 100);
+    std::printf("fast mode: %d paths, %d optimal, mean excess %.2f %%\n", found, fast_optimal,
+                100 * excess_sum / found);
+}
+
+TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
+    std::mt19937 random(7);
+    const GridMap map = random_map(random, 64, 48, 0.2, false);
+    const GridSpace space(map, {});
+    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    HierarchyContext context;
+    int long_plans = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        const Cell from{static_cast<int>(random() % 64), static_cast<int>(random() % 48)};
+        const Cell to{static_cast<int>(random() % 64), static_cast<int>(random() % 48)};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        HierarchicalPath plan = hierarchy.plan(from, to, context);
+        if (plan.status() == SearchStatus::NoPath) continue;
+        ASSERT_EQ(plan.status(), SearchStatus::Found) << plan.message();
+        const GridPath whole = hierarchy.find_path(from, to, context);
+        std::vector<Cell> joined{from};
+        int legs = 0;
+        while (!plan.finished()) {
+            const std::vector<Cell> leg = plan.next_leg(context);
+            ASSERT_FALSE(leg.empty());
+            EXPECT_EQ(leg.front(), joined.back()) << "leg " << legs;
+            joined.insert(joined.end(), leg.begin() + 1, leg.end());
+            ++legs;
+        }
+        EXPECT_EQ(joined, whole.path);
+        EXPECT_TRUE(plan.next_leg(context).empty()) << "no leg after the last";
+        long_plans += legs > 2;
+    }
+    EXPECT_GT(long_plans, 5);
+}
+
+// A wall across the map with one door: the fast path must go through the door.
+TEST(Hierarchy, TheFastPathFindsTheOnlyDoor) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "................",
+        "..a.............",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        "##############.#",
+        "................",
+        "................",
+        "................",
+        "................",
+        "...b............",
+        "................",
+        "................",
+    });
+    // clang-format on
+    const GridSpace space(drawn.map, {});
+    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    HierarchyContext context;
+    const GridPath fast = hierarchy.find_path(drawn.find('a'), drawn.find('b'), context);
+    ASSERT_TRUE(fast.found()) << fast.message;
+    EXPECT_EQ(walk_problem(space, fast.path, drawn.find('a'), drawn.find('b'), fast.cost), "");
+    const GridPath exact = space.find_path(drawn.find('a'), drawn.find('b'));
+    const GridPath optimal =
+        hierarchy.find_path(drawn.find('a'), drawn.find('b'), context, HierarchyMode::Optimal);
+    EXPECT_NEAR(optimal.cost, exact.cost, 1e-4);
+    EXPECT_LE(fast.cost, exact.cost * 1.1);
+}
+
+// The goal's cluster has two pieces on its south side: the goal's column, and a U around it
+// whose south tiles lie on either side of the goal. The only way in goes out through the
+// cluster to the right: no shortcut through the U.
+TEST(Hierarchy, AGoalBetweenTheTilesOfAnotherGateIsReachedOnlyThroughItsOwn) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "################",
+        "################",
+        "################",
+        "################",
+        "#.....##########",
+        "#.###.##########",
+        "#.#.#.##########",
+        "#.#g#.##########",
+        "#.#.#.##########",
+        "#.#.#.##########",
+        "#.#.#.##########",
+        "#.#.#.##########",
+        "#s#.#.##########",
+        "###.#......#####",
+        "###.######.#####",
+        "###........#####",
+    });
+    // clang-format on
+    const GridSpace space(drawn.map, {});
+    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    HierarchyContext context;
+    const Cell from = drawn.find('s'), to = drawn.find('g');
+    const GridPath fast = hierarchy.find_path(from, to, context);
+    ASSERT_TRUE(fast.found()) << fast.message;
+    EXPECT_EQ(walk_problem(space, fast.path, from, to, fast.cost), "");
+    const GridPath optimal = hierarchy.find_path(from, to, context, HierarchyMode::Optimal);
+    EXPECT_NEAR(optimal.cost, space.find_path(from, to).cost, 1e-4);
+}
+
+TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
+    std::mt19937 random(11);
+    for (const int size : {1, 2}) {
+        for (const DiagonalPolicy diagonal :
+             {DiagonalPolicy::NoCornerCutting, DiagonalPolicy::Always, DiagonalPolicy::Never}) {
+            GridMap map = random_map(random, 45, 38, 0.2, true);
+            MovementRules rules;
+            rules.diagonal = diagonal;
+            rules.agent_size = size;
+            GridSpace space(map, rules);
+            GridHierarchy repaired = GridHierarchy::build(space, {.cluster_side = 8}).value();
+            for (int round = 0; round < 12; ++round) {
+                const int edits = 1 + static_cast<int>(random() % 4);
+                for (int edit = 0; edit < edits; ++edit) {
+                    const Cell cell{static_cast<int>(random() % 45),
+                                    static_cast<int>(random() % 38)};
+                    if (random() % 3 == 0)
+                        (void)map.set_terrain_cost(cell, 1 + static_cast<float>(random() % 5));
+                    else
+                        (void)map.set_walkable(cell, !map.is_walkable(cell));
+                }
+                EXPECT_FALSE(repaired.is_current());
+                space.refresh();
+                repaired.repair();
+                EXPECT_TRUE(repaired.is_current());
+                const GridHierarchy rebuilt =
+                    GridHierarchy::build(space, {.cluster_side = 8}).value();
+                ASSERT_TRUE(repaired.same_graph(rebuilt))
+                    << "size " << size << " rule " << to_string(diagonal) << " round " << round;
+            }
+        }
+    }
+}
+
+TEST(Hierarchy, BadInputGetsAClearStatus) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "........",
+        "..#.....",
+        "........",
+    });
+    // clang-format on
+    const GridSpace space(drawn.map, {});
+    EXPECT_FALSE(GridHierarchy::build(space, {.cluster_side = 12}));
+    EXPECT_FALSE(GridHierarchy::build(space, {.cluster_side = 4}));
+    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    HierarchyContext context;
+    for (const HierarchyMode mode : {HierarchyMode::Fast, HierarchyMode::Optimal}) {
+        const GridPath on_wall = hierarchy.find_path({0, 0}, {2, 1}, context, mode);
+        EXPECT_EQ(on_wall.status, SearchStatus::InvalidInput);
+        EXPECT_NE(on_wall.message.find("goal 2,1 is blocked"), std::string::npos)
+            << on_wall.message;
+        const GridPath outside = hierarchy.find_path({-1, 0}, {1, 1}, context, mode);
+        EXPECT_EQ(outside.status, SearchStatus::InvalidInput);
+        EXPECT_NE(outside.message.find("start -1,0 is outside the map"), std::string::npos)
+            << outside.message;
+    }
+    EXPECT_EQ(hierarchy.plan({0, 0}, {9, 9}, context).status(), SearchStatus::InvalidInput);
+
+    GridMap map = GridMap::create(16, 16).value();
+    GridSpace linked(map, {});
+    ASSERT_TRUE(linked.add_link({0, 0}, {15, 15}));
+    const auto refused = GridHierarchy::build(linked);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message().find("links"), std::string::npos);
+
+    const GridSpace plain(map, {});
+    const GridHierarchy stale = GridHierarchy::build(plain, {.cluster_side = 8}).value();
+    (void)map.set_walkable({5, 5}, false);
+    const GridPath old = stale.find_path({0, 0}, {15, 15}, context);
+    EXPECT_EQ(old.status, SearchStatus::InvalidInput);
+    EXPECT_NE(old.message.find("repair"), std::string::npos) << old.message;
+}
+
+}  // namespace
+}  // namespace pathkit
