@@ -190,6 +190,37 @@ TEST(ManyThreads, QueryOneNavigationMesh) {
     expect_plane_answers_agree(mesh);
 }
 
+// Threads asking for agents of two sizes before either radius class is built: each class is
+// built once, under its lock, while the others wait or query, and every answer is that class's.
+// The wall's gap lets radius 0.5 through and sends radius 1.5 round its right end.
+TEST(ManyThreads, QueryRadiusClassesNotYetBuiltSoTheyRaceToBuildThem) {
+    NavMesh mesh = NavMesh::create({0, 0}, {30, 20},
+                                   {.buffer_radius = 0.25f, .radius_classes = {0.5f, 1, 1.5f}})
+                       .value();
+    const auto box = [](float x0, float y0, float x1, float y1) {
+        return Obstacle::polygon({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}});
+    };
+    ASSERT_TRUE(mesh.add_obstacles(std::vector{box(0, 9, 14, 11), box(16, 9, 26, 11)}).has_value());
+    mesh.triangulate();
+    std::vector<double> costs(8);
+    std::vector<std::thread> threads;
+    std::latch start(static_cast<std::ptrdiff_t>(costs.size()));
+    for (std::size_t index = 0; index < costs.size(); ++index)
+        threads.emplace_back([&, index] {
+            PlaneQueryContext context;
+            const float radius = index % 2 == 0 ? 1.5f : 0.5f;
+            start.arrive_and_wait();
+            costs[index] =
+                mesh.find_path({15, 16}, {15, 4}, context, {}, NavMeshQuery::Optimal, radius).cost;
+        });
+    for (std::thread& thread : threads)
+        thread.join();
+    for (std::size_t index = 2; index < costs.size(); ++index)
+        EXPECT_EQ(costs[index], costs[index % 2]) << index;
+    EXPECT_NEAR(costs[1], 12, 1e-4);  // straight through the gap
+    EXPECT_GT(costs[0], 20);          // round the wall's right end
+}
+
 // A wall across the world with a gap, and a door that one thread slides into the gap and out
 // again while the others ask for paths across: every answer is the open world's path or "no
 // path", as one of the two meshes gives it, never something between.

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "pathkit/geometry/nav_mesh.hpp"
@@ -298,28 +297,5 @@ TEST(NavMeshSizes, BadRadiiAreRefusedWithAReason) {
     edge.triangulate();
     EXPECT_EQ(edge.triangle_count(), 2u);  // nothing was added
 }
-
-TEST(NavMeshSizes, ManyThreadsQueryingClassesNotYetBuiltBuildEachOnceAndAgree) {
-    NavMesh mesh = NavMesh::create({0, 0}, {30, 20},
-                                   {.buffer_radius = 0.25f, .radius_classes = {0.5f, 1, 1.5f}})
-                       .value();
-    ASSERT_TRUE(mesh.add_obstacles(wall_with_a_gap()).has_value());
-    mesh.triangulate();
-    std::vector<double> costs(8);
-    std::vector<std::thread> threads;
-    for (std::size_t index = 0; index < costs.size(); ++index)
-        threads.emplace_back([&, index] {
-            PlaneQueryContext context;
-            const float radius = index % 2 == 0 ? 1.5f : 0.5f;
-            costs[index] =
-                mesh.find_path({15, 16}, {15, 4}, context, {}, NavMeshQuery::Optimal, radius).cost;
-        });
-    for (std::thread& thread : threads)
-        thread.join();
-    for (std::size_t index = 2; index < costs.size(); ++index)
-        EXPECT_EQ(costs[index], costs[index % 2]);
-    EXPECT_GT(costs[0], costs[1]);
-}
-
 }  // namespace
 }  // namespace pathkit
