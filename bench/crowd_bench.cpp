@@ -1,4 +1,4 @@
-// Crowd benchmarks (issue 5): many units on a MovingAI map until all arrive, and a long soak
+// Crowd benchmarks: many units on a MovingAI map until all arrive, and a long soak
 // with random orders checked tick by tick.
 //
 //   pathkit_bench_crowd arrive MAP.map [UNITS] [SEED]    every unit to a random free tile

@@ -1,4 +1,4 @@
-// Open-world benchmarks (issue 4): obstacle graph build, edits and queries on 1,000 polygons.
+// Open-world benchmarks: obstacle graph build, edits and queries on 1,000 polygons.
 #include <benchmark/benchmark.h>
 
 #include <chrono>

@@ -1,4 +1,4 @@
-// Editing an open world beside DetourTileCache (issue 27): a box of the scene's typical size
+// Editing an open world beside DetourTileCache: a box of the scene's typical size
 // added, moved by half its side and removed again at random free places of the random scenes of
 // 1,000 and 10,000 polygons; after each edit pathkit's NavMesh is made current (every way in
 // `refreshes`) and DetourTileCache, holding the same scene in tiles, updated until its mesh is

@@ -1,7 +1,7 @@
 // World benchmarks: 50 linked maps of 128 x 128 cells and 1,000 NPCs with four appointments
-// each, run through one game day, then cross-map route queries on warm caches (issue 6); and
+// each, run through one game day, then cross-map route queries on warm caches; and
 // (Google Benchmark, `edits`) the distance fields of a 128 x 128 map with 16 portals computed
-// whole beside the same fields repaired after one tile changed (issue 27).
+// whole beside the same fields repaired after one tile changed.
 //
 //   pathkit_bench_world [MAPS_ACROSS] [MAPS_DOWN] [NPCS] [SPACING]   (default 10 5 1000 16)
 //   pathkit_bench_world edits [--benchmark_... options]
