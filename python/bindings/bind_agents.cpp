@@ -109,6 +109,19 @@ void bind_agents(py::module_& module) {
             py::arg("max_acceleration") = 8.0f,
             "Adds an agent in free space (world units, per second); returns its id.")
         .def(
+            "set_filter",
+            [](AgentWorldHandle& self, std::uint32_t agent, const std::vector<int>& exclude,
+               const std::map<int, float>& costs, std::uint32_t points_per_edge) {
+                raise_if_refused(self.world.set_area_filter(
+                    AgentId(agent), area_filter_of(exclude, costs, points_per_edge)));
+            },
+            py::arg("agent"), py::kw_only(), py::arg("exclude") = std::vector<int>{},
+            py::arg("costs") = std::map<int, float>{}, py::arg("points_per_edge") = 4,
+            "Sets the ground an agent may walk, as NavMesh.find_path's filter: exclude (area "
+            "types it never plans across), costs ({type: cost per unit of length >= 1}). Its "
+            "paths then cross no link; avoidance may push it onto excluded ground, and it "
+            "plans its way off. No keywords: plain again.")
+        .def(
             "set_target",
             [](AgentWorldHandle& self, std::uint32_t agent, std::pair<float, float> target) {
                 self.mesh->triangulate_if_needed();

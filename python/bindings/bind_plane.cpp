@@ -279,18 +279,7 @@ void bind_nav_mesh(py::module_& module) {
                 const NavMeshQuery how = query_named(query);
                 const SearchOptions options = search_options("astar", max_expansions, 1, false);
                 const bool filtered = !exclude.empty() || !costs.empty();
-                AreaFilter filter;
-                filter.points_per_edge = points_per_edge;
-                const auto check_type = [](int type) {
-                    if (type < 0 || type > max_area_type)
-                        raise_if_refused(Status::invalid_input("area type " + std::to_string(type) +
-                                                               " is outside 0..63"));
-                    return static_cast<AreaType>(type);
-                };
-                for (const int type : exclude)
-                    filter.excluded |= std::uint64_t{1} << check_type(type);
-                for (const auto& [type, cost] : costs)
-                    filter.costs[check_type(type)] = cost;
+                const AreaFilter filter = area_filter_of(exclude, costs, points_per_edge);
                 if (filtered && how == NavMeshQuery::Funnel)
                     raise_if_refused(Status::invalid_input(
                         "the funnel query takes no exclude or costs; use query=\"optimal\""));

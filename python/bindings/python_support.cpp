@@ -10,6 +10,23 @@ void raise_if_refused(const Status& status) {
     if (!status.ok()) throw RefusedInput(status.message());
 }
 
+AreaFilter area_filter_of(const std::vector<int>& exclude, const std::map<int, float>& costs,
+                          std::uint32_t points_per_edge) {
+    AreaFilter filter;
+    filter.points_per_edge = points_per_edge;
+    const auto check_type = [](int type) {
+        if (type < 0 || type > max_area_type)
+            raise_if_refused(
+                Status::invalid_input("area type " + std::to_string(type) + " is outside 0..63"));
+        return static_cast<AreaType>(type);
+    };
+    for (const int type : exclude)
+        filter.excluded |= std::uint64_t{1} << check_type(type);
+    for (const auto& [type, cost] : costs)
+        filter.costs[check_type(type)] = cost;
+    return filter;
+}
+
 py::str python_text(const std::string& text) {
     return py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(
         text.data(), static_cast<py::ssize_t>(text.size()), "backslashreplace"));

@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
@@ -19,6 +20,7 @@
 #include "pathkit/core/expected.hpp"
 #include "pathkit/core/point.hpp"
 #include "pathkit/core/status.hpp"
+#include "pathkit/geometry/nav_mesh.hpp"
 #include "pathkit/grid/cell.hpp"
 #include "pathkit/grid/movement.hpp"
 #include "pathkit/search/search_options.hpp"
@@ -37,6 +39,12 @@ class RefusedInput : public std::runtime_error {
 
 /// Raises RefusedInput with the status's message unless the status is ok.
 void raise_if_refused(const Status& status);
+
+/// A NavMesh area filter from Python's keywords: `exclude` (types 0..63, walls) and `costs`
+/// ({type: cost per unit of length}); RefusedInput for a type outside 0..63 (costs and
+/// `points_per_edge` are checked by whoever uses the filter).
+AreaFilter area_filter_of(const std::vector<int>& exclude, const std::map<int, float>& costs,
+                          std::uint32_t points_per_edge);
 
 /// The value, or RefusedInput with the refusal's message.
 template <class T>

@@ -52,6 +52,35 @@ def test_removed_agents_leave_nan_rows_and_refusals_raise():
         world.state(first)
 
 
+def test_an_agent_that_may_not_swim_walks_round_the_pond_a_swimmer_crosses():
+    # A pond (area type 1) from x 13 to 17 across most of a 30 x 20 world.
+    mesh = pathkit.NavMesh((0, 0), (30, 20), buffer_radius=0.5)
+    mesh.add_area([(13, 2), (17, 2), (17, 18), (13, 18)], 1)
+    world = pathkit.AgentWorld(mesh)
+    swimmer = world.add_agent((5, 10))
+    walker = world.add_agent((5, 6))
+    world.set_filter(swimmer, costs={1: 1.5})
+    world.set_filter(walker, exclude=[1])
+    world.set_target(swimmer, (25, 10))
+    world.set_target(walker, (25, 6))
+    deepest = {swimmer: 0.0, walker: 0.0}
+    for _ in range(1000):
+        world.step(0.05)
+        for agent in (swimmer, walker):
+            x, y = world.positions[agent]
+            depth = min(x - 13, 17 - x, y - 2, 18 - y)
+            deepest[agent] = max(deepest[agent], depth)
+        if world.state(swimmer) == "arrived" and world.state(walker) == "arrived":
+            break
+    assert world.state(swimmer) == "arrived" and world.state(walker) == "arrived"
+    assert deepest[swimmer] > 1.5  # through the middle
+    assert deepest[walker] < 0.05  # round the end, never in
+    with pytest.raises(pathkit.Error, match="outside 0..63"):
+        world.set_filter(walker, exclude=[64])
+    with pytest.raises(pathkit.Error, match="at least 1"):
+        world.set_filter(walker, costs={1: 0.5})
+
+
 def test_an_agents_file_runs_as_the_cli_runs_it_and_every_agent_ends_at_its_target(repository):
     path = repository / "examples" / "agents" / "doorway.json"
     written = json.loads(path.read_text())

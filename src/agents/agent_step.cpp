@@ -81,7 +81,9 @@ Status AgentWorld::step(float dt) {
                 agent.state == AgentState::Moving ||
                 (agent.state == AgentState::Stuck && agent.stuck_reason == StuckReason::NoPath);
             bool path_kept = false;
-            if (one_change && agent.state == AgentState::Moving) {
+            // A filtered path also keeps to the filter's ground, which a change may move:
+            // planned whole.
+            if (one_change && agent.state == AgentState::Moving && !world.plans[index].filter) {
                 const NavMesh& own = world.planning_mesh(index);
                 const auto after = agents::repair_corridor(
                     own, world.context, &own == &mesh ? change : own.last_change(),
@@ -120,8 +122,8 @@ void AgentWorld::Impl::plan(Agent& agent, AgentPlanState& state) {
     const NavMesh& own = planning_mesh(agent.id.index());
     const Point2 start = planning_start(agent.id.index());
     std::optional<agents::CorridorLink> next_link;
-    const bool found =
-        agents::plan_corridor(own, context, start, *agent.target, agent.corridor, &next_link);
+    const bool found = agents::plan_corridor(own, context, start, *agent.target, agent.corridor,
+                                             &next_link, state.filter.get());
     set_next_link(agent.id.index(), next_link);
     if (found) {
         if (start != agent.position) agent.corridor.insert(agent.corridor.begin(), start);
@@ -148,7 +150,12 @@ void AgentWorld::Impl::update_corridors() {
         if (agent.state != AgentState::Moving) continue;
         const NavMesh& own = planning_mesh(index);
         const Point2 from = planning_start(index);
-        agents::shorten_corridor(own, from, agent.corridor);
+        if (state.filter)
+            agents::shorten_filtered_corridor(own, from, agent.corridor,
+                                              state.filter->guarded_types(),
+                                              0.1f * agent.params.radius);
+        else
+            agents::shorten_corridor(own, from, agent.corridor);
         // Walking where it wished, an agent keeps the next corner in sight (it heads for it);
         // pushed (its velocity off its wish) it may lose it. The sight line is a long walk
         // through the mesh, so unpushed agents check it every fourth step only, in turns.

@@ -216,6 +216,22 @@ Status AgentWorld::set_params(AgentId agent, const AgentParams& params) {
     return {};
 }
 
+Status AgentWorld::set_area_filter(AgentId agent, const AreaFilter& filter) {
+    if (agent.index() >= impl_->agents.size() || !impl_->agents[agent.index()].active)
+        return unknown(agent);
+    if (Status status = filter.validate(); !status) return status;
+    AgentPlanState& plan = impl_->plans[agent.index()];
+    plan.filter = filter.is_plain() ? nullptr : std::make_shared<const AreaFilter>(filter);
+    plan.needs_plan = plan.needs_plan || impl_->agents[agent.index()].state == AgentState::Moving;
+    return {};
+}
+
+const AreaFilter& AgentWorld::area_filter(AgentId agent) const {
+    static const AreaFilter plain;
+    if (agent.index() >= impl_->agents.size() || !impl_->plans[agent.index()].filter) return plain;
+    return *impl_->plans[agent.index()].filter;
+}
+
 std::span<const Agent> AgentWorld::agents() const {
     return impl_->agents;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "agent_links.hpp"
@@ -41,6 +42,8 @@ struct AgentPlanState {
     /// mesh showed it), so that no point location is needed; false: not known. Cleared when the
     /// mesh changes or the agent moves on the mesh's own free space.
     bool in_planning_space = false;
+    /// The ground it may walk and what it costs (`AgentWorld::set_area_filter`); null: plain.
+    std::shared_ptr<const AreaFilter> filter;
 };
 
 struct AgentWorld::Impl {

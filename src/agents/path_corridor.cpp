@@ -7,11 +7,29 @@
 
 namespace pathkit::agents {
 
+namespace {
+
+PlanePath find_filtered_path(const NavMesh& mesh, PlaneQueryContext& context, Point2 from,
+                             Point2 to, const AreaFilter& filter) {
+    PlanePath found = mesh.find_path(from, to, context, filter);
+    if (found.status != SearchStatus::InvalidInput) return found;
+    const std::optional<AreaType> standing_on = mesh.area_type_at(from);
+    if (!standing_on || !filter.excludes(*standing_on)) return found;
+    AreaFilter way_off = filter;
+    way_off.excluded &= ~(std::uint64_t{1} << *standing_on);
+    way_off.costs[*standing_on] = off_limits_cost;
+    return mesh.find_path(from, to, context, way_off);
+}
+
+}  // namespace
+
 bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
-                   std::vector<Point2>& corners, std::optional<CorridorLink>* first_link) {
+                   std::vector<Point2>& corners, std::optional<CorridorLink>* first_link,
+                   const AreaFilter* filter) {
     corners.clear();
     if (first_link) first_link->reset();
-    const PlanePath found = mesh.find_path(from, to, context, {}, NavMeshQuery::Optimal);
+    const PlanePath found = filter ? find_filtered_path(mesh, context, from, to, *filter)
+                                   : mesh.find_path(from, to, context, {}, NavMeshQuery::Optimal);
     if (found.status != SearchStatus::Found) return false;
     if (!found.links.empty()) {
         if (!first_link) return false;
@@ -55,6 +73,20 @@ CorridorAfterChange repair_corridor(const NavMesh& mesh, PlaneQueryContext& cont
 void shorten_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners) {
     std::size_t passed = 0;
     while (corners.size() - passed >= 2 && mesh.is_segment_free(position, corners[passed + 1]))
+        ++passed;
+    corners.erase(corners.begin(), corners.begin() + static_cast<std::ptrdiff_t>(passed));
+}
+
+void shorten_filtered_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners,
+                               std::uint64_t guarded_types, float reach) {
+    std::size_t passed = 0;
+    const auto past = [&](std::size_t corner) {
+        const Vector2 onwards = corners[corner + 1] - corners[corner];
+        return length(corners[corner] - position) <= reach ||
+               dot(position - corners[corner], onwards) > 0;
+    };
+    while (corners.size() - passed >= 2 &&
+           (past(passed) || mesh.is_segment_free(position, corners[passed + 1], guarded_types)))
         ++passed;
     corners.erase(corners.begin(), corners.begin() + static_cast<std::ptrdiff_t>(passed));
 }

@@ -22,9 +22,17 @@ struct CorridorLink {
 /// alone when both lie in one triangle). False, with `corners` empty, when there is no path or
 /// the query refused a point (inside an obstacle after re-triangulation, say). A path that
 /// crosses links ends at the first one's entrance, named in `*first_link` (none when it walks
-/// all the way); without `first_link` such a path counts as none.
+/// all the way); without `first_link` such a path counts as none. Under a `filter` (not
+/// plain) the filtered query plans (it crosses no links); from ground the filter excludes (a
+/// push put the agent there) it plans as if that ground cost `off_limits_cost` times plain,
+/// so that the path leaves it by a short way.
 bool plan_corridor(const NavMesh& mesh, PlaneQueryContext& context, Point2 from, Point2 to,
-                   std::vector<Point2>& corners, std::optional<CorridorLink>* first_link = nullptr);
+                   std::vector<Point2>& corners, std::optional<CorridorLink>* first_link = nullptr,
+                   const AreaFilter* filter = nullptr);
+
+/// What ground a filtered agent stands on costs it while it plans its way off (see
+/// `plan_corridor`).
+inline constexpr float off_limits_cost = 1000;
 
 /// What a mesh change did to a corridor.
 enum class CorridorAfterChange {
@@ -47,6 +55,13 @@ CorridorAfterChange repair_corridor(const NavMesh& mesh, PlaneQueryContext& cont
 /// Drops the corners already passed: the next one goes while the one after it is visible
 /// (a free straight segment) from `position`.
 void shorten_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners);
+
+/// `shorten_corridor` for an agent under a filter: the sight line also crosses no ground of
+/// `guarded_types` (what the filter excludes or weighs), and the next corner goes as well
+/// once within `reach` (world units) of it or past it (beyond the line through it square to
+/// the leg after it), so corners on dear ground (a swim's) are passed.
+void shorten_filtered_corridor(const NavMesh& mesh, Point2 position, std::vector<Point2>& corners,
+                               std::uint64_t guarded_types, float reach);
 
 /// True when the corridor still holds: no corners, or the next corner is visible.
 [[nodiscard]] bool corridor_holds(const NavMesh& mesh, Point2 position,

@@ -174,21 +174,31 @@ std::shared_ptr<const NavMesh::ExcludedView> NavMesh::excluded_view(std::uint64_
     return view;
 }
 
+std::uint64_t AreaFilter::guarded_types() const {
+    std::uint64_t guarded = excluded;
+    for (std::size_t type = 0; type <= max_area_type; ++type)
+        if (costs[type] != 1) guarded |= std::uint64_t{1} << type;
+    return guarded;
+}
+
+Status AreaFilter::validate() const {
+    for (std::size_t type = 0; type <= max_area_type; ++type)
+        if (!(costs[type] >= 1) || !std::isfinite(costs[type]))
+            return Status::invalid_input("area filter: the cost of type " + std::to_string(type) +
+                                         " is " + std::to_string(costs[type]) +
+                                         "; costs must be finite and at least 1");
+    if (points_per_edge < 1 || points_per_edge > 64)
+        return Status::invalid_input("area filter: points_per_edge " +
+                                     std::to_string(points_per_edge) + " is outside 1..64");
+    return {};
+}
+
 PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                              const AreaFilter& filter, const SearchOptions& options) const {
     const auto refuse = geometry::refusal;
-    bool weighted = false;
-    for (std::size_t type = 0; type <= max_area_type; ++type) {
-        const float cost = filter.costs[type];
-        if (!(cost >= 1) || !std::isfinite(cost))
-            return refuse("area filter: the cost of type " + std::to_string(type) + " is " +
-                          std::to_string(cost) + "; costs must be finite and at least 1");
-        weighted = weighted || (cost > 1 && !filter.excludes(static_cast<AreaType>(type)));
-    }
-    if (filter.points_per_edge < 1 || filter.points_per_edge > 64)
-        return refuse("area filter: points_per_edge " + std::to_string(filter.points_per_edge) +
-                      " is outside 1..64");
-    if (filter.excluded == 0 && !weighted) return find_path(from, to, context, options);
+    if (Status status = filter.validate(); !status) return refuse(status.message());
+    const bool weighted = (filter.guarded_types() & ~filter.excluded) != 0;
+    if (filter.is_plain()) return find_path(from, to, context, options);
 
     const auto lock = lock_for_reading();
     if (triangle_corners_.empty() && dirty_)

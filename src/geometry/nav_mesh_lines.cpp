@@ -67,14 +67,32 @@ void NavMesh::remove_boundary_edges(std::uint32_t triangle) {
 // the fixed grid. Where the segment passes exactly through a mesh vertex, the walk turns
 // around that vertex to the triangle whose corner holds the segment's direction; none means
 // the segment enters an obstacle there (touching a corner or running along an edge is free).
+// Triangles of a type in `wall_types` count as obstacles.
 bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
+    return is_segment_free(a, b, 0);
+}
+
+bool NavMesh::is_segment_free(Point2 a, Point2 b, std::uint64_t wall_types) const {
     const auto lock = lock_for_reading();
     if (!in_range(a) || !in_range(b)) return false;
     const geometry::FixedPoint from = geometry::to_fixed(a), to = geometry::to_fixed(b);
+    const auto walled = [&](std::uint32_t at) {
+        return at == none || (wall_types != 0 && ((wall_types >> triangle_type_[at]) & 1U));
+    };
+    const auto across = [&](std::uint32_t at, int edge) {
+        const std::uint32_t next = triangle_neighbours_[at][edge];
+        return walled(next) ? none : next;
+    };
     // Only a's triangle is looked up: a walk towards a b outside free space leaves it through
     // a boundary edge.
     std::uint32_t triangle = locate(from.x, from.y);
     if (triangle == none) return false;
+    if (walled(triangle)) {
+        // On an edge or corner a walled triangle shares with an open one: start from that.
+        for (const std::uint32_t candidate : triangles_holding(a, triangle))
+            if (!walled(candidate)) triangle = candidate;
+        if (walled(triangle)) return false;
+    }
     const geometry::Direction direction = to - from;
     const auto contains = [&](std::uint32_t at, geometry::FixedPoint point) {
         const auto& corners = triangle_corners_[at];
@@ -97,7 +115,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
                 const geometry::FixedPoint p = fixed_of(vertices_[corners[(corner + 1) % 3]]);
                 const geometry::FixedPoint q = fixed_of(vertices_[corners[(corner + 2) % 3]]);
                 if (geometry::in_wedge(p - w, q - w, direction)) return at;
-                at = triangle_neighbours_[at][way == 0 ? (corner + 2) % 3 : (corner + 1) % 3];
+                at = across(at, way == 0 ? (corner + 2) % 3 : (corner + 1) % 3);
                 if (at == start) break;
             }
         }
@@ -106,7 +124,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
     // On a corner where obstacles touch, the segment may leave into any side: start from the
     // triangle there whose corner holds its direction.
     for (const std::uint32_t candidate : triangles_holding(a, triangle)) {
-        if (candidate == triangle) continue;
+        if (candidate == triangle || walled(candidate)) continue;
         const auto& corners = triangle_corners_[candidate];
         for (int corner = 0; corner < 3; ++corner) {
             if (fixed_of(vertices_[corners[corner]]) != from) continue;
@@ -126,7 +144,7 @@ bool NavMesh::is_segment_free(Point2 a, Point2 b) const {
         for (int edge = 0; edge < 3; ++edge)
             if (side[(edge + 1) % 3] < 0 && side[(edge + 2) % 3] > 0) exit_edge = edge;
         if (exit_edge >= 0) {
-            triangle = triangle_neighbours_[triangle][exit_edge];
+            triangle = across(triangle, exit_edge);
             if (triangle == none) return false;
             continue;
         }

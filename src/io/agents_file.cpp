@@ -26,8 +26,8 @@ class AgentsReader : public io_detail::SceneReader {
     Expected<AgentScenario> read(const json& document) {
         AgentScenario scenario;
         if (!object(document, "",
-                    {"bounds", "buffer_radius", "radius_classes", "obstacles", "links", "agents",
-                     "dt", "max_steps", "changes"}))
+                    {"bounds", "buffer_radius", "radius_classes", "obstacles", "links", "areas",
+                     "agents", "dt", "max_steps", "changes"}))
             return failure();
         if (Status status = read_members(document, scenario.scene); !status) return status;
         if (Status status = read_radius_classes(document, scenario.scene, scenario.radius_classes);
@@ -80,7 +80,8 @@ class AgentsReader : public io_detail::SceneReader {
     Status read_agent(const json& value, std::size_t index, const Scene& scene,
                       ScenarioAgent& agent) {
         const std::string place = "/agents/" + std::to_string(index), where = place + "/";
-        if (!object(value, place, {"id", "at", "to", "radius", "max_speed", "max_acceleration"}))
+        if (!object(value, place,
+                    {"id", "at", "to", "radius", "max_speed", "max_acceleration", "filter"}))
             return failure();
         const json* id = io_detail::member(value, "id");
         const json* at = io_detail::member(value, "at");
@@ -112,6 +113,8 @@ class AgentsReader : public io_detail::SceneReader {
             acceleration && !positive(*acceleration, where + "max_acceleration",
                                       agent.params.max_acceleration, largest_size))
             return failure();
+        if (const json* filter = io_detail::member(value, "filter"))
+            return read_area_filter(*filter, where + "filter", scene, agent.filter);
         return {};
     }
 

@@ -305,12 +305,20 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
     auto built = build_nav_mesh(scenario.scene, MeshNodes::EdgeMidpoints, scenario.radius_classes);
     if (!built) return Status::invalid_input(file + ": " + built.error().message());
     NavMesh mesh = std::move(built).value();
-    const std::size_t planning = scenario.agents.size() * mesh.triangle_count();
+    // A weighted filter's search visits points on every edge: 3 x points_per_edge a triangle.
+    std::size_t agent_triangles = 0;
+    for (const ScenarioAgent& agent : scenario.agents) {
+        const bool weighted = (agent.filter.guarded_types() & ~agent.filter.excluded) != 0;
+        agent_triangles += weighted ? 1 + 3 * std::size_t{agent.filter.points_per_edge} : 1;
+    }
+    const std::size_t planning = agent_triangles * mesh.triangle_count();
     if (planning > limits::max_agent_planning)
         return Status::invalid_input(
             file + ": " + std::to_string(scenario.agents.size()) +
             " agents planning paths on a mesh of " + std::to_string(mesh.triangle_count()) +
-            " triangles make " + std::to_string(planning) + " agent-triangles, over the limit of " +
+            " triangles make " + std::to_string(planning) +
+            " agent-triangles (an agent with weighted ground in its filter counts 1 + 3 x "
+            "points_per_edge), over the limit of " +
             std::to_string(limits::max_agent_planning) +
             " (fewer agents or fewer obstacle corners)");
     if (Status status = check_repairs(scenario, mesh, file); !status) return status;
@@ -331,6 +339,9 @@ Expected<AgentRun> run_agent_scenario(const AgentScenario& scenario, const std::
         if (!added)
             return Status::invalid_input(file + ": " + agent_pointer(index, "at") + ": " +
                                          added.error().message());
+        if (Status status = world.set_area_filter(added.value(), agent.filter); !status)
+            return Status::invalid_input(file + ": " + agent_pointer(index, "filter") + ": " +
+                                         status.message());
         if (Status status = world.set_target(added.value(), agent.to); !status)
             return Status::invalid_input(file + ": " + agent_pointer(index, "to") + ": " +
                                          status.message());

@@ -311,6 +311,15 @@ echo '{"bounds": [[0, 0], [30, 20]], "buffer_radius": 0.25, "radius_classes": [1
 expect 2 'sizes.json: /agents/1/to: target 5,12 is closer to an obstacle than the radius class 1.5' agents sizes.json
 sed 's/"to": \[5, 12\]/"to": [20, 4]/' sizes.json >sizes_ok.json
 expect 0 'summary: 2 agents, 2 arrived' agents sizes_ok.json
+# Areas and per-agent filters: a filter naming a type no area has or a cost below 1 is refused
+# at its place; a swimmer and a walker that keeps out of the water both arrive.
+pond='"bounds": [[0, 0], [30, 20]], "buffer_radius": 0.5, "obstacles": [], "areas": [{"outline": [[13, 2], [17, 2], [17, 18], [13, 18]], "type": 1}]'
+echo "{$pond, \"agents\": [{\"id\": 1, \"at\": [5, 10], \"to\": [25, 10], \"filter\": {\"exclude\": [4]}}]}" >agent_unknown_type.json
+expect 2 'agent_unknown_type.json: /agents/0/filter/exclude/0: type 4 is not the type of any area here' agents agent_unknown_type.json
+echo "{$pond, \"agents\": [{\"id\": 1, \"at\": [5, 10], \"to\": [25, 10], \"filter\": {\"costs\": {\"1\": 0.5}}}]}" >agent_cheap_water.json
+expect 2 'agent_cheap_water.json: /agents/0/filter/costs/1' agents agent_cheap_water.json
+echo "{$pond, \"agents\": [{\"id\": 1, \"at\": [5, 10], \"to\": [25, 10], \"filter\": {\"costs\": {\"1\": 1.5}}}, {\"id\": 2, \"at\": [5, 6], \"to\": [25, 6], \"filter\": {\"exclude\": [1]}}], \"max_steps\": 800}" >agent_pond.json
+expect 0 'summary: 2 agents, 2 arrived' agents agent_pond.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9], "max_speed": 1e-30}]}' >tiny_speed.json
 expect 1 'id: 1, state: moving, at: 1,1, .*last_stuck: no_progress' agents tiny_speed.json
 echo '{"bounds": [[0, 0], [10, 10]], "buffer_radius": 0.5, "obstacles": [], "agents": [{"id": 1, "at": [1, 1], "to": [9, 9]}], "max_steps": 1e400}' >huge_steps.json
@@ -361,7 +370,7 @@ absent big_trace.json
   printf "], \"agents\": [";
   for (i = 0; i < 5000; i++) printf "%s{\"id\": %d, \"at\": [1, %d], \"to\": [999, %d]}", (i ? ", " : ""), i, 1 + (i % 990), 999 - (i % 990);
   printf "], \"max_steps\": 10}\n" }' >planning_agents.json
-expect 2 'planning_agents.json: 5000 agents planning paths on a mesh of [0-9]+ triangles make [0-9]+ agent-triangles, over the limit of 50000000' agents planning_agents.json
+expect 2 'planning_agents.json: 5000 agents planning paths on a mesh of [0-9]+ triangles make [0-9]+ agent-triangles \(an agent with weighted ground in its filter counts 1 \+ 3 x points_per_edge\), over the limit of 50000000' agents planning_agents.json
 
 # ---- timed obstacle changes of agents files ----------------------------------------------------
 changing() { # changing CHANGES: a gate scene with one agent and the given "changes"

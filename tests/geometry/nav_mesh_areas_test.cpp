@@ -263,6 +263,77 @@ TEST(NavMeshAreas, RadiusClassMeshesMarkTheSameGroundBeforeAndAfterTheyAreBuilt)
     EXPECT_EQ(large.value()->area_type_at({5, 5}), AreaType{0});
 }
 
+TEST(NavMeshAreas, ASegmentIsFreeOfGuardedGroundWhenItOnlyTouchesIt) {
+    NavMesh mesh = NavMesh::create({0, 0}, {20, 20}).value();
+    ASSERT_TRUE(mesh.add_area(rectangle_points(5, 5, 10, 10), 3).has_value());
+    mesh.triangulate();
+    const std::uint64_t water = std::uint64_t{1} << 3, lava = std::uint64_t{1} << 4;
+    EXPECT_TRUE(mesh.is_segment_free({1, 7}, {15, 7}));  // areas do not block by themselves
+    EXPECT_FALSE(mesh.is_segment_free({1, 7}, {15, 7}, water));
+    EXPECT_TRUE(mesh.is_segment_free({1, 7}, {15, 7}, lava));
+    EXPECT_TRUE(mesh.is_segment_free({1, 5}, {15, 5}, water));    // along the border
+    EXPECT_TRUE(mesh.is_segment_free({1, 7}, {5, 7}, water));     // ending on it
+    EXPECT_TRUE(mesh.is_segment_free({5, 7}, {1, 7}, water));     // starting on it
+    EXPECT_TRUE(mesh.is_segment_free({1, 9}, {9, 1}, water));     // through a corner only
+    EXPECT_FALSE(mesh.is_segment_free({7, 7}, {1, 7}, water));    // from inside
+    EXPECT_FALSE(mesh.is_segment_free({1, 1}, {14, 14}, water));  // corner to corner across
+}
+
+TEST(NavMeshAreas, GuardedSegmentsAgreeWithDenseSamplingOverRandomAreas) {
+    std::mt19937 random(41);
+    std::uniform_real_distribution<float> coordinate(0.5f, world_size - 0.5f);
+    for (int round = 0; round < 20; ++round) {
+        NavMesh mesh = NavMesh::create({0, 0}, {world_size, world_size}).value();
+        struct Box {
+            float x0, y0, x1, y1;
+            AreaType type;
+        };
+        std::vector<Box> boxes;
+        for (int index = 0; index < 6; ++index) {
+            const float x = coordinate(random), y = coordinate(random);
+            const Box box{std::max(0.2f, x - 3), std::max(0.2f, y - 2),
+                          std::min(world_size - 0.2f, x + 3), std::min(world_size - 0.2f, y + 2),
+                          static_cast<AreaType>(1 + random() % 3)};
+            ASSERT_TRUE(mesh.add_area(rectangle_points(box.x0, box.y0, box.x1, box.y1), box.type)
+                            .has_value());
+            boxes.push_back(box);
+        }
+        mesh.triangulate();
+        const std::uint64_t guarded = (std::uint64_t{1} << 1) | (std::uint64_t{1} << 3);
+        // The type at a point: the last box holding it (0 for none), as the mesh says.
+        const auto guarded_at = [&](Point2 point) {
+            AreaType type = 0;
+            for (const Box& box : boxes)
+                if (point.x >= box.x0 && point.x <= box.x1 && point.y >= box.y0 &&
+                    point.y <= box.y1)
+                    type = box.type;
+            return ((guarded >> type) & 1U) != 0;
+        };
+        for (int segment = 0; segment < 200; ++segment) {
+            const Point2 a{coordinate(random), coordinate(random)};
+            const Point2 b{coordinate(random), coordinate(random)};
+            bool clearly_in = false, clearly_out = true;
+            for (int sample = 0; sample <= 2000; ++sample) {
+                const float t = static_cast<float>(sample) / 2000;
+                const Point2 p{a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+                int guarded_around = 0;
+                for (const Point2 d : {Point2{0.02f, 0}, Point2{-0.02f, 0}, Point2{0, 0.02f},
+                                       Point2{0, -0.02f}, Point2{0, 0}})
+                    guarded_around += guarded_at({p.x + d.x, p.y + d.y}) ? 1 : 0;
+                clearly_in = clearly_in || guarded_around == 5;
+                clearly_out = clearly_out && guarded_around == 0;
+            }
+            const bool free = mesh.is_segment_free(a, b, guarded);
+            if (clearly_in) {
+                EXPECT_FALSE(free) << to_string(a) << " to " << to_string(b);
+            }
+            if (clearly_out) {
+                EXPECT_TRUE(free) << to_string(a) << " to " << to_string(b);
+            }
+        }
+    }
+}
+
 TEST(NavMeshAreas, BadAreasAndFiltersAreRefusedWithNothingChanged) {
     NavMesh mesh = NavMesh::create({0, 0}, {10, 10}).value();
     ASSERT_TRUE(mesh.add_area(rectangle_points(1, 1, 4, 4), 2).has_value());

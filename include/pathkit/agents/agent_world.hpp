@@ -248,6 +248,18 @@ class AgentWorld {
     /// Changes an agent's params (checked as in `add_agent`); a new radius plans a moving
     /// agent's path again, on its new class.
     Status set_params(AgentId agent, const AgentParams& params);
+    /// Sets the ground an agent may walk and what each type of it costs the agent (the
+    /// mesh's areas; plain, the default, walks every type at cost 1). A filtered agent plans
+    /// with `NavMesh::find_path` under its filter on its radius class (that query crosses no
+    /// links, and is approximate on weighted ground: see its bound); it drops a corner once
+    /// the next is in sight over ground the filter neither excludes nor weighs, or once within
+    /// its radius of it; it plans its whole path again at every mesh change. Avoidance knows
+    /// no areas: pushed by others onto excluded ground, an agent plans its way off as if that
+    /// ground cost 1,000 times plain. A target on excluded ground leaves it stuck (no path).
+    /// Refused for unknown ids and filters `AreaFilter::validate` refuses.
+    Status set_area_filter(AgentId agent, const AreaFilter& filter);
+    /// The agent's filter: plain unless set (also for unknown ids).
+    [[nodiscard]] const AreaFilter& area_filter(AgentId agent) const;
 
     /// Advances every agent by `dt` seconds (> 0, finite; refused otherwise).
     Status step(float dt);

@@ -56,6 +56,14 @@ struct AreaFilter {
     std::uint32_t points_per_edge = 4;
 
     [[nodiscard]] bool excludes(AreaType type) const { return (excluded >> type) & 1U; }
+    /// The types a query under this filter cannot walk (excluded) or pays more to walk
+    /// (cost above 1), one bit per type.
+    [[nodiscard]] std::uint64_t guarded_types() const;
+    /// True when the filter excludes nothing and weighs nothing: the plain query.
+    [[nodiscard]] bool is_plain() const { return guarded_types() == 0; }
+    /// Refused (InvalidInput, saying which) for a cost NaN, infinite or below 1, or
+    /// `points_per_edge` outside 1..64.
+    [[nodiscard]] Status validate() const;
 };
 
 /// Where a navigation mesh puts its graph nodes (GKMeshGraphTriangulationMode); combine with |.
@@ -349,6 +357,9 @@ class NavMesh {
     /// True when the straight segment from `a` to `b` stays in free space (both ends in it),
     /// never passing through a point where obstacles touch (an end there may leave either way).
     [[nodiscard]] bool is_segment_free(Point2 a, Point2 b) const;
+    /// As `is_segment_free`, ground of a type whose bit is set in `wall_types` counting as an
+    /// obstacle too (the segment may touch it, run along it or end on its border).
+    [[nodiscard]] bool is_segment_free(Point2 a, Point2 b, std::uint64_t wall_types) const;
     /// The point of free space closest to `point` (`point` itself when free); none when the
     /// mesh has no triangles or `point` is NaN.
     [[nodiscard]] std::optional<Point2> nearest_free_point(Point2 point) const;

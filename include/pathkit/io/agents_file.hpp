@@ -8,10 +8,14 @@
 ///      "links": [{"from": [x, y], "to": [x, y],    (optional, as in scene files; agents
 ///                 "traversal_seconds": 2,          cross them: optional, default cost / speed
 ///                 "one_at_a_time": true}],          and false; see AgentWorld)
+///      "areas": [{"outline": [[x, y], ...],       (optional, as in scene files: ground of a
+///                 "type": 1}],                     type, 1..63)
 ///      "agents": [{"id": 1, "at": [x, y], "to": [x, y],
 ///                  "radius": 0.5,                  (optional when buffer_radius > 0: it)
 ///                  "max_speed": 2,                 (optional, default 2 units a second)
-///                  "max_acceleration": 8}],        (optional, default 8 units a second^2)
+///                  "max_acceleration": 8,          (optional, default 8 units a second^2)
+///                  "filter": {"exclude": [1],      (optional, as a scene query's filter:
+///                             "costs": {"2": 3}}}],  see AgentWorld::set_area_filter)
 ///      "dt": 0.1,                                  (optional: seconds a step, 0 < dt <= 1)
 ///      "max_steps": 2000,                          (optional: steps at most, >= 1)
 ///      "changes": [                                (optional: obstacles changing on the way)
@@ -61,6 +65,8 @@ struct ScenarioAgent {
     Point2 to;
     /// Radius, top speed and acceleration from the file; the rest `AgentParams`' defaults.
     AgentParams params;
+    /// The ground it may walk and what it costs (plain when the file gives no "filter").
+    AreaFilter filter;
 };
 
 /// What a timed change does to the obstacles.
@@ -92,7 +98,7 @@ struct ObstacleChange {
 
 /// An agents scenario as read from a file.
 struct AgentScenario {
-    /// Bounds, buffer radius, obstacles and links (no queries).
+    /// Bounds, buffer radius, obstacles, links and areas (no queries).
     Scene scene;
     /// More radii the world's mesh answers for (`NavMeshOptions::radius_classes`).
     std::vector<float> radius_classes;
