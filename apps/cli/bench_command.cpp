@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
+#include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
@@ -40,6 +41,13 @@ struct FileFigures {
     double search_bytes_per_cell = 0;     ///< the search context's memory over the map's tiles
     double index_build_milliseconds = 0;  ///< jps+: building the jump point index, every map
     double index_bytes_per_cell = 0;      ///< jps+: the largest index over its map's tiles
+    /// hpa, hpa-optimal: building the hierarchy (every map, ms) and the largest over its tiles.
+    double hierarchy_build_milliseconds = 0;
+    double hierarchy_bytes_per_cell = 0;
+    /// hpa: paths dearer than the optimal length, and their excess (cost / optimal - 1).
+    std::size_t suboptimal = 0;
+    double total_excess = 0;
+    double largest_excess = 0;
 };
 
 /// Most tiles the rows of one scenario file may ask to search, each row counted as its whole
@@ -109,7 +117,9 @@ std::vector<MapRows> rows_by_map(const BenchArguments& arguments, const std::str
 /// that stopped it.
 Expected<FileFigures> run_file(const BenchArguments& arguments, const std::string& scenario_file,
                                bool show_progress) {
-    SearchContext context;  // one per file, so its memory is this file's maps'
+    HierarchyContext hierarchy_context;  // one per file, so its memory is this file's maps'
+    SearchContext& context = hierarchy_context.tiles;
+    const std::optional<HierarchyMode> hierarchy_mode = arguments.search.hierarchy_mode();
     auto scenario = load_moving_ai_scenario(scenario_file);
     if (!scenario) return scenario.error();
     if (Status status = check_total_work(scenario_file, scenario.value().queries); !status)
@@ -140,6 +150,20 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
                 std::max(figures.index_bytes_per_cell,
                          static_cast<double>(index.value()->memory_bytes()) / tiles);
         }
+        std::optional<GridHierarchy> hierarchy;
+        if (hierarchy_mode) {
+            const auto started = std::chrono::steady_clock::now();
+            auto built =
+                GridHierarchy::build(space, {.cluster_side = arguments.search.cluster_side});
+            figures.hierarchy_build_milliseconds += std::chrono::duration<double, std::milli>(
+                                                        std::chrono::steady_clock::now() - started)
+                                                        .count();
+            if (!built) return Status::invalid_input(map_file + ": " + built.error().message());
+            hierarchy.emplace(std::move(built).value());
+            figures.hierarchy_bytes_per_cell =
+                std::max(figures.hierarchy_bytes_per_cell,
+                         static_cast<double>(hierarchy->memory_bytes()) / tiles);
+        }
         // Allocated before the clock starts, as a game would.
         context.reserve(space.state_count());
         largest_map_tiles = std::max(largest_map_tiles, tiles);
@@ -153,14 +177,25 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
             }
             const auto started = std::chrono::steady_clock::now();
             const GridPath result =
-                space.find_path(query.start, query.goal, context, options, shape);
+                hierarchy ? hierarchy->find_path(query.start, query.goal, hierarchy_context,
+                                                 *hierarchy_mode)
+                          : space.find_path(query.start, query.goal, context, options, shape);
             const auto stopped = std::chrono::steady_clock::now();
             figures.total_microseconds +=
                 std::chrono::duration<double, std::micro>(stopped - started).count();
             figures.total_expanded += static_cast<double>(result.stats.expanded);
             ++figures.queries;
             const double length = result.found() ? path_cost(space, result.path) : -1;
-            if (!matches_optimal_length(length, query.optimal_length)) {
+            // The fast hierarchical mode may be dearer than optimal, never cheaper.
+            const bool dearer = hierarchy_mode == HierarchyMode::Fast &&
+                                length > query.optimal_length &&
+                                !matches_optimal_length(length, query.optimal_length);
+            if (dearer) {
+                const double excess = length / query.optimal_length - 1;
+                ++figures.suboptimal;
+                figures.total_excess += excess;
+                figures.largest_excess = std::max(figures.largest_excess, excess);
+            } else if (!matches_optimal_length(length, query.optimal_length)) {
                 ++figures.mismatches;
                 std::cerr << scenario_file << ": query " << row + 1 << " from "
                           << to_string(query.start) << " to " << to_string(query.goal) << ": "
@@ -184,6 +219,11 @@ double mean(double total, std::size_t count) {
 }
 
 int run_bench(const BenchArguments& arguments) {
+    if (auto why = arguments.search.unsupported(true)) return CommandOutputs("bench").refuse(*why);
+    if (arguments.search.hierarchy_mode() && arguments.path_shape == "turns")
+        return CommandOutputs("bench").refuse("--algo " + arguments.search.algorithm +
+                                              " returns every tile; --path turns is for the "
+                                              "other searches");
     const bool show_progress = isatty(STDERR_FILENO) != 0;
     std::vector<FileFigures> files;
     for (const std::string& scenario_file : arguments.scenario_files) {
@@ -206,9 +246,17 @@ int run_bench(const BenchArguments& arguments) {
             .add("mean_us", mean(file.total_microseconds, file.queries))
             .add("mean_expanded", mean(file.total_expanded, file.queries))
             .add("search_bytes_per_cell", file.search_bytes_per_cell);
-        if (arguments.search.search() == SearchAlgorithm::JpsPlus)
+        if (arguments.search.search() == SearchAlgorithm::JpsPlus &&
+            !arguments.search.hierarchy_mode())
             line.add("index_build_ms", file.index_build_milliseconds)
                 .add("index_bytes_per_cell", file.index_bytes_per_cell);
+        if (arguments.search.hierarchy_mode())
+            line.add("hierarchy_build_ms", file.hierarchy_build_milliseconds)
+                .add("hierarchy_bytes_per_cell", file.hierarchy_bytes_per_cell);
+        if (arguments.search.hierarchy_mode() == HierarchyMode::Fast)
+            line.add("suboptimal", file.suboptimal)
+                .add("mean_suboptimality_percent", 100 * mean(file.total_excess, file.queries))
+                .add("largest_suboptimality_percent", 100 * file.largest_excess);
         list.push(std::move(line));
     }
     Report report;
@@ -230,7 +278,7 @@ Command add_bench_command(CLI::App& app) {
     command->add_option("scen", arguments->scenario_files, "The .scen files")->required();
     command->add_option("--map", arguments->map_file,
                         "The .map for every scenario (default: the map named in each, beside it)");
-    arguments->search.add_to(*command);
+    arguments->search.add_to(*command, true);
     command
         ->add_option("--path", arguments->path_shape,
                      "What each query returns and the clock times: tiles (every tile walked, "

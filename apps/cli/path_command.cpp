@@ -7,6 +7,7 @@
 #include "grid_flags.hpp"
 #include "outputs.hpp"
 #include "pathkit/grid/grid_path.hpp"
+#include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/viewer_parts.hpp"
@@ -59,8 +60,19 @@ int run_path(const PathArguments& arguments) {
     MovementRules rules;
     rules.diagonal = diagonal_policy(arguments.diagonal);
     const GridSpace space(map.value(), rules);
-    SearchContext context;
-    const GridPath result = space.find_path(*from, *to, context, arguments.search.options());
+    if (auto why = arguments.search.unsupported(true)) return outputs.refuse(*why);
+    HierarchyContext hierarchy_context;
+    SearchContext& context = hierarchy_context.tiles;
+    GridPath result;
+    if (const auto mode = arguments.search.hierarchy_mode()) {
+        auto hierarchy =
+            GridHierarchy::build(space, {.cluster_side = arguments.search.cluster_side});
+        if (!hierarchy)
+            return outputs.refuse(arguments.map_file + ": " + hierarchy.error().message());
+        result = hierarchy.value().find_path(*from, *to, hierarchy_context, *mode);
+    } else {
+        result = space.find_path(*from, *to, context, arguments.search.options());
+    }
     const bool has_path = !result.path.empty();
     const double cost = has_path ? path_cost(space, result.path) : 0;
     const int code = exit_code_for(result.status);
@@ -91,7 +103,7 @@ Command add_path_command(CLI::App& app) {
     command->add_option("--from", arguments->from, "Start tile X,Y (column, row)")->required();
     command->add_option("--to", arguments->to, "Goal tile X,Y (column, row)")->required();
     add_diagonal_flag(*command, arguments->diagonal);
-    arguments->search.add_to(*command);
+    arguments->search.add_to(*command, true);
     command->add_flag("--json", arguments->json,
                       "Print the result as one JSON document (the same fields as the text)");
     arguments->pictures.add_to(*command, true, true);

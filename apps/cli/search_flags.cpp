@@ -3,20 +3,38 @@
 
 namespace pathkit::cli {
 
-void SearchFlags::add_to(CLI::App& command) {
-    command
-        .add_option("--algo", algorithm,
-                    "Search: astar, dijkstra, bfs (fewest steps), jps (jump point search, grid "
-                    "maps) or jps+ (jump point search over jump distances computed once per "
-                    "map, grid maps)")
+namespace {
+constexpr const char* hierarchy_fast = "hpa";
+constexpr const char* hierarchy_optimal = "hpa-optimal";
+}  // namespace
+
+void SearchFlags::add_to(CLI::App& command, bool grid) {
+    const std::string help =
+        "Search: astar, dijkstra, bfs (fewest steps), jps (jump point search, grid maps) or "
+        "jps+ (jump point search over jump distances computed once per map, grid maps)" +
+        std::string(grid ? "; hpa (hierarchical: clusters and gates built once per map, a "
+                           "path planned across them and each leg refined, not always the "
+                           "cheapest) or hpa-optimal (A* guided by the hierarchy's exact lower "
+                           "bounds, the cheapest)"
+                         : "");
+    command.add_option("--algo", algorithm, help)
         ->check(CLI::Validator(
-            [](const std::string& name) {
-                return search_algorithm_named(name)
-                           ? std::string()
-                           : "expected one of " + std::string(search_algorithm_names);
+            [grid](const std::string& name) {
+                if (search_algorithm_named(name)) return std::string();
+                if (grid && (name == hierarchy_fast || name == hierarchy_optimal))
+                    return std::string();
+                return "expected one of " + std::string(search_algorithm_names) +
+                       (grid ? ", hpa, hpa-optimal" : "");
             },
             "", "search"))
         ->capture_default_str();
+    if (grid)
+        command
+            .add_option("--cluster-side", cluster_side,
+                        "Side of the hierarchy's square clusters in tiles (--algo hpa and "
+                        "hpa-optimal): a power of two, 8 to 256")
+            ->check(CLI::IsMember({8, 16, 32, 64, 128, 256}))
+            ->capture_default_str();
     command
         .add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
         ->check(CLI::Range(1.0f, 1e6f))
@@ -29,6 +47,14 @@ void SearchFlags::add_to(CLI::App& command) {
 std::optional<std::string> SearchFlags::unsupported(bool grid) const {
     if (runs_on_grids_only(search()) && !grid)
         return "--algo " + algorithm + " runs on grid maps only; here use astar, dijkstra or bfs";
+    if (hierarchy_mode() && (weight != 1 || budget > 0 || partial))
+        return "--algo " + algorithm + " takes no --weight, --budget or --partial";
+    return std::nullopt;
+}
+
+std::optional<HierarchyMode> SearchFlags::hierarchy_mode() const {
+    if (algorithm == hierarchy_fast) return HierarchyMode::Fast;
+    if (algorithm == hierarchy_optimal) return HierarchyMode::Optimal;
     return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/search/search_options.hpp"
 
 namespace pathkit::cli {
@@ -18,15 +19,19 @@ struct SearchFlags {
     float weight = 1;
     std::size_t budget = 0;
     bool partial = false;
+    /// Side of the clusters of --algo hpa and hpa-optimal (tiles).
+    int cluster_side = HierarchyOptions{}.cluster_side;
 
-    /// Adds --algo (every name of `search_algorithm_names`), --weight, --budget and --partial
-    /// to `command`.
-    void add_to(CLI::App& command);
+    /// Adds --algo (every name of `search_algorithm_names`, and on grid commands hpa and
+    /// hpa-optimal with --cluster-side), --weight, --budget and --partial to `command`.
+    void add_to(CLI::App& command, bool grid = false);
     /// Why --algo does not apply to what the command searches ("jps runs on tile grids
     /// only"), or nothing. `grid` is true for commands on tile maps.
     [[nodiscard]] std::optional<std::string> unsupported(bool grid) const;
-    /// The search --algo names (checked when parsed).
+    /// The search --algo names (checked when parsed); A* for the hierarchical ones.
     [[nodiscard]] SearchAlgorithm search() const;
+    /// The hierarchical search --algo names (hpa: fast, hpa-optimal: optimal), or none.
+    [[nodiscard]] std::optional<HierarchyMode> hierarchy_mode() const;
     [[nodiscard]] SearchOptions options() const;
 };
 

@@ -7,7 +7,9 @@
 #include <limits>
 
 #include "handles.hpp"
+#include "pathkit/grid/flow_field.hpp"
 #include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
@@ -19,6 +21,9 @@ struct GridSpaceHandle {
     GridMapHandle* map;
     GridSpace space;
     std::atomic<std::uint64_t> fitted_revision;
+    /// The hierarchy of algo="hpa" and "hpa-optimal": built at the first such query, repaired
+    /// at the first after map changes (holding the map's lock exclusively).
+    std::unique_ptr<GridHierarchy> hierarchy;
 
     /// Units bigger than a tile keep a table of where they fit: rebuilt after map changes.
     void refresh_if_stale() {
@@ -27,7 +32,75 @@ struct GridSpaceHandle {
         space.refresh();
         fitted_revision = map->map.revision();
     }
+
+    /// A path by the hierarchy (with the GIL held; released while it searches).
+    GridPath hierarchical_path(Cell from, Cell to, HierarchyMode mode) {
+        for (;;) {
+            std::optional<GridPath> found =
+                read_without_gil(map->lock, [&]() -> std::optional<GridPath> {
+                    if (!hierarchy || !hierarchy->is_current()) return std::nullopt;
+                    thread_local HierarchyContext context;
+                    return hierarchy->find_path(from, to, context, mode);
+                });
+            if (found) return std::move(*found);
+            auto hold = write_lock(map->lock);
+            if (!hierarchy)
+                hierarchy = std::make_unique<GridHierarchy>(take(GridHierarchy::build(space)));
+            else if (!hierarchy->is_current())
+                hierarchy->repair();
+        }
+    }
 };
+
+/// The hierarchical mode an algo name asks for ("hpa", "hpa-optimal"), or none.
+std::optional<HierarchyMode> hierarchy_mode_named(const std::string& algo) {
+    if (algo == "hpa") return HierarchyMode::Fast;
+    if (algo == "hpa-optimal") return HierarchyMode::Optimal;
+    return std::nullopt;
+}
+
+/// pathkit.FlowField: a whole field as arrays.
+struct FlowFieldAnswer {
+    py::array_t<double> costs;
+    py::array_t<std::int32_t> directions;
+    py::array goals;
+};
+
+/// A finished field's tables, read without the GIL.
+struct FlowTables {
+    std::vector<FlowCost> costs;
+    std::vector<FlowDirection> directions;
+    std::vector<Cell> goals;
+};
+
+FlowTables flow_tables(FlowField field) {
+    field.finish();
+    return {field.costs(), field.directions(), field.goals()};
+}
+
+/// The arrays of a field's tables (with the GIL held).
+FlowFieldAnswer flow_answer(const FlowTables& tables, const GridMap& map) {
+    const py::ssize_t width = map.width(), height = map.height();
+    FlowFieldAnswer made;
+    made.costs = py::array_t<double>({height, width});
+    made.directions = py::array_t<std::int32_t>({height, width, py::ssize_t{2}});
+    auto cost_out = made.costs.mutable_unchecked<2>();
+    auto next_out = made.directions.mutable_unchecked<3>();
+    for (py::ssize_t y = 0; y < height; ++y)
+        for (py::ssize_t x = 0; x < width; ++x) {
+            const auto index = static_cast<std::size_t>(y * width + x);
+            const FlowCost cost = tables.costs[index];
+            cost_out(y, x) = cost == flow_unreachable ? std::numeric_limits<double>::infinity()
+                                                      : static_cast<double>(cost) / flow_cost_scale;
+            const FlowDirection direction = tables.directions[index];
+            const Cell step = flow_offset(direction);
+            const bool none = direction == FlowDirection::None;
+            next_out(y, x, 0) = none ? -1 : static_cast<std::int32_t>(x) + step.x;
+            next_out(y, x, 1) = none ? -1 : static_cast<std::int32_t>(y) + step.y;
+        }
+    made.goals = cells_to_array(tables.goals);
+    return made;
+}
 
 std::optional<Heuristic> heuristic_named(const std::optional<std::string>& name) {
     if (!name) return std::nullopt;
@@ -228,6 +301,18 @@ void bind_maps(py::module_& module) {
 }
 
 void bind_space(py::module_& module) {
+    py::class_<FlowFieldAnswer>(module, "FlowField",
+                                "Every tile's exact cost to a goal and its best next tile "
+                                "(GridSpace.flow_field).")
+        .def_readonly("costs", &FlowFieldAnswer::costs,
+                      "float64 (height, width): the cost to the nearest goal tile (fixed point, "
+                      "1/1024 of a cost unit, the same on every machine); inf where no way "
+                      "leads, on blocked tiles too")
+        .def_readonly("directions", &FlowFieldAnswer::directions,
+                      "int32 (height, width, 2): each tile's next tile (x, y) on a cheapest "
+                      "way; a goal tile gives itself, a tile with no way (-1, -1)")
+        .def_readonly("goals", &FlowFieldAnswer::goals,
+                      "int32 (n, 2): the goal tiles where the unit fits");
     py::class_<GridSpaceHandle>(module, "GridSpace",
                                 "A grid map seen through movement rules: the space grid "
                                 "searches run on. It reads the map at query time.")
@@ -256,6 +341,16 @@ void bind_space(py::module_& module) {
             [](GridSpaceHandle& self, std::pair<int, int> start, std::pair<int, int> goal,
                const std::string& algo, std::optional<std::uint64_t> max_expansions, float weight,
                bool allow_partial, const std::string& shape, const py::iterable& exclude_terrain) {
+                if (const auto mode = hierarchy_mode_named(algo)) {
+                    if (max_expansions || weight != 1 || allow_partial || shape != "tiles" ||
+                        py::len(exclude_terrain) > 0)
+                        throw RefusedInput("algo=\"" + algo +
+                                           "\" takes no max_expansions, weight, "
+                                           "allow_partial, shape or exclude_terrain");
+                    self.refresh_if_stale();
+                    return answer(self.hierarchical_path(to_cell(start), to_cell(goal), *mode),
+                                  cells_to_array);
+                }
                 const SearchOptions options =
                     search_options(algo, max_expansions, weight, allow_partial);
                 const PathShape path_shape = shape_named(shape);
@@ -278,13 +373,48 @@ void bind_space(py::module_& module) {
             py::arg("exclude_terrain") = py::tuple(),
             "The cheapest path from start to goal, (x, y) tiles. algo: \"astar\", "
             "\"dijkstra\", \"bfs\", \"jps\" or \"jps+\" (jump point search over distances "
-            "computed at the first such query and after map changes). The path is an int32 array "
-            "of shape (n, 2), x then y; "
+            "computed at the first such query and after map changes), \"hpa\" (hierarchical: "
+            "clusters of 32 x 32 tiles and their gates, built at the first such query and "
+            "repaired after map changes; a valid path, not always the cheapest; links not "
+            "followed) or \"hpa-optimal\" (A* guided by the hierarchy: the cheapest). The path "
+            "is an int32 array of shape (n, 2), x then y; "
             "shape=\"turns\" keeps only the tiles where it turns. Links are followed; the "
             "result's links say which steps take one. exclude_terrain: terrain types (numbers "
             "or names) that are walls for this query. Raises pathkit.Error for a start or goal "
             "outside the map, blocked or on excluded terrain, or an unknown terrain type. The "
             "GIL is released while it runs.")
+        .def(
+            "flow_field",
+            [](GridSpaceHandle& self, const std::vector<std::pair<int, int>>& goals) {
+                std::vector<Cell> cells;
+                for (const auto& goal : goals)
+                    cells.push_back(to_cell(goal));
+                self.refresh_if_stale();
+                auto made = read_without_gil(self.map->lock, [&] {
+                    auto field = FlowField::create(self.space, cells);
+                    return field ? Expected<FlowTables>(flow_tables(std::move(field).value()))
+                                 : Expected<FlowTables>(field.error());
+                });
+                return flow_answer(take(std::move(made)), self.map->map);
+            },
+            py::arg("goals"),
+            "The whole flow field to the nearest of several goal tiles (a region); raises "
+            "pathkit.Error for none, a tile outside the map, or none where the unit fits.")
+        .def(
+            "flow_field",
+            [](GridSpaceHandle& self, std::pair<int, int> goal) {
+                self.refresh_if_stale();
+                auto made = read_without_gil(self.map->lock, [&] {
+                    auto field = FlowField::create(self.space, to_cell(goal));
+                    return field ? Expected<FlowTables>(flow_tables(std::move(field).value()))
+                                 : Expected<FlowTables>(field.error());
+                });
+                return flow_answer(take(std::move(made)), self.map->map);
+            },
+            py::arg("goal"),
+            "The whole flow field to a goal tile (x, y): costs and next tiles for every tile, "
+            "under the space's rules (links not followed). Raises pathkit.Error for a goal "
+            "outside the map or blocked. The GIL is released while it runs.")
         .def(
             "add_link",
             [](GridSpaceHandle& self, std::pair<int, int> start, std::pair<int, int> end,

@@ -1,7 +1,7 @@
 # Type stubs of pathkit's extension module, so editors and type checkers know its API.
 # python/tests/test_stubs.py checks that they name exactly what the module has.
 from os import PathLike
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -12,6 +12,7 @@ Tile = tuple[int, int]
 Point = tuple[float, float]
 StrPath = Union[str, PathLike[str]]
 Algorithm = Literal["astar", "dijkstra", "bfs", "breadth-first", "jps", "jps+"]
+GridAlgorithm = Union[Algorithm, Literal["hpa", "hpa-optimal"]]
 Diagonal = Literal["never", "always", "at-least-one-walkable", "at-least-one", "no-corner-cutting"]
 Pairs = Union[npt.ArrayLike, Sequence[tuple[float, float]]]
 
@@ -59,6 +60,14 @@ class GridMap:
     @property
     def revision(self) -> int: ...
 
+class FlowField:
+    @property
+    def costs(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def directions(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def goals(self) -> npt.NDArray[np.int32]: ...
+
 class GridSpace:
     def __init__(
         self,
@@ -76,7 +85,7 @@ class GridSpace:
         self,
         start: Tile,
         goal: Tile,
-        algo: Algorithm = "astar",
+        algo: GridAlgorithm = "astar",
         *,
         max_expansions: Optional[int] = None,
         weight: float = 1.0,
@@ -84,6 +93,10 @@ class GridSpace:
         shape: Literal["tiles", "turns"] = "tiles",
         exclude_terrain: Iterable[Union[int, str]] = (),
     ) -> PathResult: ...
+    @overload
+    def flow_field(self, goal: Tile) -> FlowField: ...
+    @overload
+    def flow_field(self, goals: Sequence[Tile]) -> FlowField: ...
     def path_costs(self, starts: Pairs, goals: Pairs, algo: Algorithm = "astar") -> npt.NDArray[np.float64]: ...
     def add_link(
         self, start: Tile, end: Tile, *, cost: float = 0.0, bidirectional: bool = True, name: str = ""

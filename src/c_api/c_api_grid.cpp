@@ -1,4 +1,5 @@
-// The C API over tile grids: maps, spaces (A*, Dijkstra, breadth-first, JPS, JPS+) and crowds.
+// The C API over tile grids: maps, spaces (A*, Dijkstra, breadth-first, JPS, JPS+), flow fields,
+// hierarchies and crowds.
 #include <cmath>
 #include <memory>
 
@@ -6,6 +7,7 @@
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/grid/flow_field.hpp"
 #include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/io/moving_ai.hpp"
 
 struct pk_grid_map {
@@ -17,6 +19,9 @@ struct pk_grid_space {
 struct pk_crowd {
     pathkit::Crowd crowd;
 };
+struct pk_grid_hierarchy {
+    pathkit::GridHierarchy hierarchy;
+};
 
 namespace {
 
@@ -24,6 +29,23 @@ using namespace pathkit;
 using c_api::fail;
 using c_api::guarded;
 using c_api::missing;
+
+/// Writes a grid path's tiles (x, y pairs), the link of each step when `links` is not null, and
+/// its cost; the status of a search that found none.
+pk_status write_grid_path(const GridPath& path, int32_t* tiles, uint32_t* links, size_t capacity,
+                          size_t* length, float* cost) {
+    if (!path.found()) return c_api::search_failure(path.status, path.message);
+    if (cost != nullptr) *cost = path.cost;
+    return c_api::write_items(
+        path.path.size(), tiles, capacity, length, [&](std::size_t index, int32_t* out) {
+            out[2 * index] = path.path[index].x;
+            out[2 * index + 1] = path.path[index].y;
+            if (links == nullptr) return;
+            links[index] = index < path.links.size() && path.links[index].is_valid()
+                               ? path.links[index].value
+                               : PK_NO_LINK;
+        });
+}
 
 /// Refuses a tile outside the map.
 bool outside(const GridMap& map, int32_t x, int32_t y, pk_status& status) {
@@ -163,6 +185,48 @@ void pk_grid_space_destroy(pk_grid_space* space) {
     delete space;
 }
 
+pk_status pk_grid_hierarchy_create(const pk_grid_space* space, int32_t cluster_side,
+                                   pk_grid_hierarchy** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status) || missing(space, "space", status)) return status;
+        *out = nullptr;
+        auto built = GridHierarchy::build(space->space, {.cluster_side = cluster_side});
+        if (!built) return c_api::refused(built.error());
+        *out = new pk_grid_hierarchy{std::move(built).value()};
+        return PK_OK;
+    });
+}
+
+void pk_grid_hierarchy_destroy(pk_grid_hierarchy* hierarchy) {
+    delete hierarchy;
+}
+
+pk_status pk_grid_hierarchy_repair(pk_grid_hierarchy* hierarchy) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(hierarchy, "hierarchy", status)) return status;
+        hierarchy->hierarchy.repair();
+        return PK_OK;
+    });
+}
+
+pk_status pk_grid_hierarchy_find_path(const pk_grid_hierarchy* hierarchy, int32_t start_x,
+                                      int32_t start_y, int32_t goal_x, int32_t goal_y, int optimal,
+                                      int32_t* tiles, size_t capacity, size_t* length,
+                                      float* cost) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (length != nullptr) *length = 0;
+        if (missing(hierarchy, "hierarchy", status)) return status;
+        thread_local HierarchyContext context;
+        const GridPath path = hierarchy->hierarchy.find_path(
+            {start_x, start_y}, {goal_x, goal_y}, context,
+            optimal != 0 ? HierarchyMode::Optimal : HierarchyMode::Fast);
+        return write_grid_path(path, tiles, nullptr, capacity, length, cost);
+    });
+}
+
 pk_status pk_grid_space_flow_field(const pk_grid_space* space, int32_t goal_x, int32_t goal_y,
                                    float* costs, uint8_t* directions, size_t capacity,
                                    size_t* length) {
@@ -227,17 +291,7 @@ pk_status pk_grid_space_find_path_ex(const pk_grid_space* space, int32_t start_x
         TerrainFilter filter;
         if (excluded_count > 0) filter.excluded.assign(excluded, excluded + excluded_count);
         const GridPath path = space->space.find_path(from, to, options, PathShape::Tiles, filter);
-        if (!path.found()) return c_api::search_failure(path.status, path.message);
-        if (cost != nullptr) *cost = path.cost;
-        return c_api::write_items(
-            path.path.size(), tiles, capacity, length, [&](std::size_t index, int32_t* out) {
-                out[2 * index] = path.path[index].x;
-                out[2 * index + 1] = path.path[index].y;
-                if (links == nullptr) return;
-                links[index] = index < path.links.size() && path.links[index].is_valid()
-                                   ? path.links[index].value
-                                   : PK_NO_LINK;
-            });
+        return write_grid_path(path, tiles, links, capacity, length, cost);
     });
 }
 

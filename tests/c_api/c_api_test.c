@@ -153,6 +153,53 @@ static void grids(const char* tiny_map) {
           PK_BUFFER_TOO_SMALL);
     CHECK(field_length == (size_t)(width * height));
 
+    /* A hierarchy of clusters 8 tiles square: its optimal mode costs the breadth-first step
+     * count, its fast mode gives a path of single steps, never cheaper; after a change it is
+     * refused until repaired. */
+    pk_grid_hierarchy* hierarchy = NULL;
+    CHECK(pk_grid_hierarchy_create(four, 12, &hierarchy) == PK_INVALID_ARGUMENT &&
+          hierarchy == NULL);
+    CHECK(pk_grid_hierarchy_create(four, 8, &hierarchy) == PK_OK && hierarchy != NULL);
+    for (int from = 0; from < width * height; from += 3)
+        for (int to = 1; to < width * height; to += 5) {
+            const int sx = from % width, sy = from / width, gx = to % width, gy = to / width;
+            if (rows[sy][sx] == '#' || rows[gy][gx] == '#') continue;
+            const int steps = breadth_first_steps(sx, sy, gx, gy);
+            float optimal = -1, fast = -1;
+            size_t fast_length = 0;
+            const pk_status status =
+                pk_grid_hierarchy_find_path(hierarchy, sx, sy, gx, gy, 1, NULL, 0, NULL, &optimal);
+            if (steps < 0) {
+                CHECK(status == PK_NO_PATH);
+                continue;
+            }
+            CHECK(status == PK_BUFFER_TOO_SMALL && fabsf(optimal - (float)steps) < 1e-4f);
+            CHECK(pk_grid_hierarchy_find_path(hierarchy, sx, sy, gx, gy, 0, tiles, width * height,
+                                              &fast_length, &fast) == PK_OK);
+            CHECK(fast >= (float)steps - 1e-4f && fabsf(fast - (float)(fast_length - 1)) < 1e-4f);
+            CHECK(tiles[0] == sx && tiles[1] == sy);
+            CHECK(tiles[2 * fast_length - 2] == gx && tiles[2 * fast_length - 1] == gy);
+            for (size_t step = 1; step < fast_length; ++step)
+                CHECK(abs(tiles[2 * step] - tiles[2 * step - 2]) +
+                          abs(tiles[2 * step + 1] - tiles[2 * step - 1]) ==
+                      1);
+        }
+    int open_x = 0;
+    while (rows[0][open_x] == '#')
+        ++open_x;
+    CHECK(pk_grid_map_set_walkable(map, open_x, 0, 0) == PK_OK);
+    CHECK(pk_grid_hierarchy_find_path(hierarchy, 9, 5, 9, 5, 0, tiles, 60, &length, NULL) ==
+          PK_INVALID_ARGUMENT);
+    CHECK(pk_grid_hierarchy_repair(hierarchy) == PK_OK);
+    CHECK(pk_grid_hierarchy_find_path(hierarchy, open_x, 0, 9, 5, 0, tiles, 60, &length, NULL) ==
+          PK_INVALID_ARGUMENT);
+    CHECK(strstr(pk_last_error(), "blocked") != NULL);
+    CHECK(pk_grid_map_set_walkable(map, open_x, 0, 1) == PK_OK);
+    CHECK(pk_grid_hierarchy_repair(hierarchy) == PK_OK);
+    CHECK(pk_grid_hierarchy_find_path(hierarchy, open_x, 0, 9, 5, 0, tiles, 60, &length, NULL) ==
+          PK_OK);
+    pk_grid_hierarchy_destroy(hierarchy);
+
     /* Refusals name what is wrong; a budget runs out. */
     CHECK(pk_grid_space_find_path(four, 1, 1, 9, 5, PK_ALGORITHM_ASTAR, 0, tiles, 60, &length,
                                   NULL) == PK_INVALID_ARGUMENT);

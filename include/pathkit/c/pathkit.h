@@ -127,6 +127,29 @@ PK_API pk_status pk_grid_space_flow_field(const pk_grid_space* space, int32_t go
                                           int32_t goal_y, float* costs, uint8_t* directions,
                                           size_t capacity, size_t* length);
 
+/** A hierarchy over a space (GridHierarchy): square clusters and the gates on their borders
+ * with exact lower bounds between them, built once, for paths planned across clusters. The
+ * space and its map must outlive it. Any number of threads may ask it for paths at once. */
+typedef struct pk_grid_hierarchy pk_grid_hierarchy;
+
+/** Builds the hierarchy of `space` with clusters `cluster_side` tiles square (a power of two,
+ * 8..256; 32 is a good start). PK_INVALID_ARGUMENT for another side or a space with links. */
+PK_API pk_status pk_grid_hierarchy_create(const pk_grid_space* space, int32_t cluster_side,
+                                          pk_grid_hierarchy** out);
+PK_API void pk_grid_hierarchy_destroy(pk_grid_hierarchy* hierarchy);
+/** Takes in the map's changes since it was built or last repaired: only the clusters they
+ * reach are built again. Not while paths are asked of it. */
+PK_API pk_status pk_grid_hierarchy_repair(pk_grid_hierarchy* hierarchy);
+/** A path by the hierarchy, written as pk_grid_space_find_path writes one: `optimal` nonzero
+ * for the cheapest (A* guided by the hierarchy's bounds), zero for the fast mode (the path
+ * planned across clusters, each stretch refined: valid, not always the cheapest).
+ * PK_INVALID_ARGUMENT as well when the map changed since the hierarchy was built or repaired
+ * (call pk_grid_hierarchy_repair). */
+PK_API pk_status pk_grid_hierarchy_find_path(const pk_grid_hierarchy* hierarchy, int32_t start_x,
+                                             int32_t start_y, int32_t goal_x, int32_t goal_y,
+                                             int optimal, int32_t* tiles, size_t capacity,
+                                             size_t* length, float* cost);
+
 /** Adds a link from (from_x, from_y) to (to_x, to_y) (teleporter, stairs, a door that takes
  * time), and back when `bidirectional` is nonzero, taken at `cost` (finite, >= 0) by every
  * search; its id (never reused) in *link. Refused, with nothing changed, for an end outside
