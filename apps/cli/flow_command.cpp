@@ -1,6 +1,9 @@
 // `pathkit flow MAP.map --to X,Y`: the flow field of one goal on a MovingAI map: its costs,
-// and pictures with an arrow a tile on a subsample and the way from --from.
+// and pictures of its costs (a heat map) with an arrow a tile on a subsample and the way from
+// --from.
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -35,6 +38,35 @@ struct FlowArguments {
 std::uint64_t field_bytes(const GridMap& map) {
     return 9 * static_cast<std::uint64_t>(map.padded_size()) +
            64 * static_cast<std::uint64_t>(map.width()) * static_cast<std::uint64_t>(map.height());
+}
+
+/// The field's costs as a heat map over blocks of tiles (one tile a block up to 256 tiles a
+/// side, then as many tiles as keep 256 blocks a side): each block the mean of its reachable
+/// tiles' costs over the farthest cost, none where no tile of it reaches the goal.
+ViewerHeat cost_heat(const GridMap& map, const std::vector<FlowCost>& costs, FlowCost farthest) {
+    constexpr int most_blocks = 256;
+    const int side =
+        std::max(1, (std::max(map.width(), map.height()) + most_blocks - 1) / most_blocks);
+    ViewerHeat heat;
+    heat.columns = (map.width() + side - 1) / side;
+    heat.rows = (map.height() + side - 1) / side;
+    heat.label = "cost to the goal";
+    std::vector<double> sums(static_cast<std::size_t>(heat.columns) * heat.rows, 0);
+    std::vector<int> counts(sums.size(), 0);
+    for (int y = 0; y < map.height(); ++y)
+        for (int x = 0; x < map.width(); ++x) {
+            const FlowCost cost = costs[static_cast<std::size_t>(y) * map.width() + x];
+            if (cost == flow_unreachable) continue;
+            const std::size_t block = static_cast<std::size_t>(y / side) * heat.columns + x / side;
+            sums[block] +=
+                static_cast<double>(cost) / static_cast<double>(std::max<FlowCost>(farthest, 1));
+            ++counts[block];
+        }
+    heat.values.resize(sums.size());
+    for (std::size_t block = 0; block < sums.size(); ++block)
+        heat.values[block] = counts[block] == 0 ? std::numeric_limits<float>::quiet_NaN()
+                                                : static_cast<float>(sums[block] / counts[block]);
+    return heat;
 }
 
 /// An arrow from the centre of `cell` half a tile toward its next tile.
@@ -76,8 +108,9 @@ int run_flow(const FlowArguments& arguments) {
     const double milliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
+    const std::vector<FlowCost> costs = field.costs();
     FlowCost farthest = 0;
-    for (const FlowCost cost : field.costs())
+    for (const FlowCost cost : costs)
         if (cost != flow_unreachable) farthest = std::max(farthest, cost);
     std::vector<Cell> way;
     if (from) (void)field.append_way(*from, way);
@@ -111,6 +144,7 @@ int run_flow(const FlowArguments& arguments) {
                 " tiles reach it, the farthest at cost " +
                 format_cost(static_cast<double>(farthest) / flow_cost_scale),
             grid, way, nullptr);
+        part.heat = cost_heat(grid, costs, farthest);
         // An arrow every few tiles (about 48 across the map, at least every other tile, unless
         // set).
         const int spacing = arguments.arrow_spacing > 0

@@ -96,10 +96,11 @@ class Canvas {
     /// A length in pixels as part units.
     [[nodiscard]] float units(float pixels) const { return pixels / scale_; }
     [[nodiscard]] float py(float y) const { return (part_.y_up ? part_.height - y : y) * scale_; }
-    void rectangle(float x0, float y0, float x1, float y1, Rgb color) {  // in pixels
+    void rectangle(float x0, float y0, float x1, float y1, Rgb color,
+                   float share = 1) {  // in pixels
         for (int y = clamp_y(std::floor(y0)); y < clamp_y(std::ceil(y1)); ++y)
             for (int x = clamp_x(std::floor(x0)); x < clamp_x(std::ceil(x1)); ++x)
-                set(x, y, color);
+                share >= 1 ? set(x, y, color) : blend(x, y, color, share);
     }
     void disc(float cx, float cy, float radius, Rgb color, float share = 1) {  // in pixels
         rectangle_if(cx - radius, cy - radius, cx + radius, cy + radius, color, share,
@@ -270,6 +271,19 @@ Expected<std::string> part_png(const ViewerPart& part, int pixels, const Picture
             canvas.rectangle(static_cast<float>(x) * cell, static_cast<float>(y) * cell,
                              static_cast<float>(x + 1) * cell, static_cast<float>(y + 1) * cell,
                              color);
+        }
+    }
+    if (const auto blocks = heat_blocks(part.heat); !blocks.empty()) {
+        const float width = part.width / static_cast<float>(part.heat.columns);
+        const float height = part.height / static_cast<float>(part.heat.rows);
+        for (const HeatBlock& block : blocks) {
+            const float x0 = static_cast<float>(block.column) * width;
+            const float y0 = static_cast<float>(block.row) * height;
+            const float top = std::min(canvas.py(y0), canvas.py(y0 + height));
+            // Whole pixels, so that neighbouring blocks never blend one pixel twice.
+            canvas.rectangle(std::round(canvas.px(x0)), std::round(top),
+                             std::round(canvas.px(x0 + width)), std::round(top + height * cell),
+                             rgb(block.color), 0.7f);
         }
     }
     for (const Point2& p : part.explored)

@@ -21,6 +21,33 @@ std::optional<std::size_t> frame_named(const ViewerPart& part, std::string_view 
 
 namespace io_detail {
 
+Swatch heat_color(float value) {
+    // YlOrBr: pale yellow, orange, dark brown; css is left empty (pictures use the numbers).
+    constexpr Swatch stops[] = {heat_low, {"", 254, 196, 79}, {"", 236, 112, 20}, heat_high};
+    const float at = std::clamp(std::isfinite(value) ? value : 0.0f, 0.0f, 1.0f) * 3;
+    const int low = std::min(2, static_cast<int>(at));
+    const float share = at - static_cast<float>(low);
+    const auto mix = [&](std::uint8_t a, std::uint8_t b) {
+        return static_cast<std::uint8_t>(std::lround(a + (b - a) * share));
+    };
+    const Swatch& a = stops[low];
+    const Swatch& b = stops[low + 1];
+    return {"", mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b)};
+}
+
+std::vector<HeatBlock> heat_blocks(const ViewerHeat& heat) {
+    std::vector<HeatBlock> blocks;
+    if (heat.columns <= 0 || heat.rows <= 0 ||
+        heat.values.size() != static_cast<std::size_t>(heat.columns) * heat.rows)
+        return blocks;
+    for (int row = 0; row < heat.rows; ++row)
+        for (int column = 0; column < heat.columns; ++column) {
+            const float value = heat.values[static_cast<std::size_t>(row) * heat.columns + column];
+            if (std::isfinite(value)) blocks.push_back({column, row, heat_color(value)});
+        }
+    return blocks;
+}
+
 std::vector<LegendEntry> legend_of(const ViewerPart& part) {
     std::vector<LegendEntry> entries;
     const auto has_tile = [&](char wanted) {
@@ -33,6 +60,10 @@ std::vector<LegendEntry> legend_of(const ViewerPart& part) {
     if (has_tile('~')) entries.push_back({swamp.css, "dearer terrain"});
     if (has_tile('!')) entries.push_back({danger.css, "danger"});
     if (!part.explored.empty()) entries.push_back({explored.css, "tiles the search explored"});
+    if (!part.heat.values.empty()) {
+        entries.push_back({heat_low.css, part.heat.label + ": low"});
+        entries.push_back({heat_high.css, part.heat.label + ": high"});
+    }
     const auto in_a_set = [&](std::vector<std::vector<Point2>> ViewerObstacleSet::*layer) {
         return std::any_of(part.obstacle_sets.begin(), part.obstacle_sets.end(),
                            [&](const ViewerObstacleSet& set) { return !(set.*layer).empty(); });

@@ -44,6 +44,16 @@ inline constexpr Swatch area_colors[] = {{"#a5d8ff", 165, 216, 255}, {"#e9d8a6",
     return area_colors[((type - 1) % count + count) % count];
 }
 
+/// The tint of a heat value in [0, 1] (pale yellow to dark brown, through orange), and the
+/// blocks of a heat map with a value: column, row and colour.
+[[nodiscard]] Swatch heat_color(float value);
+inline constexpr Swatch heat_low{"#fff7bc", 255, 247, 188}, heat_high{"#662506", 102, 37, 6};
+struct HeatBlock {
+    int column, row;
+    Swatch color;
+};
+[[nodiscard]] std::vector<HeatBlock> heat_blocks(const ViewerHeat& heat);
+
 /// A link as drawn: the points of its arc (a curve bulging to the left of `from`->`to` by a
 /// sixth of its length), and for a one-way link the arrow at `to` (barb, tip, barb), `size`
 /// long in the part's units.

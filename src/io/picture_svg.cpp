@@ -2,6 +2,7 @@
 // legend below the picture.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "picture_style.hpp"
@@ -176,6 +177,21 @@ std::string part_svg(const ViewerPart& part, const PictureOptions& options) {
     out << "<svg width=\"" << part.width << "\" height=\"" << part.height
         << "\" overflow=\"hidden\">\n";  // the picture stays inside its own area
     draw_tiles(part, svg);
+    if (const auto blocks = heat_blocks(part.heat); !blocks.empty()) {
+        const float width = part.width / static_cast<float>(part.heat.columns);
+        const float height = part.height / static_cast<float>(part.heat.rows);
+        out << "<g fill-opacity=\"0.7\">\n";
+        for (const HeatBlock& block : blocks) {
+            const float top = static_cast<float>(block.row + (part.y_up ? 1 : 0)) * height;
+            char color[8];
+            std::snprintf(color, sizeof color, "#%02x%02x%02x", block.color.r, block.color.g,
+                          block.color.b);
+            out << "<rect x=\"" << static_cast<float>(block.column) * width << "\" y=\""
+                << svg.y(top) << "\" width=\"" << width << "\" height=\"" << height << "\" fill=\""
+                << color << "\"/>\n";
+        }
+        out << "</g>\n";
+    }
     for (const Point2& p : part.explored)
         out << "<rect x=\"" << p.x - 0.45f << "\" y=\"" << svg.y(p.y) - 0.45f
             << "\" width=\"0.9\" height=\"0.9\" fill=\"#5096e6\" fill-opacity=\"0.28\"/>\n";

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "json_reader.hpp"
@@ -65,6 +66,16 @@ json part_json(const ViewerPart& part) {
         if (area.type != 0)
             data["areas"].push_back({{"color", io_detail::area_color(area.type).css},
                                      {"outline", points_json(area.outline)}});
+    json heat_colors = json::array();
+    for (const io_detail::HeatBlock& block : io_detail::heat_blocks(part.heat)) {
+        char color[8];
+        std::snprintf(color, sizeof color, "#%02x%02x%02x", block.color.r, block.color.g,
+                      block.color.b);
+        heat_colors.push_back({block.column, block.row, color});
+    }
+    data["heat"] = {{"columns", part.heat.columns},
+                    {"rows", part.heat.rows},
+                    {"blocks", std::move(heat_colors)}};
     data["links"] = json::array();
     const float arrow = std::max(part.width, part.height) / 80;
     for (const ViewerLink& link : part.links) {

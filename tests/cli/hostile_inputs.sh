@@ -141,6 +141,18 @@ expect 2 'crowded_day.xml: 2000 NPCs over 1439 game minutes at 3600 ticks a minu
 expect 2 'pictured_day.xml: pictures of 2000 NPCs at a frame a game minute would need 439 MiB, over the memory budget of 64.0 MiB' world pictured_day.xml --html day.html --memory-limit 64
 absent day.html
 
+# ---- flow fields and hierarchies: goals off the map or walled in, bad clusters -----------------
+expect 2 'tiny.map: goal 9,9 is outside the map' flow "$data/tiny.map" --to 9,9
+expect 2 'tiny.map: goal 1,1 is blocked' flow "$data/tiny.map" --to 1,1
+expect 2 '--to takes X,Y' flow "$data/tiny.map" --to x,1
+expect 2 '--arrow-spacing' flow "$data/tiny.map" --to 0,0 --arrow-spacing 0
+printf 'type octile\nheight 3\nwidth 5\nmap\n.....\n@@@@@\n.....\n' >cut.map
+expect 1 'status: no way to the goal' flow cut.map --to 0,0 --from 0,2
+expect 1 'status: no_path' path cut.map --from 0,0 --to 0,2 --algo hpa
+expect 2 'goal 0,1 is blocked' path cut.map --from 0,0 --to 0,1 --algo hpa-optimal
+expect 2 '--cluster-side: 12 not in' path "$data/tiny.map" --from 0,0 --to 3,2 --algo hpa --cluster-side 12
+expect 2 '--algo hpa takes no --weight, --budget or --partial' bench "$data/tiny.map.scen" --algo hpa --budget 5
+
 # ---- inputs that used to hang ----------------------------------------------------------------
 printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml
 expect 2 'ticks_per_minute="2147483647" is not a whole number in 1..3600' world ticks.xml

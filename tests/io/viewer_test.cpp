@@ -200,6 +200,39 @@ TEST(Viewer, LinksAreArcsWithAnArrowOnlyWhenOneWayAndAreasAreTintedByType) {
     stbi_image_free(pixels);
 }
 
+TEST(Viewer, AHeatMapTintsItsBlocksFromPaleNearToDarkFarAndLeavesBlocksWithoutAValue) {
+    ViewerPart part;
+    part.width = 4;
+    part.height = 2;
+    const float none = std::numeric_limits<float>::quiet_NaN();
+    // Two rows of two blocks, each 2 x 1 units: near, far; none, halfway.
+    part.heat = {2, 2, {0.0f, 1.0f, none, 0.5f}, "cost to the goal"};
+    const std::string svg = part_svg(part);
+    EXPECT_TRUE(contains(svg, "cost to the goal: low"));
+    EXPECT_TRUE(contains(svg, "cost to the goal: high"));
+    EXPECT_TRUE(contains(svg, "fill=\"#fff7bc\"")) << "0 is pale yellow";
+    EXPECT_TRUE(contains(svg, "fill=\"#662506\"")) << "1 is dark brown";
+    const std::string page = viewer_html("heat", {part});
+    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
+    const std::size_t start = page.find(open) + open.size();
+    const auto data =
+        nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+    EXPECT_EQ(data["parts"][0]["heat"]["blocks"].size(), 3u) << "the block without a value is left";
+    auto encoded = part_png(part, 10);
+    ASSERT_TRUE(encoded.has_value());
+    const std::string png = std::move(encoded).value();
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels =
+        stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                              static_cast<int>(png.size()), &width, &height, &channels, 3);
+    ASSERT_NE(pixels, nullptr);
+    const auto blue_at = [&](int x, int y) { return pixels[(y * width + x) * 3 + 2]; };
+    EXPECT_GT(blue_at(10, 5), blue_at(30, 5)) << "near is paler than far";
+    EXPECT_GT(blue_at(30, 15), blue_at(30, 5)) << "halfway is paler than far";
+    EXPECT_EQ(blue_at(10, 15), 245) << "no value: the background";
+    stbi_image_free(pixels);
+}
+
 TEST(Viewer, PicturesComeOutAsSvgAndPng) {
     const ViewerPart part = small_part();
     const std::string svg = part_svg(part);

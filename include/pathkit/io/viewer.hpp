@@ -70,6 +70,16 @@ struct ViewerArea {
     std::string label;
 };
 
+/// A value per block of a part (a heat map: a flow field's costs), tinted from pale yellow (0)
+/// to dark brown (1) over the tiles. `columns` x `rows` equal blocks cover the part, row by row
+/// from y 0; values in [0, 1], NaN where there is none. `label` names the values in the legend.
+struct ViewerHeat {
+    int columns = 0;
+    int rows = 0;
+    std::vector<float> values;
+    std::string label;
+};
+
 /// One part of a page: a picture in its own units (tiles or world units), each layer optional.
 struct ViewerPart {
     std::string name;
@@ -89,6 +99,7 @@ struct ViewerPart {
     std::vector<ViewerObstacleSet> obstacle_sets;
     std::vector<std::array<Point2, 3>> triangles;
     std::vector<ViewerArea> areas;
+    ViewerHeat heat;
     std::vector<ViewerLink> links;
     /// Centres of the states the search explored.
     std::vector<Point2> explored;
