@@ -33,14 +33,41 @@ ViewerPart small_part() {
     return part;
 }
 
+/// The data a viewer page carries (its JSON script element), parsed.
+nlohmann::json page_data(const std::string& page) {
+    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
+    const std::size_t start = page.find(open) + open.size();
+    return nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+}
+
+/// A part's PNG picture at `pixels` a unit, decoded: width, height and RGB bytes.
+struct Decoded {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;
+    [[nodiscard]] const unsigned char* at(int x, int y) const {
+        return rgb.data() + (static_cast<std::size_t>(y) * width + x) * 3;
+    }
+};
+Decoded decoded_png(const ViewerPart& part, int pixels) {
+    Decoded made;
+    auto encoded = part_png(part, pixels);
+    if (!encoded) return made;
+    const std::string png = std::move(encoded).value();
+    int channels = 0;
+    unsigned char* bytes = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                                                 static_cast<int>(png.size()), &made.width,
+                                                 &made.height, &channels, 3);
+    if (bytes == nullptr) return made;
+    made.rgb.assign(bytes, bytes + static_cast<std::size_t>(made.width) * made.height * 3);
+    stbi_image_free(bytes);
+    return made;
+}
+
 TEST(Viewer, ThePageCarriesEveryPartAsDataThatCannotCloseItsScript) {
     const std::string page = viewer_html("demo & <test>", {small_part()});
     EXPECT_NE(page.find("<title>demo &amp; &lt;test&gt;</title>"), std::string::npos);
     EXPECT_EQ(page.find("a </script> name"), std::string::npos) << "escaped as <\\/script>";
-    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
-    const std::size_t start = page.find(open) + open.size();
-    const std::size_t end = page.find("</script>", start);
-    const auto data = nlohmann::json::parse(page.substr(start, end - start));
+    const auto data = page_data(page);
     ASSERT_EQ(data["parts"].size(), 1u);
     const auto& part = data["parts"][0];
     EXPECT_EQ(part["name"], "a </script> name");
@@ -127,10 +154,7 @@ TEST(Viewer, ObstaclesAppearMoveAndVanishFromTheFrameTheirSetBegins) {
     EXPECT_TRUE(part_png(part, 8, {.frame = 1}).has_value());
 
     const std::string page = viewer_html("sets", {part});
-    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
-    const std::size_t start = page.find(open) + open.size();
-    const auto data =
-        nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+    const auto data = page_data(page);
     const auto& sets = data["parts"][0]["obstacle_sets"];
     ASSERT_EQ(sets.size(), 2u);
     EXPECT_EQ(sets[1]["first_frame"], 2);
@@ -168,10 +192,7 @@ TEST(Viewer, LinksAreArcsWithAnArrowOnlyWhenOneWayAndAreasAreTintedByType) {
     part.links = {{{2, 2}, {2, 8}, true}, {{10, 8}, {10, 2}, false}};
     part.areas = {{{{12, 0}, {20, 0}, {20, 10}, {12, 10}}, 1, "water (swimming costs 3x)"}};
     const std::string page = viewer_html("links", {part});
-    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
-    const std::size_t start = page.find(open) + open.size();
-    const auto data =
-        nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+    const auto data = page_data(page);
     const auto& links = data["parts"][0]["links"];
     ASSERT_EQ(links.size(), 2u);
     EXPECT_TRUE(links[0]["arrow"].empty()) << "a ladder goes both ways";
@@ -185,19 +206,10 @@ TEST(Viewer, LinksAreArcsWithAnArrowOnlyWhenOneWayAndAreasAreTintedByType) {
     EXPECT_TRUE(contains(svg, "water (swimming costs 3x)"));
     EXPECT_TRUE(contains(svg, "arrow: one way only"));
     // The PNG: the water's middle is tinted, the ground left of it is not.
-    auto encoded = part_png(part, 10);
-    ASSERT_TRUE(encoded.has_value());
-    const std::string png = std::move(encoded).value();
-    int width = 0, height = 0, channels = 0;
-    unsigned char* pixels =
-        stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
-                              static_cast<int>(png.size()), &width, &height, &channels, 3);
-    ASSERT_NE(pixels, nullptr);
-    const unsigned char* water = pixels + (50 * width + 160) * 3;
-    const unsigned char* ground = pixels + (50 * width + 60) * 3;
-    EXPECT_EQ(water[2], 255) << "the first area colour is light blue";
-    EXPECT_NE(ground[2], 255);
-    stbi_image_free(pixels);
+    const Decoded png = decoded_png(part, 10);
+    ASSERT_FALSE(png.rgb.empty());
+    EXPECT_EQ(png.at(160, 50)[2], 255) << "the first area colour is light blue";
+    EXPECT_NE(png.at(60, 50)[2], 255);
 }
 
 TEST(Viewer, AHeatMapTintsItsBlocksFromPaleNearToDarkFarAndLeavesBlocksWithoutAValue) {
@@ -213,24 +225,14 @@ TEST(Viewer, AHeatMapTintsItsBlocksFromPaleNearToDarkFarAndLeavesBlocksWithoutAV
     EXPECT_TRUE(contains(svg, "fill=\"#fff7bc\"")) << "0 is pale yellow";
     EXPECT_TRUE(contains(svg, "fill=\"#662506\"")) << "1 is dark brown";
     const std::string page = viewer_html("heat", {part});
-    const std::string open = "<script type=\"application/json\" id=\"pathkit-data\">";
-    const std::size_t start = page.find(open) + open.size();
-    const auto data =
-        nlohmann::json::parse(page.substr(start, page.find("</script>", start) - start));
+    const auto data = page_data(page);
     EXPECT_EQ(data["parts"][0]["heat"]["blocks"].size(), 3u) << "the block without a value is left";
-    auto encoded = part_png(part, 10);
-    ASSERT_TRUE(encoded.has_value());
-    const std::string png = std::move(encoded).value();
-    int width = 0, height = 0, channels = 0;
-    unsigned char* pixels =
-        stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
-                              static_cast<int>(png.size()), &width, &height, &channels, 3);
-    ASSERT_NE(pixels, nullptr);
-    const auto blue_at = [&](int x, int y) { return pixels[(y * width + x) * 3 + 2]; };
+    const Decoded png = decoded_png(part, 10);
+    ASSERT_FALSE(png.rgb.empty());
+    const auto blue_at = [&](int x, int y) { return png.at(x, y)[2]; };
     EXPECT_GT(blue_at(10, 5), blue_at(30, 5)) << "near is paler than far";
     EXPECT_GT(blue_at(30, 15), blue_at(30, 5)) << "halfway is paler than far";
     EXPECT_EQ(blue_at(10, 15), 245) << "no value: the background";
-    stbi_image_free(pixels);
 }
 
 TEST(Viewer, PicturesComeOutAsSvgAndPng) {
