@@ -7,6 +7,9 @@ doorway.json            12 agents through a door in a wall
 asteroids.json          16 agents crossing a field of rocks both ways
 gate.json               18 agents crossing a wall both ways through a gate that slides shut in
                         front of them and, 15 seconds later, open again
+river_crossing.json     12 agents crossing a river (an area of water) with a bridge: swimmers
+                        (water costs 1.5 a unit) swim across, walkers (water excluded) take
+                        the bridge
 """
 import json
 import math
@@ -124,9 +127,23 @@ def gate():
             "agents": agents, "dt": 0.1, "max_steps": 1500, "changes": shut + opened}
 
 
+def river_crossing():
+    # A river from x = 26 to 34 (area type 1) with a bridge from y = 14 to 18 (plain ground).
+    river = [{"outline": [[26, 0], [34, 0], [34, 14], [26, 14]], "type": 1},
+             {"outline": [[26, 18], [34, 18], [34, 32], [26, 32]], "type": 1}]
+    agents = []
+    for row in range(6):
+        y = 3 + 5 * row
+        agents.append(agent(len(agents) + 1, (4, y), (56, y), filter={"costs": {"1": 1.5}}))
+        agents.append(agent(len(agents) + 1, (9, y + 2), (51, y + 2), filter={"exclude": [1]}))
+    return {"bounds": [[0, 0], [60, 32]], "buffer_radius": 0.5, "obstacles": [],
+            "areas": river, "agents": agents, "dt": 0.1, "max_steps": 1500}
+
+
 if __name__ == "__main__":
     write("circle_swap.json", circle_swap())
     write("corridor_crossing.json", corridor_crossing())
     write("doorway.json", doorway())
     write("asteroids.json", asteroids())
     write("gate.json", gate())
+    write("river_crossing.json", river_crossing())
