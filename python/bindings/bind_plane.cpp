@@ -210,7 +210,7 @@ void bind_nav_mesh(py::module_& module) {
                                                link_options(cost, bidirectional)))
                     .value;
             },
-            py::arg("start"), py::arg("end"), py::arg("cost") = py::none(),
+            py::arg("start"), py::arg("end"), py::kw_only(), py::arg("cost") = py::none(),
             py::arg("bidirectional") = true,
             "Adds a link between two free points (a ladder, a ledge to jump down with "
             "bidirectional=False, a teleporter with a cost below the walk) that the optimal "

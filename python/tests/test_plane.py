@@ -151,6 +151,8 @@ def test_a_ladder_over_a_wall_is_crossed_and_the_path_says_where():
     assert mesh.find_path((3, 5), (3, 15)).status == "no_path"
     with pytest.raises(pathkit.Error, match="inside an obstacle"):
         mesh.add_link((5, 10), (5, 5))  # inside the wall
+    with pytest.raises(TypeError):
+        mesh.add_link((5, 12), (5, 8), 4)  # the cost is a keyword, as on ObstacleGraph
 
 
 def test_each_radius_class_answers_as_a_visibility_graph_of_its_radius():
