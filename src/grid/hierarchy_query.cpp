@@ -1,9 +1,11 @@
 // GridHierarchy's queries: the start and goal joined to the abstract graph in the query's
-// context, the abstract searches, legs refined on demand, and the optimal guided A*.
+// context, the abstract searches, legs refined on demand, and the optimal mode's guided jump
+// point search.
 #include <algorithm>
 #include <string>
 
 #include "hierarchy_spaces.hpp"
+#include "jump_search.hpp"
 #include "pathkit/search/search.hpp"
 
 namespace pathkit {
@@ -114,14 +116,14 @@ class AbstractProblem {
     bool backward_;
 };
 
-/// The optimal mode's tile search: the space's tiles towards the goal, the heuristic the
-/// larger of the octile estimate and, over the gates a tile's cluster can be left by, the
-/// estimate to the gate plus a lower bound on the gate's cost to the goal (the backward
-/// abstract search's cost when it finished the gate before the start, else that of the start:
-/// Dijkstra had finished every gate nearer).
-class GuidedProblem {
+/// The optimal mode's lower bound on the cost from a tile to the goal: the larger of the
+/// octile estimate and, over the gates the tile's cluster can be left by, the estimate to the
+/// gate plus a lower bound on the gate's cost to the goal (the backward abstract search's cost
+/// when it finished the gate before the start, else that of the start: Dijkstra had finished
+/// every gate nearer), or in the goal's cluster the exact cost inside it.
+class AbstractGuide {
   public:
-    GuidedProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query)
+    AbstractGuide(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query)
         : space_(hierarchy.space()),
           layout_(hierarchy.layout()),
           clusters_(hierarchy.clusters()),
@@ -129,15 +131,9 @@ class GuidedProblem {
           slots_(hierarchy.slots()),
           goal_(detail::padded_cell(hierarchy.space().map(), query.goal)) {}
 
-    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
-    [[nodiscard]] bool is_valid(StateId state) const { return space_.is_valid(state); }
-    template <class Visit>
-    void for_each_successor(StateId state, Visit&& visit) const {
-        space_.for_each_successor(state, std::forward<Visit>(visit));
-    }
-    [[nodiscard]] bool is_goal(StateId state) const { return state.value == query_.goal; }
-    [[nodiscard]] Cost heuristic(StateId state) const {
-        const detail::PaddedCell cell = detail::padded_cell(space_.map(), state.value);
+    /// The bound for padded tile `tile`.
+    [[nodiscard]] Cost operator()(std::uint32_t tile) const {
+        const detail::PaddedCell cell = detail::padded_cell(space_.map(), tile);
         const Cost octile =
             detail::estimate_to_box(space_, cell.x, cell.y, goal_.x, goal_.y, goal_.x, goal_.y);
         const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
@@ -167,6 +163,28 @@ class GuidedProblem {
     const detail::HierarchyQuery& query_;
     std::uint32_t slots_;
     detail::PaddedCell goal_;
+};
+
+/// The optimal mode's tile search where jump point search cannot run (terrain costs, big
+/// units): A* over the space's tiles towards the goal with the abstract guide as heuristic.
+class GuidedProblem {
+  public:
+    GuidedProblem(const GridSpace& space, std::uint32_t goal, const AbstractGuide& guide)
+        : space_(space), goal_(goal), guide_(guide) {}
+
+    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
+    [[nodiscard]] bool is_valid(StateId state) const { return space_.is_valid(state); }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        space_.for_each_successor(state, std::forward<Visit>(visit));
+    }
+    [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_; }
+    [[nodiscard]] Cost heuristic(StateId state) const { return guide_(state.value); }
+
+  private:
+    const GridSpace& space_;
+    std::uint32_t goal_;
+    const AbstractGuide& guide_;
 };
 
 /// The cheapest cost inside the cluster from the searched tile to each gate (the least over
@@ -364,7 +382,18 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
                            {.algorithm = SearchAlgorithm::Dijkstra});
     if (!abstract.found()) return refused(abstract.status, abstract.message);
     query.abstract_cost = abstract.cost;
-    const GuidedProblem problem(*this, query);
+    const AbstractGuide guide(*this, query);
+    if (jump_point_search_refusal(*space_).empty()) {
+        // Jump point search with the guide: exact (the guide is a lower bound) and it jumps.
+        // Over the map's bit lines: measured faster here than the jps+ table (whose 16 bytes
+        // a tile the hierarchy would also have to hold), docs/benchmarks.md.
+        const detail::BitLines<false> lines(space_->map());
+        GridPath path = detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles,
+                                                          {}, PathShape::Tiles, guide);
+        path.stats.method = "hierarchical-jps";
+        return path;
+    }
+    const GuidedProblem problem(*space_, query.goal, guide);
     SearchResult result = pathkit::find_path(problem, StateId(query.start), context.tiles);
     result.stats.method = "hierarchical-astar";
     const GridMap& map = space_->map();

@@ -1,5 +1,5 @@
 /// Hierarchical search on a tile grid: clusters, the gates on their borders and exact lower
-/// bounds between gates, for first moves in microseconds and for optimal guided A*.
+/// bounds between gates, for first moves in microseconds and for optimal guided searches.
 #pragma once
 
 #include <algorithm>
@@ -28,8 +28,9 @@ enum class HierarchyMode {
     /// An abstract search over the gates, then each leg refined by A* over the two clusters
     /// the unit walks next: a valid path, not always the cheapest (docs/benchmarks.md).
     Fast,
-    /// A* over the tiles with the abstract distances to the goal as its heuristic (admissible):
-    /// the cheapest path, as `GridSpace::find_path` finds.
+    /// Jump point search with the abstract distances to the goal as its heuristic (a lower
+    /// bound), or A* over the tiles with it where jump point search cannot run (terrain costs,
+    /// units bigger than a tile): the cheapest path, as `GridSpace::find_path` finds.
     Optimal,
 };
 
