@@ -59,22 +59,31 @@ std::size_t GridHierarchy::cluster_count() const {
 void GridHierarchy::build_all() {
     clusters_.assign(static_cast<std::size_t>(layout_.columns) * layout_.rows, Cluster{});
     const auto count = static_cast<std::uint32_t>(clusters_.size());
+    std::vector<std::uint32_t> all(count);
     for (std::uint32_t cluster = 0; cluster < count; ++cluster)
-        build_cluster_gates(cluster);
-    SearchContext context;
-    for (std::uint32_t cluster = 0; cluster < count; ++cluster)
-        build_cluster_bounds(cluster, context);
+        all[cluster] = cluster;
+    build_clusters(all);
     for (std::uint32_t cluster = 0; cluster < count; ++cluster)
         build_cluster_crossings(cluster);
     revision_ = space_->map().revision();
 }
 
-void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
+void GridHierarchy::build_clusters(const std::vector<std::uint32_t>& clusters) {
+    detail::ClusterMoves moves;
+    SearchContext context;
+    for (const std::uint32_t cluster : clusters) {
+        build_cluster_gates(cluster, moves);
+        build_cluster_bounds(cluster, moves, context);
+    }
+}
+
+void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterMoves& moves) {
     const int left = layout_.left(cluster), top = layout_.top(cluster);
     const int width = layout_.width_of(cluster), height = layout_.height_of(cluster);
     const GridMap& map = space_->map();
     const std::uint8_t* fits = space_->fits_data();
-    const detail::ClusterSpace tiles(*space_, layout_, cluster, false, {});
+    moves.read(*space_, layout_, cluster);
+    const detail::ClusterSpace tiles(moves, false, {});
     Cluster& data = clusters_[cluster];
     data.gates.clear();
     data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);
@@ -100,7 +109,7 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
                 });
             }
             if (!leaves) continue;
-            const std::uint32_t local = tiles.local(index);
+            const std::uint32_t local = detail::local_state(layout_, cluster, index);
             if (piece[local] == detail::no_gate) {
                 queue.assign(1, local);
                 piece[local] = pieces;
@@ -130,32 +139,69 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
     }
 }
 
-void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, SearchContext& context) {
+void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, const detail::ClusterMoves& moves,
+                                         SearchContext& context) {
     Cluster& data = clusters_[cluster];
     const auto count = static_cast<std::uint32_t>(data.gates.size());
     data.bounds.assign(static_cast<std::size_t>(count) * count, infinite_cost);
-    std::vector<std::uint32_t> sources;
-    const auto stride = static_cast<std::uint32_t>(space_->map().stride());
-    const detail::ClusterSpace probe(*space_, layout_, cluster, false, {});
-    const auto local = [&](detail::PaddedCell tile) {
-        return probe.local(static_cast<std::uint32_t>(tile.y) * stride +
-                           static_cast<std::uint32_t>(tile.x));
-    };
-    for (std::uint32_t from = 0; from < count; ++from) {
-        sources.clear();
-        detail::for_each_gate_tile(layout_, cluster, data, from, [&](detail::PaddedCell tile) {
-            sources.push_back(local(tile));
+    for (std::uint32_t gate = 0; gate < count; ++gate)
+        data.bounds[gate * count + gate] = 0;
+    const auto stride = static_cast<std::uint32_t>(layout_.stride);
+    // Each tile's gates (a corner tile may leave by two sides), local tiles per gate.
+    const auto tiles = static_cast<std::size_t>(layout_.side) * layout_.side;
+    std::vector<std::uint16_t> first_gate(tiles, detail::no_gate),
+        second_gate(tiles, detail::no_gate);
+    std::vector<std::vector<std::uint32_t>> gate_tiles(count);
+    for (std::uint32_t gate = 0; gate < count; ++gate) {
+        detail::for_each_gate_tile(layout_, cluster, data, gate, [&](detail::PaddedCell tile) {
+            const std::uint32_t local = detail::local_state(
+                layout_, cluster,
+                static_cast<std::uint32_t>(tile.y) * stride + static_cast<std::uint32_t>(tile.x));
+            gate_tiles[gate].push_back(local);
+            (first_gate[local] == detail::no_gate ? first_gate : second_gate)[local] =
+                static_cast<std::uint16_t>(gate);
         });
-        const detail::ClusterSpace space(*space_, layout_, cluster, false, sources);
-        (void)pathkit::find_path(space, StateId(space.source()), context,
-                                 {.algorithm = SearchAlgorithm::Dijkstra});
+    }
+    // Without terrain every move costs what the move back costs: the bound from b to a is the
+    // bound from a to b, so the search from gate a looks only for the gates after it. Each
+    // search stops once it has reached every gate it looks for (the first tile of a gate that
+    // Dijkstra takes is its nearest).
+    const bool symmetric = !space_->map().has_terrain_costs();
+    std::vector<std::uint8_t> wanted(tiles, 0);
+    std::vector<std::uint8_t> found(count, 0);
+    for (std::uint32_t from = 0; from < count; ++from) {
+        std::uint32_t missing = 0;
         for (std::uint32_t to = 0; to < count; ++to) {
-            Cost best = infinite_cost;
-            detail::for_each_gate_tile(layout_, cluster, data, to, [&](detail::PaddedCell tile) {
-                best = std::min(best, context.cost_to(StateId(local(tile))));
-            });
-            data.bounds[from * count + to] = from == to ? Cost{0} : best;
+            found[to] = to == from || (symmetric && to < from);
+            if (found[to] != 0) continue;
+            ++missing;
+            for (const std::uint32_t local : gate_tiles[to])
+                wanted[local] = 1;
         }
+        if (missing == 0) continue;
+        const detail::ClusterSpace space(moves, false, gate_tiles[from], wanted.data());
+        Search search(space, context, {.algorithm = SearchAlgorithm::Dijkstra});
+        SearchStatus status = search.begin(StateId(space.source()));
+        while (missing > 0 && (status = search.step()) == SearchStatus::Found) {
+            const std::uint32_t tile = search.goal_found().value;
+            const Cost cost = context.cost_to(StateId(tile));
+            for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
+                if (to == detail::no_gate || found[to] != 0) continue;
+                found[to] = 1;
+                --missing;
+                data.bounds[from * count + to] = cost;
+                if (symmetric) data.bounds[to * count + from] = cost;
+                // A corner tile stays wanted while its other gate is missing.
+                for (const std::uint32_t local : gate_tiles[to]) {
+                    const std::uint16_t first = first_gate[local], second = second_gate[local];
+                    wanted[local] =
+                        (found[first] == 0) || (second != detail::no_gate && found[second] == 0);
+                }
+            }
+            status = search.continue_past_goal();
+        }
+        (void)search.finish();
+        std::fill(wanted.begin(), wanted.end(), std::uint8_t{0});
     }
 }
 
@@ -234,11 +280,7 @@ void GridHierarchy::repair() {
             }
         }
     }
-    for (const std::uint32_t cluster : rebuilt)
-        build_cluster_gates(cluster);
-    SearchContext context;
-    for (const std::uint32_t cluster : rebuilt)
-        build_cluster_bounds(cluster, context);
+    build_clusters(rebuilt);
     // Crossings name the gates across: those of the rebuilt clusters and their neighbours.
     std::vector<std::uint32_t> crossed;
     for (const std::uint32_t cluster : rebuilt) {

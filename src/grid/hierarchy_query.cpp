@@ -57,10 +57,13 @@ class AbstractProblem {
         const std::uint32_t cluster = value / slots_, gate = value % slots_;
         const Cluster& data = clusters_[cluster];
         const std::size_t count = data.gates.size();
-        for (const auto& crossing : backward_ ? data.entries : data.exits) {
-            if (crossing.gate != gate) continue;
-            visit(StateId(crossing.other),
-                  cost(value, crossing.other / slots_, crossing.other % slots_, crossing.cost));
+        const auto& crossings = backward_ ? data.entries : data.exits;  // sorted by gate
+        for (auto crossing = std::lower_bound(
+                 crossings.begin(), crossings.end(), gate,
+                 [](const GridHierarchy::Crossing&c, std::uint32_t g) { return c.gate < g; });
+             crossing != crossings.end() && crossing->gate == gate; ++crossing) {
+            visit(StateId(crossing->other),
+                  cost(value, crossing->other / slots_, crossing->other % slots_, crossing->cost));
         }
         for (std::uint32_t other = 0; other < count; ++other) {
             if (other == gate) continue;
@@ -144,10 +147,11 @@ class AbstractGuide {
         }
         const auto& gates = clusters_[cluster].gates;
         for (std::uint32_t gate = 0; gate < gates.size(); ++gate) {
-            const Gate& box = gates[gate];
             const Cost rest =
                 std::min(query_.abstract_context.cost_to(StateId(cluster * slots_ + gate)),
                          query_.abstract_cost);
+            if (rest >= best) continue;
+            const Gate& box = gates[gate];
             best = std::min(best, detail::estimate_to_box(space_, cell.x, cell.y, box.x0, box.y0,
                                                           box.x1, box.y1) +
                                       rest);
@@ -188,9 +192,8 @@ class GuidedProblem {
 };
 
 /// The cheapest cost inside the cluster from the searched tile to each gate (the least over
-/// its tiles), read from the context of a search just run on `space`.
-void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
-                const detail::ClusterSpace& space, const SearchContext& context,
+/// its tiles), read from the context of a search just run inside the cluster.
+void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster, const SearchContext& context,
                 std::vector<Cost>& costs) {
     const Cluster& data = hierarchy.clusters()[cluster];
     const auto stride = static_cast<std::uint32_t>(hierarchy.space().map().stride());
@@ -200,7 +203,8 @@ void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
             hierarchy.layout(), cluster, data, gate, [&](detail::PaddedCell tile) {
                 const std::uint32_t index = static_cast<std::uint32_t>(tile.y) * stride +
                                             static_cast<std::uint32_t>(tile.x);
-                costs[gate] = std::min(costs[gate], context.cost_to(StateId(space.local(index))));
+                const std::uint32_t local = detail::local_state(hierarchy.layout(), cluster, index);
+                costs[gate] = std::min(costs[gate], context.cost_to(StateId(local)));
             });
     }
 }
@@ -253,17 +257,23 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     query.start_cluster = layout.cluster_at(start.x, start.y);
     query.goal_cluster = layout.cluster_at(goal.x, goal.y);
     const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
-    const detail::ClusterSpace forward(hierarchy.space(), layout, query.start_cluster, false, {});
-    (void)pathkit::find_path(forward, StateId(forward.local(query.start)), query.cluster_context,
-                             dijkstra);
-    gate_costs(hierarchy, query.start_cluster, forward, query.cluster_context, query.start_bounds);
+    query.cluster_moves.read(hierarchy.space(), layout, query.start_cluster);
+    const detail::ClusterSpace forward(query.cluster_moves, false, {});
+    (void)pathkit::find_path(forward,
+                             StateId(detail::local_state(layout, query.start_cluster, query.start)),
+                             query.cluster_context, dijkstra);
+    gate_costs(hierarchy, query.start_cluster, query.cluster_context, query.start_bounds);
     query.direct = query.start_cluster == query.goal_cluster
-                       ? query.cluster_context.cost_to(StateId(forward.local(query.goal)))
+                       ? query.cluster_context.cost_to(
+                             StateId(detail::local_state(layout, query.goal_cluster, query.goal)))
                        : infinite_cost;
-    const detail::ClusterSpace backward(hierarchy.space(), layout, query.goal_cluster, true, {});
-    (void)pathkit::find_path(backward, StateId(backward.local(query.goal)), query.cluster_context,
-                             dijkstra);
-    gate_costs(hierarchy, query.goal_cluster, backward, query.cluster_context, query.goal_bounds);
+    if (query.goal_cluster != query.start_cluster)
+        query.cluster_moves.read(hierarchy.space(), layout, query.goal_cluster);
+    const detail::ClusterSpace backward(query.cluster_moves, true, {});
+    (void)pathkit::find_path(backward,
+                             StateId(detail::local_state(layout, query.goal_cluster, query.goal)),
+                             query.cluster_context, dijkstra);
+    gate_costs(hierarchy, query.goal_cluster, query.cluster_context, query.goal_bounds);
     const auto tiles = static_cast<std::uint32_t>(layout.side * layout.side);
     query.goal_costs.resize(tiles);
     for (std::uint32_t local = 0; local < tiles; ++local)

@@ -314,6 +314,32 @@ TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
     }
 }
 
+// Without terrain the build searches from each gate only for the gates after it (the bound
+// back is the same); a map whose every tile has terrain cost 1 is searched from every gate to
+// every other, and must give the same bounds (costs 1 and 1.5 add up exactly in any order).
+TEST(Hierarchy, BoundsSearchedOneWayEqualBoundsSearchedBothWays) {
+    std::mt19937 random(5);
+    for (const int size : {1, 2}) {
+        for (const DiagonalPolicy diagonal :
+             {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
+              DiagonalPolicy::NoCornerCutting}) {
+            const GridMap plain = rooms_map(random, 53, 41, false);
+            GridMap weighed = plain;
+            (void)weighed.set_terrain_cost({0, 0}, 2);  // the map now keeps a cost per tile
+            (void)weighed.set_terrain_cost({0, 0}, 1);
+            ASSERT_TRUE(weighed.has_terrain_costs());
+            MovementRules rules;
+            rules.diagonal = diagonal;
+            rules.diagonal_cost = 1.5f;
+            rules.agent_size = size;
+            const GridSpace one_way(plain, rules), both_ways(weighed, rules);
+            const GridHierarchy a = GridHierarchy::build(one_way, {.cluster_side = 8}).value();
+            const GridHierarchy b = GridHierarchy::build(both_ways, {.cluster_side = 8}).value();
+            EXPECT_TRUE(a.same_graph(b)) << "size " << size << " rule " << to_string(diagonal);
+        }
+    }
+}
+
 TEST(Hierarchy, BadInputGetsAClearStatus) {
     // clang-format off
     const auto drawn = testing::ascii_map({

@@ -36,6 +36,7 @@ enum class HierarchyMode {
 
 namespace detail {
 struct HierarchyQuery;
+class ClusterMoves;
 
 /// Where the clusters of a hierarchy lie, in padded tile coordinates (column 1 is the map's
 /// first column).
@@ -187,8 +188,13 @@ class GridHierarchy {
   private:
     friend class HierarchicalPath;
     GridHierarchy(const GridSpace& space, int side);
-    void build_cluster_gates(std::uint32_t cluster);
-    void build_cluster_bounds(std::uint32_t cluster, SearchContext& context);
+    /// Reads the cluster's moves into `moves`, then finds its gates.
+    void build_cluster_gates(std::uint32_t cluster, detail::ClusterMoves& moves);
+    /// Its bounds, from the moves `build_cluster_gates` just read.
+    void build_cluster_bounds(std::uint32_t cluster, const detail::ClusterMoves& moves,
+                              SearchContext& context);
+    /// Gates and bounds of the given clusters (crossings apart).
+    void build_clusters(const std::vector<std::uint32_t>& clusters);
     void build_cluster_crossings(std::uint32_t cluster);
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
