@@ -58,6 +58,7 @@ std::size_t GridHierarchy::cluster_count() const {
 
 void GridHierarchy::build_all() {
     clusters_.assign(static_cast<std::size_t>(layout_.columns) * layout_.rows, Cluster{});
+    gate_count_ = 0;
     const auto count = static_cast<std::uint32_t>(clusters_.size());
     std::vector<std::uint32_t> all(count);
     for (std::uint32_t cluster = 0; cluster < count; ++cluster)
@@ -69,29 +70,31 @@ void GridHierarchy::build_all() {
 }
 
 void GridHierarchy::build_clusters(const std::vector<std::uint32_t>& clusters) {
-    detail::ClusterMoves moves;
-    SearchContext context;
+    detail::ClusterScratch scratch;
     for (const std::uint32_t cluster : clusters) {
-        build_cluster_gates(cluster, moves);
-        build_cluster_bounds(cluster, moves, context);
+        gate_count_ -= clusters_[cluster].gates.size();
+        build_cluster_gates(cluster, scratch);
+        build_cluster_bounds(cluster, scratch);
+        gate_count_ += clusters_[cluster].gates.size();
     }
 }
 
-void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterMoves& moves) {
+void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterScratch& scratch) {
     const int left = layout_.left(cluster), top = layout_.top(cluster);
     const int width = layout_.width_of(cluster), height = layout_.height_of(cluster);
     const GridMap& map = space_->map();
     const std::uint8_t* fits = space_->fits_data();
-    moves.read(*space_, layout_, cluster);
-    const detail::ClusterSpace tiles(moves, false, {});
+    scratch.moves.read(*space_, layout_, cluster);
+    const detail::ClusterSpace tiles(scratch.moves, false, {});
     Cluster& data = clusters_[cluster];
     data.gates.clear();
     data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);
     // The piece of the cluster each tile belongs to, filled from the tiles that leave it.
-    std::vector<std::uint16_t> piece(static_cast<std::size_t>(layout_.side * layout_.side),
-                                     detail::no_gate);
-    std::vector<std::uint32_t> queue;
-    std::vector<std::uint16_t> gate_piece;
+    std::vector<std::uint16_t>& piece = scratch.piece;
+    piece.assign(static_cast<std::size_t>(layout_.side * layout_.side), detail::no_gate);
+    std::vector<std::uint32_t>& queue = scratch.queue;
+    std::vector<std::uint16_t>& gate_piece = scratch.gate_piece;
+    gate_piece.clear();
     std::uint16_t pieces = 0;
     for (int side = East; side <= North; ++side) {
         const int length = side == East || side == West ? height : width;
@@ -139,8 +142,7 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterMo
     }
 }
 
-void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, const detail::ClusterMoves& moves,
-                                         SearchContext& context) {
+void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterScratch& scratch) {
     Cluster& data = clusters_[cluster];
     const auto count = static_cast<std::uint32_t>(data.gates.size());
     data.bounds.assign(static_cast<std::size_t>(count) * count, infinite_cost);
@@ -149,9 +151,14 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, const detail::Cl
     const auto stride = static_cast<std::uint32_t>(layout_.stride);
     // Each tile's gates (a corner tile may leave by two sides), local tiles per gate.
     const auto tiles = static_cast<std::size_t>(layout_.side) * layout_.side;
-    std::vector<std::uint16_t> first_gate(tiles, detail::no_gate),
-        second_gate(tiles, detail::no_gate);
-    std::vector<std::vector<std::uint32_t>> gate_tiles(count);
+    std::vector<std::uint16_t>& first_gate = scratch.first_gate;
+    std::vector<std::uint16_t>& second_gate = scratch.second_gate;
+    first_gate.assign(tiles, detail::no_gate);
+    second_gate.assign(tiles, detail::no_gate);
+    std::vector<std::vector<std::uint32_t>>& gate_tiles = scratch.gate_tiles;
+    if (gate_tiles.size() < count) gate_tiles.resize(count);
+    for (std::uint32_t gate = 0; gate < count; ++gate)
+        gate_tiles[gate].clear();
     for (std::uint32_t gate = 0; gate < count; ++gate) {
         detail::for_each_gate_tile(layout_, cluster, data, gate, [&](detail::PaddedCell tile) {
             const std::uint32_t local = detail::local_state(
@@ -167,8 +174,11 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, const detail::Cl
     // search stops once it has reached every gate it looks for (the first tile of a gate that
     // Dijkstra takes is its nearest).
     const bool symmetric = !space_->map().has_terrain_costs();
-    std::vector<std::uint8_t> wanted(tiles, 0);
-    std::vector<std::uint8_t> found(count, 0);
+    std::vector<std::uint8_t>& wanted = scratch.wanted;
+    std::vector<std::uint8_t>& found = scratch.found;
+    wanted.assign(tiles, 0);
+    found.assign(count, 0);
+    SearchContext& context = scratch.context;
     for (std::uint32_t from = 0; from < count; ++from) {
         std::uint32_t missing = 0;
         for (std::uint32_t to = 0; to < count; ++to) {
@@ -179,7 +189,7 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, const detail::Cl
                 wanted[local] = 1;
         }
         if (missing == 0) continue;
-        const detail::ClusterSpace space(moves, false, gate_tiles[from], wanted.data());
+        const detail::ClusterSpace space(scratch.moves, false, gate_tiles[from], wanted.data());
         Search search(space, context, {.algorithm = SearchAlgorithm::Dijkstra});
         SearchStatus status = search.begin(StateId(space.source()));
         while (missing > 0 && (status = search.step()) == SearchStatus::Found) {
@@ -201,7 +211,9 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, const detail::Cl
             status = search.continue_past_goal();
         }
         (void)search.finish();
-        std::fill(wanted.begin(), wanted.end(), std::uint8_t{0});
+        for (std::uint32_t to = 0; to < count; ++to)  // the gates never reached
+            for (const std::uint32_t local : gate_tiles[to])
+                wanted[local] = 0;
     }
 }
 
@@ -305,10 +317,7 @@ bool GridHierarchy::is_current() const {
 }
 
 std::size_t GridHierarchy::gate_count() const {
-    std::size_t count = 0;
-    for (const Cluster& cluster : clusters_)
-        count += cluster.gates.size();
-    return count;
+    return gate_count_;
 }
 
 std::size_t GridHierarchy::memory_bytes() const {

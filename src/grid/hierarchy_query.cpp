@@ -87,8 +87,12 @@ class AbstractProblem {
                                        goal_.x, goal_.y);
     }
     [[nodiscard]] bool is_goal(StateId state) const {
+        last_taken_ = state.value;
         return state.value == (backward_ ? start_state_ : goal_state());
     }
+    /// The last state the search took off its open list (the engine asks `is_goal` of each
+    /// state it takes): under Dijkstra, every state it has not finished is at least as far.
+    [[nodiscard]] std::uint32_t last_taken() const { return last_taken_; }
 
   private:
     /// Where a state stands in the forward search: a gate's middle tile, the start, the goal.
@@ -117,6 +121,7 @@ class AbstractProblem {
     std::uint32_t start_state_;
     detail::PaddedCell goal_;
     bool backward_;
+    mutable std::uint32_t last_taken_ = 0;
 };
 
 /// The optimal mode's lower bound on the cost from a tile to the goal: the larger of the
@@ -132,7 +137,9 @@ class AbstractGuide {
           clusters_(hierarchy.clusters()),
           query_(query),
           slots_(hierarchy.slots()),
-          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)) {}
+          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
+          far_(query.abstract_cost + space_.distance_estimate(layout_.side - 1, layout_.side - 1)) {
+    }
 
     /// The bound for padded tile `tile`.
     [[nodiscard]] Cost operator()(std::uint32_t tile) const {
@@ -140,6 +147,9 @@ class AbstractGuide {
         const Cost octile =
             detail::estimate_to_box(space_, cell.x, cell.y, goal_.x, goal_.y, goal_.x, goal_.y);
         const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
+        // Outside the goal's cluster the bound is at most the estimate across the cluster plus
+        // the abstract cost of the start: no better than the octile estimate this far away.
+        if (octile >= far_ && cluster != query_.goal_cluster) return octile;
         Cost best = infinite_cost;
         if (cluster == query_.goal_cluster) {
             const int x = cell.x - layout_.left(cluster), y = cell.y - layout_.top(cluster);
@@ -167,6 +177,7 @@ class AbstractGuide {
     const detail::HierarchyQuery& query_;
     std::uint32_t slots_;
     detail::PaddedCell goal_;
+    Cost far_;  // from this octile estimate on, the bound is the octile estimate
 };
 
 /// The optimal mode's tile search where jump point search cannot run (terrain costs, big
@@ -386,12 +397,29 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
         return refused(SearchStatus::InvalidInput, status.message());
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query);
+    // Dijkstra from the goal until it takes the start, or until it expanded about as many
+    // gates as the clusters between the start and the goal hold (more would cost more than it
+    // saves where the abstract distances hardly exceed the straight-line ones): the gates it
+    // did not finish are at least as far as the last one it took.
     const AbstractProblem backward(*this, query, true);
+    const int columns = std::abs(static_cast<int>(query.start_cluster % layout_.columns) -
+                                 static_cast<int>(query.goal_cluster % layout_.columns)) +
+                        3;
+    const int rows = std::abs(static_cast<int>(query.start_cluster / layout_.columns) -
+                              static_cast<int>(query.goal_cluster / layout_.columns)) +
+                     3;
+    const std::size_t budget = std::max<std::size_t>(
+        64, gate_count_ * static_cast<std::size_t>(columns * rows) / clusters_.size());
     const SearchResult abstract =
         pathkit::find_path(backward, StateId(backward.goal_state()), query.abstract_context,
-                           {.algorithm = SearchAlgorithm::Dijkstra});
-    if (!abstract.found()) return refused(abstract.status, abstract.message);
-    query.abstract_cost = abstract.cost;
+                           {.algorithm = SearchAlgorithm::Dijkstra, .max_expansions = budget});
+    if (abstract.found()) {
+        query.abstract_cost = abstract.cost;
+    } else if (abstract.status == SearchStatus::BudgetExhausted) {
+        query.abstract_cost = query.abstract_context.cost_to(StateId(backward.last_taken()));
+    } else {
+        return refused(abstract.status, abstract.message);
+    }
     const AbstractGuide guide(*this, query);
     if (jump_point_search_refusal(*space_).empty()) {
         // Jump point search with the guide: exact (the guide is a lower bound) and it jumps.

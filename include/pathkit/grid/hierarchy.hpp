@@ -36,7 +36,7 @@ enum class HierarchyMode {
 
 namespace detail {
 struct HierarchyQuery;
-class ClusterMoves;
+struct ClusterScratch;
 
 /// Where the clusters of a hierarchy lie, in padded tile coordinates (column 1 is the map's
 /// first column).
@@ -188,11 +188,10 @@ class GridHierarchy {
   private:
     friend class HierarchicalPath;
     GridHierarchy(const GridSpace& space, int side);
-    /// Reads the cluster's moves into `moves`, then finds its gates.
-    void build_cluster_gates(std::uint32_t cluster, detail::ClusterMoves& moves);
+    /// Reads the cluster's moves into `scratch`, then finds its gates.
+    void build_cluster_gates(std::uint32_t cluster, detail::ClusterScratch& scratch);
     /// Its bounds, from the moves `build_cluster_gates` just read.
-    void build_cluster_bounds(std::uint32_t cluster, const detail::ClusterMoves& moves,
-                              SearchContext& context);
+    void build_cluster_bounds(std::uint32_t cluster, detail::ClusterScratch& scratch);
     /// Gates and bounds of the given clusters (crossings apart).
     void build_clusters(const std::vector<std::uint32_t>& clusters);
     void build_cluster_crossings(std::uint32_t cluster);
@@ -205,6 +204,7 @@ class GridHierarchy {
     std::uint32_t slots_ = 0;  // gate states per cluster: state = cluster * slots_ + gate
     std::uint64_t revision_ = 0;
     std::vector<Cluster> clusters_;
+    std::size_t gate_count_ = 0;  // over all clusters
 };
 
 }  // namespace pathkit
