@@ -22,7 +22,9 @@ int side_left_by(int left, int top, int width, int x, int y) {
 
 }  // namespace
 
-GridHierarchy::GridHierarchy(const GridSpace& space, int side) : space_(&space) {
+GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& options)
+    : space_(&space), plain_jump_points_(options.plain_jump_points) {
+    const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;
     layout_.shift = std::countr_zero(static_cast<unsigned>(side));
@@ -47,7 +49,7 @@ Expected<GridHierarchy> GridHierarchy::build(const GridSpace& space, HierarchyOp
     if (space.has_links())
         return Status::invalid_input(
             "hierarchy: the space has links, which hierarchical search does not follow");
-    GridHierarchy hierarchy(space, side);
+    GridHierarchy hierarchy(space, options);
     hierarchy.build_all();
     return hierarchy;
 }

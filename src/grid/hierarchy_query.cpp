@@ -395,6 +395,16 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
 GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& context) const {
     if (Status status = check_query(from, to); !status)
         return refused(SearchStatus::InvalidInput, status.message());
+    const bool jumps = jump_point_search_refusal(*space_).empty();
+    if (jumps && plain_jump_points_ > 0) {
+        // A short query is answered by plain jump point search before the hierarchy is asked:
+        // joining the start and goal to it costs more than such a search.
+        const detail::BitLines<false> lines(space_->map());
+        GridPath path = detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles,
+                                                          {.max_expansions = plain_jump_points_},
+                                                          PathShape::Tiles);
+        if (path.status != SearchStatus::BudgetExhausted) return path;
+    }
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query);
     // Dijkstra from the goal until it takes the start, or until it expanded about as many
@@ -421,7 +431,7 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
         return refused(abstract.status, abstract.message);
     }
     const AbstractGuide guide(*this, query);
-    if (jump_point_search_refusal(*space_).empty()) {
+    if (jumps) {
         // Jump point search with the guide: exact (the guide is a lower bound) and it jumps.
         // Over the map's bit lines: measured faster here than the jps+ table (whose 16 bytes
         // a tile the hierarchy would also have to hold), docs/benchmarks.md.

@@ -21,6 +21,10 @@ struct HierarchyOptions {
     /// Side of a square cluster in tiles: a power of two from 8 to 256 (the clusters on the
     /// map's right and bottom edges are cut by the map).
     int cluster_side = 32;
+    /// Where jump point search can run, the optimal mode first tries it plain with at most
+    /// this many expansions (0: never) and returns its path when it finishes: joining a short
+    /// query's start and goal to the hierarchy costs more than such a search.
+    std::size_t plain_jump_points = 512;
 };
 
 /// How a hierarchical query answers.
@@ -30,7 +34,9 @@ enum class HierarchyMode {
     Fast,
     /// Jump point search with the abstract distances to the goal as its heuristic (a lower
     /// bound), or A* over the tiles with it where jump point search cannot run (terrain costs,
-    /// units bigger than a tile): the cheapest path, as `GridSpace::find_path` finds.
+    /// units bigger than a tile): the cheapest path, as `GridSpace::find_path` finds. A query
+    /// that plain jump point search answers within `HierarchyOptions::plain_jump_points` is
+    /// answered so (`stats.method` "jps"; else "hierarchical-jps" or "hierarchical-astar").
     Optimal,
 };
 
@@ -187,7 +193,7 @@ class GridHierarchy {
 
   private:
     friend class HierarchicalPath;
-    GridHierarchy(const GridSpace& space, int side);
+    GridHierarchy(const GridSpace& space, const HierarchyOptions& options);
     /// Reads the cluster's moves into `scratch`, then finds its gates.
     void build_cluster_gates(std::uint32_t cluster, detail::ClusterScratch& scratch);
     /// Its bounds, from the moves `build_cluster_gates` just read.
@@ -205,6 +211,7 @@ class GridHierarchy {
     std::uint64_t revision_ = 0;
     std::vector<Cluster> clusters_;
     std::size_t gate_count_ = 0;  // over all clusters
+    std::size_t plain_jump_points_ = 0;
 };
 
 }  // namespace pathkit
