@@ -24,7 +24,7 @@ struct HierarchyOptions {
     /// Where jump point search can run, the optimal mode first tries it plain with at most
     /// this many expansions (0: never) and returns its path when it finishes: joining a short
     /// query's start and goal to the hierarchy costs more than such a search.
-    std::size_t plain_jump_points = 512;
+    std::size_t plain_jump_points = 4096;
 };
 
 /// How a hierarchical query answers.
