@@ -171,8 +171,8 @@ bool measure(const std::string& name, GridMap& map, const std::vector<Query>& qu
         m_jps_plus, m_optimal, m_jps_plus / m_optimal, median(builds) / 1000,
         static_cast<double>(hierarchy.memory_bytes()) / tiles,
         compared ? 100 * excess_sum / compared : 0.0, 100 * excess_max, median(repairs),
-        *std::max_element(repairs.begin(), repairs.end()) / 1000, hierarchy.gate_count(), failures,
-        mismatches, length_mismatches);
+        repairs.empty() ? 0.0 : *std::max_element(repairs.begin(), repairs.end()) / 1000,
+        hierarchy.gate_count(), failures, mismatches, length_mismatches);
     std::fflush(stdout);
     return failures == 0 && mismatches == 0 && length_mismatches == 0;
 }

@@ -22,7 +22,9 @@ int side_left_by(int left, int top, int width, int x, int y) {
 
 }  // namespace
 
-GridHierarchy::GridHierarchy(const GridSpace& space, int side) : space_(&space) {
+GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& options)
+    : space_(&space), plain_jump_points_(options.plain_jump_points) {
+    const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;
     layout_.shift = std::countr_zero(static_cast<unsigned>(side));
@@ -47,7 +49,7 @@ Expected<GridHierarchy> GridHierarchy::build(const GridSpace& space, HierarchyOp
     if (space.has_links())
         return Status::invalid_input(
             "hierarchy: the space has links, which hierarchical search does not follow");
-    GridHierarchy hierarchy(space, side);
+    GridHierarchy hierarchy(space, options);
     hierarchy.build_all();
     return hierarchy;
 }
@@ -58,31 +60,43 @@ std::size_t GridHierarchy::cluster_count() const {
 
 void GridHierarchy::build_all() {
     clusters_.assign(static_cast<std::size_t>(layout_.columns) * layout_.rows, Cluster{});
+    gate_count_ = 0;
     const auto count = static_cast<std::uint32_t>(clusters_.size());
+    std::vector<std::uint32_t> all(count);
     for (std::uint32_t cluster = 0; cluster < count; ++cluster)
-        build_cluster_gates(cluster);
-    SearchContext context;
-    for (std::uint32_t cluster = 0; cluster < count; ++cluster)
-        build_cluster_bounds(cluster, context);
+        all[cluster] = cluster;
+    build_clusters(all);
     for (std::uint32_t cluster = 0; cluster < count; ++cluster)
         build_cluster_crossings(cluster);
     revision_ = space_->map().revision();
 }
 
-void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
+void GridHierarchy::build_clusters(const std::vector<std::uint32_t>& clusters) {
+    detail::ClusterScratch scratch;
+    for (const std::uint32_t cluster : clusters) {
+        gate_count_ -= clusters_[cluster].gates.size();
+        build_cluster_gates(cluster, scratch);
+        build_cluster_bounds(cluster, scratch);
+        gate_count_ += clusters_[cluster].gates.size();
+    }
+}
+
+void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterScratch& scratch) {
     const int left = layout_.left(cluster), top = layout_.top(cluster);
     const int width = layout_.width_of(cluster), height = layout_.height_of(cluster);
     const GridMap& map = space_->map();
     const std::uint8_t* fits = space_->fits_data();
-    const detail::ClusterSpace tiles(*space_, layout_, cluster, false, {});
+    scratch.moves.read(*space_, layout_, cluster);
+    const detail::ClusterSpace tiles(scratch.moves, false, {});
     Cluster& data = clusters_[cluster];
     data.gates.clear();
     data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);
     // The piece of the cluster each tile belongs to, filled from the tiles that leave it.
-    std::vector<std::uint16_t> piece(static_cast<std::size_t>(layout_.side * layout_.side),
-                                     detail::no_gate);
-    std::vector<std::uint32_t> queue;
-    std::vector<std::uint16_t> gate_piece;
+    std::vector<std::uint16_t>& piece = scratch.piece;
+    piece.assign(static_cast<std::size_t>(layout_.side * layout_.side), detail::no_gate);
+    std::vector<std::uint32_t>& queue = scratch.queue;
+    std::vector<std::uint16_t>& gate_piece = scratch.gate_piece;
+    gate_piece.clear();
     std::uint16_t pieces = 0;
     for (int side = East; side <= North; ++side) {
         const int length = side == East || side == West ? height : width;
@@ -100,7 +114,7 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
                 });
             }
             if (!leaves) continue;
-            const std::uint32_t local = tiles.local(index);
+            const std::uint32_t local = detail::local_state(layout_, cluster, index);
             if (piece[local] == detail::no_gate) {
                 queue.assign(1, local);
                 piece[local] = pieces;
@@ -130,32 +144,78 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster) {
     }
 }
 
-void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, SearchContext& context) {
+void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterScratch& scratch) {
     Cluster& data = clusters_[cluster];
     const auto count = static_cast<std::uint32_t>(data.gates.size());
     data.bounds.assign(static_cast<std::size_t>(count) * count, infinite_cost);
-    std::vector<std::uint32_t> sources;
-    const auto stride = static_cast<std::uint32_t>(space_->map().stride());
-    const detail::ClusterSpace probe(*space_, layout_, cluster, false, {});
-    const auto local = [&](detail::PaddedCell tile) {
-        return probe.local(static_cast<std::uint32_t>(tile.y) * stride +
-                           static_cast<std::uint32_t>(tile.x));
-    };
-    for (std::uint32_t from = 0; from < count; ++from) {
-        sources.clear();
-        detail::for_each_gate_tile(layout_, cluster, data, from, [&](detail::PaddedCell tile) {
-            sources.push_back(local(tile));
+    for (std::uint32_t gate = 0; gate < count; ++gate)
+        data.bounds[gate * count + gate] = 0;
+    const auto stride = static_cast<std::uint32_t>(layout_.stride);
+    // Each tile's gates (a corner tile may leave by two sides), local tiles per gate.
+    const auto tiles = static_cast<std::size_t>(layout_.side) * layout_.side;
+    std::vector<std::uint16_t>& first_gate = scratch.first_gate;
+    std::vector<std::uint16_t>& second_gate = scratch.second_gate;
+    first_gate.assign(tiles, detail::no_gate);
+    second_gate.assign(tiles, detail::no_gate);
+    std::vector<std::vector<std::uint32_t>>& gate_tiles = scratch.gate_tiles;
+    if (gate_tiles.size() < count) gate_tiles.resize(count);
+    for (std::uint32_t gate = 0; gate < count; ++gate)
+        gate_tiles[gate].clear();
+    for (std::uint32_t gate = 0; gate < count; ++gate) {
+        detail::for_each_gate_tile(layout_, cluster, data, gate, [&](detail::PaddedCell tile) {
+            const std::uint32_t local = detail::local_state(
+                layout_, cluster,
+                static_cast<std::uint32_t>(tile.y) * stride + static_cast<std::uint32_t>(tile.x));
+            gate_tiles[gate].push_back(local);
+            (first_gate[local] == detail::no_gate ? first_gate : second_gate)[local] =
+                static_cast<std::uint16_t>(gate);
         });
-        const detail::ClusterSpace space(*space_, layout_, cluster, false, sources);
-        (void)pathkit::find_path(space, StateId(space.source()), context,
-                                 {.algorithm = SearchAlgorithm::Dijkstra});
+    }
+    // Without terrain every move costs what the move back costs: the bound from b to a is the
+    // bound from a to b, so the search from gate a looks only for the gates after it. Each
+    // search stops once it has reached every gate it looks for (the first tile of a gate that
+    // Dijkstra takes is its nearest).
+    const bool symmetric = !space_->map().has_terrain_costs();
+    std::vector<std::uint8_t>& wanted = scratch.wanted;
+    std::vector<std::uint8_t>& found = scratch.found;
+    wanted.assign(tiles, 0);
+    found.assign(count, 0);
+    SearchContext& context = scratch.context;
+    for (std::uint32_t from = 0; from < count; ++from) {
+        std::uint32_t missing = 0;
         for (std::uint32_t to = 0; to < count; ++to) {
-            Cost best = infinite_cost;
-            detail::for_each_gate_tile(layout_, cluster, data, to, [&](detail::PaddedCell tile) {
-                best = std::min(best, context.cost_to(StateId(local(tile))));
-            });
-            data.bounds[from * count + to] = from == to ? Cost{0} : best;
+            found[to] = to == from || (symmetric && to < from);
+            if (found[to] != 0) continue;
+            ++missing;
+            for (const std::uint32_t local : gate_tiles[to])
+                wanted[local] = 1;
         }
+        if (missing == 0) continue;
+        const detail::ClusterSpace space(scratch.moves, false, gate_tiles[from], wanted.data());
+        Search search(space, context, {.algorithm = SearchAlgorithm::Dijkstra});
+        SearchStatus status = search.begin(StateId(space.source()));
+        while (missing > 0 && (status = search.step()) == SearchStatus::Found) {
+            const std::uint32_t tile = search.goal_found().value;
+            const Cost cost = context.cost_to(StateId(tile));
+            for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
+                if (to == detail::no_gate || found[to] != 0) continue;
+                found[to] = 1;
+                --missing;
+                data.bounds[from * count + to] = cost;
+                if (symmetric) data.bounds[to * count + from] = cost;
+                // A corner tile stays wanted while its other gate is missing.
+                for (const std::uint32_t local : gate_tiles[to]) {
+                    const std::uint16_t first = first_gate[local], second = second_gate[local];
+                    wanted[local] =
+                        (found[first] == 0) || (second != detail::no_gate && found[second] == 0);
+                }
+            }
+            status = search.continue_past_goal();
+        }
+        (void)search.finish();
+        for (std::uint32_t to = 0; to < count; ++to)  // the gates never reached
+            for (const std::uint32_t local : gate_tiles[to])
+                wanted[local] = 0;
     }
 }
 
@@ -234,11 +294,7 @@ void GridHierarchy::repair() {
             }
         }
     }
-    for (const std::uint32_t cluster : rebuilt)
-        build_cluster_gates(cluster);
-    SearchContext context;
-    for (const std::uint32_t cluster : rebuilt)
-        build_cluster_bounds(cluster, context);
+    build_clusters(rebuilt);
     // Crossings name the gates across: those of the rebuilt clusters and their neighbours.
     std::vector<std::uint32_t> crossed;
     for (const std::uint32_t cluster : rebuilt) {
@@ -263,10 +319,7 @@ bool GridHierarchy::is_current() const {
 }
 
 std::size_t GridHierarchy::gate_count() const {
-    std::size_t count = 0;
-    for (const Cluster& cluster : clusters_)
-        count += cluster.gates.size();
-    return count;
+    return gate_count_;
 }
 
 std::size_t GridHierarchy::memory_bytes() const {

@@ -1,9 +1,11 @@
 // GridHierarchy's queries: the start and goal joined to the abstract graph in the query's
-// context, the abstract searches, legs refined on demand, and the optimal guided A*.
+// context, the abstract searches, legs refined on demand, and the optimal mode's guided jump
+// point search.
 #include <algorithm>
 #include <string>
 
 #include "hierarchy_spaces.hpp"
+#include "jump_search.hpp"
 #include "pathkit/search/search.hpp"
 
 namespace pathkit {
@@ -55,10 +57,13 @@ class AbstractProblem {
         const std::uint32_t cluster = value / slots_, gate = value % slots_;
         const Cluster& data = clusters_[cluster];
         const std::size_t count = data.gates.size();
-        for (const auto& crossing : backward_ ? data.entries : data.exits) {
-            if (crossing.gate != gate) continue;
-            visit(StateId(crossing.other),
-                  cost(value, crossing.other / slots_, crossing.other % slots_, crossing.cost));
+        const auto& crossings = backward_ ? data.entries : data.exits;  // sorted by gate
+        for (auto crossing = std::lower_bound(
+                 crossings.begin(), crossings.end(), gate,
+                 [](const GridHierarchy::Crossing&c, std::uint32_t g) { return c.gate < g; });
+             crossing != crossings.end() && crossing->gate == gate; ++crossing) {
+            visit(StateId(crossing->other),
+                  cost(value, crossing->other / slots_, crossing->other % slots_, crossing->cost));
         }
         for (std::uint32_t other = 0; other < count; ++other) {
             if (other == gate) continue;
@@ -82,8 +87,12 @@ class AbstractProblem {
                                        goal_.x, goal_.y);
     }
     [[nodiscard]] bool is_goal(StateId state) const {
+        last_taken_ = state.value;
         return state.value == (backward_ ? start_state_ : goal_state());
     }
+    /// The last state the search took off its open list (the engine asks `is_goal` of each
+    /// state it takes): under Dijkstra, every state it has not finished is at least as far.
+    [[nodiscard]] std::uint32_t last_taken() const { return last_taken_; }
 
   private:
     /// Where a state stands in the forward search: a gate's middle tile, the start, the goal.
@@ -112,35 +121,35 @@ class AbstractProblem {
     std::uint32_t start_state_;
     detail::PaddedCell goal_;
     bool backward_;
+    mutable std::uint32_t last_taken_ = 0;
 };
 
-/// The optimal mode's tile search: the space's tiles towards the goal, the heuristic the
-/// larger of the octile estimate and, over the gates a tile's cluster can be left by, the
-/// estimate to the gate plus a lower bound on the gate's cost to the goal (the backward
-/// abstract search's cost when it finished the gate before the start, else that of the start:
-/// Dijkstra had finished every gate nearer).
-class GuidedProblem {
+/// The optimal mode's lower bound on the cost from a tile to the goal: the larger of the
+/// octile estimate and, over the gates the tile's cluster can be left by, the estimate to the
+/// gate plus a lower bound on the gate's cost to the goal (the backward abstract search's cost
+/// when it finished the gate before the start, else that of the start: Dijkstra had finished
+/// every gate nearer), or in the goal's cluster the exact cost inside it.
+class AbstractGuide {
   public:
-    GuidedProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query)
+    AbstractGuide(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query)
         : space_(hierarchy.space()),
           layout_(hierarchy.layout()),
           clusters_(hierarchy.clusters()),
           query_(query),
           slots_(hierarchy.slots()),
-          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)) {}
-
-    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
-    [[nodiscard]] bool is_valid(StateId state) const { return space_.is_valid(state); }
-    template <class Visit>
-    void for_each_successor(StateId state, Visit&& visit) const {
-        space_.for_each_successor(state, std::forward<Visit>(visit));
+          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
+          far_(query.abstract_cost + space_.distance_estimate(layout_.side - 1, layout_.side - 1)) {
     }
-    [[nodiscard]] bool is_goal(StateId state) const { return state.value == query_.goal; }
-    [[nodiscard]] Cost heuristic(StateId state) const {
-        const detail::PaddedCell cell = detail::padded_cell(space_.map(), state.value);
+
+    /// The bound for padded tile `tile`.
+    [[nodiscard]] Cost operator()(std::uint32_t tile) const {
+        const detail::PaddedCell cell = detail::padded_cell(space_.map(), tile);
         const Cost octile =
             detail::estimate_to_box(space_, cell.x, cell.y, goal_.x, goal_.y, goal_.x, goal_.y);
         const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
+        // Outside the goal's cluster the bound is at most the estimate across the cluster plus
+        // the abstract cost of the start: no better than the octile estimate this far away.
+        if (octile >= far_ && cluster != query_.goal_cluster) return octile;
         Cost best = infinite_cost;
         if (cluster == query_.goal_cluster) {
             const int x = cell.x - layout_.left(cluster), y = cell.y - layout_.top(cluster);
@@ -148,10 +157,11 @@ class GuidedProblem {
         }
         const auto& gates = clusters_[cluster].gates;
         for (std::uint32_t gate = 0; gate < gates.size(); ++gate) {
-            const Gate& box = gates[gate];
             const Cost rest =
                 std::min(query_.abstract_context.cost_to(StateId(cluster * slots_ + gate)),
                          query_.abstract_cost);
+            if (rest >= best) continue;
+            const Gate& box = gates[gate];
             best = std::min(best, detail::estimate_to_box(space_, cell.x, cell.y, box.x0, box.y0,
                                                           box.x1, box.y1) +
                                       rest);
@@ -167,12 +177,34 @@ class GuidedProblem {
     const detail::HierarchyQuery& query_;
     std::uint32_t slots_;
     detail::PaddedCell goal_;
+    Cost far_;  // from this octile estimate on, the bound is the octile estimate
+};
+
+/// The optimal mode's tile search where jump point search cannot run (terrain costs, big
+/// units): A* over the space's tiles towards the goal with the abstract guide as heuristic.
+class GuidedProblem {
+  public:
+    GuidedProblem(const GridSpace& space, std::uint32_t goal, const AbstractGuide& guide)
+        : space_(space), goal_(goal), guide_(guide) {}
+
+    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
+    [[nodiscard]] bool is_valid(StateId state) const { return space_.is_valid(state); }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        space_.for_each_successor(state, std::forward<Visit>(visit));
+    }
+    [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_; }
+    [[nodiscard]] Cost heuristic(StateId state) const { return guide_(state.value); }
+
+  private:
+    const GridSpace& space_;
+    std::uint32_t goal_;
+    const AbstractGuide& guide_;
 };
 
 /// The cheapest cost inside the cluster from the searched tile to each gate (the least over
-/// its tiles), read from the context of a search just run on `space`.
-void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
-                const detail::ClusterSpace& space, const SearchContext& context,
+/// its tiles), read from the context of a search just run inside the cluster.
+void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster, const SearchContext& context,
                 std::vector<Cost>& costs) {
     const Cluster& data = hierarchy.clusters()[cluster];
     const auto stride = static_cast<std::uint32_t>(hierarchy.space().map().stride());
@@ -182,7 +214,8 @@ void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
             hierarchy.layout(), cluster, data, gate, [&](detail::PaddedCell tile) {
                 const std::uint32_t index = static_cast<std::uint32_t>(tile.y) * stride +
                                             static_cast<std::uint32_t>(tile.x);
-                costs[gate] = std::min(costs[gate], context.cost_to(StateId(space.local(index))));
+                const std::uint32_t local = detail::local_state(hierarchy.layout(), cluster, index);
+                costs[gate] = std::min(costs[gate], context.cost_to(StateId(local)));
             });
     }
 }
@@ -235,17 +268,23 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     query.start_cluster = layout.cluster_at(start.x, start.y);
     query.goal_cluster = layout.cluster_at(goal.x, goal.y);
     const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
-    const detail::ClusterSpace forward(hierarchy.space(), layout, query.start_cluster, false, {});
-    (void)pathkit::find_path(forward, StateId(forward.local(query.start)), query.cluster_context,
-                             dijkstra);
-    gate_costs(hierarchy, query.start_cluster, forward, query.cluster_context, query.start_bounds);
+    query.cluster_moves.read(hierarchy.space(), layout, query.start_cluster);
+    const detail::ClusterSpace forward(query.cluster_moves, false, {});
+    (void)pathkit::find_path(forward,
+                             StateId(detail::local_state(layout, query.start_cluster, query.start)),
+                             query.cluster_context, dijkstra);
+    gate_costs(hierarchy, query.start_cluster, query.cluster_context, query.start_bounds);
     query.direct = query.start_cluster == query.goal_cluster
-                       ? query.cluster_context.cost_to(StateId(forward.local(query.goal)))
+                       ? query.cluster_context.cost_to(
+                             StateId(detail::local_state(layout, query.goal_cluster, query.goal)))
                        : infinite_cost;
-    const detail::ClusterSpace backward(hierarchy.space(), layout, query.goal_cluster, true, {});
-    (void)pathkit::find_path(backward, StateId(backward.local(query.goal)), query.cluster_context,
-                             dijkstra);
-    gate_costs(hierarchy, query.goal_cluster, backward, query.cluster_context, query.goal_bounds);
+    if (query.goal_cluster != query.start_cluster)
+        query.cluster_moves.read(hierarchy.space(), layout, query.goal_cluster);
+    const detail::ClusterSpace backward(query.cluster_moves, true, {});
+    (void)pathkit::find_path(backward,
+                             StateId(detail::local_state(layout, query.goal_cluster, query.goal)),
+                             query.cluster_context, dijkstra);
+    gate_costs(hierarchy, query.goal_cluster, query.cluster_context, query.goal_bounds);
     const auto tiles = static_cast<std::uint32_t>(layout.side * layout.side);
     query.goal_costs.resize(tiles);
     for (std::uint32_t local = 0; local < tiles; ++local)
@@ -356,15 +395,53 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
 GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& context) const {
     if (Status status = check_query(from, to); !status)
         return refused(SearchStatus::InvalidInput, status.message());
+    const bool jumps = jump_point_search_refusal(*space_).empty();
+    if (jumps && plain_jump_points_ > 0) {
+        // A short query is answered by plain jump point search before the hierarchy is asked:
+        // joining the start and goal to it costs more than such a search.
+        const detail::BitLines<false> lines(space_->map());
+        GridPath path = detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles,
+                                                          {.max_expansions = plain_jump_points_},
+                                                          PathShape::Tiles);
+        if (path.status != SearchStatus::BudgetExhausted) return path;
+    }
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query);
+    // Dijkstra from the goal until it takes the start, or until it expanded about as many
+    // gates as the clusters between the start and the goal hold (more would cost more than it
+    // saves where the abstract distances hardly exceed the straight-line ones): the gates it
+    // did not finish are at least as far as the last one it took.
     const AbstractProblem backward(*this, query, true);
+    const int columns = std::abs(static_cast<int>(query.start_cluster % layout_.columns) -
+                                 static_cast<int>(query.goal_cluster % layout_.columns)) +
+                        3;
+    const int rows = std::abs(static_cast<int>(query.start_cluster / layout_.columns) -
+                              static_cast<int>(query.goal_cluster / layout_.columns)) +
+                     3;
+    const std::size_t budget = std::max<std::size_t>(
+        64, gate_count_ * static_cast<std::size_t>(columns * rows) / clusters_.size());
     const SearchResult abstract =
         pathkit::find_path(backward, StateId(backward.goal_state()), query.abstract_context,
-                           {.algorithm = SearchAlgorithm::Dijkstra});
-    if (!abstract.found()) return refused(abstract.status, abstract.message);
-    query.abstract_cost = abstract.cost;
-    const GuidedProblem problem(*this, query);
+                           {.algorithm = SearchAlgorithm::Dijkstra, .max_expansions = budget});
+    if (abstract.found()) {
+        query.abstract_cost = abstract.cost;
+    } else if (abstract.status == SearchStatus::BudgetExhausted) {
+        query.abstract_cost = query.abstract_context.cost_to(StateId(backward.last_taken()));
+    } else {
+        return refused(abstract.status, abstract.message);
+    }
+    const AbstractGuide guide(*this, query);
+    if (jumps) {
+        // Jump point search with the guide: exact (the guide is a lower bound) and it jumps.
+        // Over the map's bit lines: measured faster here than the jps+ table (whose 16 bytes
+        // a tile the hierarchy would also have to hold), docs/benchmarks.md.
+        const detail::BitLines<false> lines(space_->map());
+        GridPath path = detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles,
+                                                          {}, PathShape::Tiles, guide);
+        path.stats.method = "hierarchical-jps";
+        return path;
+    }
+    const GuidedProblem problem(*space_, query.goal, guide);
     SearchResult result = pathkit::find_path(problem, StateId(query.start), context.tiles);
     result.stats.method = "hierarchical-astar";
     const GridMap& map = space_->map();

@@ -2,6 +2,7 @@
 // graph of gates (with the query's start and goal joined), and the tile spaces of legs.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -108,47 +109,94 @@ void for_each_gate_tile(const ClusterLayout& layout, std::uint32_t cluster,
     return {static_cast<int>(index) - row * map.stride(), row};
 }
 
+/// The moves of a space between the tiles of one cluster, read once per cluster: per local
+/// tile (`row * side + column`) whether the unit fits there and which of the eight directions
+/// it may move in without leaving the cluster, and each move's cost.
+class ClusterMoves {
+  public:
+    /// Directions E, SE, S, SW, W, NW, N, NE: direction `d ^ 4` is the opposite of `d`.
+    static constexpr int dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+    static constexpr int dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    /// Bit 8 of a tile's mask: the unit fits there.
+    static constexpr std::uint16_t fits_bit = 1u << 8;
+
+    /// Reads the moves of `cluster` (the buffers are kept from one cluster to the next).
+    void read(const GridSpace& space, const ClusterLayout& layout, std::uint32_t cluster) {
+        side_ = layout.side;
+        shift_ = layout.shift;
+        const int left = layout.left(cluster), top = layout.top(cluster);
+        const int width = layout.width_of(cluster), height = layout.height_of(cluster);
+        const int stride = space.map().stride();
+        const std::uint8_t* fits = space.fits_data();
+        const std::size_t tiles = static_cast<std::size_t>(side_) * side_;
+        masks_.assign(tiles, 0);
+        costs_.resize(tiles * 8);
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) {
+                const auto here = static_cast<std::uint32_t>((top + y) * stride + left + x);
+                if (fits[here] == 0) continue;
+                const std::uint32_t local =
+                    (static_cast<std::uint32_t>(y) << shift_) + static_cast<std::uint32_t>(x);
+                std::uint16_t mask = fits_bit;
+                space.for_each_successor(StateId(here), [&](StateId next, Cost step) {
+                    const int offset = static_cast<int>(next.value) - static_cast<int>(here);
+                    const int move_y = offset > stride / 2 ? 1 : (offset < -stride / 2 ? -1 : 0);
+                    const int move_x = offset - move_y * stride;
+                    if (x + move_x < 0 || y + move_y < 0 || x + move_x >= width ||
+                        y + move_y >= height)
+                        return;
+                    const int direction = direction_of(move_x, move_y);
+                    mask = static_cast<std::uint16_t>(mask | (1u << direction));
+                    costs_[local * 8 + static_cast<std::uint32_t>(direction)] = step;
+                });
+                masks_[local] = mask;
+            }
+        }
+    }
+    [[nodiscard]] int side() const { return side_; }
+    [[nodiscard]] int shift() const { return shift_; }
+    [[nodiscard]] std::uint16_t mask(std::uint32_t local) const { return masks_[local]; }
+    /// The cost of the move from `local` in `direction` (one its mask allows).
+    [[nodiscard]] Cost cost(std::uint32_t local, int direction) const {
+        return costs_[local * 8 + static_cast<std::uint32_t>(direction)];
+    }
+
+  private:
+    static int direction_of(int x, int y) {
+        for (int direction = 0; direction < 8; ++direction)
+            if (dx[direction] == x && dy[direction] == y) return direction;
+        return 0;  // unreachable: a move is one step
+    }
+
+    int side_ = 0, shift_ = 0;
+    std::vector<std::uint16_t> masks_;
+    std::vector<Cost> costs_;
+};
+
 /// The tiles of one cluster as a space of the engine: state `row * side + column` (local), and
 /// one more state, `side * side`, joined at cost 0 to the source tiles (a search from a whole
 /// gate). Reversed, a step costs what the step the other way costs (searches towards a tile).
+/// A goal is a tile whose byte in `wanted` is not 0 (none without `wanted`).
 class ClusterSpace {
   public:
-    ClusterSpace(const GridSpace& space, const ClusterLayout& layout, std::uint32_t cluster,
-                 bool reversed, std::span<const std::uint32_t> sources)
-        : space_(space),
-          fits_(space.fits_data()),
-          side_(layout.side),
-          shift_(layout.shift),
-          width_(layout.width_of(cluster)),
-          height_(layout.height_of(cluster)),
-          stride_(space.map().stride()),
-          origin_(static_cast<std::uint32_t>(layout.top(cluster) * space.map().stride() +
-                                             layout.left(cluster))),
+    ClusterSpace(const ClusterMoves& moves, bool reversed, std::span<const std::uint32_t> sources,
+                 const std::uint8_t* wanted = nullptr)
+        : moves_(moves),
+          side_(moves.side()),
           reversed_(reversed),
-          sources_(sources) {}
+          sources_(sources),
+          wanted_(wanted) {
+        for (int direction = 0; direction < 8; ++direction)
+            offsets_[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side_;
+    }
 
     [[nodiscard]] std::size_t state_count() const {
         return static_cast<std::size_t>(side_) * side_ + 1;
     }
     [[nodiscard]] std::uint32_t source() const { return static_cast<std::uint32_t>(side_ * side_); }
-    /// The padded index of a local tile.
-    [[nodiscard]] std::uint32_t tile(std::uint32_t local) const {
-        return origin_ + (local >> shift_) * static_cast<std::uint32_t>(stride_) +
-               (local & static_cast<std::uint32_t>(side_ - 1));
-    }
-    /// The local state of padded column `x`, row `y` of the cluster.
-    [[nodiscard]] std::uint32_t local(std::uint32_t tile_index) const {
-        const std::uint32_t offset = tile_index - origin_;
-        const std::uint32_t row = offset / static_cast<std::uint32_t>(stride_);
-        return (row << shift_) + (offset - row * static_cast<std::uint32_t>(stride_));
-    }
     [[nodiscard]] bool is_valid(StateId state) const {
         if (state.value == source()) return true;
-        if (state.value >= source()) return false;
-        const std::uint32_t column = state.value & static_cast<std::uint32_t>(side_ - 1);
-        const std::uint32_t row = state.value >> shift_;
-        return column < static_cast<std::uint32_t>(width_) &&
-               row < static_cast<std::uint32_t>(height_) && fits_[tile(state.value)] != 0;
+        return state.value < source() && (moves_.mask(state.value) & ClusterMoves::fits_bit) != 0;
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
@@ -157,29 +205,52 @@ class ClusterSpace {
                 visit(StateId(from), Cost{0});
             return;
         }
-        const std::uint32_t here = tile(state.value);
-        const int column = static_cast<int>(state.value & static_cast<std::uint32_t>(side_ - 1));
-        const int row = static_cast<int>(state.value >> shift_);
-        space_.for_each_successor(StateId(here), [&](StateId next, Cost step) {
-            const int offset = static_cast<int>(next.value) - static_cast<int>(here);
-            const int dy = offset > stride_ / 2 ? 1 : (offset < -stride_ / 2 ? -1 : 0);
-            const int dx = offset - dy * stride_;
-            const int x = column + dx, y = row + dy;
-            if (x < 0 || y < 0 || x >= width_ || y >= height_) return;
-            if (reversed_) step = space_.step_cost(dx != 0 && dy != 0, here);
-            visit(StateId(static_cast<std::uint32_t>((y << shift_) + x)), step);
-        });
+        unsigned mask = moves_.mask(state.value) & 0xffu;
+        while (mask != 0) {
+            const int direction = std::countr_zero(mask);
+            mask &= mask - 1;
+            const auto next =
+                static_cast<std::uint32_t>(static_cast<int>(state.value) + offsets_[direction]);
+            visit(StateId(next), reversed_ ? moves_.cost(next, direction ^ 4)
+                                           : moves_.cost(state.value, direction));
+        }
     }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
-    [[nodiscard]] bool is_goal(StateId) const { return false; }
+    [[nodiscard]] bool is_goal(StateId state) const {
+        return wanted_ != nullptr && state.value != source() && wanted_[state.value] != 0;
+    }
 
   private:
-    const GridSpace& space_;
-    const std::uint8_t* fits_;
-    int side_, shift_, width_, height_, stride_;
-    std::uint32_t origin_;
+    const ClusterMoves& moves_;
+    int side_;
+    int offsets_[8] = {};
     bool reversed_;
     std::span<const std::uint32_t> sources_;
+    const std::uint8_t* wanted_;
+};
+
+/// The local state (`row * side + column`) of a padded tile index inside a cluster.
+[[nodiscard]] inline std::uint32_t local_state(const ClusterLayout& layout, std::uint32_t cluster,
+                                               std::uint32_t tile_index) {
+    const auto stride = static_cast<std::uint32_t>(layout.stride);
+    const std::uint32_t offset =
+        tile_index -
+        static_cast<std::uint32_t>(layout.top(cluster) * layout.stride + layout.left(cluster));
+    const std::uint32_t row = offset / stride;
+    return (row << layout.shift) + (offset - row * stride);
+}
+
+/// The memory of building one cluster, kept from one cluster to the next.
+struct ClusterScratch {
+    ClusterMoves moves;
+    SearchContext context;
+    std::vector<std::uint16_t> piece;  // per local tile: the piece of the cluster it is in
+    std::vector<std::uint32_t> queue;
+    std::vector<std::uint16_t> gate_piece;               // per gate
+    std::vector<std::uint16_t> first_gate, second_gate;  // per local tile (corners have two)
+    std::vector<std::vector<std::uint32_t>> gate_tiles;  // per gate: its local tiles
+    std::vector<std::uint8_t> wanted;                    // per local tile: a goal
+    std::vector<std::uint8_t> found;                     // per gate
 };
 
 /// The tile searches of legs: the space's tiles inside one or two clusters. Towards a gate of
@@ -255,6 +326,7 @@ struct HierarchyQuery {
     std::vector<Cost> goal_bounds;   // per gate of the goal's cluster
     std::vector<Cost> goal_costs;    // per local tile of the goal's cluster: cost to the goal
     Cost direct = infinite_cost;     // start to goal inside one cluster
+    ClusterMoves cluster_moves;      // of the cluster searched
     SearchContext cluster_context;   // the searches inside one cluster
     SearchContext abstract_context;  // the abstract search
     Cost abstract_cost = 0;          // the backward search's cost from the start (optimal mode)

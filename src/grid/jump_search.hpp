@@ -33,6 +33,7 @@
 #include <optional>
 #include <ranges>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -419,15 +420,48 @@ class JumpProblem {
     return Cell{from.x + diagonal_steps * sign(x), from.y + diagonal_steps * sign(y)};
 }
 
+/// No guide: jump point search estimates by the octile distance (and links) alone.
+struct NoGuide {};
+
+/// A jump point problem searched with a sharper heuristic: the larger of its own estimate and
+/// `guide(padded index)`, a lower bound on the cost from that tile to the goal (the caller
+/// vouches for it; it need not be consistent, the engine reopens states).
+template <class Jumps, class Guide>
+class GuidedJumps {
+  public:
+    GuidedJumps(const Jumps& jumps, const Guide& guide) : jumps_(jumps), guide_(guide) {}
+    [[nodiscard]] std::size_t state_count() const { return jumps_.state_count(); }
+    [[nodiscard]] bool is_valid(StateId state) const { return jumps_.is_valid(state); }
+    [[nodiscard]] bool is_goal(StateId state) const { return jumps_.is_goal(state); }
+    [[nodiscard]] Cost heuristic(StateId state) const {
+        return std::max(jumps_.heuristic(state), guide_(state.value));
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, Visit&& visit) const {
+        jumps_.for_each_successor(state, std::forward<Visit>(visit));
+    }
+    template <class Visit>
+    void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
+        jumps_.for_each_successor(state, parent, std::forward<Visit>(visit));
+    }
+
+  private:
+    const Jumps& jumps_;
+    const Guide& guide_;
+};
+
 /// Jump point search from `from` to `to` over `lines`, the path shaped as asked: the checked
 /// query behind `find_path_jps` and `StaticGridIndex::find_path`. Endpoints are checked; when
 /// `jump_point_search_refusal` names a reason, the space's own search runs instead and the
 /// message says why. `WithLinks` must be `space.has_links()`: callers dispatch on it once per
-/// query, so a space without links runs a search with no link code in it.
-template <bool WithLinks, class Lines>
+/// query, so a space without links runs a search with no link code in it. A `guide` other
+/// than `NoGuide` sharpens the heuristic of the jump points (see `GuidedJumps`); it is not
+/// used by the search that runs where jump point search cannot.
+template <bool WithLinks, class Lines, class Guide = NoGuide>
 [[nodiscard]] GridPath find_path_by_jumps(const GridSpace& space, const Lines& lines, Cell from,
                                           Cell to, SearchContext& context,
-                                          const SearchOptions& asked, PathShape shape) {
+                                          const SearchOptions& asked, PathShape shape,
+                                          const Guide& guide = {}) {
     SearchOptions options = asked;  // the jump points themselves are searched by A*
     if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
@@ -452,28 +486,27 @@ template <bool WithLinks, class Lines>
     if constexpr (WithLinks) bound.emplace(space, goal);
     const LinkBound* links = bound ? &*bound : nullptr;
     SearchResult search;
+    const auto run = [&](const auto& jumps) {
+        if constexpr (std::is_same_v<Guide, NoGuide>) {
+            search = pathkit::find_path(jumps, start, context, options);
+        } else {
+            search = pathkit::find_path(GuidedJumps(jumps, guide), start, context, options);
+        }
+    };
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
-            search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links),
-                start, context, options);
+            run(JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links));
             break;
         case DiagonalPolicy::Always:
-            search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links),
-                start, context, options);
+            run(JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links));
             break;
         case DiagonalPolicy::AtLeastOneWalkable:
-            search = pathkit::find_path(
-                JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(space, lines,
-                                                                                  goal, links),
-                start, context, options);
+            run(JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(space, lines,
+                                                                                  goal, links));
             break;
         case DiagonalPolicy::NoCornerCutting:
-            search =
-                pathkit::find_path(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(
-                                       space, lines, goal, links),
-                                   start, context, options);
+            run(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(space, lines, goal,
+                                                                               links));
             break;
     }
     search.stats.method = Lines::skips_runs ? "jps+" : "jps";

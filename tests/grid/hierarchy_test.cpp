@@ -75,7 +75,7 @@ TEST(Hierarchy, OptimalModeEqualsThePlainReferenceSearchAndFastModeIsAlwaysAVali
                 GridHierarchy::build(space, {.cluster_side = 8}).value();
             HierarchyContext context;
             std::uniform_int_distribution<int> x_of(0, 36), y_of(0, 28);
-            for (int start_trial = 0; start_trial < 4; ++start_trial) {
+            for (int start_trial = 0; start_trial < 5; ++start_trial) {
                 const Cell from{x_of(random), y_of(random)};
                 if (!testing::unit_fits(map, rules, from)) continue;
                 const std::vector<double> truth = testing::reference_grid_costs(map, rules, from);
@@ -111,6 +111,80 @@ TEST(Hierarchy, OptimalModeEqualsThePlainReferenceSearchAndFastModeIsAlwaysAVali
     ASSERT_GT(found, 100);
     std::printf("fast mode: %d paths, %d optimal, mean excess %.2f %%\n", found, fast_optimal,
                 100 * excess_sum / found);
+}
+
+/// A maze-like map: walls every few rows and columns with random doors, and random clutter, so
+/// that the abstract distances are far above the straight-line estimate.
+GridMap rooms_map(std::mt19937& random, int width, int height, bool terrain) {
+    GridMap map = random_map(random, width, height, 0.08, terrain);
+    std::bernoulli_distribution door(0.12);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            if ((x % 6 == 5 || y % 5 == 4) && !door(random)) (void)map.set_walkable({x, y}, false);
+    return map;
+}
+
+TEST(Hierarchy, TheOptimalModeJumpsWhereJumpPointSearchRunsAndEqualsTheReferenceOnEveryRule) {
+    std::mt19937 random(291);
+    constexpr int width = 61, height = 47;
+    int compared = 0, guided = 0;
+    for (const DiagonalPolicy diagonal :
+         {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
+          DiagonalPolicy::NoCornerCutting}) {
+        for (const bool terrain : {false, true}) {
+            for (int trial = 0; trial < 4; ++trial) {
+                const GridMap map = trial % 2 == 0
+                                        ? rooms_map(random, width, height, terrain)
+                                        : random_map(random, width, height, 0.3, terrain);
+                MovementRules rules;
+                rules.diagonal = diagonal;
+                if (trial % 4 == 3) rules.diagonal_cost = 1.5f;
+                const GridSpace space(map, rules);
+                // Every other map without the plain search first, so the guided one runs.
+                const GridHierarchy hierarchy =
+                    GridHierarchy::build(
+                        space, {.cluster_side = 8, .plain_jump_points = trial % 2 == 0 ? 0u : 64u})
+                        .value();
+                HierarchyContext context;
+                std::uniform_int_distribution<int> x_of(0, width - 1), y_of(0, height - 1);
+                for (int start_trial = 0; start_trial < 5; ++start_trial) {
+                    const Cell from{x_of(random), y_of(random)};
+                    if (!map.is_walkable(from)) continue;
+                    const std::vector<double> truth =
+                        testing::reference_grid_costs(map, rules, from);
+                    for (int goal_trial = 0; goal_trial < 15; ++goal_trial) {
+                        const Cell to{x_of(random), y_of(random)};
+                        if (!map.is_walkable(to)) continue;
+                        const double best = truth[static_cast<std::size_t>(to.y * width + to.x)];
+                        const GridPath optimal =
+                            hierarchy.find_path(from, to, context, HierarchyMode::Optimal);
+                        const std::string where = to_string(from) + " -> " + to_string(to) +
+                                                  " rule " + to_string(diagonal) +
+                                                  (terrain ? " terrain" : "") + " trial " +
+                                                  std::to_string(trial);
+                        if (std::isinf(best)) {
+                            EXPECT_EQ(optimal.status, SearchStatus::NoPath) << where;
+                            continue;
+                        }
+                        ASSERT_TRUE(optimal.found()) << where << ": " << optimal.message;
+                        const std::string method(optimal.stats.method);
+                        if (terrain)
+                            EXPECT_EQ(method, "hierarchical-astar") << where;
+                        else
+                            EXPECT_TRUE(method == "hierarchical-jps" || method == "jps")
+                                << where << ": " << method;
+                        guided += method == "hierarchical-jps";
+                        EXPECT_NEAR(optimal.cost, best, 1e-3 * (1 + best)) << where;
+                        EXPECT_EQ(walk_problem(space, optimal.path, from, to, optimal.cost), "")
+                            << where;
+                        ++compared;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 500);
+    EXPECT_GT(guided, 100);
 }
 
 TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
@@ -244,6 +318,32 @@ TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
                 ASSERT_TRUE(repaired.same_graph(rebuilt))
                     << "size " << size << " rule " << to_string(diagonal) << " round " << round;
             }
+        }
+    }
+}
+
+// Without terrain the build searches from each gate only for the gates after it (the bound
+// back is the same); a map whose every tile has terrain cost 1 is searched from every gate to
+// every other, and must give the same bounds (costs 1 and 1.5 add up exactly in any order).
+TEST(Hierarchy, BoundsSearchedOneWayEqualBoundsSearchedBothWays) {
+    std::mt19937 random(5);
+    for (const int size : {1, 2}) {
+        for (const DiagonalPolicy diagonal :
+             {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
+              DiagonalPolicy::NoCornerCutting}) {
+            const GridMap plain = rooms_map(random, 53, 41, false);
+            GridMap weighed = plain;
+            (void)weighed.set_terrain_cost({0, 0}, 2);  // the map now keeps a cost per tile
+            (void)weighed.set_terrain_cost({0, 0}, 1);
+            ASSERT_TRUE(weighed.has_terrain_costs());
+            MovementRules rules;
+            rules.diagonal = diagonal;
+            rules.diagonal_cost = 1.5f;
+            rules.agent_size = size;
+            const GridSpace one_way(plain, rules), both_ways(weighed, rules);
+            const GridHierarchy a = GridHierarchy::build(one_way, {.cluster_side = 8}).value();
+            const GridHierarchy b = GridHierarchy::build(both_ways, {.cluster_side = 8}).value();
+            EXPECT_TRUE(a.same_graph(b)) << "size " << size << " rule " << to_string(diagonal);
         }
     }
 }

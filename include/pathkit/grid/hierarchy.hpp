@@ -1,5 +1,5 @@
 /// Hierarchical search on a tile grid: clusters, the gates on their borders and exact lower
-/// bounds between gates, for first moves in microseconds and for optimal guided A*.
+/// bounds between gates, for first moves in microseconds and for optimal guided searches.
 #pragma once
 
 #include <algorithm>
@@ -21,6 +21,10 @@ struct HierarchyOptions {
     /// Side of a square cluster in tiles: a power of two from 8 to 256 (the clusters on the
     /// map's right and bottom edges are cut by the map).
     int cluster_side = 32;
+    /// Where jump point search can run, the optimal mode first tries it plain with at most
+    /// this many expansions (0: never) and returns its path when it finishes: joining a short
+    /// query's start and goal to the hierarchy costs more than such a search.
+    std::size_t plain_jump_points = 4096;
 };
 
 /// How a hierarchical query answers.
@@ -28,13 +32,17 @@ enum class HierarchyMode {
     /// An abstract search over the gates, then each leg refined by A* over the two clusters
     /// the unit walks next: a valid path, not always the cheapest (docs/benchmarks.md).
     Fast,
-    /// A* over the tiles with the abstract distances to the goal as its heuristic (admissible):
-    /// the cheapest path, as `GridSpace::find_path` finds.
+    /// Jump point search with the abstract distances to the goal as its heuristic (a lower
+    /// bound), or A* over the tiles with it where jump point search cannot run (terrain costs,
+    /// units bigger than a tile): the cheapest path, as `GridSpace::find_path` finds. A query
+    /// that plain jump point search answers within `HierarchyOptions::plain_jump_points` is
+    /// answered so (`stats.method` "jps"; else "hierarchical-jps" or "hierarchical-astar").
     Optimal,
 };
 
 namespace detail {
 struct HierarchyQuery;
+struct ClusterScratch;
 
 /// Where the clusters of a hierarchy lie, in padded tile coordinates (column 1 is the map's
 /// first column).
@@ -185,9 +193,13 @@ class GridHierarchy {
 
   private:
     friend class HierarchicalPath;
-    GridHierarchy(const GridSpace& space, int side);
-    void build_cluster_gates(std::uint32_t cluster);
-    void build_cluster_bounds(std::uint32_t cluster, SearchContext& context);
+    GridHierarchy(const GridSpace& space, const HierarchyOptions& options);
+    /// Reads the cluster's moves into `scratch`, then finds its gates.
+    void build_cluster_gates(std::uint32_t cluster, detail::ClusterScratch& scratch);
+    /// Its bounds, from the moves `build_cluster_gates` just read.
+    void build_cluster_bounds(std::uint32_t cluster, detail::ClusterScratch& scratch);
+    /// Gates and bounds of the given clusters (crossings apart).
+    void build_clusters(const std::vector<std::uint32_t>& clusters);
     void build_cluster_crossings(std::uint32_t cluster);
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
@@ -198,6 +210,8 @@ class GridHierarchy {
     std::uint32_t slots_ = 0;  // gate states per cluster: state = cluster * slots_ + gate
     std::uint64_t revision_ = 0;
     std::vector<Cluster> clusters_;
+    std::size_t gate_count_ = 0;  // over all clusters
+    std::size_t plain_jump_points_ = 0;
 };
 
 }  // namespace pathkit
