@@ -220,6 +220,11 @@ void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster, const Sea
     }
 }
 
+/// A fast leg by jump point search aims at a gate this many crossings ahead and keeps the
+/// part of its path that covers `kept_crossings` of them (measured: docs/benchmarks.md).
+constexpr std::size_t aimed_crossings = 4;
+constexpr std::size_t kept_crossings = 2;
+
 GridPath refused(SearchStatus status, std::string message) {
     GridPath path;
     path.status = status;
@@ -318,14 +323,74 @@ HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& conte
         const std::uint32_t gate = result.path[i].value, next = result.path[i + 1].value;
         const std::uint32_t next_cluster =
             next == problem.goal_state() ? query.goal_cluster : next / slots_;
-        if (gate / slots_ != next_cluster) path.stops_.push_back({gate / slots_, gate});
+        if (gate / slots_ != next_cluster) path.stops_.push_back({gate / slots_, gate, next});
     }
-    path.stops_.push_back({query.goal_cluster, problem.goal_state()});
+    path.stops_.push_back({query.goal_cluster, problem.goal_state(), problem.goal_state()});
+    path.jumps_ = jump_point_search_refusal(*space_).empty();
     return path;
 }
 
 std::vector<Cell> HierarchicalPath::next_leg(HierarchyContext& context) {
     if (finished()) return {};
+    return jumps_ ? next_leg_by_jumps(context) : next_leg_in_clusters(context);
+}
+
+std::vector<Cell> HierarchicalPath::next_leg_by_jumps(HierarchyContext& context) {
+    const GridHierarchy& hierarchy = *hierarchy_;
+    const GridSpace& space = hierarchy.space();
+    const detail::ClusterLayout& layout = hierarchy.layout();
+    const std::size_t crossings = stops_.size() - 1;  // the last stop is the goal
+    const std::size_t aim = next_stop_ + aimed_crossings - 1;
+    const bool to_goal = aim >= crossings;
+    Cell target = goal_;
+    if (!to_goal) {
+        // The tile of the entry gate that looks best between here and the goal.
+        const std::uint32_t entry = stops_[aim].entry;
+        const std::uint32_t cluster = entry / hierarchy.slots();
+        const int stride = space.map().stride();
+        Cost best = infinite_cost;
+        const auto estimate = [&](Cell a, Cell b) {
+            return space.distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y));
+        };
+        detail::for_each_gate_tile(
+            layout, cluster, hierarchy.clusters()[cluster], entry % hierarchy.slots(),
+            [&](detail::PaddedCell tile) {
+                const Cell cell =
+                    space.map().cell(static_cast<std::uint32_t>(tile.y * stride + tile.x));
+                const Cost cost = estimate(at_, cell) + estimate(cell, goal_);
+                if (cost < best) {
+                    best = cost;
+                    target = cell;
+                }
+            });
+    }
+    const detail::BitLines<false> lines(space.map());
+    GridPath found = detail::find_path_by_jumps<false>(space, lines, at_, target, context.tiles, {},
+                                                       PathShape::Tiles);
+    if (!found.found()) {  // the abstract graph promised a way: only a changed map breaks it
+        status_ = SearchStatus::InvalidInput;
+        message_ = "a leg found no way to its gate: " + found.message;
+        return {};
+    }
+    std::vector<Cell> leg = std::move(found.path);
+    if (!to_goal && leg.size() < 2) {  // standing on the gate's tile already: aim further
+        next_stop_ += kept_crossings;
+        return next_leg_by_jumps(context);
+    }
+    if (to_goal) {
+        done_ = true;
+    } else {
+        // Only the first part: the joint at the gate is searched again by the next leg.
+        const std::size_t end =
+            std::max<std::size_t>(1, (leg.size() - 1) * kept_crossings / aimed_crossings);
+        leg.resize(end + 1);
+        next_stop_ += kept_crossings;
+    }
+    at_ = leg.back();
+    return leg;
+}
+
+std::vector<Cell> HierarchicalPath::next_leg_in_clusters(HierarchyContext& context) {
     const GridHierarchy& hierarchy = *hierarchy_;
     const GridMap& map = hierarchy.space().map();
     const auto cluster_of = [&](std::uint32_t tile) {

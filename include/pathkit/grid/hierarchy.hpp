@@ -29,8 +29,11 @@ struct HierarchyOptions {
 
 /// How a hierarchical query answers.
 enum class HierarchyMode {
-    /// An abstract search over the gates, then each leg refined by A* over the two clusters
-    /// the unit walks next: a valid path, not always the cheapest (docs/benchmarks.md).
+    /// An abstract search over the gates, then legs refined one after the other: where jump
+    /// point search runs, each by jump point search towards a tile of the gate a few crossings
+    /// ahead on the abstract path, keeping only the first half (the turn at that gate is
+    /// searched again by the next leg); elsewhere by A* over the two clusters the unit walks
+    /// next. A valid path, not always the cheapest (excess measured in docs/benchmarks.md).
     Fast,
     /// Jump point search with the abstract distances to the goal as its heuristic (a lower
     /// bound), or A* over the tiles with it where jump point search cannot run (terrain costs,
@@ -95,8 +98,9 @@ class HierarchyContext {
 class GridHierarchy;
 
 /// A path planned by the abstract search and refined one leg at a time: `next_leg` returns
-/// the tiles of the next stretch (through the cluster the unit is in, into the next one), so a
-/// unit can start moving before the rest is known. Keeps a pointer to its hierarchy, which
+/// the tiles of the next stretch (about two clusters' worth, or through the cluster the unit
+/// is in into the next one where jump point search cannot run), so a unit can start moving
+/// before the rest is known. Keeps a pointer to its hierarchy, which
 /// must outlive it and not change (`GridHierarchy::repair`) while legs are still asked for.
 class HierarchicalPath {
   public:
@@ -108,9 +112,9 @@ class HierarchicalPath {
     [[nodiscard]] const std::string& message() const { return message_; }
     /// True once every leg was returned (or when there is no path).
     [[nodiscard]] bool finished() const { return status_ != SearchStatus::Found || done_; }
-    /// The next leg: tiles from where the previous leg ended (the start at first) to a tile of
-    /// the next cluster, or to the goal for the last leg; each step a move of the space. Empty
-    /// when finished. `context` serves this call only.
+    /// The next leg: tiles from where the previous leg ended (the start at first) on towards
+    /// the goal (at least one step), up to the goal for the last leg; each step a move of the
+    /// space. Empty when finished. `context` serves this call only.
     [[nodiscard]] std::vector<Cell> next_leg(HierarchyContext& context);
     /// Every remaining leg, joined: the whole path when no leg was taken yet.
     [[nodiscard]] GridPath rest(HierarchyContext& context);
@@ -122,7 +126,13 @@ class HierarchicalPath {
     struct Stop {
         std::uint32_t cluster;  // the cluster the unit crosses
         std::uint32_t exit;     // the gate state it leaves that cluster by (none: the goal)
+        std::uint32_t entry;    // the gate state it enters the next cluster by
     };
+    /// A leg by jump point search towards a tile of a gate a few crossings ahead, of which
+    /// only the first part is kept: the rest is searched again from there with the next leg.
+    [[nodiscard]] std::vector<Cell> next_leg_by_jumps(HierarchyContext& context);
+    /// A leg by A* over the cluster the unit is in and the next (where jps cannot run).
+    [[nodiscard]] std::vector<Cell> next_leg_in_clusters(HierarchyContext& context);
     const GridHierarchy* hierarchy_ = nullptr;
     SearchStatus status_ = SearchStatus::NoPath;
     std::string message_;
@@ -131,6 +141,7 @@ class HierarchicalPath {
     Cell at_;
     Cell goal_;
     bool done_ = false;
+    bool jumps_ = false;  // legs by jump point search
     std::uint64_t abstract_expanded_ = 0;
 };
 
