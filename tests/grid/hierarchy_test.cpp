@@ -218,6 +218,62 @@ TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
     EXPECT_GT(long_plans, 5);
 }
 
+// The fast mode's legs by jump point search on maps big enough for many legs: every path a
+// walk of the space's moves from the start to the goal, never cheaper than the reference's,
+// on average within 5 % of it and each within a third above it, on every diagonal rule.
+TEST(Hierarchy, FastPathsAreValidAndCloseToTheOptimumOnEveryDiagonalRule) {
+    std::mt19937 random(41);
+    constexpr int width = 120, height = 90;
+    for (const DiagonalPolicy diagonal :
+         {DiagonalPolicy::NoCornerCutting, DiagonalPolicy::Never, DiagonalPolicy::Always,
+          DiagonalPolicy::AtLeastOneWalkable}) {
+        double excess_sum = 0, excess_max = 0;
+        int compared = 0;
+        for (int trial = 0; trial < 4; ++trial) {
+            const GridMap map = trial % 2 == 0 ? random_map(random, width, height, 0.25, false)
+                                               : rooms_map(random, width, height, false);
+            MovementRules rules;
+            rules.diagonal = diagonal;
+            const GridSpace space(map, rules);
+            const GridHierarchy hierarchy =
+                GridHierarchy::build(space, {.cluster_side = 8}).value();
+            HierarchyContext context;
+            std::uniform_int_distribution<int> x_of(0, width - 1), y_of(0, height - 1);
+            for (int start_trial = 0; start_trial < 6; ++start_trial) {
+                const Cell from{x_of(random), y_of(random)};
+                if (!map.is_walkable(from)) continue;
+                const std::vector<double> truth = testing::reference_grid_costs(map, rules, from);
+                for (int goal_trial = 0; goal_trial < 15; ++goal_trial) {
+                    const Cell to{x_of(random), y_of(random)};
+                    if (!map.is_walkable(to)) continue;
+                    const double best = truth[static_cast<std::size_t>(to.y * width + to.x)];
+                    const GridPath fast = hierarchy.find_path(from, to, context);
+                    const std::string where =
+                        to_string(from) + " -> " + to_string(to) + " rule " + to_string(diagonal);
+                    if (std::isinf(best)) {
+                        EXPECT_EQ(fast.status, SearchStatus::NoPath) << where;
+                        continue;
+                    }
+                    ASSERT_TRUE(fast.found()) << where << ": " << fast.message;
+                    EXPECT_EQ(walk_problem(space, fast.path, from, to, fast.cost), "") << where;
+                    EXPECT_GE(fast.cost, best - 1e-3 * (1 + best)) << where;
+                    if (best <= 0) continue;
+                    const double excess = fast.cost / best - 1;
+                    EXPECT_LE(excess, 1.0 / 3) << where;
+                    excess_sum += excess;
+                    excess_max = std::max(excess_max, excess);
+                    ++compared;
+                }
+            }
+        }
+        ASSERT_GT(compared, 80) << to_string(diagonal);
+        std::printf("fast mode, %s: %d paths, mean excess %.2f %%, largest %.2f %%\n",
+                    std::string(to_string(diagonal)).c_str(), compared, 100 * excess_sum / compared,
+                    100 * excess_max);
+        EXPECT_LE(excess_sum / compared, 0.05) << to_string(diagonal);
+    }
+}
+
 // A wall across the map with one door: the fast path must go through the door.
 TEST(Hierarchy, TheFastPathFindsTheOnlyDoor) {
     // clang-format off

@@ -29,7 +29,7 @@ struct HierarchyOptions {
 
 /// How a hierarchical query answers.
 enum class HierarchyMode {
-    /// An abstract search over the gates, then legs refined one after the other: where jump
+    /// A weighted abstract search over the gates, then legs refined one after the other: where jump
     /// point search runs, each by jump point search towards a tile of the gate a few crossings
     /// ahead on the abstract path, keeping only the first half (the turn at that gate is
     /// searched again by the next leg); elsewhere by A* over the two clusters the unit walks
