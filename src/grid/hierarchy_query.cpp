@@ -456,9 +456,11 @@ GridPath HierarchicalPath::rest(HierarchyContext& context) {
 
 GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
                                   HierarchyMode mode) const {
-    if (mode == HierarchyMode::Optimal) return find_optimal(from, to, context);
-    HierarchicalPath plan = this->plan(from, to, context);
-    return plan.rest(context);
+    GridPath path = mode == HierarchyMode::Optimal ? find_optimal(from, to, context)
+                                                   : this->plan(from, to, context).rest(context);
+    // Refused or no path: the hierarchy answered, whichever of its searches ran last.
+    if (!path.found()) path.stats.method = "hierarchical";
+    return path;
 }
 
 GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& context) const {
