@@ -62,11 +62,12 @@ void Crowd::Impl::start_coordinated_move() {
                 data.destination = order.target;
             } else if (!record.coordinated_target &&
                        (data.state == UnitState::Moving || data.state == UnitState::Stalled)) {
-                // An ordinary order in progress waits for the coordinated move to end.
+                // An ordinary order in progress waits for the coordinated move to end (by its
+                // field, if it had one).
                 if (!record.pending)
                     record.pending = crowd::PendingOrder{
                         data.stashed_destination ? *data.stashed_destination : *data.destination,
-                        Coordinated::No, record.returning || record.goes_home};
+                        Coordinated::No, record.returning || record.goes_home, record.walk.field};
                 clear_order(unit);
             }
         }

@@ -41,8 +41,26 @@ struct PendingOrder {
     std::shared_ptr<FlowField> field;
 };
 
+/// Tiles of a path read from a flow field that a unit keeps ahead of it (see
+/// `Crowd::Impl::plan_by_field`): enough for the tick's rules (the next tile, the step-aside
+/// search's marks, the repair's checks) while the rest stays in the field.
+inline constexpr std::size_t field_window = 16;
+
+/// A unit's order by a flow field: the field it takes its path from, kept (shared) while the
+/// order runs. While `reading`, `Unit::path` holds only the next tiles of its way down the
+/// field's tree; the rest is read as it walks (`Crowd::Impl::read_field_walk`) until the way
+/// meets the target's own way, which it then walks back to the target.
+struct FieldWalk {
+    std::shared_ptr<FlowField> field;  // none: no order by a field
+    Cell target;
+    FlowCost target_cost = 0;  // the target's cost in the field
+    bool reading = false;      // the rest of the path is still in the field
+};
+
 /// What the crowd keeps per unit beside the public `Unit`.
 struct UnitRecord {
+    /// Its order by a flow field, if any.
+    FieldWalk walk;
     std::optional<PendingOrder> pending;
     /// The order it carries out is a walk home (see `PendingOrder::home`).
     bool returning = false;
@@ -128,6 +146,9 @@ struct Crowd::Impl {
     std::vector<std::uint32_t> flow_marks, flow_positions;
     std::uint32_t flow_stamp = 0;
     std::vector<Cell> flow_way;
+    // By unit: this tick's queues along fields (see mark_field_queues), and its walk's scratch.
+    std::vector<std::uint8_t> field_queues;
+    std::vector<std::uint32_t> field_queue_chain;
 
     // Footprints (crowd_tiles.cpp).
     const GridSpace& space_for(int size);
@@ -170,15 +191,41 @@ struct Crowd::Impl {
 
     // Planning (crowd_planning.cpp).
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
-    /// The path between the unit's tile and `target` in the field's tree (see
-    /// `CrowdOptions::flow_group_size`); a search (`plan`) where the field has none.
-    bool plan_by_field(std::uint32_t unit, Cell target, FlowField& field);
     bool step_aside(std::uint32_t unit, bool through_busy_units);
     void take_path(std::uint32_t unit, const SearchResult& result);
     void mark_remaining_paths();
     void mark_path(std::uint32_t unit);
     const LandmarkHeuristic& landmarks();
     Status move_group(std::span<const UnitId> units, Cell target, GroupPlanning planning);
+
+    // Paths from flow fields (crowd_field_walks.cpp).
+    /// The path between the unit's tile and `target` in the field's tree (see
+    /// `CrowdOptions::flow_group_size`); a search (`plan`) where the field has none. A unit
+    /// far from its target compared with the target's cost (so the tree's path is surely
+    /// short enough) reads its path as it walks (`FieldWalk`): O(`field_window`) now.
+    bool plan_by_field(std::uint32_t unit, Cell target, const std::shared_ptr<FlowField>& field);
+    /// Keeps at least half a `field_window` of a reading unit's path ahead of it, or the
+    /// whole rest once its way meets the target's. Where the field has no way (it cannot
+    /// while the field matches the map) the unit searches; false when that finds none either
+    /// (its order ended: `Unreachable`).
+    bool read_field_walk(std::uint32_t unit);
+    /// A reading unit whose next tile is held steps instead onto a free neighbour that is
+    /// nearer the field's goal, when there is one (its path goes on from there); true when
+    /// it did.
+    bool step_round_on_field(std::uint32_t unit);
+    /// Tiles the unit still has to walk, or (for a unit reading its path) a bound on them
+    /// that falls by at least one at each step it takes on its way.
+    [[nodiscard]] std::size_t tiles_left(std::uint32_t unit) const;
+    /// Marks, after the tick's steps, the units waiting in queues along their fields (see
+    /// `queued_on_field`).
+    void mark_field_queues();
+    /// True when the unit waits in a queue along its field: the units it waits on, one after
+    /// the other, follow the same field, in no cycle, up to the queue's head, which waits on
+    /// something else (an idle unit, say) or walks. The head, not the queue, is handed to
+    /// the coordinated planner when it makes no progress (and every order in progress with
+    /// it).
+    [[nodiscard]] bool queued_on_field(std::uint32_t unit) const;
+    FlowCost cheapest_field_step() const;
 
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();
