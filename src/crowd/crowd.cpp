@@ -403,11 +403,12 @@ void Crowd::Impl::step_units() {
     resolve_deadlocks();
     hand_over_units_without_progress();
     send_back_to_posts();
-    // A coordinated move moves every unit: orders in progress join it rather than wait.
+    // A coordinated move moves every unit: orders in progress join it rather than wait (where
+    // its region holds them, see `coordination_region`).
     if (stats.handed_to_coordination != handed_before)
         for (std::uint32_t unit = 0; unit < units.size(); ++unit)
             if (units[unit].state == UnitState::Moving || units[unit].state == UnitState::Stalled)
-                hand_over(unit);
+                hand_over(unit, Coordinated::Joined);
 }
 
 }  // namespace pathkit

@@ -27,8 +27,10 @@ inline bool footprints_overlap(Cell a, int size_a, Cell b, int size_b) {
     return a.x < b.x + size_b && b.x < a.x + size_a && a.y < b.y + size_b && b.y < a.y + size_a;
 }
 
-/// Whether an order is a coordinated one: the game's, or handed over by the crowd.
-enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
+/// Whether an order is a coordinated one: the game's, handed over by the crowd (no progress),
+/// or joining a move handed over (an order in progress then, which joins where the move's
+/// region holds it and its target, and waits for the move to end elsewhere).
+enum class Coordinated : std::uint8_t { No, Ordered, HandedOver, Joined };
 
 /// An order that takes effect at the start of the next tick.
 struct PendingOrder {
@@ -56,6 +58,14 @@ struct FieldWalk {
     FlowCost target_cost = 0;  // the target's cost in the field
     bool reading = false;      // the rest of the path is still in the field
 };
+
+/// Maps of at most this many tiles are planned whole by a coordinated move; on bigger ones a
+/// move of units handed over plans in the region round them (see
+/// `Crowd::Impl::coordination_region`), as the planner's distance tables grow with the map
+/// for every unit.
+inline constexpr std::size_t whole_map_coordination_tiles = std::size_t{1} << 18;
+/// Tiles of room round the units and targets of a coordinated move's region at first.
+inline constexpr int coordination_margin = 16;
 
 /// What the crowd keeps per unit beside the public `Unit`.
 struct UnitRecord {
@@ -94,6 +104,10 @@ struct UnitRecord {
 struct CoordinatedMove {
     std::optional<MapfPlanner> planner;
     std::vector<std::uint32_t> units;
+    /// The tiles it plans on, corners included (see `Crowd::Impl::coordination_region`), and
+    /// whether that is less than the map.
+    Cell from, to;
+    bool cropped = false;
 };
 
 }  // namespace crowd
@@ -137,6 +151,12 @@ struct Crowd::Impl {
     std::unique_ptr<MapfGraph> coordination_graph_kept;
     std::vector<std::uint32_t> coordination_walls;
     std::uint64_t coordination_graph_revision = 0;  // the map's revision the graph was built at
+    Cell coordination_graph_from, coordination_graph_to;  // the tiles the graph covers
+    // The running move has orders of the game's: it plans on the whole map until it ends.
+    bool coordinate_whole_map = false;
+    // Tiles of room round the units and targets of a move's region: `coordination_margin`,
+    // four times more each time the region had no plan, until the move ends.
+    int coordination_room = crowd::coordination_margin;
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
@@ -186,7 +206,7 @@ struct Crowd::Impl {
     void resolve_deadlocks();
     void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
     void hand_over_units_without_progress();
-    void hand_over(std::uint32_t unit);
+    void hand_over(std::uint32_t unit, crowd::Coordinated how = crowd::Coordinated::HandedOver);
     void send_back_to_posts();
 
     // Planning (crowd_planning.cpp).
@@ -230,7 +250,13 @@ struct Crowd::Impl {
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();
     bool join_coordinated_move();
-    const MapfGraph& coordination_graph();
+    /// The tiles a move of units handed over plans on, corners included: on maps of more
+    /// than `crowd::whole_map_coordination_tiles` tiles, the rectangle round the moving units
+    /// (but those that only join it) and their targets with `coordination_room` tiles on
+    /// each side (the whole map when that is over half of it, or while
+    /// `coordinate_whole_map`).
+    [[nodiscard]] std::pair<Cell, Cell> coordination_region(const std::vector<bool>& joined) const;
+    const MapfGraph& coordination_graph(Cell from, Cell to);
     void step_coordinated();
     void end_coordinated_move();
 

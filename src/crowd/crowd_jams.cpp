@@ -254,7 +254,7 @@ void Crowd::Impl::hand_over_units_without_progress() {
 
 // The unit's order (its stashed destination while it steps aside, its home while it walks
 // back) becomes a coordinated one from the next tick; no event, as its order goes on.
-void Crowd::Impl::hand_over(std::uint32_t unit) {
+void Crowd::Impl::hand_over(std::uint32_t unit, Coordinated how) {
     const Unit& data = units[unit];
     crowd::UnitRecord& record = records[unit];
     const std::optional<Cell> target =
@@ -267,7 +267,7 @@ void Crowd::Impl::hand_over(std::uint32_t unit) {
         return;
     }
     record.pending =
-        crowd::PendingOrder{*target, Coordinated::HandedOver, record.returning || record.goes_home};
+        crowd::PendingOrder{*target, how, record.returning || record.goes_home, record.walk.field};
     ++stats.handed_to_coordination;
 }
 

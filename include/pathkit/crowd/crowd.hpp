@@ -270,8 +270,12 @@ inline constexpr int handover_deadlocks = 6;
 ///   follow the same field up to one that waits on something else or walks, in no cycle)
 ///   counts neither the ticks it waits nor those without progress: the queue's head does.
 ///   Every other ordinary order in progress joins the move (it would wait for it otherwise),
-///   and units pushed off their posts (`Unit::post`) go back once the tile is free. So every
-///   unit whose
+///   and units pushed off their posts (`Unit::post`) go back once the tile is free. On maps
+///   of more than 2^18 tiles (512 x 512) a move of units handed over plans only on the
+///   rectangle round them and their targets with 16 tiles of room (the whole map when that
+///   is over half of it, or has no plan): orders in progress outside it wait for the move to
+///   end instead, as the planner's distance tables grow with its tiles for every unit. So
+///   every unit whose
 ///   destination is reachable and free arrives, where stepping aside alone can go round in
 ///   circles for ever on narrow, crowded maps (within the coordinated planner's limits: see
 ///   `move_coordinated`).
