@@ -626,6 +626,7 @@ double thread_cpu_ms() {
 struct FlowRun {
     std::vector<Cell> starts, targets;
     double planning_ms = 0;
+    double seconds = 0;  // the whole run, checks aside
     int arrived = 0;
     std::uint64_t ticks = 0;
     CrowdStats stats;
@@ -643,7 +644,9 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
     if (!crowd.move_group(ids, goal, planning)) return run;
     std::vector<Cell> before = run.starts;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
+        const auto started = Clock::now();
         if (!crowd.step()) return run;
+        run.seconds += std::chrono::duration<double>(Clock::now() - started).count();
         if (crowd.tick() == 1) {
             run.planning_ms = crowd.stats().planning_seconds * 1000;
             for (const Unit& unit : crowd.units())
@@ -741,21 +744,24 @@ int flow(const std::string& map_name, int unit_count, bool with_searches) {
 
     std::printf(
         "| mode | crowd planning, first tick (ms) | fields | field paths | searches | "
-        "arrived | last tick | stalls | replans | deadlocks resolved | checks "
-        "|\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        "arrived | last tick | stalls | replans | deadlocks resolved | handed to coordination | "
+        "run to the end (s) | checks |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     bool ok = !with_searches || by_field.targets == by_search.targets;
     for (const auto& [name, run] : {std::pair<const char*, const FlowRun&>{"flow field", by_field},
                                     {"one search a unit", by_search}}) {
         if (run.targets.empty()) continue;  // not run
         std::printf(
-            "| %s | %.2f | %llu | %llu | %llu | %d / %d | %llu | %llu | %llu | %llu | %s |\n", name,
-            run.planning_ms, static_cast<unsigned long long>(run.stats.flow_fields),
+            "| %s | %.2f | %llu | %llu | %llu | %d / %d | %llu | %llu | %llu | %llu | %llu | %.1f "
+            "| "
+            "%s |\n",
+            name, run.planning_ms, static_cast<unsigned long long>(run.stats.flow_fields),
             static_cast<unsigned long long>(run.stats.field_paths),
             static_cast<unsigned long long>(run.stats.searches), run.arrived, unit_count,
             static_cast<unsigned long long>(run.ticks),
             static_cast<unsigned long long>(run.stats.stalls),
             static_cast<unsigned long long>(run.stats.replans),
             static_cast<unsigned long long>(run.stats.deadlocks_resolved),
+            static_cast<unsigned long long>(run.stats.handed_to_coordination), run.seconds,
             run.violation.empty() ? "hold" : run.violation.c_str());
         ok = ok && run.violation.empty() && run.arrived == unit_count;
     }

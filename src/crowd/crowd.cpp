@@ -278,6 +278,7 @@ void Crowd::Impl::clear_order(std::uint32_t unit) {
     if (data.state != UnitState::Attacking) data.state = UnitState::Idle;
     data.path.clear();
     data.next_step = 0;
+    record.walk = {};
     data.destination.reset();
     data.stashed_destination.reset();
     data.stalled_on = UnitId();
@@ -306,7 +307,7 @@ void Crowd::Impl::apply_order(std::uint32_t unit) {
         arrive(unit);
         return;
     }
-    const bool planned = order.field ? plan_by_field(unit, order.target, *order.field)
+    const bool planned = order.field ? plan_by_field(unit, order.target, order.field)
                                      : plan(unit, order.target, false);
     if (!map->contains(order.target) || !planned) {
         clear_order(unit);
@@ -353,19 +354,28 @@ void Crowd::Impl::step_units() {
         Unit& data = units[unit];
         if (data.state != UnitState::Moving && data.state != UnitState::Stalled) continue;
         if (is_waiting(unit)) continue;
+        if (!read_field_walk(unit)) continue;  // the field lost its way, and so did a search
         if (data.next_step >= data.path.size()) {
             arrive(unit);
             continue;
         }
-        const Cell next = data.path[data.next_step];
-        const std::uint32_t tile = map->index(next);
         // Big units cannot cross on a diagonal without sharing a tile of their footprints.
-        std::uint32_t blocker = other_holder(unit, next);
-        if (blocker == none && data.size == 1) blocker = crossing_unit(data.at, next);
+        const auto held_by = [&](Cell to) {
+            const std::uint32_t other = other_holder(unit, to);
+            return other == none && data.size == 1 ? crossing_unit(data.at, to) : other;
+        };
+        std::uint32_t blocker = held_by(data.path[data.next_step]);
+        // A unit reading its way from a field goes round the held tile down the field.
+        if (blocker != none && step_round_on_field(unit)) {
+            if (data.state == UnitState::Idle) continue;  // no way there after all: unreachable
+            blocker = held_by(data.path[data.next_step]);
+        }
         if (blocker != none) {
             stall(unit, blocker);
             continue;
         }
+        const Cell next = data.path[data.next_step];
+        const std::uint32_t tile = map->index(next);
         const std::uint32_t from = map->index(data.at);
         hold(unit, next, unit);
         if (data.size == 1) moving_to[from] = tile;
@@ -387,16 +397,18 @@ void Crowd::Impl::step_units() {
     }
     paths_marked = false;  // units stepped on: their remaining paths are shorter
     const std::uint64_t handed_before = stats.handed_to_coordination;
+    mark_field_queues();
     for (std::uint32_t unit = 0; unit < units.size(); ++unit)
         if (units[unit].state == UnitState::Stalled && !is_waiting(unit)) run_out_of_patience(unit);
     resolve_deadlocks();
     hand_over_units_without_progress();
     send_back_to_posts();
-    // A coordinated move moves every unit: orders in progress join it rather than wait.
+    // A coordinated move moves every unit: orders in progress join it rather than wait (where
+    // its region holds them, see `coordination_region`).
     if (stats.handed_to_coordination != handed_before)
         for (std::uint32_t unit = 0; unit < units.size(); ++unit)
             if (units[unit].state == UnitState::Moving || units[unit].state == UnitState::Stalled)
-                hand_over(unit);
+                hand_over(unit, Coordinated::Joined);
 }
 
 }  // namespace pathkit

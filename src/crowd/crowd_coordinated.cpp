@@ -1,6 +1,8 @@
 // Crowd: coordinated moves, every unit planned together by the mapf layer's real-time planner.
 #include <algorithm>
 #include <chrono>
+#include <tuple>
+#include <utility>
 
 #include "crowd_impl.hpp"
 
@@ -42,17 +44,22 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
 void Crowd::Impl::start_coordinated_move() {
     std::vector<Cell> positions, goals;
     std::vector<std::uint32_t> agents;
+    Cell from, to;
     {
         const auto round = begin_claims();  // goals given so far, and attacking units' tiles
         for (const Unit& unit : units)
             if (unit.state == UnitState::Attacking) free_tiles->claim(unit.at);
-        std::vector<bool> handed_over(units.size(), false);
+        std::vector<bool> handed_over(units.size(), false), joined(units.size(), false);
+        std::vector<std::shared_ptr<FlowField>> fields(units.size());  // of orders handed over
         for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
             Unit& data = units[unit];
             crowd::UnitRecord& record = records[unit];
             if (record.pending && record.pending->coordinated != Coordinated::No) {
                 const crowd::PendingOrder order = *record.pending;
-                handed_over[unit] = order.coordinated == Coordinated::HandedOver;
+                if (order.coordinated == Coordinated::Ordered) coordinate_whole_map = true;
+                handed_over[unit] = order.coordinated != Coordinated::Ordered;
+                joined[unit] = order.coordinated == Coordinated::Joined;
+                fields[unit] = order.field;
                 record.pending.reset();
                 clear_order(unit);
                 // A unit on its way back to the tile it gave way from (handed over) goes home
@@ -62,37 +69,48 @@ void Crowd::Impl::start_coordinated_move() {
                 data.destination = order.target;
             } else if (!record.coordinated_target &&
                        (data.state == UnitState::Moving || data.state == UnitState::Stalled)) {
-                // An ordinary order in progress waits for the coordinated move to end.
+                // An ordinary order in progress waits for the coordinated move to end (by its
+                // field, if it had one).
                 if (!record.pending)
                     record.pending = crowd::PendingOrder{
                         data.stashed_destination ? *data.stashed_destination : *data.destination,
-                        Coordinated::No, record.returning || record.goes_home};
+                        Coordinated::No, record.returning || record.goes_home, record.walk.field};
                 clear_order(unit);
             }
         }
 
         // Targets first (a shared or blocked one moves to the nearest free tile, one no way
-        // leads to is unreachable), then everyone else stays where they are, or as near as is
-        // free.
+        // leads to is unreachable), then everyone else in the region stays where they are, or
+        // as near as is free. Units outside the region stand still till the move ends.
+        std::tie(from, to) = coordination_region(joined);
+        const auto inside = [&](Cell cell) {
+            return cell.x >= from.x && cell.x <= to.x && cell.y >= from.y && cell.y <= to.y;
+        };
         const std::vector<std::uint32_t>& regions = free_tiles->regions();
         for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
             Unit& data = units[unit];
             crowd::UnitRecord& record = records[unit];
             if (!record.coordinated_target || data.state == UnitState::Attacking) continue;
             const Cell target = *record.coordinated_target;
-            if (handed_over[unit] &&
-                (!map->is_walkable(target) || free_tiles->is_claimed(target))) {
-                // Its own tile is taken: its order waits for the move to end, as ordinary ones
-                // do.
+            if (handed_over[unit] && (!map->is_walkable(target) || !inside(target) ||
+                                      !inside(data.at) || free_tiles->is_claimed(target))) {
+                // Its own tile is taken, or it is outside the region: its order waits for the
+                // move to end, as ordinary ones do (by its field, if it had one).
                 const bool home = record.returning;
                 clear_order(unit);
-                record.pending = crowd::PendingOrder{target, Coordinated::No, home};
+                record.pending = crowd::PendingOrder{target, Coordinated::No, home, fields[unit]};
                 continue;
             }
             std::optional<Cell> spot;
             if (map->is_walkable(target) &&
                 regions[map->index(target)] == regions[map->index(data.at)])
                 spot = free_tiles->claim_nearest(target, data.at);
+            if (spot && !inside(*spot)) {  // its order waits, as above
+                const bool home = record.returning;
+                clear_order(unit);
+                record.pending = crowd::PendingOrder{target, Coordinated::No, home, fields[unit]};
+                continue;
+            }
             if (!spot) {
                 const bool home = record.returning;
                 clear_order(unit);
@@ -109,7 +127,7 @@ void Crowd::Impl::start_coordinated_move() {
         for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
             const Unit& data = units[unit];
             if (records[unit].coordinated_target || data.state == UnitState::Attacking ||
-                records[unit].stuck)
+                records[unit].stuck || !inside(data.at))
                 continue;  // stuck: on a blocked tile, outside the planner's graph
             const std::optional<Cell> spot = free_tiles->claim_nearest(data.at, data.at);
             if (!spot) free_tiles->claim(data.at);
@@ -120,8 +138,12 @@ void Crowd::Impl::start_coordinated_move() {
     }
 
     coordinated.reset();  // the old planner goes before the new one is made
-    const MapfGraph& graph = coordination_graph();
+    const MapfGraph& graph = coordination_graph(from, to);
     coordinated = std::make_unique<crowd::CoordinatedMove>();
+    coordinated->from = from;
+    coordinated->to = to;
+    coordinated->cropped = static_cast<std::size_t>(to.x - from.x + 1) * (to.y - from.y + 1) <
+                           static_cast<std::size_t>(map->width()) * map->height();
     const std::size_t agents_count = agents.size();
     coordinated->units = std::move(agents);
     MapfPlannerOptions planner = planner_options(agents_count, graph.vertex_count());
@@ -193,27 +215,70 @@ bool Crowd::Impl::join_coordinated_move() {
     return true;
 }
 
-// The map as the planner sees it, attacking units as walls: the graph of the last move while
-// they stand where they stood then (the old graph is freed before a new one is built).
-const MapfGraph& Crowd::Impl::coordination_graph() {
+std::pair<Cell, Cell> Crowd::Impl::coordination_region(const std::vector<bool>& joined) const {
+    const Cell first = map->origin();
+    const Cell last{first.x + map->width() - 1, first.y + map->height() - 1};
+    const std::size_t tiles = static_cast<std::size_t>(map->width()) * map->height();
+    if (coordinate_whole_map || tiles <= crowd::whole_map_coordination_tiles) return {first, last};
+    Cell from = last, to = first;
+    const auto take = [&](Cell cell) {
+        from = {std::min(from.x, cell.x), std::min(from.y, cell.y)};
+        to = {std::max(to.x, cell.x), std::max(to.y, cell.y)};
+    };
+    for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
+        if (!records[unit].coordinated_target || joined[unit]) continue;
+        take(units[unit].at);
+        take(*records[unit].coordinated_target);
+    }
+    if (from.x > to.x) return {first, last};  // no unit moves
+    from = {std::max(first.x, from.x - coordination_room),
+            std::max(first.y, from.y - coordination_room)};
+    to = {std::min(last.x, to.x + coordination_room), std::min(last.y, to.y + coordination_room)};
+    const std::size_t region = static_cast<std::size_t>(to.x - from.x + 1) * (to.y - from.y + 1);
+    if (2 * region > tiles) return {first, last};
+    return {from, to};
+}
+
+// The map (or the region of it from `from` to `to`) as the planner sees it, attacking units as
+// walls: the graph of the last move while they stand where they stood then and the region is
+// the same (the old graph is freed before a new one is built).
+const MapfGraph& Crowd::Impl::coordination_graph(Cell from, Cell to) {
+    const auto inside = [&](Cell cell) {
+        return cell.x >= from.x && cell.x <= to.x && cell.y >= from.y && cell.y <= to.y;
+    };
     std::vector<std::uint32_t> walls;
     for (const Unit& unit : units)
-        if (unit.state == UnitState::Attacking) walls.push_back(map->index(unit.at));
+        if (unit.state == UnitState::Attacking && inside(unit.at))
+            walls.push_back(map->index(unit.at));
     std::sort(walls.begin(), walls.end());
     if (coordination_graph_kept && walls == coordination_walls &&
-        coordination_graph_revision == map->revision())
+        coordination_graph_revision == map->revision() && coordination_graph_from == from &&
+        coordination_graph_to == to)
         return *coordination_graph_kept;
     coordination_graph_kept.reset();
-    if (walls.empty()) {
+    const bool whole = from == map->origin() && to.x - from.x + 1 == map->width() &&
+                       to.y - from.y + 1 == map->height();
+    if (whole && walls.empty()) {
         coordination_graph_kept = std::make_unique<MapfGraph>(*map);
-    } else {
+    } else if (whole) {
         GridMap walled = *map;
         for (const std::uint32_t tile : walls)
             (void)walled.set_walkable(map->cell(tile), false);
         coordination_graph_kept = std::make_unique<MapfGraph>(walled);
+    } else {
+        GridMap region =
+            std::move(GridMap::create(to.x - from.x + 1, to.y - from.y + 1, from).value());
+        for (int y = from.y; y <= to.y; ++y)
+            for (int x = from.x; x <= to.x; ++x)
+                if (!map->is_walkable({x, y})) (void)region.set_walkable({x, y}, false);
+        for (const std::uint32_t tile : walls)
+            (void)region.set_walkable(map->cell(tile), false);
+        coordination_graph_kept = std::make_unique<MapfGraph>(region);
     }
     coordination_walls = std::move(walls);
     coordination_graph_revision = map->revision();
+    coordination_graph_from = from;
+    coordination_graph_to = to;
     return *coordination_graph_kept;
 }
 
@@ -250,6 +315,10 @@ void Crowd::Impl::step_coordinated() {
     }
     if (planner.all_arrived()) {
         end_coordinated_move();
+    } else if (planner.no_solution() && coordinated->cropped) {
+        // None in the region (it may cut a way round): four times the room round the units.
+        coordination_room *= 4;
+        start_coordinated_move();
     } else if (planner.no_solution()) {  // e.g. two units that must pass in a dead end
         for (const std::uint32_t unit : agents) {
             if (!records[unit].coordinated_target) continue;
@@ -265,6 +334,8 @@ void Crowd::Impl::step_coordinated() {
 // unit already where the planner would take it) arrives as an ordinary unit, this tick.
 void Crowd::Impl::end_coordinated_move() {
     coordinated.reset();
+    coordinate_whole_map = false;
+    coordination_room = crowd::coordination_margin;
     for (crowd::UnitRecord& record : records) {
         if (record.coordinated_target) record.returning = false;
         record.coordinated_target.reset();

@@ -27,8 +27,10 @@ inline bool footprints_overlap(Cell a, int size_a, Cell b, int size_b) {
     return a.x < b.x + size_b && b.x < a.x + size_a && a.y < b.y + size_b && b.y < a.y + size_a;
 }
 
-/// Whether an order is a coordinated one: the game's, or handed over by the crowd.
-enum class Coordinated : std::uint8_t { No, Ordered, HandedOver };
+/// Whether an order is a coordinated one: the game's, handed over by the crowd (no progress),
+/// or joining a move handed over (an order in progress then, which joins where the move's
+/// region holds it and its target, and waits for the move to end elsewhere).
+enum class Coordinated : std::uint8_t { No, Ordered, HandedOver, Joined };
 
 /// An order that takes effect at the start of the next tick.
 struct PendingOrder {
@@ -41,8 +43,34 @@ struct PendingOrder {
     std::shared_ptr<FlowField> field;
 };
 
+/// Tiles of a path read from a flow field that a unit keeps ahead of it (see
+/// `Crowd::Impl::plan_by_field`): enough for the tick's rules (the next tile, the step-aside
+/// search's marks, the repair's checks) while the rest stays in the field.
+inline constexpr std::size_t field_window = 16;
+
+/// A unit's order by a flow field: the field it takes its path from, kept (shared) while the
+/// order runs. While `reading`, `Unit::path` holds only the next tiles of its way down the
+/// field's tree; the rest is read as it walks (`Crowd::Impl::read_field_walk`) until the way
+/// meets the target's own way, which it then walks back to the target.
+struct FieldWalk {
+    std::shared_ptr<FlowField> field;  // none: no order by a field
+    Cell target;
+    FlowCost target_cost = 0;  // the target's cost in the field
+    bool reading = false;      // the rest of the path is still in the field
+};
+
+/// Maps of at most this many tiles are planned whole by a coordinated move; on bigger ones a
+/// move of units handed over plans in the region round them (see
+/// `Crowd::Impl::coordination_region`), as the planner's distance tables grow with the map
+/// for every unit.
+inline constexpr std::size_t whole_map_coordination_tiles = std::size_t{1} << 18;
+/// Tiles of room round the units and targets of a coordinated move's region at first.
+inline constexpr int coordination_margin = 16;
+
 /// What the crowd keeps per unit beside the public `Unit`.
 struct UnitRecord {
+    /// Its order by a flow field, if any.
+    FieldWalk walk;
     std::optional<PendingOrder> pending;
     /// The order it carries out is a walk home (see `PendingOrder::home`).
     bool returning = false;
@@ -76,6 +104,10 @@ struct UnitRecord {
 struct CoordinatedMove {
     std::optional<MapfPlanner> planner;
     std::vector<std::uint32_t> units;
+    /// The tiles it plans on, corners included (see `Crowd::Impl::coordination_region`), and
+    /// whether that is less than the map.
+    Cell from, to;
+    bool cropped = false;
 };
 
 }  // namespace crowd
@@ -119,6 +151,12 @@ struct Crowd::Impl {
     std::unique_ptr<MapfGraph> coordination_graph_kept;
     std::vector<std::uint32_t> coordination_walls;
     std::uint64_t coordination_graph_revision = 0;  // the map's revision the graph was built at
+    Cell coordination_graph_from, coordination_graph_to;  // the tiles the graph covers
+    // The running move has orders of the game's: it plans on the whole map until it ends.
+    bool coordinate_whole_map = false;
+    // Tiles of room round the units and targets of a move's region: `coordination_margin`,
+    // four times more each time the region had no plan, until the move ends.
+    int coordination_room = crowd::coordination_margin;
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
@@ -128,6 +166,9 @@ struct Crowd::Impl {
     std::vector<std::uint32_t> flow_marks, flow_positions;
     std::uint32_t flow_stamp = 0;
     std::vector<Cell> flow_way;
+    // By unit: this tick's queues along fields (see mark_field_queues), and its walk's scratch.
+    std::vector<std::uint8_t> field_queues;
+    std::vector<std::uint32_t> field_queue_chain;
 
     // Footprints (crowd_tiles.cpp).
     const GridSpace& space_for(int size);
@@ -165,14 +206,11 @@ struct Crowd::Impl {
     void resolve_deadlocks();
     void resolve_deadlock(std::vector<std::uint32_t> cycle, int& searches_left);
     void hand_over_units_without_progress();
-    void hand_over(std::uint32_t unit);
+    void hand_over(std::uint32_t unit, crowd::Coordinated how = crowd::Coordinated::HandedOver);
     void send_back_to_posts();
 
     // Planning (crowd_planning.cpp).
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
-    /// The path between the unit's tile and `target` in the field's tree (see
-    /// `CrowdOptions::flow_group_size`); a search (`plan`) where the field has none.
-    bool plan_by_field(std::uint32_t unit, Cell target, FlowField& field);
     bool step_aside(std::uint32_t unit, bool through_busy_units);
     void take_path(std::uint32_t unit, const SearchResult& result);
     void mark_remaining_paths();
@@ -180,10 +218,45 @@ struct Crowd::Impl {
     const LandmarkHeuristic& landmarks();
     Status move_group(std::span<const UnitId> units, Cell target, GroupPlanning planning);
 
+    // Paths from flow fields (crowd_field_walks.cpp).
+    /// The path between the unit's tile and `target` in the field's tree (see
+    /// `CrowdOptions::flow_group_size`); a search (`plan`) where the field has none. A unit
+    /// far from its target compared with the target's cost (so the tree's path is surely
+    /// short enough) reads its path as it walks (`FieldWalk`): O(`field_window`) now.
+    bool plan_by_field(std::uint32_t unit, Cell target, const std::shared_ptr<FlowField>& field);
+    /// Keeps at least half a `field_window` of a reading unit's path ahead of it, or the
+    /// whole rest once its way meets the target's. Where the field has no way (it cannot
+    /// while the field matches the map) the unit searches; false when that finds none either
+    /// (its order ended: `Unreachable`).
+    bool read_field_walk(std::uint32_t unit);
+    /// A reading unit whose next tile is held steps instead onto a free neighbour that is
+    /// nearer the field's goal, when there is one (its path goes on from there); true when
+    /// it did.
+    bool step_round_on_field(std::uint32_t unit);
+    /// Tiles the unit still has to walk, or (for a unit reading its path) a bound on them
+    /// that falls by at least one at each step it takes on its way.
+    [[nodiscard]] std::size_t tiles_left(std::uint32_t unit) const;
+    /// Marks, after the tick's steps, the units waiting in queues along their fields (see
+    /// `queued_on_field`).
+    void mark_field_queues();
+    /// True when the unit waits in a queue along its field: the units it waits on, one after
+    /// the other, follow the same field, in no cycle, up to the queue's head, which waits on
+    /// something else (an idle unit, say) or walks. The head, not the queue, is handed to
+    /// the coordinated planner when it makes no progress (and every order in progress with
+    /// it).
+    [[nodiscard]] bool queued_on_field(std::uint32_t unit) const;
+    FlowCost cheapest_field_step() const;
+
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();
     bool join_coordinated_move();
-    const MapfGraph& coordination_graph();
+    /// The tiles a move of units handed over plans on, corners included: on maps of more
+    /// than `crowd::whole_map_coordination_tiles` tiles, the rectangle round the moving units
+    /// (but those that only join it) and their targets with `coordination_room` tiles on
+    /// each side (the whole map when that is over half of it, or while
+    /// `coordinate_whole_map`).
+    [[nodiscard]] std::pair<Cell, Cell> coordination_region(const std::vector<bool>& joined) const;
+    const MapfGraph& coordination_graph(Cell from, Cell to);
     void step_coordinated();
     void end_coordinated_move();
 

@@ -70,8 +70,10 @@ void Crowd::Impl::run_out_of_patience(std::uint32_t unit) {
     Unit& data = units[unit];
     crowd::UnitRecord& record = records[unit];
     const std::uint32_t blocker = data.stalled_on.value;
-    if (data.stalled_ticks >= give_up_rounds * options.patience_ticks) {
-        hand_over(unit);  // a jam that has not moved for a long while
+    // A jam that has not moved for a long while; a queue along a field that flows waits its
+    // turn.
+    if (data.stalled_ticks >= give_up_rounds * options.patience_ticks && !queued_on_field(unit)) {
+        hand_over(unit);
         return;
     }
     if (data.stalled_ticks < options.patience_ticks || blocker == none) return;
@@ -231,18 +233,19 @@ void Crowd::Impl::resolve_deadlock(std::vector<std::uint32_t> cycle, int& search
 }
 
 // Units whose way to their destination has not got shorter for a long while: pushed back and
-// forth by others, say, with no deadlock among them.
+// forth by others, say, with no deadlock among them. Waiting in a queue along a field that
+// flows does not count.
 void Crowd::Impl::hand_over_units_without_progress() {
     const int limit = handover_patience_rounds * options.patience_ticks;
     for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
         const Unit& data = units[unit];
         crowd::UnitRecord& record = records[unit];
         if (data.state != UnitState::Moving && data.state != UnitState::Stalled) continue;
-        const std::size_t left = data.path.size() - data.next_step;
+        const std::size_t left = tiles_left(unit);
         if (!data.stashed_destination && left < record.fewest_left) {
             record.fewest_left = left;
             record.ticks_without_progress = 0;
-        } else if (++record.ticks_without_progress >= limit) {
+        } else if (!queued_on_field(unit) && ++record.ticks_without_progress >= limit) {
             record.ticks_without_progress = 0;
             hand_over(unit);
         }
@@ -251,7 +254,7 @@ void Crowd::Impl::hand_over_units_without_progress() {
 
 // The unit's order (its stashed destination while it steps aside, its home while it walks
 // back) becomes a coordinated one from the next tick; no event, as its order goes on.
-void Crowd::Impl::hand_over(std::uint32_t unit) {
+void Crowd::Impl::hand_over(std::uint32_t unit, Coordinated how) {
     const Unit& data = units[unit];
     crowd::UnitRecord& record = records[unit];
     const std::optional<Cell> target =
@@ -264,7 +267,7 @@ void Crowd::Impl::hand_over(std::uint32_t unit) {
         return;
     }
     record.pending =
-        crowd::PendingOrder{*target, Coordinated::HandedOver, record.returning || record.goes_home};
+        crowd::PendingOrder{*target, how, record.returning || record.goes_home, record.walk.field};
     ++stats.handed_to_coordination;
 }
 

@@ -114,6 +114,7 @@ const LandmarkHeuristic& Crowd::Impl::landmarks() {
 // The unit walks the path a search found (its first tile, where the unit stands, left out).
 void Crowd::Impl::take_path(std::uint32_t unit, const SearchResult& result) {
     Unit& data = units[unit];
+    records[unit].walk = {};  // a path of its own now, not the field's
     data.path.clear();
     for (std::size_t index = 1; index < result.path.size(); ++index)
         data.path.push_back(map->cell(result.path[index].value));
@@ -134,68 +135,6 @@ bool Crowd::Impl::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
         timed_search(SingleGoal(avoiding, StateId(goal)), StateId(start), context, stats);
     if (!result.found()) return false;
     take_path(unit, result);
-    return true;
-}
-
-/// A unit takes its path from a group's field when the tree's path costs at most this many
-/// quarters of the least any path can cost (see `plan_by_field`): twice, so that the units at
-/// the back of a formation of a thousand, whose ways meet their tiles' near the target, still
-/// follow the field (at 5/4, a tenth of them searched, each search costing more than the
-/// field and every other path together).
-constexpr FlowCost flow_detour_quarters = 8;
-
-bool Crowd::Impl::plan_by_field(std::uint32_t unit, Cell target, FlowField& field) {
-    const auto started = std::chrono::steady_clock::now();
-    Unit& data = units[unit];
-    const std::uint32_t held_by = holder[map->index(target)];
-    const FlowCost from_start = data.size == 1 ? field.cost(data.at) : flow_unreachable;
-    const FlowCost from_target = data.size == 1 ? field.cost(target) : flow_unreachable;
-    if (from_start == flow_unreachable || from_target == flow_unreachable ||
-        from_start <= from_target ||
-        (held_by != none && units[held_by].state == UnitState::Attacking))
-        return plan(unit, target, false);
-    if (flow_marks.size() < map->padded_size()) {
-        flow_marks.assign(map->padded_size(), 0);
-        flow_positions.assign(map->padded_size(), 0);
-    }
-    if (++flow_stamp == 0) {
-        std::fill(flow_marks.begin(), flow_marks.end(), 0);
-        flow_stamp = 1;
-    }
-    // The target's way to the field's goal, each tile marked with its place on it.
-    flow_way.clear();
-    (void)field.append_way(target, flow_way);
-    for (std::uint32_t place = 0; place < flow_way.size(); ++place) {
-        flow_marks[map->index(flow_way[place])] = flow_stamp;
-        flow_positions[map->index(flow_way[place])] = place;
-    }
-    // The unit's way until it meets it (both follow the field's tree to the goal, so they
-    // meet), then back along the target's way to the target.
-    data.path.clear();  // the unit's tile first, taken off below
-    // Room for the way at the cheapest step (no guess where a step may cost nothing).
-    const FlowCost cheapest_step =
-        flow_step_cost(std::min(options.rules.straight_cost, options.rules.diagonal_cost),
-                       map->min_terrain_cost());
-    if (cheapest_step > 0)
-        data.path.reserve(
-            std::min<std::size_t>(from_start / cheapest_step + 2, map->padded_size()));
-    const std::uint32_t meeting =
-        *field.append_way(data.at, data.path, flow_marks.data(), flow_stamp);
-    // The tree's path costs cost(start) + cost(target) - 2 cost(meeting tile) (steps walked
-    // back cost as walked forward without terrain), any path at least cost(start) -
-    // cost(target): a path much longer than that bound goes round by the goal, so search.
-    const FlowCost at_meeting = field.cost(map->cell(meeting));
-    const FlowCost tree_cost = from_start + from_target - 2 * at_meeting;
-    if (tree_cost * 4 > (from_start - from_target) * flow_detour_quarters)
-        return plan(unit, target, false);
-    paths_marked = false;  // a new path: the marks for move-away searches are out of date
-    data.path.erase(data.path.begin());
-    for (std::uint32_t place = flow_positions[meeting]; place-- > 0;)
-        data.path.push_back(flow_way[place]);
-    data.next_step = 0;
-    ++stats.field_paths;
-    stats.planning_seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return true;
 }
 

@@ -191,14 +191,25 @@ CrowdRepair Crowd::Impl::repair() {
             }
         }
     } else {
+        // The fields of group orders take the changes in: the units reading their ways from a
+        // field that started again read them anew.
+        std::vector<std::pair<const FlowField*, bool>> fields;  // and whether it started again
+        const auto restarted = [&](const crowd::FieldWalk& walk) {
+            if (!walk.reading) return false;
+            for (const auto& [field, again] : fields)
+                if (field == walk.field.get()) return again;
+            fields.emplace_back(walk.field.get(), walk.field->update());
+            return fields.back().second;
+        };
         for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
             Unit& data = units[unit];
             crowd::UnitRecord& record = records[unit];
             if (record.pending ||
                 (data.state != UnitState::Moving && data.state != UnitState::Stalled))
                 continue;  // a pending order plans on the new map at the next tick
-            const bool touched =
-                displaced[unit] || (!is_waiting(unit) && (everywhere || touches_changes(unit)));
+            const bool touched = displaced[unit] ||
+                                 (!is_waiting(unit) &&
+                                  (everywhere || touches_changes(unit) || restarted(record.walk)));
             if (!touched) {
                 ++report.kept;
                 continue;
@@ -208,7 +219,7 @@ CrowdRepair Crowd::Impl::repair() {
             const bool stepping_aside = data.stashed_destination.has_value();
             const Cell target = stepping_aside ? *data.stashed_destination : *data.destination;
             const bool home = stepping_aside ? record.goes_home : record.returning;
-            record.pending = crowd::PendingOrder{target, Coordinated::No, home};
+            record.pending = crowd::PendingOrder{target, Coordinated::No, home, record.walk.field};
             record.fewest_left = SIZE_MAX;  // the way's length changed with the map
             record.ticks_without_progress = 0;
             apply_order(unit);

@@ -305,8 +305,9 @@ std::optional<Cell> FlowField::next_tile(Cell cell) {
 
 std::optional<std::uint32_t> FlowField::append_way(Cell cell, std::vector<Cell>& way,
                                                    const std::uint32_t* stop,
-                                                   std::uint32_t stop_value) {
-    if (direction(cell) == FlowDirection::None) return std::nullopt;
+                                                   std::uint32_t stop_value,
+                                                   std::size_t max_tiles) {
+    if (max_tiles == 0 || direction(cell) == FlowDirection::None) return std::nullopt;
     const GridMap& map = space_->map();
     const Cell origin = map.origin();
     const int stride = map.stride();
@@ -321,6 +322,7 @@ std::optional<std::uint32_t> FlowField::append_way(Cell cell, std::vector<Cell>&
     for (;;) {
         way.push_back({column - 1 + origin.x, row - 1 + origin.y});
         if (stop != nullptr && stop[tile] == stop_value) break;
+        if (--max_tiles == 0) break;
         if (const std::size_t here = sector_index(row, column); here != sector_number) {
             sector_number = here;
             sector = sectors_[here].get();

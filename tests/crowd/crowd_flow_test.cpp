@@ -1,15 +1,21 @@
-// Group orders planned by one flow field: the same formation tiles as by searches, paths that are
-// legal moves ending on them, every unit arriving with the crowd's rules checked every tick, and
-// the group size from which a field is used by itself.
+// Group orders planned by one flow field: the same formation tiles as by searches, paths read
+// from the field as units walk (the tree's path, legal moves ending on their tiles), queues
+// along the field that wait their turn, edits while they read, every unit arriving with the
+// crowd's rules checked every tick, and the group size from which a field is used by itself.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/crowd/crowd_checks.hpp"
+#include "pathkit/grid/flow_field.hpp"
 #include "pathkit/io/crowd_file.hpp"
+#include "support/ascii_map.hpp"
+#include "support/crowd_log.hpp"
 #include "support/reference_grid.hpp"
 
 namespace pathkit {
@@ -123,7 +129,7 @@ TEST(CrowdFlow, UnitsWhoseTreePathWouldGoRoundByTheTargetSearchAndStillArrive) {
     }
 }
 
-TEST(CrowdFlow, PathsFromTheFieldAreLegalMovesEndingOnTheUnitsOwnTile) {
+TEST(CrowdFlow, UnitsFarFromTheirTilesHoldOnlyTheNextTilesAndWalkLegalMovesOntoTheirOwn) {
     std::mt19937 random(5);
     GridMap map = GridMap::create(30, 30).value();
     for (int y = 0; y < 30; ++y)
@@ -136,26 +142,204 @@ TEST(CrowdFlow, PathsFromTheFieldAreLegalMovesEndingOnTheUnitsOwnTile) {
     for (std::size_t tile = 0; ids.size() < 50; ++tile)
         ids.push_back(crowd.add_unit(tiles[tile]).value());
     ASSERT_TRUE(crowd.move_group(ids, tiles.back(), GroupPlanning::FlowField).ok());
-    std::vector<Cell> starts;
+    std::vector<std::vector<Cell>> walked;
     for (const Unit& unit : crowd.units())
-        starts.push_back(unit.at);
+        walked.push_back({unit.at});
     ASSERT_TRUE(crowd.step().ok());  // the orders take effect: paths planned, first steps begun
     EXPECT_GT(crowd.stats().field_paths, 25u);
+    // Most units are far from their tiles and read their ways from the field as they go: they
+    // hold the next 16 tiles at most, not the whole way.
+    int holding_a_window = 0;
+    for (const Unit& unit : crowd.units()) {
+        const Cell to = *unit.destination;
+        const int steps_at_least = std::max(std::abs(to.x - unit.at.x), std::abs(to.y - unit.at.y));
+        holding_a_window += steps_at_least > 16 && unit.remaining_path().size() <= 16;
+    }
+    EXPECT_GT(holding_a_window, 25);
+    std::vector<Cell> destinations;
+    for (const Unit& unit : crowd.units())
+        destinations.push_back(*unit.destination);
+    for (int tick = 0; tick < 2000 && !crowd.is_settled(); ++tick) {
+        for (const Unit& unit : crowd.units())
+            if (walked[unit.id.index()].back() != unit.at)
+                walked[unit.id.index()].push_back(unit.at);
+        ASSERT_TRUE(crowd.step().ok());
+    }
+    ASSERT_TRUE(crowd.is_settled());
     for (std::size_t index = 0; index < crowd.units().size(); ++index) {
-        const Unit& unit = crowd.units()[index];
-        if (unit.path.empty()) continue;  // on its tile already
-        Cell here = starts[index];
-        for (std::size_t step = 0; step < unit.path.size(); ++step) {
-            const Cell next = unit.path[step];
+        walked[index].push_back(crowd.units()[index].at);
+        for (std::size_t step = 1; step < walked[index].size(); ++step) {
+            const Cell here = walked[index][step - 1], next = walked[index][step];
             const int dx = next.x - here.x, dy = next.y - here.y;
+            if (dx == 0 && dy == 0) continue;
             ASSERT_TRUE(std::max(std::abs(dx), std::abs(dy)) == 1 && map.is_walkable(next));
             if (dx != 0 && dy != 0) {  // no corner cutting
                 ASSERT_TRUE(map.is_walkable({here.x + dx, here.y}) &&
                             map.is_walkable({here.x, here.y + dy}));
             }
-            here = next;
         }
-        EXPECT_EQ(here, *unit.destination);
+        EXPECT_EQ(crowd.units()[index].at, destinations[index]) << "unit " << index;
+    }
+}
+
+TEST(CrowdFlow, AUnitReadingItsWayWalksTheFieldsTreeDownToItsTilesWayAndBackUpIt) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "B############################b##########",
+        "..........A............................T",
+    });
+    // clang-format on
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    const UnitId b = crowd.add_unit(drawn.find('B')).value();
+    const std::vector<UnitId> group{a, b};
+    ASSERT_TRUE(crowd.move_group(group, drawn.find('T'), GroupPlanning::FlowField).ok());
+    std::vector<Cell> walked;  // B's tiles after its start
+    ASSERT_TRUE(crowd.step().ok());
+    const Cell target = *crowd.unit(b)->destination;
+    ASSERT_EQ(target, drawn.find('b'));  // A takes T; B keeps its place beside A's
+    EXPECT_LE(crowd.unit(b)->remaining_path().size(), 16u);
+    walked.push_back(crowd.unit(b)->at);
+    while (!crowd.is_settled() && crowd.tick() < 200) {
+        ASSERT_TRUE(crowd.step().ok());
+        if (crowd.unit(b)->at != walked.back()) walked.push_back(crowd.unit(b)->at);
+    }
+    EXPECT_EQ(crowd.stats().field_paths, 2u);
+    EXPECT_EQ(crowd.stats().searches, 0u);
+    // The tree's path, from the field on its own: B's way down to the goal until it meets
+    // the target's way, then the target's way back up (here: along the corridor and up into
+    // the alcove b).
+    const GridSpace space(drawn.map);
+    FlowField field = std::move(FlowField::create(space, drawn.find('T')).value());
+    std::vector<Cell> down, target_way;
+    (void)field.append_way(drawn.find('B'), down);
+    (void)field.append_way(target, target_way);
+    std::vector<Cell> expected;
+    for (std::size_t step = 1; step < down.size(); ++step) {
+        expected.push_back(down[step]);
+        const auto on = std::find(target_way.begin(), target_way.end(), down[step]);
+        if (on == target_way.end()) continue;
+        expected.insert(expected.end(), std::make_reverse_iterator(on), target_way.rend());
+        break;
+    }
+    EXPECT_EQ(walked, expected);
+}
+
+// A room full of units behind a one-tile corridor: the last of them wait for the corridor far
+// longer than the crowd's patience (12 rounds on one unit) and its progress limit (200
+// ticks), in a queue that flows, and none is handed to the coordinated planner before every
+// unit has left the room.
+TEST(CrowdFlow, UnitsQueueingAlongOneFieldWaitTheirTurnAndAreNotHandedOver) {
+    std::vector<std::string> rows(10, std::string(70, '.'));
+    for (int y = 0; y < 10; ++y)
+        for (int x = 12; x < 48; ++x)
+            if (y != 5) rows[y][x] = '#';
+    const auto drawn = testing::ascii_map(rows);
+    Crowd crowd = std::move(Crowd::create(drawn.map).value());
+    std::vector<UnitId> ids;
+    for (int y = 0; y < 10; ++y)
+        for (int x = 0; x < 12; ++x)
+            ids.push_back(crowd.add_unit({x, y}).value());
+    ASSERT_TRUE(crowd.move_group(ids, {69, 5}, GroupPlanning::FlowField).ok());
+    std::vector<Cell> targets, before = testing::crowd_positions(crowd);
+    const auto in_the_room = [](const Unit& unit) { return unit.at.x < 12; };
+    std::uint64_t room_left_at = 0;
+    while (!crowd.is_settled() && crowd.tick() < 5000) {
+        ASSERT_TRUE(crowd.step().ok());
+        if (crowd.tick() == 1)
+            for (const Unit& unit : crowd.units())
+                targets.push_back(*unit.destination);
+        const std::vector<Cell> after = testing::crowd_positions(crowd);
+        const auto violation = check_crowd_tick(drawn.map, before, after);
+        ASSERT_FALSE(violation.has_value()) << *violation;
+        before = after;
+        if (room_left_at == 0 &&
+            std::none_of(crowd.units().begin(), crowd.units().end(), in_the_room)) {
+            room_left_at = crowd.tick();
+            EXPECT_EQ(crowd.stats().handed_to_coordination, 0u);
+        }
+    }
+    EXPECT_GT(room_left_at, 200u);
+    EXPECT_EQ(testing::crowd_positions(crowd), targets);
+}
+
+// A group reading its ways from a field while walls come and go keeps the rules every tick;
+// a unit told its target is unreachable is truly cut off, and once the map is put back the
+// same order again brings every unit to its tile.
+TEST(CrowdFlow, AGroupReadingItsWaysFromAFieldWhileTheMapChangesKeepsTheRules) {
+    for (unsigned seed = 1; seed <= 6; ++seed) {
+        std::mt19937 random(seed);
+        GridMap map = GridMap::create(40, 30).value();
+        for (int y = 0; y < 30; ++y)
+            for (int x = 0; x < 40; ++x)
+                if (random() % 10 == 0) (void)map.set_walkable({x, y}, false);
+        (void)map.set_walkable({2, 2}, true);
+        const GridMap original = map;
+        const std::vector<Cell> tiles = flood_order(map, {2, 2});
+        Crowd crowd = std::move(Crowd::create(map).value());
+        std::vector<UnitId> ids;
+        for (std::size_t tile = 0; ids.size() < 40; ++tile)
+            ids.push_back(crowd.add_unit(tiles[tile]).value());
+        ASSERT_TRUE(crowd.move_group(ids, tiles.back(), GroupPlanning::FlowField).ok());
+        ASSERT_TRUE(crowd.step().ok());
+        std::vector<Cell> targets;
+        for (const Unit& unit : crowd.units())
+            targets.push_back(unit.destination.value_or(unit.at));
+        for (int tick = 0; tick < 120; ++tick) {
+            if (tick % 3 == 0) {
+                for (int count = 0; count < 2; ++count) {
+                    const Unit& unit = crowd.units()[random() % crowd.units().size()];
+                    const auto ahead = unit.remaining_path();
+                    // On a unit's way, further on than the tiles it holds, or anywhere.
+                    Cell tile{static_cast<int>(random() % 40), static_cast<int>(random() % 30)};
+                    if (ahead.size() > 1 && random() % 2 == 0) tile = ahead[ahead.size() - 1];
+                    (void)map.set_walkable(tile, !map.is_walkable(tile));
+                }
+                (void)crowd.refresh();
+            }
+            const std::vector<Cell> before = testing::crowd_positions(crowd);
+            ASSERT_TRUE(crowd.step().ok());
+            const auto violation = check_crowd_tick(map, before, testing::crowd_positions(crowd));
+            ASSERT_FALSE(violation.has_value()) << "seed " << seed << ": " << *violation;
+            for (const CrowdEvent& event : crowd.events()) {
+                if (event.kind != CrowdEventKind::Unreachable) continue;
+                const Cell at = crowd.unit(event.unit)->at, to = targets[event.unit.index()];
+                EXPECT_FALSE(map.is_walkable(to) && map.is_walkable(at) &&
+                             testing::reachable_tiles(map, at).contains(to))
+                    << "seed " << seed << ": unit " << event.unit.value << " can reach "
+                    << to_string(to);
+            }
+        }
+        for (int y = 0; y < 30; ++y)
+            for (int x = 0; x < 40; ++x)
+                if (map.is_walkable({x, y}) != original.is_walkable({x, y}))
+                    (void)map.set_walkable({x, y}, original.is_walkable({x, y}));
+        (void)crowd.refresh();
+        // The first order ends as it may (some units cut off gave up), then the second starts
+        // on a settled crowd.
+        std::vector<Cell> before = testing::crowd_positions(crowd);
+        while (!crowd.is_settled() && crowd.tick() < 4000) {
+            ASSERT_TRUE(crowd.step().ok());
+            const std::vector<Cell> after = testing::crowd_positions(crowd);
+            const auto violation = check_crowd_tick(map, before, after);
+            ASSERT_FALSE(violation.has_value()) << "seed " << seed << ": " << *violation;
+            before = after;
+        }
+        ASSERT_TRUE(crowd.is_settled());
+        ASSERT_TRUE(crowd.move_group(ids, tiles.back(), GroupPlanning::FlowField).ok());
+        for (int tick = 0; tick < 3000 && (tick == 0 || !crowd.is_settled()); ++tick) {
+            ASSERT_TRUE(crowd.step().ok());
+            if (tick == 0) {
+                targets.clear();
+                for (const Unit& unit : crowd.units())
+                    targets.push_back(unit.destination.value_or(unit.at));
+            }
+            const std::vector<Cell> after = testing::crowd_positions(crowd);
+            const auto violation = check_crowd_tick(map, before, after);
+            ASSERT_FALSE(violation.has_value()) << "seed " << seed << ": " << *violation;
+            before = after;
+        }
+        EXPECT_EQ(testing::crowd_positions(crowd), targets) << "seed " << seed;
     }
 }
 

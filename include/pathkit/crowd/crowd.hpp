@@ -110,12 +110,14 @@ struct Unit {
     /// by a unit whose order ends there, it loses it and stays where it stops.
     std::optional<Cell> post;
 
-    /// The tiles still to walk, the next one first.
+    /// The tiles still to walk, the next one first. A unit of a group order by flow field far
+    /// from its tile (see `CrowdOptions::flow_group_size`) holds only the next 8 to 16 tiles of
+    /// its way here, and reads the rest from the field as it walks.
     [[nodiscard]] std::span<const Cell> remaining_path() const {
         return std::span<const Cell>(path).subspan(next_step);
     }
 
-    std::vector<Cell> path;  // the whole planned path, start excluded
+    std::vector<Cell> path;  // the planned path (or its next tiles), start excluded
     std::size_t next_step = 0;
 };
 
@@ -169,6 +171,14 @@ struct CrowdOptions {
     /// than twice the least any path can cost (its cost to the target less its formation
     /// tile's; terrain aside) searches instead: a unit near its formation tile, far from the
     /// target, would go round by the target. Bigger units always search.
+    ///
+    /// A unit whose tile costs at least three times its formation tile's (so its tree path
+    /// is surely within that bound) keeps the field (shared) and reads its way as it walks,
+    /// 16 tiles at a time, until the way meets its tile's; so the order costs the field and
+    /// a few tiles a unit. While it reads, a unit whose next tile is held steps instead onto
+    /// a free neighbour nearer the target by the field (not nearer than its formation tile),
+    /// and goes on down the field from there. Units waiting one behind the other along one
+    /// field (see `Crowd`, Progress) wait their turn.
     int flow_group_size = 32;
 };
 
@@ -255,9 +265,17 @@ inline constexpr int handover_deadlocks = 6;
 ///   its destination has not got shorter than its shortest for `handover_patience_rounds` x
 ///   `patience_ticks` ticks (200 by default; counted while it has an order, stepping aside
 ///   included); and a unit walking back to its post with no way round an idle unit (pushing
-///   it would start units pushing each other off their posts in circles). Every other
-///   ordinary order in progress joins the move (it would wait for it otherwise), and units
-///   pushed off their posts (`Unit::post`) go back once the tile is free. So every unit whose
+///   it would start units pushing each other off their posts in circles). A unit waiting in
+///   a queue along a group order's flow field (the units it waits on, one after the other,
+///   follow the same field up to one that waits on something else or walks, in no cycle)
+///   counts neither the ticks it waits nor those without progress: the queue's head does.
+///   Every other ordinary order in progress joins the move (it would wait for it otherwise),
+///   and units pushed off their posts (`Unit::post`) go back once the tile is free. On maps
+///   of more than 2^18 tiles (512 x 512) a move of units handed over plans only on the
+///   rectangle round them and their targets with 16 tiles of room (the whole map when that
+///   is over half of it, or has no plan): orders in progress outside it wait for the move to
+///   end instead, as the planner's distance tables grow with its tiles for every unit. So
+///   every unit whose
 ///   destination is reachable and free arrives, where stepping aside alone can go round in
 ///   circles for ever on narrow, crowded maps (within the coordinated planner's limits: see
 ///   `move_coordinated`).

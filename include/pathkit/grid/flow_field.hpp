@@ -112,11 +112,13 @@ class FlowField {
     /// Appends to `way` the tiles from `cell` to a goal tile by the directions, both ends
     /// included (nothing where no way leads), running the search until `cell` is settled
     /// (every tile after it was settled before it). With `stop` (one entry per padded tile of
-    /// the map), the way ends at the first tile whose entry equals `stop_value`. Returns the
+    /// the map), the way ends at the first tile whose entry equals `stop_value`. At most
+    /// `max_tiles` tiles are appended (a stretch of the way; 0 appends nothing). Returns the
     /// padded index of the last tile appended, or none when nothing was.
     std::optional<std::uint32_t> append_way(Cell cell, std::vector<Cell>& way,
                                             const std::uint32_t* stop = nullptr,
-                                            std::uint32_t stop_value = 0);
+                                            std::uint32_t stop_value = 0,
+                                            std::size_t max_tiles = SIZE_MAX);
     /// Runs the search to the end.
     void finish();
     /// Takes in tile changes now (see the class); returns true when the field started again.
