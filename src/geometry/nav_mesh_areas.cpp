@@ -207,15 +207,10 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
     for (int end = 0; end < 2; ++end) {
         const Point2 point = end == 0 ? from : to;
         const std::string name = end == 0 ? "start" : "goal";
-        if (Status status = geometry::check_coordinate(point, name); !status)
-            return refuse(status.message());
-        const geometry::FixedPoint fixed = geometry::to_fixed(point);
+        const auto located = locate_end(point, name);
+        if (!located) return refuse(located.error().message());
+        const std::uint32_t first = located.value();
         const std::string where = " " + to_string(point);
-        if (fixed.x < bounds_[0] || fixed.x > bounds_[2] || fixed.y < bounds_[1] ||
-            fixed.y > bounds_[3])
-            return refuse(name + where + " is outside the mesh bounds");
-        const std::uint32_t first = locate(fixed.x, fixed.y);
-        if (first == none) return refuse(name + where + " is inside an obstacle or its buffer");
         ends[end] = triangles_holding(point, first);
         std::erase_if(ends[end], [&](std::uint32_t triangle) {
             return filter.excludes(triangle_type_[triangle]);

@@ -23,6 +23,19 @@ geometry::FixedPoint fixed_of(const std::array<std::int64_t, 2>& vertex) {
 }
 }  // namespace
 
+Expected<std::uint32_t> NavMesh::locate_end(Point2 point, const std::string& name) const {
+    if (Status status = geometry::check_coordinate(point, name); !status) return status;
+    const geometry::FixedPoint fixed = geometry::to_fixed(point);
+    const std::string where = " " + to_string(point);
+    if (fixed.x < bounds_[0] || fixed.x > bounds_[2] || fixed.y < bounds_[1] ||
+        fixed.y > bounds_[3])
+        return Status::invalid_input(name + where + " is outside the mesh bounds");
+    const std::uint32_t triangle = locate(fixed.x, fixed.y);
+    if (triangle == none)
+        return Status::invalid_input(name + where + " is inside an obstacle or its buffer");
+    return triangle;
+}
+
 PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
                              const SearchOptions& options, NavMeshQuery query) const {
     const auto lock = lock_for_reading();
@@ -32,17 +45,9 @@ PlanePath NavMesh::find_path(Point2 from, Point2 to, PlaneQueryContext& context,
         return refuse("the mesh has not been triangulated; call triangulate()");
     std::uint32_t ends[2] = {none, none};
     for (int end = 0; end < 2; ++end) {
-        const Point2 point = end == 0 ? from : to;
-        const std::string name = end == 0 ? "start" : "goal";
-        if (Status status = geometry::check_coordinate(point, name); !status)
-            return refuse(status.message());
-        const geometry::FixedPoint fixed = geometry::to_fixed(point);
-        const std::string where = " " + to_string(point);
-        if (fixed.x < bounds_[0] || fixed.x > bounds_[2] || fixed.y < bounds_[1] ||
-            fixed.y > bounds_[3])
-            return refuse(name + where + " is outside the mesh bounds");
-        ends[end] = locate(fixed.x, fixed.y);
-        if (ends[end] == none) return refuse(name + where + " is inside an obstacle or its buffer");
+        const auto located = locate_end(end == 0 ? from : to, end == 0 ? "start" : "goal");
+        if (!located) return refuse(located.error().message());
+        ends[end] = located.value();
     }
     // One triangle holds both: the straight line, unless a link is a shortcut.
     const bool shortcuts = link_index_ && link_index_->total_saving > 0;

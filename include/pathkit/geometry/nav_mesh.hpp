@@ -399,6 +399,10 @@ class NavMesh {
     void remove_from_locator(std::uint32_t triangle, std::uint32_t replacement);
     template <class Visit>
     void for_each_locator_cell(std::uint32_t triangle, Visit&& visit);
+    /// The triangle holding a query's end (`name`: "start" or "goal"); refused, naming it, for
+    /// a NaN or out-of-range point, one outside the bounds or inside a grown obstacle. Under
+    /// the caller's read lock.
+    [[nodiscard]] Expected<std::uint32_t> locate_end(Point2 point, const std::string& name) const;
     [[nodiscard]] std::uint32_t locate(std::int64_t x, std::int64_t y) const;
     void corridor_between(const NodeGraph& graph, const std::vector<StateId>& states,
                           std::span<const std::uint32_t> start_triangles,
