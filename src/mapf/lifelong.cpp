@@ -8,6 +8,7 @@
 
 #include "held_bytes.hpp"
 #include "pibt_priorities.hpp"
+#include "splitmix.hpp"
 
 namespace pathkit {
 
@@ -32,6 +33,30 @@ std::vector<std::uint32_t> connected_parts(const MapfGraph& graph) {
         ++parts;
     }
     return part;
+}
+
+std::vector<LifelongTask> random_lifelong_tasks(const MapfGraph& graph,
+                                                std::span<const MapfVertex> starts,
+                                                std::size_t tasks_each, std::uint64_t seed) {
+    const std::vector<std::uint32_t> part = connected_parts(graph);
+    std::vector<std::vector<std::uint32_t>> vertices_of_part;
+    for (std::uint32_t vertex = 0; vertex < part.size(); ++vertex) {
+        if (part[vertex] >= vertices_of_part.size()) vertices_of_part.resize(part[vertex] + 1);
+        vertices_of_part[part[vertex]].push_back(vertex);
+    }
+    std::vector<LifelongTask> tasks;
+    tasks.reserve(starts.size() * tasks_each);
+    std::uint64_t state = seed;
+    for (std::uint32_t agent = 0; agent < starts.size(); ++agent) {
+        const std::vector<std::uint32_t>& choices = vertices_of_part[part[starts[agent].index()]];
+        for (std::size_t k = 0; k < tasks_each; ++k) {
+            // Multiply-shift: uniform enough for any part below 2^32 tiles, the same everywhere.
+            const std::uint64_t draw = mapf_detail::splitmix64(state) >> 32;
+            const auto pick = static_cast<std::size_t>((draw * choices.size()) >> 32);
+            tasks.push_back({agent, graph.cell(MapfVertex(choices[pick]))});
+        }
+    }
+    return tasks;
 }
 
 // Tarjan's bridge test: an edge parent-child is a bridge when nothing below the child reaches

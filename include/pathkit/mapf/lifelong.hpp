@@ -130,4 +130,18 @@ class LifelongPlanner {
 /// The connected part of every vertex, numbered from 0 in order of their first vertex.
 [[nodiscard]] std::vector<std::uint32_t> connected_parts(const MapfGraph& graph);
 
+/// A task of a lifelong run: an agent and the tile it must visit.
+struct LifelongTask {
+    std::uint32_t agent = 0;
+    Cell tile;
+};
+
+/// `tasks_each` random tasks for every agent (agent 0's first, then agent 1's, ...), each tile
+/// drawn uniformly from the walkable tiles an agent on `starts` can reach (distinct walkable
+/// tiles of the graph, unchecked). The same arguments give the same tasks on every platform.
+[[nodiscard]] std::vector<LifelongTask> random_lifelong_tasks(const MapfGraph& graph,
+                                                              std::span<const MapfVertex> starts,
+                                                              std::size_t tasks_each,
+                                                              std::uint64_t seed);
+
 }  // namespace pathkit
