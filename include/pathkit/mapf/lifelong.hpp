@@ -65,9 +65,11 @@ class LifelongPlanner {
     /// tile outside the map or blocked, or a tile no path leads to from the agent's start.
     Status add_task(std::uint32_t agent, Cell tile);
 
-    /// Moves every agent one step. Planning stops at `budget` (the distance tables' searches
-    /// are the only long part); a step stopped there keeps every agent in place and returns
-    /// false (the searches resume on the next step from where they stopped).
+    /// Moves every agent one step. The distance tables' searches for new goals (the only
+    /// long part) stop at `budget`; a step stopped there keeps every agent in place and returns
+    /// false (the searches resume on the next step from where they stopped). PIBT's own pass
+    /// over the agents is not cut short (about 2 ms for 1,000 agents on den520d, see
+    /// docs/benchmarks.md), so a step may pass a budget smaller than that.
     bool step(std::chrono::microseconds budget);
 
     /// Every agent's tile, in agent order.
