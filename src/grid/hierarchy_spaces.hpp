@@ -240,19 +240,6 @@ class ClusterSpace {
     return (row << layout.shift) + (offset - row * stride);
 }
 
-/// The memory of building one cluster, kept from one cluster to the next.
-struct ClusterScratch {
-    ClusterMoves moves;
-    SearchContext context;
-    std::vector<std::uint16_t> piece;  // per local tile: the piece of the cluster it is in
-    std::vector<std::uint32_t> queue;
-    std::vector<std::uint16_t> gate_piece;               // per gate
-    std::vector<std::uint16_t> first_gate, second_gate;  // per local tile (corners have two)
-    std::vector<std::vector<std::uint32_t>> gate_tiles;  // per gate: its local tiles
-    std::vector<std::uint8_t> wanted;                    // per local tile: a goal
-    std::vector<std::uint8_t> found;                     // per gate
-};
-
 /// The tile searches of legs: the space's tiles inside one or two clusters. Towards a gate of
 /// the second cluster (`target_cluster` not null): one more state, the leg's end, is joined
 /// to each tile of the gate at the estimate from that tile to the goal, so the leg leaves by
