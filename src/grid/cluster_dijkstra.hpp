@@ -3,9 +3,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -28,12 +30,14 @@ namespace pathkit::detail {
 /// Else the queue is a radix heap.
 class ClusterDijkstra {
   public:
-    /// Starts a search over `moves` (which must outlive it) from the tiles `sources`;
-    /// `two_step_costs` when every straight step costs the same and every diagonal step too.
+    /// Starts a search over `moves` (which must outlive it) from the tiles `sources`. With
+    /// `two_steps` (the cost of every straight step, then of every diagonal step), the moves'
+    /// costs are those; without, they are read from `moves`.
     void begin(const ClusterMoves& moves, std::span<const std::uint32_t> sources,
-               bool two_step_costs) {
+               const std::optional<std::array<Cost, 2>>& two_steps) {
         moves_ = &moves;
-        two_step_costs_ = two_step_costs;
+        two_step_costs_ = two_steps.has_value();
+        if (two_steps) steps_ = *two_steps;
         const int side = moves.side();
         for (int direction = 0; direction < 8; ++direction)
             offsets_[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side;
@@ -80,7 +84,8 @@ class ClusterDijkstra {
                 mask &= mask - 1;
                 const auto next_tile =
                     static_cast<std::uint32_t>(static_cast<int>(tile) + offsets_[direction]);
-                const Cost step = moves_->cost(tile, direction);
+                const Cost step =
+                    two_step_costs_ ? steps_[direction & 1] : moves_->cost(tile, direction);
                 if (step < infinite_cost)  // +infinity: no move
                     offer(next_tile, cost + step, direction & 1);
             }
@@ -114,6 +119,7 @@ class ClusterDijkstra {
     std::vector<std::uint32_t> stamps_;  // per local tile: 2 x search reached, + 1 settled
     std::vector<Cost> costs_;            // per local tile, where the stamp is this search's
     bool two_step_costs_ = false;
+    std::array<Cost, 2> steps_ = {0, 0};
     RadixQueue queue_{32};                 // cost bits << 32 | tile, least first
     std::vector<std::uint64_t> lines_[2];  // or by kind of step: straight, diagonal
     std::size_t heads_[2] = {0, 0};

@@ -1,6 +1,8 @@
 // GridHierarchy: building the clusters' gates, bounds and crossings, and repairing them locally.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "cluster_dijkstra.hpp"
@@ -175,18 +177,22 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterS
     // bound from a to b, so the search from gate a looks only for the gates after it. Each
     // search stops once it has settled a tile of every gate it looks for (the first tile of a
     // gate that Dijkstra settles is its nearest).
-    const bool symmetric = !space_->map().has_terrain_costs();  // and two step costs
+    const bool symmetric = !space_->map().has_terrain_costs();
+    std::optional<std::array<Cost, 2>> two_steps;  // then every step costs what its kind does
+    if (symmetric) two_steps = {space_->rules().straight_cost, space_->rules().diagonal_cost};
     std::vector<std::uint8_t>& found = scratch.found;
     found.assign(count, 0);
     detail::ClusterDijkstra& search = scratch.search;
     for (std::uint32_t from = 0; from < count; ++from) {
         std::uint32_t missing = 0;
         for (std::uint32_t to = 0; to < count; ++to) {
-            found[to] = to == from || (symmetric && to < from);
+            // A gate in another piece of the cluster is never reached: its bound stays +inf.
+            found[to] = to == from || (symmetric && to < from) ||
+                        scratch.gate_piece[to] != scratch.gate_piece[from];
             missing += found[to] == 0;
         }
         if (missing == 0) continue;
-        search.begin(scratch.moves, gate_tiles[from], symmetric);
+        search.begin(scratch.moves, gate_tiles[from], two_steps);
         std::uint32_t tile = 0;
         Cost cost = 0;
         while (missing > 0 && search.next(tile, cost)) {

@@ -162,10 +162,11 @@ class ClusterMoves {
     }
 
   private:
+    /// The direction of a step (x, y), each -1, 0 or 1 (not both 0).
     static int direction_of(int x, int y) {
-        for (int direction = 0; direction < 8; ++direction)
-            if (dx[direction] == x && dy[direction] == y) return direction;
-        return 0;  // unreachable: a move is one step
+        static constexpr std::int8_t by_step[9] = {5, 6, 7, 4, 0,
+                                                   0, 3, 2, 1};  // NW N NE W . E SW S SE
+        return by_step[(y + 1) * 3 + x + 1];
     }
 
     int side_ = 0, shift_ = 0;
