@@ -89,7 +89,7 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterSc
     const GridMap& map = space_->map();
     const std::uint8_t* fits = space_->fits_data();
     scratch.moves.read(*space_, layout_, cluster);
-    const detail::ClusterSpace tiles(scratch.moves, false, {});
+    const detail::ClusterSpace tiles(scratch.moves, false);
     Cluster& data = clusters_[cluster];
     data.gates.clear();
     data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);

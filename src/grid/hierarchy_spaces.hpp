@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <span>
 #include <vector>
 
 #include "pathkit/grid/hierarchy.hpp"
@@ -174,38 +173,26 @@ class ClusterMoves {
     std::vector<Cost> costs_;
 };
 
-/// The tiles of one cluster as a space of the engine: state `row * side + column` (local), and
-/// one more state, `side * side`, joined at cost 0 to the source tiles (a search from a whole
-/// gate). Reversed, a step costs what the step the other way costs (searches towards a tile).
-/// A goal is a tile whose byte in `wanted` is not 0 (none without `wanted`).
+/// The tiles of one cluster as a space of the engine: state `row * side + column` (local).
+/// Reversed, a step costs what the step the other way costs (searches towards a tile). No
+/// state is a goal: searches over it settle every tile they reach.
 class ClusterSpace {
   public:
-    ClusterSpace(const ClusterMoves& moves, bool reversed, std::span<const std::uint32_t> sources,
-                 const std::uint8_t* wanted = nullptr)
-        : moves_(moves),
-          side_(moves.side()),
-          reversed_(reversed),
-          sources_(sources),
-          wanted_(wanted) {
+    ClusterSpace(const ClusterMoves& moves, bool reversed)
+        : moves_(moves), side_(moves.side()), reversed_(reversed) {
         for (int direction = 0; direction < 8; ++direction)
             offsets_[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side_;
     }
 
     [[nodiscard]] std::size_t state_count() const {
-        return static_cast<std::size_t>(side_) * side_ + 1;
+        return static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_);
     }
-    [[nodiscard]] std::uint32_t source() const { return static_cast<std::uint32_t>(side_ * side_); }
     [[nodiscard]] bool is_valid(StateId state) const {
-        if (state.value == source()) return true;
-        return state.value < source() && (moves_.mask(state.value) & ClusterMoves::fits_bit) != 0;
+        return state.value < state_count() &&
+               (moves_.mask(state.value) & ClusterMoves::fits_bit) != 0;
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
-        if (state.value == source()) {
-            for (const std::uint32_t from : sources_)
-                visit(StateId(from), Cost{0});
-            return;
-        }
         unsigned mask = moves_.mask(state.value) & 0xffu;
         while (mask != 0) {
             const int direction = std::countr_zero(mask);
@@ -217,17 +204,13 @@ class ClusterSpace {
         }
     }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
-    [[nodiscard]] bool is_goal(StateId state) const {
-        return wanted_ != nullptr && state.value != source() && wanted_[state.value] != 0;
-    }
+    [[nodiscard]] bool is_goal(StateId) const { return false; }
 
   private:
     const ClusterMoves& moves_;
     int side_;
     int offsets_[8] = {};
     bool reversed_;
-    std::span<const std::uint32_t> sources_;
-    const std::uint8_t* wanted_;
 };
 
 /// The local state (`row * side + column`) of a padded tile index inside a cluster.
