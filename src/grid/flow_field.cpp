@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "pathkit/grid/distance_field.hpp"
-#include "radix_queue.hpp"
+#include "step_line_queue.hpp"
 
 namespace pathkit {
 
@@ -68,7 +68,7 @@ FlowField::FlowField(const GridSpace& space, std::vector<std::uint32_t> goal_til
     : space_(&space),
       goal_tiles_(std::move(goal_tiles)),
       diagonal_policy_(space.rules().diagonal),
-      queue_(std::make_unique<detail::RadixQueue>(packed_tile_bits)) {
+      queue_(std::make_unique<detail::StepLineQueue>(packed_tile_bits)) {
     const GridMap& map = space.map();
     const int rows = static_cast<int>(map.padded_size()) / map.stride();
     sector_columns_ = (map.stride() + flow_sector_side - 1) / flow_sector_side;
@@ -157,7 +157,7 @@ void FlowField::restart() {
         Sector& sector = sector_for(tile, local);
         sector.cost[local] = 0;
         sector.state[local] = reached_bit | static_cast<std::uint8_t>(FlowDirection::Goal);
-        push(0, tile);
+        push(0, tile, 0);
     }
 }
 
@@ -189,9 +189,9 @@ void FlowField::sync() {
     (void)update();
 }
 
-void FlowField::push(FlowCost cost, std::uint32_t tile) {
+void FlowField::push(FlowCost cost, std::uint32_t tile, FlowCost step) {
     if (cost < packed_cost_limit) {
-        queue_->push(cost << packed_tile_bits | tile);
+        queue_->push(cost << packed_tile_bits | tile, step);
     } else {
         far_queue_.push_back({cost, tile});
         std::push_heap(far_queue_.begin(), far_queue_.end(), std::greater<>{});
@@ -249,7 +249,8 @@ void FlowField::settle_next() {
             // The neighbour's way goes back the other way.
             there.state[local] = static_cast<std::uint8_t>(
                 reached_bit | (direction < 4 ? (direction + 2) % 4 : 4 + (direction - 2) % 4));
-            push(cost, static_cast<std::uint32_t>(static_cast<int>(top.tile) + dy * stride + dx));
+            push(cost, static_cast<std::uint32_t>(static_cast<int>(top.tile) + dy * stride + dx),
+                 steps_[direction >= 4]);
         }
     };
     static constexpr int dx_of[8] = {1, 0, -1, 0, 1, -1, -1, 1};
@@ -405,7 +406,7 @@ bool FlowField::finished() const {
 
 std::size_t FlowField::memory_bytes() const {
     return sizeof(FlowField) + allocated_sectors_ * sizeof(Sector) +
-           sectors_.capacity() * sizeof(sectors_[0]) + sizeof(detail::RadixQueue) +
+           sectors_.capacity() * sizeof(sectors_[0]) + sizeof(detail::StepLineQueue) +
            queue_->memory_bytes() + far_queue_.capacity() * sizeof(QueueEntry) +
            goal_tiles_.capacity() * sizeof(std::uint32_t) + goals_.capacity() * sizeof(Cell);
 }

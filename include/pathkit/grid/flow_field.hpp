@@ -16,7 +16,7 @@
 namespace pathkit {
 
 namespace detail {
-class RadixQueue;
+class StepLineQueue;
 }
 
 /// A flow-field cost in fixed point: 1/1024 of the movement rules' cost unit (a straight step of
@@ -188,14 +188,16 @@ class FlowField {
     std::size_t allocated_sectors_ = 0;
     std::size_t settled_ = 0;
     // The search's queue, cheapest first (by cost, then tile): costs below 2^37 as one word,
-    // cost << 27 | tile (padded indices are below 2^27), in a radix heap; the rest in a heap of
-    // its own, popped after the first is empty (Dijkstra pops in order of cost).
-    std::unique_ptr<detail::RadixQueue> queue_;
+    // cost << 27 | tile (padded indices are below 2^27), in a line per step cost (or a radix
+    // heap); the rest in a heap of its own, popped after the first is empty (Dijkstra pops in
+    // order of cost).
+    std::unique_ptr<detail::StepLineQueue> queue_;
     std::vector<QueueEntry> far_queue_;
     // The steps onto a tile of the terrain multiplier last seen (most maps have one or few).
     float step_multiplier_ = 1.0f;
     FlowCost steps_[2] = {0, 0};  // straight, diagonal
-    void push(FlowCost cost, std::uint32_t tile);
+    /// Queues `tile` at `cost`, the cost of the tile being settled plus `step`.
+    void push(FlowCost cost, std::uint32_t tile, FlowCost step);
     [[nodiscard]] QueueEntry pop();
 };
 
