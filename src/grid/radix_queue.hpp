@@ -1,4 +1,5 @@
-// A radix heap of 64-bit keys for searches that pop in order of cost: the flow field's queue.
+// A radix heap of 64-bit keys for searches that pop in order of cost (flow fields on terrain of
+// many costs, the hierarchy build's searches on terrain).
 #pragma once
 
 #include <algorithm>
