@@ -1,5 +1,4 @@
-// A radix heap of 64-bit keys for searches that pop in order of cost (flow fields on terrain of
-// many costs, the hierarchy build's searches on terrain).
+// A radix heap of 64-bit keys for Dijkstra's searches over terrain of many costs.
 #pragma once
 
 #include <algorithm>
