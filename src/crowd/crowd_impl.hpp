@@ -108,6 +108,11 @@ struct CoordinatedMove {
     /// whether that is less than the map.
     Cell from, to;
     bool cropped = false;
+    /// The least sum of the units' straight-move distances to their targets while no complete
+    /// plan was followed, and the ticks since it last went down (see
+    /// `Crowd::Impl::step_coordinated`).
+    std::uint64_t least_left = UINT64_MAX;
+    int ticks_without_progress = 0;
 };
 
 }  // namespace crowd
@@ -258,6 +263,9 @@ struct Crowd::Impl {
     [[nodiscard]] std::pair<Cell, Cell> coordination_region(const std::vector<bool>& joined) const;
     const MapfGraph& coordination_graph(Cell from, Cell to);
     void step_coordinated();
+    /// True when the running move's units have made no progress for too long (see
+    /// `coordination_patience_rounds`).
+    [[nodiscard]] bool makes_no_progress();
     void end_coordinated_move();
 
     // Tiles handed out to formations and coordinated goals, one round at a time.
