@@ -129,6 +129,7 @@ struct Crowd::Impl {
     std::uint64_t sized_revisions[max_unit_size - 1] = {};
     std::size_t big_units = 0;             // units bigger than one tile: no coordinated moves then
     LandmarkHeuristic landmark_heuristic;  // built at the first plan (see CrowdOptions::landmarks)
+    const LandmarkHeuristic no_landmarks;  // for searches without: bigger units, step-asides
     bool landmarks_built = false;
     std::uint64_t landmarks_revision = 0;          // the map's revision the tables are exact at
     std::uint64_t seen_revision;                   // the map's revision the last refresh took in

@@ -154,8 +154,8 @@ struct CrowdOptions {
     /// it is handed to the coordinated planner (see `Crowd`). >= 1.
     int patience_ticks = 5;
     /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built at the first
-    /// path a unit plans (one Dijkstra search over the map each), they cut the tiles A*
-    /// expands several times over on maps with walls. At most `max_landmark_entries` tiles x
+    /// path a one-tile unit plans (one Dijkstra search over the map each), they cut the tiles
+    /// A* expands several times over on maps with walls (bigger units plan without them). At most `max_landmark_entries` tiles x
     /// landmarks: bigger maps get fewer, maps of more tiles none. 0 plans with the octile
     /// distance alone.
     int landmarks = 8;
