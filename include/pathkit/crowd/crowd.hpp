@@ -155,9 +155,9 @@ struct CrowdOptions {
     int patience_ticks = 5;
     /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built at the first
     /// path a one-tile unit plans (one Dijkstra search over the map each), they cut the tiles
-    /// A* expands several times over on maps with walls (bigger units plan without them). At most `max_landmark_entries` tiles x
-    /// landmarks: bigger maps get fewer, maps of more tiles none. 0 plans with the octile
-    /// distance alone.
+    /// A* expands several times over on maps with walls (bigger units plan without them). At
+    /// most `max_landmark_entries` tiles x landmarks: bigger maps get fewer, maps of more
+    /// tiles none. 0 plans with the octile distance alone.
     int landmarks = 8;
     /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
     /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
