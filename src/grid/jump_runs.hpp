@@ -14,6 +14,7 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "jump_scans.hpp"
@@ -73,7 +74,12 @@ class BitRun {
     static constexpr int window_steps = 48;
 
     /// A run from padded tile (column, row), which must be walkable. `map` must outlive it.
-    BitRun(const GridMap& map, int column, int row) : map_(&map), column_(column), row_(row) {
+    BitRun(const GridMap& map, int column, int row)
+        : map_(&map),
+          column_(column),
+          row_(row),
+          row_step_(Dy * map.words_per_row()),
+          column_step_(Dx * map.words_per_column()) {
         restart();
     }
 
@@ -101,10 +107,12 @@ class BitRun {
         row_ += Dy;
         rows_[0] = rows_[1];
         rows_[1] = rows_[2];
-        rows_[2] = X::load(map_->row_bits(row_ + Dy), base_column_);
+        row_after_ += row_step_;
+        rows_[2] = X::load(row_after_, base_column_);
         columns_[0] = columns_[1];
         columns_[1] = columns_[2];
-        columns_[2] = Y::load(map_->column_bits(column_ + Dx), base_row_);
+        column_after_ += column_step_;
+        columns_[2] = Y::load(column_after_, base_row_);
         return true;
     }
 
@@ -143,18 +151,24 @@ class BitRun {
         k_ = 0;
         base_column_ = column_;
         base_row_ = row_;
-        rows_[1] = X::load(map_->row_bits(row_), column_);
-        rows_[2] = X::load(map_->row_bits(row_ + Dy), column_);
-        columns_[1] = Y::load(map_->column_bits(column_), row_);
-        columns_[2] = Y::load(map_->column_bits(column_ + Dx), row_);
+        row_after_ = map_->row_bits(row_ + Dy);
+        column_after_ = map_->column_bits(column_ + Dx);
+        rows_[1] = X::load(row_after_ - row_step_, column_);
+        rows_[2] = X::load(row_after_, column_);
+        columns_[1] = Y::load(column_after_ - column_step_, row_);
+        columns_[2] = Y::load(column_after_, row_);
     }
 
     const GridMap* map_;
     int column_;
     int row_;
-    int base_column_ = 0;  // index 0 of the row windows
-    int base_row_ = 0;     // index 0 of the column windows
-    int k_ = 0;            // the current tile's index in the windows
+    std::ptrdiff_t row_step_;                   // words from one bit row to the next towards Dy
+    std::ptrdiff_t column_step_;                // words from one bit column to the next towards Dx
+    const std::uint64_t* row_after_ = nullptr;  // the bit row of y_{k+1}
+    const std::uint64_t* column_after_ = nullptr;  // the bit column of x_{k+1}
+    int base_column_ = 0;                          // index 0 of the row windows
+    int base_row_ = 0;                             // index 0 of the column windows
+    int k_ = 0;                                    // the current tile's index in the windows
     // Rows y_{k-1}, y_k, y_{k+1} read towards Dx from base_column_ (y_k the current row), and
     // columns x_{k-1}, x_k, x_{k+1} read towards Dy from base_row_.
     std::uint64_t rows_[3] = {};

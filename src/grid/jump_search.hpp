@@ -202,7 +202,10 @@ class JumpProblem {
           diagonal_cost_(space.rules().diagonal_cost),
           goal_(goal),
           goal_row_(space.map().padded_row(goal)),
-          goal_column_(static_cast<int>(goal) - goal_row_ * stride_) {}
+          goal_column_(static_cast<int>(goal) - goal_row_ * stride_),
+          octile_(heuristic_for(space.rules()) == Heuristic::Octile &&
+                  space.rules().diagonal != DiagonalPolicy::Never),
+          octile_extra_(std::min(diagonal_cost_, 2 * straight_cost_) - straight_cost_) {}
 
     // The search-problem interface.
 
@@ -212,8 +215,12 @@ class JumpProblem {
     [[nodiscard]] Cost heuristic(StateId state) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
-        const Cost walk =
-            space_->distance_estimate(std::abs(column - goal_column_), std::abs(row - goal_row_));
+        const int across = std::abs(column - goal_column_), down = std::abs(row - goal_row_);
+        // The octile distance as GridSpace::distance_estimate computes it (jump point search
+        // runs only without terrain costs, whose least multiplier would scale it), inline.
+        const Cost walk = octile_ ? straight_cost_ * static_cast<Cost>(std::max(across, down)) +
+                                        octile_extra_ * static_cast<Cost>(std::min(across, down))
+                                  : space_->distance_estimate(across, down);
         if constexpr (WithLinks) {
             return (*bound_)(state.value, walk);
         } else {
@@ -452,6 +459,8 @@ class JumpProblem {
     std::uint32_t goal_;
     int goal_row_;
     int goal_column_;
+    bool octile_;        // the heuristic is the octile distance (with diagonals)
+    Cost octile_extra_;  // what a diagonal step adds to a straight one in it
 };
 
 /// The tile between two consecutive states of a jump point path where the diagonal (or, under
