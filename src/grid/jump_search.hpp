@@ -189,8 +189,11 @@ class JumpProblem {
   public:
     /// `space` and whatever `lines` reads must outlive this object; `goal` is a padded index.
     /// `bound` (with links only, else null) is the heuristic with links allowed for.
+    /// `prune_past_goal` (for A*, without links): once an expansion has offered the goal, it
+    /// offers nothing whose cost plus estimate exceeds the goal's (A* would take the goal off
+    /// the open list first, so nothing changes but the work) and ends runs that pass it.
     JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal,
-                const LinkBound* bound = nullptr)
+                const LinkBound* bound = nullptr, bool prune_past_goal = false)
         : space_(&space),
           bound_(bound),
           link_starts_(WithLinks ? space.link_starts()->walkable_data() : nullptr),
@@ -205,7 +208,10 @@ class JumpProblem {
           goal_column_(static_cast<int>(goal) - goal_row_ * stride_),
           octile_(heuristic_for(space.rules()) == Heuristic::Octile &&
                   space.rules().diagonal != DiagonalPolicy::Never),
-          octile_extra_(std::min(diagonal_cost_, 2 * straight_cost_) - straight_cost_) {}
+          octile_extra_(std::min(diagonal_cost_, 2 * straight_cost_) - straight_cost_),
+          prune_(prune_past_goal && octile_ && !WithLinks),
+          // Far above the rounding of any cost on this map (the engine adds costs in floats).
+          prune_margin_(static_cast<Cost>(space.state_count()) * diagonal_cost_ * 0x1p-20f) {}
 
     // The search-problem interface.
 
@@ -215,12 +221,7 @@ class JumpProblem {
     [[nodiscard]] Cost heuristic(StateId state) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
-        const int across = std::abs(column - goal_column_), down = std::abs(row - goal_row_);
-        // The octile distance as GridSpace::distance_estimate computes it (jump point search
-        // runs only without terrain costs, whose least multiplier would scale it), inline.
-        const Cost walk = octile_ ? straight_cost_ * static_cast<Cost>(std::max(across, down)) +
-                                        octile_extra_ * static_cast<Cost>(std::min(across, down))
-                                  : space_->distance_estimate(across, down);
+        const Cost walk = estimate(column, row);
         if constexpr (WithLinks) {
             return (*bound_)(state.value, walk);
         } else {
@@ -238,6 +239,7 @@ class JumpProblem {
     void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
+        goal_cost_ = infinite_cost;  // this expansion has not offered the goal yet
         bool everywhere = !parent.is_valid();
         if constexpr (WithLinks) {
             if (link_starts_[state.value] != 0) visit_links(*space_, state.value, visit);
@@ -263,6 +265,24 @@ class JumpProblem {
     }
 
   private:
+    /// The space's estimate from padded tile (column, row) to the goal, links aside.
+    [[nodiscard]] Cost estimate(int column, int row) const {
+        const int across = std::abs(column - goal_column_), down = std::abs(row - goal_row_);
+        // The octile distance as GridSpace::distance_estimate computes it (jump point search
+        // runs only without terrain costs, whose least multiplier would scale it), inline.
+        return octile_ ? straight_cost_ * static_cast<Cost>(std::max(across, down)) +
+                             octile_extra_ * static_cast<Cost>(std::min(across, down))
+                       : space_->distance_estimate(across, down);
+    }
+
+    /// With `prune_`: whether a tile reached at `cost` from the state being expanded lies
+    /// past the goal this expansion offered (its cost plus estimate exceeds the goal's).
+    /// Everything reached through it does too, as the octile estimate is consistent.
+    [[nodiscard]] bool past_goal(int column, int row, Cost cost) const {
+        return goal_cost_ < infinite_cost &&
+               cost + estimate(column, row) > goal_cost_ + prune_margin_;
+    }
+
     /// The direction of the last move of a jump from a state displaced by (x, y): a run of
     /// diagonal (or, under Never, vertical) moves comes first, then the straight run.
     static std::pair<int, int> arrival(int x, int y) {
@@ -313,7 +333,15 @@ class JumpProblem {
 
     template <class Visit>
     void emit(int column, int row, Cost cost, Visit& visit) const {
-        visit(StateId(static_cast<std::uint32_t>(row * stride_ + column)), cost);
+        const auto index = static_cast<std::uint32_t>(row * stride_ + column);
+        if (prune_) {
+            if (index == goal_) {
+                goal_cost_ = std::min(goal_cost_, cost);
+            } else if (past_goal(column, row, cost)) {
+                return;
+            }
+        }
+        visit(StateId(index), cost);
     }
 
     /// Scans from (column, row) in a direction and offers what it finds.
@@ -423,6 +451,7 @@ class JumpProblem {
         for (int steps = 1; run.step(); ++steps) {
             const int at_column = run.column(), at_row = run.row();
             const Cost cost = static_cast<Cost>(steps) * diagonal_cost_;
+            if (prune_ && past_goal(at_column, at_row, cost)) return;
             if ((at_row == goal_row_ && at_column == goal_column_) ||
                 rules_.forced_back(at_column, at_row, Dx, Dy)) {
                 emit(at_column, at_row, cost, visit);
@@ -461,6 +490,10 @@ class JumpProblem {
     int goal_column_;
     bool octile_;        // the heuristic is the octile distance (with diagonals)
     Cost octile_extra_;  // what a diagonal step adds to a straight one in it
+    bool prune_;         // prune past the goal (see the constructor)
+    Cost prune_margin_;
+    // The goal's cost from the state being expanded, once this expansion offered it.
+    mutable Cost goal_cost_ = infinite_cost;
 };
 
 /// The tile between two consecutive states of a jump point path where the diagonal (or, under
@@ -547,20 +580,24 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
             search = pathkit::find_path(GuidedJumps(jumps, guide), start, context, options);
         }
     };
+    // Pruning past the goal keeps A*'s expansions; Dijkstra's would change.
+    const bool prune = options.algorithm == SearchAlgorithm::AStar;
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
-            run(JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links));
+            run(JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links,
+                                                                     prune));
             break;
         case DiagonalPolicy::Always:
-            run(JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links));
+            run(JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links,
+                                                                      prune));
             break;
         case DiagonalPolicy::AtLeastOneWalkable:
-            run(JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(space, lines,
-                                                                                  goal, links));
+            run(JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(
+                space, lines, goal, links, prune));
             break;
         case DiagonalPolicy::NoCornerCutting:
             run(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(space, lines, goal,
-                                                                               links));
+                                                                               links, prune));
             break;
     }
     search.stats.method = Lines::skips_runs ? "jps+" : "jps";
