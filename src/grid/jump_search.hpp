@@ -246,11 +246,19 @@ class JumpProblem {
             everywhere = everywhere || link_ends_[state.value] != 0;
         }
         if (everywhere) {
+            // The diagonal towards the goal first: when it reaches the goal, pruning past the
+            // goal cuts the other runs short.
+            const int towards_x = sign(goal_column_ - column), towards_y = sign(goal_row_ - row);
+            const bool diagonal_first =
+                Policy != DiagonalPolicy::Never && towards_x != 0 && towards_y != 0;
+            if (diagonal_first) jump(column, row, towards_x, towards_y, visit);
             for (const auto& [dx, dy] : straight_directions)
                 jump(column, row, dx, dy, visit);
             if constexpr (Policy != DiagonalPolicy::Never) {
-                for (const auto& [dx, dy] : diagonal_directions)
-                    jump(column, row, dx, dy, visit);
+                for (const auto& [dx, dy] : diagonal_directions) {
+                    if (!diagonal_first || dx != towards_x || dy != towards_y)
+                        jump(column, row, dx, dy, visit);
+                }
             }
             return;
         }
