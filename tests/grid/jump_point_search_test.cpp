@@ -326,6 +326,11 @@ TEST(JumpPointSearch, CostsWhatAStarCostsOnWideOpenMapsWhereDiagonalRunsCrossMan
                 << " to " << to_string(to);
             ASSERT_NEAR(path_cost(space, expand_path(jumped.path)), plain.cost,
                         1e-4 * plain.cost + 1e-4);
+            // Dijkstra's order is not A*'s: nothing is pruned past the goal, the cost is the same.
+            SearchOptions dijkstra;
+            dijkstra.algorithm = SearchAlgorithm::Dijkstra;
+            ASSERT_NEAR(find_path_jps(space, from, to, context, dijkstra, PathShape::Turns).cost,
+                        plain.cost, 1e-4 * plain.cost + 1e-4);
             const GridPath indexed = index.find_path(from, to, context, {}, PathShape::Turns);
             ASSERT_EQ(jumped.path, indexed.path) << "round " << round;
             ASSERT_EQ(jumped.stats.expanded, indexed.stats.expanded) << "round " << round;
