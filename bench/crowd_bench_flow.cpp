@@ -11,6 +11,7 @@ struct FlowRun {
     double planning_ms = 0;
     double seconds = 0;  // the whole run, checks aside
     int arrived = 0;
+    int ended_otherwise = 0;  // orders that ended `GaveUp` or `Unreachable`
     std::uint64_t ticks = 0;
     CrowdStats stats;
     std::string violation;
@@ -30,6 +31,9 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
         const auto started = Clock::now();
         if (!crowd.step()) return run;
         run.seconds += std::chrono::duration<double>(Clock::now() - started).count();
+        for (const CrowdEvent& event : crowd.events())
+            run.ended_otherwise +=
+                event.kind == CrowdEventKind::GaveUp || event.kind == CrowdEventKind::Unreachable;
         if (crowd.tick() == 1) {
             run.planning_ms = crowd.stats().planning_seconds * 1000;
             // A unit giving way at once has stashed its formation tile.
@@ -130,20 +134,20 @@ int flow(const std::string& map_name, int unit_count, bool with_searches) {
 
     std::printf(
         "| mode | crowd planning, first tick (ms) | fields | field paths | searches | "
-        "arrived | last tick | stalls | replans | deadlocks resolved | handed to coordination | "
-        "run to the end (s) | checks |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        "arrived | gave up or unreachable | last tick | stalls | replans | deadlocks resolved | "
+        "handed to coordination | run to the end (s) | checks "
+        "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     bool ok = !with_searches || by_field.targets == by_search.targets;
     for (const auto& [name, run] : {std::pair<const char*, const FlowRun&>{"flow field", by_field},
                                     {"one search a unit", by_search}}) {
         if (run.targets.empty()) continue;  // not run
         std::printf(
-            "| %s | %.2f | %llu | %llu | %llu | %d / %d | %llu | %llu | %llu | %llu | %llu | %.1f "
-            "| "
-            "%s |\n",
+            "| %s | %.2f | %llu | %llu | %llu | %d / %d | %d | %llu | %llu | %llu | %llu | %llu | "
+            "%.1f | %s |\n",
             name, run.planning_ms, static_cast<unsigned long long>(run.stats.flow_fields),
             static_cast<unsigned long long>(run.stats.field_paths),
             static_cast<unsigned long long>(run.stats.searches), run.arrived, unit_count,
-            static_cast<unsigned long long>(run.ticks),
+            run.ended_otherwise, static_cast<unsigned long long>(run.ticks),
             static_cast<unsigned long long>(run.stats.stalls),
             static_cast<unsigned long long>(run.stats.replans),
             static_cast<unsigned long long>(run.stats.deadlocks_resolved),
