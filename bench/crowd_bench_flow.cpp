@@ -11,6 +11,8 @@ struct FlowRun {
     double planning_ms = 0;
     double seconds = 0;  // the whole run, checks aside
     int arrived = 0;
+    int tiles_held = 0;       // formation tiles with a unit on them at the end, whichever unit
+    int ended_otherwise = 0;  // orders that ended `GaveUp` or `Unreachable`
     std::uint64_t ticks = 0;
     CrowdStats stats;
     std::string violation;
@@ -30,6 +32,9 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
         const auto started = Clock::now();
         if (!crowd.step()) return run;
         run.seconds += std::chrono::duration<double>(Clock::now() - started).count();
+        for (const CrowdEvent& event : crowd.events())
+            run.ended_otherwise +=
+                event.kind == CrowdEventKind::GaveUp || event.kind == CrowdEventKind::Unreachable;
         if (crowd.tick() == 1) {
             run.planning_ms = crowd.stats().planning_seconds * 1000;
             // A unit giving way at once has stashed its formation tile.
@@ -43,8 +48,14 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
             run.violation = "tick " + std::to_string(crowd.tick()) + ": " + *violation;
         before = std::move(after);
     }
-    for (std::size_t unit = 0; unit < run.targets.size(); ++unit)
+    std::vector<Cell> at_end = positions(crowd);
+    const auto by_row = [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); };
+    std::sort(at_end.begin(), at_end.end(), by_row);
+    for (std::size_t unit = 0; unit < run.targets.size(); ++unit) {
         run.arrived += crowd.units()[unit].at == run.targets[unit];
+        run.tiles_held +=
+            std::binary_search(at_end.begin(), at_end.end(), run.targets[unit], by_row);
+    }
     run.ticks = crowd.tick();
     run.stats = crowd.stats();
     return run;
@@ -130,20 +141,22 @@ int flow(const std::string& map_name, int unit_count, bool with_searches) {
 
     std::printf(
         "| mode | crowd planning, first tick (ms) | fields | field paths | searches | "
-        "arrived | last tick | stalls | replans | deadlocks resolved | handed to coordination | "
-        "run to the end (s) | checks |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        "arrived | formation tiles held | gave up or unreachable | last tick | stalls | replans | "
+        "deadlocks resolved | "
+        "handed to coordination | run to the end (s) | checks "
+        "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     bool ok = !with_searches || by_field.targets == by_search.targets;
     for (const auto& [name, run] : {std::pair<const char*, const FlowRun&>{"flow field", by_field},
                                     {"one search a unit", by_search}}) {
         if (run.targets.empty()) continue;  // not run
         std::printf(
-            "| %s | %.2f | %llu | %llu | %llu | %d / %d | %llu | %llu | %llu | %llu | %llu | %.1f "
-            "| "
-            "%s |\n",
+            "| %s | %.2f | %llu | %llu | %llu | %d / %d | %d | %d | %llu | %llu | %llu | %llu | "
+            "%llu | "
+            "%.1f | %s |\n",
             name, run.planning_ms, static_cast<unsigned long long>(run.stats.flow_fields),
             static_cast<unsigned long long>(run.stats.field_paths),
             static_cast<unsigned long long>(run.stats.searches), run.arrived, unit_count,
-            static_cast<unsigned long long>(run.ticks),
+            run.tiles_held, run.ended_otherwise, static_cast<unsigned long long>(run.ticks),
             static_cast<unsigned long long>(run.stats.stalls),
             static_cast<unsigned long long>(run.stats.replans),
             static_cast<unsigned long long>(run.stats.deadlocks_resolved),

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "crowd_impl.hpp"
 
@@ -247,10 +248,13 @@ Status Crowd::step() {
             crowd.start_coordinated_move();
         crowd.replan_coordination = false;
     }
-    if (crowd.coordinated)
-        crowd.step_coordinated();
-    else
-        crowd.step_units();
+    // The planner's units step first; the others (all of them, when no move runs) then.
+    std::vector<std::uint32_t> planned;
+    if (crowd.coordinated) {
+        planned = crowd.coordinated->units;
+        crowd.step_coordinated();  // it may end the move, or start it again
+    }
+    crowd.step_units(planned);
     ++crowd.tick;
     return {};
 }
@@ -342,10 +346,30 @@ void Crowd::Impl::arrive(std::uint32_t unit) {
     emit(unit, CrowdEventKind::Arrived);
 }
 
+bool Crowd::Impl::kept_out(Cell cell) const {
+    return coordinated && cell.x >= coordinated->from.x && cell.x <= coordinated->to.x &&
+           cell.y >= coordinated->from.y && cell.y <= coordinated->to.y;
+}
+
 // An ordinary tick: orders take effect, each unit in turn steps onto its next tile (holding
-// both tiles) or stalls, then the jams are seen to.
-void Crowd::Impl::step_units() {
+// both tiles) or stalls, then the jams are seen to. While a coordinated move runs, the units
+// outside it take their orders and walk up to the edge of its region (never into it, so the
+// planner's units and theirs never meet), and their jams wait for the move to end: the rules
+// that see to them hand units to the planner or move them aside, which would change the move.
+// `planned`: the units the planner moved this tick (they step no more).
+void Crowd::Impl::step_units(std::span<const std::uint32_t> planned) {
+    std::vector<std::uint8_t> in_move(units.size(), 0);
+    for (const std::uint32_t unit : planned)
+        in_move[unit] = 1;
+    if (coordinated)
+        for (const std::uint32_t unit : coordinated->units)
+            in_move[unit] = 1;
+    const auto ordinary = [&](std::uint32_t unit) {
+        const std::optional<crowd::PendingOrder>& order = records[unit].pending;
+        return !in_move[unit] && !(order && order->coordinated != Coordinated::No);
+    };
     for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
+        if (!ordinary(unit)) continue;
         if (records[unit].pending) apply_order(unit);
         if (is_waiting(unit)) resume_if_clear(unit);
     }
@@ -353,12 +377,13 @@ void Crowd::Impl::step_units() {
     for (std::uint32_t unit = 0; unit < units.size(); ++unit) {
         Unit& data = units[unit];
         if (data.state != UnitState::Moving && data.state != UnitState::Stalled) continue;
-        if (is_waiting(unit)) continue;
+        if (is_waiting(unit) || !ordinary(unit)) continue;
         if (!read_field_walk(unit)) continue;  // the field lost its way, and so did a search
         if (data.next_step >= data.path.size()) {
             arrive(unit);
             continue;
         }
+        if (kept_out(data.path[data.next_step])) continue;  // waits at the move's edge
         // Big units cannot cross on a diagonal without sharing a tile of their footprints.
         const auto held_by = [&](Cell to) {
             const std::uint32_t other = other_holder(unit, to);
@@ -396,6 +421,7 @@ void Crowd::Impl::step_units() {
         if (data.next_step == data.path.size()) arrive(unit);
     }
     paths_marked = false;  // units stepped on: their remaining paths are shorter
+    if (coordinated || !planned.empty()) return;
     const std::uint64_t handed_before = stats.handed_to_coordination;
     mark_field_queues();
     for (std::uint32_t unit = 0; unit < units.size(); ++unit)

@@ -82,7 +82,7 @@ void Crowd::Impl::start_coordinated_move() {
 
         // Targets first (a shared or blocked one moves to the nearest free tile, one no way
         // leads to is unreachable), then everyone else in the region stays where they are, or
-        // as near as is free. Units outside the region stand still till the move ends.
+        // as near as is free. Units outside the region walk up to its edge meanwhile.
         std::tie(from, to) = coordination_region(joined);
         const auto inside = [&](Cell cell) {
             return cell.x >= from.x && cell.x <= to.x && cell.y >= from.y && cell.y <= to.y;

@@ -173,7 +173,7 @@ bool Crowd::Impl::step_round_on_field(std::uint32_t unit) {
     FlowCost best_cost = flow_unreachable;
     space.for_each_successor(StateId(map->index(data.at)), [&](StateId next, Cost step) {
         const Cell cell = map->cell(next.value);
-        if (cell == held || holder[next.value] != none) return;
+        if (cell == held || holder[next.value] != none || kept_out(cell)) return;
         const std::optional<FlowCost> cost = field.known_cost(cell);
         if (!cost || *cost >= here || *cost <= walk.target_cost) return;
         const FlowCost through = *cost + flow_step_cost(step, 1.0f);

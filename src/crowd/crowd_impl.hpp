@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "free_tiles.hpp"
@@ -201,7 +202,10 @@ struct Crowd::Impl {
     void apply_order(std::uint32_t unit);
     void arrive(std::uint32_t unit);
     void emit(std::uint32_t unit, CrowdEventKind kind);
-    void step_units();
+    void step_units(std::span<const std::uint32_t> planned);
+    /// True while a coordinated move runs and `cell` lies in its region: the units outside
+    /// the move do not step there (see `step_units`).
+    [[nodiscard]] bool kept_out(Cell cell) const;
 
     // Waiting, patience and deadlocks (crowd_jams.cpp).
     void stall(std::uint32_t unit, std::uint32_t blocker);

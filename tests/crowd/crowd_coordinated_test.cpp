@@ -1,9 +1,12 @@
 // The crowd's coordinated mode: every unit arrives where the ordinary mode gives up, moves stay
-// legal tick by tick, and orders given meanwhile wait for the move to end.
+// legal tick by tick, and orders given meanwhile wait for the move to end (outside the region of
+// a move on part of a big map, they go on).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/crowd/crowd_checks.hpp"
@@ -104,6 +107,77 @@ TEST(CrowdCoordinated, ATargetBehindWallsIsUnreachableAndAnOrdinaryOrderWaitsFor
     EXPECT_EQ(crowd.unit(b)->at, (Cell{3, 0}));
     EXPECT_EQ(crowd.unit(a)->at, (Cell{0, 1}));
     EXPECT_EQ(log.count(a, CrowdEventKind::Unreachable), 1);
+}
+
+// On a map of more than 2^18 tiles, moves of units handed over plan on the region round them:
+// a unit walking far from it goes on walking while they run (it used to stand still till each
+// move ended). Units a..n in the narrow lanes of the progress test (walled off in the corner of
+// a 600 x 500 map) are sent to their capitals, which hands some to the planner; w walks along
+// the bottom of the map meanwhile.
+TEST(CrowdCoordinated, AUnitFarFromAMoveOnPartOfABigMapWalksOnWhileItRuns) {
+    // clang-format off
+    const std::vector<std::string> starts = {
+        "..#a.###f..e#",
+        "..##.....mg##",
+        ".d#.###.##k##",
+        "#..cn.#h.b#.#",
+        ".##..#....j##",
+        ".#...l..i.###",
+        "#############",
+    };
+    const std::vector<std::string> goals = {
+        "..#N.###D..H#",
+        "..##.....AE##",
+        ".K#.###.##M##",
+        "#..JB.#L.F#.#",
+        ".##..#....C##",
+        ".#...G..I.###",
+        "#############",
+    };
+    // clang-format on
+    GridMap map = std::move(GridMap::create(600, 500).value());
+    const auto find = [](const std::vector<std::string>& rows, char mark) {
+        for (int y = 0; y < static_cast<int>(rows.size()); ++y)
+            if (const auto x = rows[y].find(mark); x != std::string::npos)
+                return Cell{static_cast<int>(x), y};
+        ADD_FAILURE() << "no tile marked " << mark;
+        return Cell{};
+    };
+    for (int y = 0; y < static_cast<int>(starts.size()); ++y)
+        for (int x = 0; x < static_cast<int>(starts[y].size()); ++x)
+            if (starts[y][x] == '#') (void)map.set_walkable({x, y}, false);
+    Crowd crowd = std::move(Crowd::create(map).value());
+    const std::string letters = "abcdefghijklmn";
+    for (char letter : letters)
+        ASSERT_TRUE(crowd.add_unit(find(starts, letter)));
+    const UnitId walker = crowd.add_unit(Cell{20, 499}).value();
+    for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
+        ASSERT_TRUE(
+            crowd.move_to(UnitId(unit), find(goals, static_cast<char>(letters[unit] - 32))));
+    ASSERT_TRUE(crowd.move_to(walker, Cell{599, 499}));
+    CrowdLog log;
+    int ticks_of_moves = 0, steps_during_moves = 0;
+    std::vector<Cell> before = testing::crowd_positions(crowd);
+    while (!crowd.is_settled() && crowd.tick() < 3000) {
+        const bool move_runs = crowd.is_coordinating();
+        log.step(crowd);
+        const std::vector<Cell> after = testing::crowd_positions(crowd);
+        const auto problem = check_crowd_tick(map, before, after);
+        ASSERT_FALSE(problem) << "tick " << crowd.tick() << ": " << *problem;
+        if (move_runs && before[walker.index()] != Cell{599, 499}) {
+            ++ticks_of_moves;
+            steps_during_moves += after[walker.index()] != before[walker.index()];
+        }
+        before = after;
+    }
+    EXPECT_TRUE(crowd.is_settled());
+    EXPECT_GT(crowd.stats().handed_to_coordination, 0u);
+    ASSERT_GT(ticks_of_moves, 0) << "no move ran before w arrived";
+    EXPECT_EQ(steps_during_moves, ticks_of_moves) << "w waited for a move far from it";
+    EXPECT_EQ(crowd.unit(walker)->at, (Cell{599, 499}));
+    for (std::uint32_t unit = 0; unit < letters.size(); ++unit)
+        EXPECT_EQ(crowd.unit(UnitId(unit))->at, find(goals, static_cast<char>(letters[unit] - 32)))
+            << "unit " << letters[unit];
 }
 
 TEST(CrowdCoordinated, AUnitAddedDuringAMoveIsPlannedAroundAndKeepsItsTile) {

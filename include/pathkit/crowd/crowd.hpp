@@ -280,12 +280,12 @@ inline constexpr int coordination_patience_rounds = 100;
 ///   and units pushed off their posts (`Unit::post`) go back once the tile is free. On maps
 ///   of more than 2^18 tiles (512 x 512) a move of units handed over plans only on the
 ///   rectangle round them and their targets with 16 tiles of room (the whole map when that
-///   is over half of it, or has no plan): orders in progress outside it wait for the move to
-///   end instead, as the planner's distance tables grow with its tiles for every unit. So
-///   every unit whose
-///   destination is reachable and free arrives, where stepping aside alone can go round in
-///   circles for ever on narrow, crowded maps (within the coordinated planner's limits: see
-///   `move_coordinated`).
+///   is over half of it, or has no plan), as the planner's distance tables grow with its
+///   tiles for every unit: units outside it go on with their orders (new ones too) meanwhile,
+///   up to the rectangle's edge and never into it, and their jams are seen to once the move
+///   ends. So every unit whose destination is reachable and free arrives, where stepping aside
+///   alone can go round in circles for ever on narrow, crowded maps (within the coordinated
+///   planner's limits: see `move_coordinated`).
 /// - Changes to the map: the map may change between ticks (tiles blocked or opened, terrain
 ///   costs), by anyone holding it; the crowd takes the changes in at `refresh`, which `step`
 ///   calls first when the map changed since. Only units whose remaining path or its
@@ -354,8 +354,9 @@ class Crowd {
     /// search proves there is none, the units still on their way give up: `GaveUp`); a target
     /// no way leads to is `Unreachable` at once. A unit that reaches its target is `Arrived` and
     /// idle, yet may still step aside and return until the move ends. Ordinary orders given
-    /// meanwhile, or in progress when it starts, wait for it to end. More coordinated orders join
-    /// the running move.
+    /// meanwhile, or in progress when it starts, wait for it to end (outside a move that plans
+    /// on a part of a big map only, they go on: see `Crowd`). More coordinated orders join the
+    /// running move.
     Status move_coordinated(std::span<const UnitId> units, Cell target);
     /// True while a coordinated move runs.
     [[nodiscard]] bool is_coordinating() const;
