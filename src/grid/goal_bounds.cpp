@@ -20,15 +20,48 @@ namespace {
 constexpr std::array<std::pair<int, int>, GoalBounds::moves> move_steps{
     {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}};
 
-/// Per-thread scratch of the searches: costs, first-move sets and the heap, over padded tiles.
-/// A generation stamp says which costs belong to the current search, so nothing is cleared.
+/// The moves a unit may make from each padded tile under the rules: bit m for move slot m.
+std::vector<std::uint8_t> allowed_moves(const GridMap& map, DiagonalPolicy policy) {
+    const std::uint8_t* walkable = map.walkable_data();
+    const int stride = map.stride();
+    std::vector<std::uint8_t> moves(map.padded_size(), 0);
+    const auto free = [&](int tile) { return walkable[tile] != 0; };
+    for (int row = 1; row <= map.height(); ++row) {
+        for (int column = 1; column <= map.width(); ++column) {
+            const int tile = row * stride + column;
+            if (!free(tile)) continue;
+            std::uint8_t allowed = 0;
+            for (int move = 0; move < GoalBounds::moves; ++move) {
+                const auto [dx, dy] = move_steps[static_cast<std::size_t>(move)];
+                if (!free(tile + dy * stride + dx)) continue;
+                if (move >= 4) {
+                    const bool side_x = free(tile + dx), side_y = free(tile + dy * stride);
+                    const bool ok =
+                        policy == DiagonalPolicy::Always ||
+                        (policy == DiagonalPolicy::AtLeastOneWalkable && (side_x || side_y)) ||
+                        (policy == DiagonalPolicy::NoCornerCutting && side_x && side_y);
+                    if (!ok) continue;
+                }
+                allowed = static_cast<std::uint8_t>(allowed | (1U << move));
+            }
+            moves[static_cast<std::size_t>(tile)] = allowed;
+        }
+    }
+    return moves;
+}
+
+/// Per-thread scratch of the searches: costs, first-move sets and the queues, over padded
+/// tiles. A generation stamp says which costs belong to the current search, so nothing is
+/// cleared. With two step costs, Dijkstra needs no heap: each tile reached by a straight step
+/// joins the straight queue, by a diagonal step the diagonal one, and since tiles are settled
+/// in order of cost each queue stays sorted; the next tile is the cheaper of the two fronts.
 class FirstMoveSearch {
   public:
-    FirstMoveSearch(const GridMap& map, const MovementRules& rules)
+    FirstMoveSearch(const GridMap& map, const MovementRules& rules,
+                    const std::vector<std::uint8_t>& allowed)
         : map_(&map),
-          walkable_(map.walkable_data()),
+          allowed_(allowed.data()),
           stride_(map.stride()),
-          policy_(rules.diagonal),
           cost_(map.padded_size()),
           first_moves_(map.padded_size()),
           stamp_(map.padded_size(), 0) {
@@ -42,7 +75,8 @@ class FirstMoveSearch {
         // which only widens boxes (safe), never narrows them.
         tie_ = 1e-6 * double{rules.straight_cost};
         reached_.reserve(map.padded_size());
-        heap_.reserve(map.padded_size());
+        for (auto& queue : queues_)
+            queue.reserve(map.padded_size());
     }
 
     /// Fills `boxes` (eight, emptied first) for the walkable tile at padded `source`.
@@ -53,13 +87,20 @@ class FirstMoveSearch {
             generation_ = 1;
         }
         reached_.clear();
-        heap_.clear();
+        std::size_t fronts[2] = {0, 0};
+        for (auto& queue : queues_)
+            queue.clear();
         set(source, 0, 0);
         settle(source, /*from_source=*/true);
-        while (!heap_.empty()) {
-            std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
-            const auto [cost, tile] = heap_.back();
-            heap_.pop_back();
+        for (;;) {
+            const bool straight_left = fronts[0] < queues_[0].size();
+            const bool diagonal_left = fronts[1] < queues_[1].size();
+            if (!straight_left && !diagonal_left) break;
+            const int which = !straight_left                                              ? 1
+                              : !diagonal_left                                            ? 0
+                              : queues_[1][fronts[1]].first < queues_[0][fronts[0]].first ? 1
+                                                                                          : 0;
+            const auto [cost, tile] = queues_[which][fronts[which]++];
             if (cost != cost_[tile]) continue;  // a stale entry
             settle(tile, false);
         }
@@ -82,65 +123,39 @@ class FirstMoveSearch {
     }
 
   private:
-    [[nodiscard]] bool free(std::uint32_t tile) const { return walkable_[tile] != 0; }
-
     void set(std::uint32_t tile, double cost, std::uint8_t moves) {
         stamp_[tile] = generation_;
         cost_[tile] = cost;
         first_moves_[tile] = moves;
     }
 
-    /// May a unit step diagonally from `tile` by move `move` (4-7) under the policy?
-    [[nodiscard]] bool diagonal_allowed(std::uint32_t tile, int move) const {
-        const auto [dx, dy] = move_steps[static_cast<std::size_t>(move)];
-        const bool side_x = free(static_cast<std::uint32_t>(static_cast<int>(tile) + dx));
-        const bool side_y = free(static_cast<std::uint32_t>(static_cast<int>(tile) + dy * stride_));
-        switch (policy_) {
-            case DiagonalPolicy::NoCornerCutting:
-                return side_x && side_y;
-            case DiagonalPolicy::AtLeastOneWalkable:
-                return side_x || side_y;
-            case DiagonalPolicy::Always:
-                return true;
-            case DiagonalPolicy::Never:
-                return false;
-        }
-        return false;
-    }
-
     /// Offers every move out of a settled tile; from the source, each move is its own first.
     void settle(std::uint32_t tile, bool from_source) {
         const double base = cost_[tile];
         const std::uint8_t moves = first_moves_[tile];
-        for (int move = 0; move < GoalBounds::moves; ++move) {
+        for (unsigned allowed = allowed_[tile]; allowed != 0; allowed &= allowed - 1) {
+            const int move = std::countr_zero(allowed);
             const auto next = static_cast<std::uint32_t>(static_cast<int>(tile) +
                                                          offset_[static_cast<std::size_t>(move)]);
-            if (!free(next) || (move >= 4 && !diagonal_allowed(tile, move))) continue;
             const double cost = base + step_cost_[static_cast<std::size_t>(move)];
             const std::uint8_t first = from_source ? static_cast<std::uint8_t>(1U << move) : moves;
             if (stamp_[next] != generation_) {
                 set(next, cost, first);
                 reached_.push_back(next);
-                push(cost, next);
+                queues_[move >= 4].emplace_back(cost, next);
             } else if (cost < cost_[next] - tie_) {
                 cost_[next] = cost;
                 first_moves_[next] = first;
-                push(cost, next);
+                queues_[move >= 4].emplace_back(cost, next);
             } else if (cost <= cost_[next] + tie_) {
                 first_moves_[next] |= first;
             }
         }
     }
 
-    void push(double cost, std::uint32_t tile) {
-        heap_.emplace_back(cost, tile);
-        std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
-    }
-
     const GridMap* map_;
-    const std::uint8_t* walkable_;
+    const std::uint8_t* allowed_;  // per padded tile, the moves the rules allow
     int stride_;
-    DiagonalPolicy policy_;
     std::array<int, GoalBounds::moves> offset_{};
     std::array<double, GoalBounds::moves> step_cost_{};
     double tie_ = 0;
@@ -149,7 +164,7 @@ class FirstMoveSearch {
     std::vector<std::uint32_t> stamp_;
     std::uint32_t generation_ = 0;
     std::vector<std::uint32_t> reached_;  // besides the source, in the order first reached
-    std::vector<std::pair<double, std::uint32_t>> heap_;
+    std::vector<std::pair<double, std::uint32_t>> queues_[2];  // reached straight, diagonally
 };
 
 bool same_rules(const MovementRules& a, const MovementRules& b) {
@@ -265,8 +280,9 @@ std::size_t GoalBoundsBuilder::run(std::size_t tiles, int threads,
     const std::size_t end = first + std::min(tiles, total - first);
     constexpr std::size_t chunk = 32;  // tiles a thread takes at a time
     std::atomic<std::size_t> next{first};
+    const std::vector<std::uint8_t> allowed = allowed_moves(map, space_->rules().diagonal);
     const auto work = [&] {
-        FirstMoveSearch search(map, space_->rules());
+        FirstMoveSearch search(map, space_->rules(), allowed);
         for (;;) {
             if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
             const std::size_t from = next.fetch_add(chunk);
