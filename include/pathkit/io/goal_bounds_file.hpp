@@ -26,7 +26,8 @@ inline constexpr std::size_t max_goal_bounds_tiles = std::size_t{1} << 22;
 /// wrong: another magic or version, a size or count out of range, a length that does not match,
 /// a checksum that does not, boxes outside the map or not empty past the tiles done. A file
 /// that passes is what `goal_bounds_bytes` wrote, unless made to pass on purpose: its boxes
-/// are not checked against the map (`GoalBounds::check_fits` checks the map it was built for).
+/// are not checked against the map (`GoalBounds::check_fits` checks the map it was built for):
+/// forged boxes can make answers dearer or report no path, never an illegal path.
 [[nodiscard]] Expected<GoalBounds> parse_goal_bounds(std::string_view bytes,
                                                      const std::string& source);
 
