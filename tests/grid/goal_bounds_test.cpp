@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -253,6 +254,38 @@ TEST(GoalBounds, AreRefusedForSpacesJumpPointSearchCannotRunOnAndForOtherMaps) {
         index.value().find_path(wider.find('S'), wider.find('G'), bounds, context);
     EXPECT_EQ(refused.status, SearchStatus::InvalidInput);
     EXPECT_EQ(bounds.memory_bytes(), 15U * 64U);
+}
+
+TEST(GoalBounds, GivenToASpaceServeItsJpsPlusQueriesUntilTheMapChanges) {
+    // clang-format off
+    auto room = ascii_map({
+        "S....#....",
+        ".##..#.##.",
+        ".....#....",
+        "....G.....",
+    });
+    // clang-format on
+    GridSpace space(room.map);
+    auto bounds = std::make_shared<const GoalBounds>(build_bounds(space));
+    ASSERT_TRUE(space.use_goal_bounds(bounds));
+    SearchOptions jps_plus;
+    jps_plus.algorithm = SearchAlgorithm::JpsPlus;
+    const GridPath bounded = space.find_path(room.find('S'), room.find('G'), jps_plus);
+    ASSERT_TRUE(bounded.found());
+    EXPECT_EQ(bounded.stats.method, "jps+ with goal bounds");
+    const GridPath plain = space.find_path(room.find('S'), room.find('G'));
+    EXPECT_NEAR(bounded.cost, plain.cost, 1e-4);
+    // Other rules' bounds are refused and the space keeps its own.
+    const GridSpace always(room.map, rules_with(DiagonalPolicy::Always));
+    EXPECT_FALSE(space.use_goal_bounds(std::make_shared<const GoalBounds>(build_bounds(always))));
+    EXPECT_EQ(space.goal_bounds(), bounds.get());
+    // A tile changes: the bounds no longer fit, and jps+ runs without them.
+    ASSERT_TRUE(room.map.set_walkable({5, 3}, false));
+    EXPECT_EQ(space.goal_bounds(), nullptr);
+    const GridPath after = space.find_path(room.find('S'), room.find('G'), jps_plus);
+    ASSERT_TRUE(after.found());
+    EXPECT_EQ(after.stats.method, "jps+");
+    EXPECT_NEAR(after.cost, space.find_path(room.find('S'), room.find('G')).cost, 1e-4);
 }
 
 }  // namespace
