@@ -10,8 +10,10 @@
 
 #include "commands.hpp"
 #include "format.hpp"
+#include "lifelong_command.hpp"
 #include "memory_budget.hpp"
 #include "outputs.hpp"
+#include "pathkit/io/limits.hpp"
 #include "pathkit/io/mapf_files.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "pathkit/mapf/mapf_check.hpp"
@@ -35,6 +37,8 @@ struct MapfArguments {
     std::string out;
     bool json = false;
     PictureFlags pictures;
+    bool lifelong = false;
+    LifelongRunArguments lifelong_run;  // its tasks, steps, step budget and swap
 };
 
 struct MapfCheckArguments {
@@ -42,6 +46,7 @@ struct MapfCheckArguments {
     std::string scenario_file;
     std::size_t agents = 0;
     std::string result_file;
+    std::string tasks_file;  // a lifelong result's tasks
     bool json = false;
 };
 
@@ -164,7 +169,20 @@ Report outcome_report(const MapfArguments& arguments, const MapfInstance& instan
 }
 
 int run_mapf(const MapfArguments& arguments) {
+    if (arguments.lifelong) {
+        LifelongRunArguments lifelong = arguments.lifelong_run;
+        lifelong.map_file = arguments.map_file;
+        lifelong.scenario_file = arguments.scenario_file;
+        lifelong.agents = arguments.agents;
+        lifelong.time_limit = arguments.time_limit;
+        lifelong.seed = arguments.seed;
+        lifelong.out = arguments.out;
+        lifelong.json = arguments.json;
+        return run_mapf_lifelong(lifelong);
+    }
     CommandOutputs outputs("mapf");
+    if (!arguments.lifelong_run.tasks_file.empty() || arguments.lifelong_run.steps > 0)
+        return outputs.refuse("--tasks and --steps are for --lifelong runs");
     outputs.protect_inputs({arguments.map_file, arguments.scenario_file});
     if (!(arguments.time_limit > 0) || arguments.time_limit > 366 * 86400.0)
         return outputs.refuse("--time-limit must be > 0 and at most a year of seconds");
@@ -303,6 +321,9 @@ int run_mapf(const MapfArguments& arguments) {
 }
 
 int run_mapf_check(const MapfCheckArguments& arguments) {
+    if (!arguments.tasks_file.empty())
+        return run_lifelong_check({arguments.map_file, arguments.scenario_file, arguments.agents,
+                                   arguments.result_file, arguments.tasks_file, arguments.json});
     CommandOutputs outputs("mapf-check");
     auto loaded = load_mapf_instance(arguments.map_file, arguments.scenario_file, arguments.agents);
     if (!loaded) return outputs.refuse(loaded.error().message());
@@ -311,6 +332,8 @@ int run_mapf_check(const MapfCheckArguments& arguments) {
     const MapfInstance& instance = loaded.value();
     const MapfResultFile& file = result.value();
     const std::string& path = arguments.result_file;
+    if (file.field("lifelong") == "1")
+        return outputs.refuse(path + ": a lifelong result: give its tasks with --tasks TASKS");
     if (const std::string agents = file.field("agents");
         !agents.empty() && agents != std::to_string(instance.starts.size()))
         return outputs.refuse(path + ": agents=" + agents + ", but " +
@@ -404,6 +427,22 @@ Command add_mapf_command(CLI::App& app) {
     command->add_flag("--json", arguments->json,
                       "Print the outcome as one JSON document (the same fields as the text)");
     arguments->pictures.add_to(*command, false, true, true);
+    LifelongRunArguments& lifelong = arguments->lifelong_run;
+    command->add_flag("--lifelong", arguments->lifelong,
+                      "Lifelong: agents start on the scenario's starts and visit the tiles of "
+                      "--tasks in order, for --steps steps (PIBT); prints the throughput");
+    command->add_option("--tasks", lifelong.tasks_file,
+                        "With --lifelong: the tasks file (pathkit mapf-tasks writes one)");
+    command->add_option("--steps", lifelong.steps, "With --lifelong: how many steps to run")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{limits::max_lifelong_steps}));
+    command
+        ->add_option("--step-budget-ms", lifelong.step_budget_ms,
+                     "With --lifelong: milliseconds of planning a step at most (a step out of "
+                     "time keeps every agent in place)")
+        ->capture_default_str();
+    command->add_flag("--swap", lifelong.swap,
+                      "With --lifelong: agents pull others out of dead ends (helps on maps with "
+                      "dead ends; no progress guarantee)");
     return {command, [arguments] { return run_mapf(*arguments); }};
 }
 
@@ -419,6 +458,8 @@ Command add_mapf_check_command(CLI::App& app) {
         ->required()
         ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
     command->add_option("result", arguments->result_file, "The result file")->required();
+    command->add_option("--tasks", arguments->tasks_file,
+                        "A lifelong result's tasks file: check its moves and finished tasks");
     command->add_flag("--json", arguments->json,
                       "Print the verdict as one JSON document (the same fields as the text)");
     return {command, [arguments] { return run_mapf_check(*arguments); }};

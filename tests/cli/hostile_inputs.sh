@@ -541,6 +541,40 @@ expect 1 'soc=1 is stated, but the plan' mapf-check "${depot[@]}" wrong_soc.txt
 expect 2 'time-limit' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --time-limit -1
 expect 2 'cannot write' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --out missing/r.txt
 absent missing/r.txt
+# Lifelong tasks files: unknown agent, tiles on a wall or off the map, bytes that are not text,
+# counts over the limits, malformed numbers, more or fewer lines than stated.
+lifelong=(mapf --lifelong --steps 20 --map "${depot[0]}" --scen "${depot[1]}" --agents 40)
+expect 0 'tasks: 80' mapf-tasks "${depot[0]}" --scen "${depot[1]}" --agents 40 --tasks-per-agent 2 --out tasks.txt
+expect 0 '^throughput: ' "${lifelong[@]}" --tasks tasks.txt --out lifelong.txt
+expect 0 '^valid: true$' mapf-check "${depot[@]}" lifelong.txt --tasks tasks.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 1\n40 0 0\n' >unknown_agent.txt
+expect 2 'unknown_agent.txt:4: agent 40 is unknown: the file has agents 0 to 39' "${lifelong[@]}" --tasks unknown_agent.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 1\n0 2 3\n' >wall.txt
+expect 2 'wall.txt:4: tile 2,3 is blocked' "${lifelong[@]}" --tasks wall.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 1\n0 24 0\n' >off_map.txt
+expect 2 'off_map.txt:4: tile 24,0 is outside the map' "${lifelong[@]}" --tasks off_map.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 1\n0 \xff\xfe 0\n' >binary_tasks.txt
+expect 2 'binary_tasks.txt:4: byte 0xFF is not printable ASCII' "${lifelong[@]}" --tasks binary_tasks.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 99999999999999999999\n' >huge_tasks.txt
+expect 2 "huge_tasks.txt:3: expected 'tasks M' with M from 0 to 4000000" "${lifelong[@]}" --tasks huge_tasks.txt
+printf 'pathkit-tasks 1\nagents 1000000\ntasks 0\n' >many_agents.txt
+expect 2 "many_agents.txt:2: expected 'agents N' with N from 1 to 100000" "${lifelong[@]}" --tasks many_agents.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 2\n0 1.5 0\n' >fraction.txt
+expect 2 "fraction.txt:4: expected a task 'AGENT X Y': three whole numbers" "${lifelong[@]}" --tasks fraction.txt
+printf 'pathkit-tasks 1\nagents 40\ntasks 2\n0 1 0\n' >short.txt
+expect 2 "short.txt:4: 1 task lines, but 'tasks 2' was stated" "${lifelong[@]}" --tasks short.txt
+printf 'pathkit-tasks 1\nagents 39\ntasks 0\n' >fewer_agents.txt
+expect 2 'fewer_agents.txt: written for 39 agents, but 40 were asked for' "${lifelong[@]}" --tasks fewer_agents.txt
+expect 2 'over the limit of 32000000' mapf --lifelong --steps 1000000 --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --tasks tasks.txt --out never.txt
+absent never.txt
+# A lifelong result spoiled: a teleport, a finished task moved to another step, no --tasks.
+sed 's/^1:(\([0-9]*\),\([0-9]*\)),/1:(\2,\1),/' lifelong.txt >lifelong_teleport.txt
+expect 1 '^valid: false$' mapf-check "${depot[@]}" lifelong_teleport.txt --tasks tasks.txt
+sed 's/^finished_0=.*/finished_0=1/' lifelong.txt >lifelong_claim.txt
+expect 1 "agent 0's task 1 .* is claimed finished at t=1" mapf-check "${depot[@]}" lifelong_claim.txt --tasks tasks.txt
+sed 's/^finished_3=.*/finished_3=x/' lifelong.txt >lifelong_bad_step.txt
+expect 2 'lifelong_bad_step.txt: field finished_3: expected steps' mapf-check "${depot[@]}" lifelong_bad_step.txt --tasks tasks.txt
+expect 2 'a lifelong result: give its tasks with --tasks' mapf-check "${depot[@]}" lifelong.txt
 # A move across the whole range of coordinates is a jump (the sum of the two differences
 # overflowed an int and read as no move).
 printf 'type octile\nheight 1\nwidth 2\nmap\n..\n' >two.map

@@ -61,6 +61,10 @@ inline constexpr std::uint64_t max_crowd_ticks = 1'000'000'000;
 /// bytes each in memory).
 inline constexpr std::size_t max_mapf_agents = 100'000;
 inline constexpr std::size_t max_mapf_positions = 32'000'000;
+/// Most tasks of a lifelong tasks file (about 16 bytes each read, 4 in a planner's queues), and
+/// most steps of a lifelong run (its result must also stay within `max_mapf_positions`).
+inline constexpr std::size_t max_lifelong_tasks = 4'000'000;
+inline constexpr std::size_t max_lifelong_steps = 1'000'000;
 /// Most agents of an agents scenario file, its latest step, and most agent positions a run of
 /// it records (agents x (max_steps + 1)): a trace holds about 25 bytes a position.
 inline constexpr std::size_t max_scenario_agents = 10'000;
