@@ -74,7 +74,6 @@ class FirstMoveSearch {
         // Costs differing by less than this are taken as equal: both first moves are kept,
         // which only widens boxes (safe), never narrows them.
         tie_ = 1e-6 * double{rules.straight_cost};
-        reached_.reserve(map.padded_size());
         for (auto& queue : queues_)
             queue.reserve(map.padded_size());
     }
@@ -86,7 +85,9 @@ class FirstMoveSearch {
             std::fill(stamp_.begin(), stamp_.end(), 0);
             generation_ = 1;
         }
-        reached_.clear();
+        // Boxes as (min x, max x, min y, max y) a move, inverted until a tile widens them.
+        std::array<std::array<std::uint16_t, 4>, GoalBounds::moves> spans;
+        spans.fill({0xFFFF, 0, 0xFFFF, 0});
         std::size_t fronts[2] = {0, 0};
         for (auto& queue : queues_)
             queue.clear();
@@ -102,23 +103,22 @@ class FirstMoveSearch {
                                                                                           : 0;
             const auto [cost, tile] = queues_[which][fronts[which]++];
             if (cost != cost_[tile]) continue;  // a stale entry
-            settle(tile, false);
-        }
-        for (const std::uint32_t tile : reached_) {
+            // Settled: its first moves are final, so it widens their boxes now.
             const int row = map_->padded_row(tile);
             const auto x = static_cast<std::uint16_t>(static_cast<int>(tile) - row * stride_ - 1);
             const auto y = static_cast<std::uint16_t>(row - 1);
             for (unsigned moves = first_moves_[tile]; moves != 0; moves &= moves - 1) {
-                TileBox& box = boxes[std::countr_zero(moves)];
-                if (box.empty()) {
-                    box = {x, x, y, y};
-                } else {
-                    box.min_x = std::min(box.min_x, x);
-                    box.max_x = std::max(box.max_x, x);
-                    box.min_y = std::min(box.min_y, y);
-                    box.max_y = std::max(box.max_y, y);
-                }
+                std::array<std::uint16_t, 4>& span = spans[std::countr_zero(moves)];
+                span[0] = std::min(span[0], x);
+                span[1] = std::max(span[1], x);
+                span[2] = std::min(span[2], y);
+                span[3] = std::max(span[3], y);
             }
+            settle(tile, false);
+        }
+        for (int move = 0; move < GoalBounds::moves; ++move) {
+            const auto& span = spans[static_cast<std::size_t>(move)];
+            if (span[0] <= span[1]) boxes[move] = {span[0], span[1], span[2], span[3]};
         }
     }
 
@@ -141,7 +141,6 @@ class FirstMoveSearch {
             const std::uint8_t first = from_source ? static_cast<std::uint8_t>(1U << move) : moves;
             if (stamp_[next] != generation_) {
                 set(next, cost, first);
-                reached_.push_back(next);
                 queues_[move >= 4].emplace_back(cost, next);
             } else if (cost < cost_[next] - tie_) {
                 cost_[next] = cost;
@@ -163,7 +162,6 @@ class FirstMoveSearch {
     std::vector<std::uint8_t> first_moves_;
     std::vector<std::uint32_t> stamp_;
     std::uint32_t generation_ = 0;
-    std::vector<std::uint32_t> reached_;  // besides the source, in the order first reached
     std::vector<std::pair<double, std::uint32_t>> queues_[2];  // reached straight, diagonally
 };
 
