@@ -37,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "jump_runs.hpp"
 #include "jump_scans.hpp"
 #include "link_search.hpp"
 #include "pathkit/grid/goal_bounds.hpp"
@@ -170,6 +171,9 @@ class BitLines {
                       : scan_behind<Policy, WithLinks>(line, left, right, row - 1, stops);
     }
 
+    /// The map whose lines are scanned.
+    [[nodiscard]] const GridMap& map() const { return *map_; }
+
   private:
     const GridMap* map_;
     const GridMap* stops_;
@@ -189,10 +193,15 @@ template <DiagonalPolicy Policy, class Lines, bool WithLinks>
 class JumpProblem {
   public:
     /// `space` and whatever `lines` reads must outlive this object; `goal` is a padded index.
-    /// `bound` (with links only, else null) is the heuristic with links allowed for. `goal_bounds`
-    /// (without links only), when given, prunes moves whose box does not hold the goal.
+    /// `bound` (with links only, else null) is the heuristic with links allowed for.
+    /// `prune_past_goal` (for A*, without links): once an expansion has offered the goal, it
+    /// offers nothing whose cost plus estimate exceeds the goal's (A* would take the goal off
+    /// the open list first, so nothing changes but the work) and ends runs that pass it.
+    /// `goal_bounds` (without links only), when given, prunes the moves whose box does not hold
+    /// the goal.
     JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal,
-                const LinkBound* bound = nullptr, const GoalBounds* goal_bounds = nullptr)
+                const LinkBound* bound = nullptr, bool prune_past_goal = false,
+                const GoalBounds* goal_bounds = nullptr)
         : space_(&space),
           bound_(bound),
           goal_bounds_(goal_bounds),
@@ -205,7 +214,13 @@ class JumpProblem {
           diagonal_cost_(space.rules().diagonal_cost),
           goal_(goal),
           goal_row_(space.map().padded_row(goal)),
-          goal_column_(static_cast<int>(goal) - goal_row_ * stride_) {}
+          goal_column_(static_cast<int>(goal) - goal_row_ * stride_),
+          octile_(heuristic_for(space.rules()) == Heuristic::Octile &&
+                  space.rules().diagonal != DiagonalPolicy::Never),
+          octile_extra_(std::min(diagonal_cost_, 2 * straight_cost_) - straight_cost_),
+          prune_(prune_past_goal && octile_ && !WithLinks),
+          // Far above the rounding of any cost on this map (the engine adds costs in floats).
+          prune_margin_(static_cast<Cost>(space.state_count()) * diagonal_cost_ * 0x1p-20f) {}
 
     // The search-problem interface.
 
@@ -215,8 +230,7 @@ class JumpProblem {
     [[nodiscard]] Cost heuristic(StateId state) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
-        const Cost walk =
-            space_->distance_estimate(std::abs(column - goal_column_), std::abs(row - goal_row_));
+        const Cost walk = estimate(column, row);
         if constexpr (WithLinks) {
             return (*bound_)(state.value, walk);
         } else {
@@ -234,17 +248,26 @@ class JumpProblem {
     void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
         const int row = space_->map().padded_row(state.value);
         const int column = static_cast<int>(state.value) - row * stride_;
+        goal_cost_ = infinite_cost;  // this expansion has not offered the goal yet
         bool everywhere = !parent.is_valid();
         if constexpr (WithLinks) {
             if (link_starts_[state.value] != 0) visit_links(*space_, state.value, visit);
             everywhere = everywhere || link_ends_[state.value] != 0;
         }
         if (everywhere) {
+            // The diagonal towards the goal first: when it reaches the goal, pruning past the
+            // goal cuts the other runs short.
+            const int towards_x = sign(goal_column_ - column), towards_y = sign(goal_row_ - row);
+            const bool diagonal_first =
+                Policy != DiagonalPolicy::Never && towards_x != 0 && towards_y != 0;
+            if (diagonal_first) jump(column, row, towards_x, towards_y, visit);
             for (const auto& [dx, dy] : straight_directions)
                 jump(column, row, dx, dy, visit);
             if constexpr (Policy != DiagonalPolicy::Never) {
-                for (const auto& [dx, dy] : diagonal_directions)
-                    jump(column, row, dx, dy, visit);
+                for (const auto& [dx, dy] : diagonal_directions) {
+                    if (!diagonal_first || dx != towards_x || dy != towards_y)
+                        jump(column, row, dx, dy, visit);
+                }
             }
             return;
         }
@@ -259,6 +282,24 @@ class JumpProblem {
     }
 
   private:
+    /// The space's estimate from padded tile (column, row) to the goal, links aside.
+    [[nodiscard]] Cost estimate(int column, int row) const {
+        const int across = std::abs(column - goal_column_), down = std::abs(row - goal_row_);
+        // The octile distance as GridSpace::distance_estimate computes it (jump point search
+        // runs only without terrain costs, whose least multiplier would scale it), inline.
+        return octile_ ? straight_cost_ * static_cast<Cost>(std::max(across, down)) +
+                             octile_extra_ * static_cast<Cost>(std::min(across, down))
+                       : space_->distance_estimate(across, down);
+    }
+
+    /// With `prune_`: whether a tile reached at `cost` from the state being expanded lies
+    /// past the goal this expansion offered (its cost plus estimate exceeds the goal's).
+    /// Everything reached through it does too, as the octile estimate is consistent.
+    [[nodiscard]] bool past_goal(int column, int row, Cost cost) const {
+        return goal_cost_ < infinite_cost &&
+               cost + estimate(column, row) > goal_cost_ + prune_margin_;
+    }
+
     /// The direction of the last move of a jump from a state displaced by (x, y): a run of
     /// diagonal (or, under Never, vertical) moves comes first, then the straight run.
     static std::pair<int, int> arrival(int x, int y) {
@@ -316,7 +357,15 @@ class JumpProblem {
 
     template <class Visit>
     void emit(int column, int row, Cost cost, Visit& visit) const {
-        visit(StateId(static_cast<std::uint32_t>(row * stride_ + column)), cost);
+        const auto index = static_cast<std::uint32_t>(row * stride_ + column);
+        if (prune_) {
+            if (index == goal_) {
+                goal_cost_ = std::min(goal_cost_, cost);
+            } else if (past_goal(column, row, cost)) {
+                return;
+            }
+        }
+        visit(StateId(index), cost);
     }
 
     /// Scans from (column, row) in a direction and offers what it finds.
@@ -376,6 +425,15 @@ class JumpProblem {
     /// from each tile of it (horizontal ones only, for a column).
     template <class Visit>
     void run(int column, int row, int dx, int dy, Visit& visit) const {
+        if constexpr (bit_runs) {
+            if (dx != 0) {
+                if (dx > 0 && dy > 0) bit_run<1, 1>(column, row, visit);
+                if (dx < 0 && dy > 0) bit_run<-1, 1>(column, row, visit);
+                if (dx < 0 && dy < 0) bit_run<-1, -1>(column, row, visit);
+                if (dx > 0 && dy < 0) bit_run<1, -1>(column, row, visit);
+                return;
+            }
+        }
         const Cost step_cost = dx == 0 ? straight_cost_ : diagonal_cost_;
         for (int steps = 0;;) {
             const int stop = run_stop(column, row, dx, dy);
@@ -413,6 +471,39 @@ class JumpProblem {
         }
     }
 
+    /// The diagonal run of `run` over bit windows (see jump_runs.hpp): the same jump points
+    /// in the same order, each row and column word read once for three tiles of the run.
+    template <int Dx, int Dy, class Visit>
+    void bit_run(int column, int row, Visit& visit) const {
+        BitRun<Policy, Dx, Dy> run(lines_->map(), column, row);
+        for (int steps = 1; run.step(); ++steps) {
+            const int at_column = run.column(), at_row = run.row();
+            const Cost cost = static_cast<Cost>(steps) * diagonal_cost_;
+            if (prune_ && past_goal(at_column, at_row, cost)) return;
+            if ((at_row == goal_row_ && at_column == goal_column_) ||
+                rules_.forced_back(at_column, at_row, Dx, Dy)) {
+                emit(at_column, at_row, cost, visit);
+                return;
+            }
+            if (const int far =
+                    steps_to(run.scan_row(), goal_row_ == at_row, goal_column_, at_column, Dx);
+                far != 0) {
+                emit(at_column + far * Dx, at_row, cost + static_cast<Cost>(far) * straight_cost_,
+                     visit);
+            }
+            if (const int far =
+                    steps_to(run.scan_column(), goal_column_ == at_column, goal_row_, at_row, Dy);
+                far != 0) {
+                emit(at_column, at_row + far * Dy, cost + static_cast<Cost>(far) * straight_cost_,
+                     visit);
+            }
+        }
+    }
+
+    /// Diagonal runs over bit windows: the map's own bit lines, without links.
+    static constexpr bool bit_runs =
+        std::is_same_v<Lines, BitLines<false>> && Policy != DiagonalPolicy::Never;
+
     const GridSpace* space_;
     const LinkBound* bound_;
     const GoalBounds* goal_bounds_;    // null: no pruning by goal bounds
@@ -426,6 +517,12 @@ class JumpProblem {
     std::uint32_t goal_;
     int goal_row_;
     int goal_column_;
+    bool octile_;        // the heuristic is the octile distance (with diagonals)
+    Cost octile_extra_;  // what a diagonal step adds to a straight one in it
+    bool prune_;         // prune past the goal (see the constructor)
+    Cost prune_margin_;
+    // The goal's cost from the state being expanded, once this expansion offered it.
+    mutable Cost goal_cost_ = infinite_cost;
 };
 
 /// The tile between two consecutive states of a jump point path where the diagonal (or, under
@@ -513,22 +610,24 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
             search = pathkit::find_path(GuidedJumps(jumps, guide), start, context, options);
         }
     };
+    // Pruning past the goal keeps A*'s expansions; Dijkstra's would change.
+    const bool prune = options.algorithm == SearchAlgorithm::AStar;
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
             run(JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links,
-                                                                     goal_bounds));
+                                                                     prune, goal_bounds));
             break;
         case DiagonalPolicy::Always:
             run(JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links,
-                                                                      goal_bounds));
+                                                                      prune, goal_bounds));
             break;
         case DiagonalPolicy::AtLeastOneWalkable:
             run(JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(
-                space, lines, goal, links, goal_bounds));
+                space, lines, goal, links, prune, goal_bounds));
             break;
         case DiagonalPolicy::NoCornerCutting:
-            run(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(space, lines, goal,
-                                                                               links, goal_bounds));
+            run(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(
+                space, lines, goal, links, prune, goal_bounds));
             break;
     }
     search.stats.method = goal_bounds != nullptr ? "jps+ with goal bounds"

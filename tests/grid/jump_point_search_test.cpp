@@ -8,6 +8,7 @@
 
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
 #include "support/ascii_map.hpp"
 #include "support/grid_rules.hpp"
 #include "support/random_grid.hpp"
@@ -288,6 +289,54 @@ TEST(JumpPointSearch, CostsWhatAStarCostsOnRandomMapsUnderEveryPolicy) {
     }
     EXPECT_GT(found, 4000);  // the maps must exercise the search, not only its refusals
     EXPECT_GT(unreachable, 100);
+}
+
+TEST(JumpPointSearch, CostsWhatAStarCostsOnWideOpenMapsWhereDiagonalRunsCrossManyWords) {
+    // Diagonal runs read their rows and columns in 64-tile windows that start again every 48
+    // tiles: maps of up to 300 x 300 tiles with 0-2 % blocked tiles give runs of hundreds of
+    // tiles, and scans from them that leave their window, under every policy. Beside A*'s
+    // cost, the jump points themselves are checked against the static index's, whose jump
+    // distances are computed by another method: the same jump points in the same order.
+    std::mt19937 random(31);
+    SearchContext context;
+    int found = 0;
+    for (int round = 0; round < 160; ++round) {
+        std::uniform_int_distribution<int> side(64, 300);
+        auto map = GridMap::create(side(random), side(random), {5, -9}).value();
+        const float density = std::pow(std::uniform_real_distribution<float>(0, 0.14f)(random), 2);
+        for (int y = 0; y < map.height(); ++y) {
+            for (int x = 0; x < map.width(); ++x) {
+                if (std::uniform_real_distribution<float>(0, 1)(random) < density)
+                    (void)map.set_walkable({map.origin().x + x, map.origin().y + y}, false);
+            }
+        }
+        const GridSpace space(map, rules_with(static_cast<DiagonalPolicy>(round % 4)));
+        const StaticGridIndex index = StaticGridIndex::build(space).value();
+        for (int query = 0; query < 8; ++query) {
+            const Cell from = random_walkable_cell(map, random);
+            const Cell to = random_walkable_cell(map, random);
+            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+            const GridPath plain = space.find_path(from, to, context);
+            const GridPath jumped = find_path_jps(space, from, to, context, {}, PathShape::Turns);
+            ASSERT_EQ(jumped.status, plain.status) << "round " << round;
+            if (!plain.found()) continue;
+            ++found;
+            ASSERT_NEAR(jumped.cost, plain.cost, 1e-4 * plain.cost + 1e-4)
+                << "round " << round << " policy " << round % 4 << " from " << to_string(from)
+                << " to " << to_string(to);
+            ASSERT_NEAR(path_cost(space, expand_path(jumped.path)), plain.cost,
+                        1e-4 * plain.cost + 1e-4);
+            // Dijkstra's order is not A*'s: nothing is pruned past the goal, the cost is the same.
+            SearchOptions dijkstra;
+            dijkstra.algorithm = SearchAlgorithm::Dijkstra;
+            ASSERT_NEAR(find_path_jps(space, from, to, context, dijkstra, PathShape::Turns).cost,
+                        plain.cost, 1e-4 * plain.cost + 1e-4);
+            const GridPath indexed = index.find_path(from, to, context, {}, PathShape::Turns);
+            ASSERT_EQ(jumped.path, indexed.path) << "round " << round;
+            ASSERT_EQ(jumped.stats.expanded, indexed.stats.expanded) << "round " << round;
+        }
+    }
+    EXPECT_GT(found, 500);
 }
 
 }  // namespace

@@ -64,8 +64,9 @@ class IndexedHeap {
 
     /// Adds an open state; its record's mark must already say open.
     void push(std::uint64_t key, std::uint32_t state, std::uint32_t parent) {
-        entries_.push_back({key, state, parent});
-        sift_up(static_cast<std::uint32_t>(entries_.size() - 1));
+        const Entry moving{key, state, parent};
+        entries_.push_back(moving);
+        sift_up(static_cast<std::uint32_t>(entries_.size() - 1), moving);
     }
 
     /// Removes and returns the smallest entry; closes its state's record, which takes its
@@ -98,7 +99,7 @@ class IndexedHeap {
         PATHKIT_ASSERT(slot < entries_.size() && key <= entries_[slot].key);
         entries_[slot].key = key;
         entries_[slot].parent = parent;
-        sift_up(slot);
+        sift_up(slot, entries_[slot]);
     }
 
   private:
@@ -108,8 +109,9 @@ class IndexedHeap {
         return (a.key < b.key) | ((a.key == b.key) & (a.state < b.state));
     }
 
-    void sift_up(std::uint32_t slot) {
-        const Entry moving = entries_[slot];
+    /// Moves `moving`, the entry in `slot` (passed by value: a push needs not read it back),
+    /// up to where it belongs.
+    void sift_up(std::uint32_t slot, const Entry moving) {
         while (slot > 0) {
             const std::uint32_t parent = (slot - 1) / arity;
             if (!before(moving, entries_[parent])) break;
