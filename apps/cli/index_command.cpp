@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -109,6 +110,7 @@ int run_index(const IndexArguments& arguments) {
     const auto previous_int = std::signal(SIGINT, request_stop);
     const auto previous_term = std::signal(SIGTERM, request_stop);
     const auto clock_started = std::chrono::steady_clock::now();
+    const std::clock_t cpu_started = std::clock();
     auto last_saved = clock_started;
     Progress progress("goal bounds of " + arguments.map_file + " (tiles)", total);
     const std::size_t slice = std::max<std::size_t>(64, total / 1000);
@@ -139,6 +141,8 @@ int run_index(const IndexArguments& arguments) {
         .add("complete", bounds.complete())
         .add("threads", threads)
         .add("build_seconds", seconds)
+        .add("build_cpu_seconds",
+             static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC)
         .add("bytes_per_tile", static_cast<double>(bounds.memory_bytes()) / total);
     print_report(report, arguments.json);
     if (!bounds.complete()) {

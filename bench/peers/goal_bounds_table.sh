@@ -54,9 +54,10 @@ done
 
 for map in "${maps[@]}"; do
   name="$(basename "$map")"
+  cpu="$(grep -o '"build_cpu_seconds":[0-9.e+-]*' "$bounds/$name.json" | cut -d: -f2)"
   echo "$name $(sed -E 's/.*"build_seconds":([0-9.e+-]+).*/\1/' "$bounds/$name.json") \
 $(sed -E 's/.*"threads":([0-9]+).*/\1/' "$bounds/$name.json") \
-$(sed -E 's/.*"bytes_per_tile":([0-9.e+-]+).*/\1/' "$bounds/$name.json")" >>"$work/builds"
+$(sed -E 's/.*"bytes_per_tile":([0-9.e+-]+).*/\1/' "$bounds/$name.json") ${cpu:-nan}" >>"$work/builds"
 done
 
 awk -v rounds="$rounds" -v builds="$work/builds" '
@@ -70,18 +71,19 @@ awk -v rounds="$rounds" -v builds="$work/builds" '
   { runs[$1 "," $2] = runs[$1 "," $2] " " $3; if (!($1 in seen)) { seen[$1] = 1; order[++count] = $1 } }
   END {
     while ((getline line < builds) > 0) {
-      split(line, field, " "); seconds[field[1]] = field[2]; threads[field[1]] = field[3]; bytes[field[1]] = field[4]
+      split(line, field, " "); seconds[field[1]] = field[2]; threads[field[1]] = field[3]
+      bytes[field[1]] = field[4]; cpu[field[1]] = field[5]
     }
     printf "pathkit `bench --index MAP.pkx --path turns` (jps+ with goal bounds) and `--algo jps+`"
     printf " vs warthog-jps `--alg jps2+`: mean us a query, median of %d alternating runs\n\n", rounds
-    print "| map | jps+ with goal bounds | pathkit jps+ | jps2+ | bounds / jps2+ | jps+ / jps2+ | bounds build s (threads) | bounds bytes/tile |"
+    print "| map | jps+ with goal bounds | pathkit jps+ | jps2+ | bounds / jps2+ | jps+ / jps2+ | bounds build s, wall (threads) / CPU | bounds bytes/tile |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= count; i++) {
       map = order[i]
       if (map in bad) { printf "| %s | length mismatch | | | | | | |\n", map; continue }
       bounded = median(runs[map ",bounds"]); plain = median(runs[map ",jps+"]); plus = median(runs[map ",jps2+"])
-      printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.0f (%d) | %.0f |\n", map, bounded, plain, plus,
-             bounded / plus, plain / plus, seconds[map], threads[map], bytes[map]
+      printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.0f (%d) / %s | %.0f |\n", map, bounded, plain, plus,
+             bounded / plus, plain / plus, seconds[map], threads[map], cpu[map], bytes[map]
       log_bounds += log(bounded / plus); log_plain += log(plain / plus); rows++
     }
     if (rows) printf "| geometric mean | | | | %.2f | %.2f | | |\n", exp(log_bounds / rows), exp(log_plain / rows)
