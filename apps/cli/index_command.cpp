@@ -141,8 +141,7 @@ int run_index(const IndexArguments& arguments) {
         .add("complete", bounds.complete())
         .add("threads", threads)
         .add("build_seconds", seconds)
-        .add("build_cpu_seconds",
-             static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC)
+        .add("build_cpu_seconds", static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC)
         .add("bytes_per_tile", static_cast<double>(bounds.memory_bytes()) / total);
     print_report(report, arguments.json);
     if (!bounds.complete()) {
