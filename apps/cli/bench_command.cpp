@@ -14,6 +14,7 @@
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
+#include "pathkit/io/goal_bounds_file.hpp"
 #include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "report.hpp"
@@ -38,9 +39,10 @@ struct FileFigures {
     std::size_t mismatches = 0;
     double total_microseconds = 0;
     double total_expanded = 0;
-    double search_bytes_per_cell = 0;     ///< the search context's memory over the map's tiles
-    double index_build_milliseconds = 0;  ///< jps+: building the jump point index, every map
-    double index_bytes_per_cell = 0;      ///< jps+: the largest index over its map's tiles
+    double search_bytes_per_cell = 0;       ///< the search context's memory over the map's tiles
+    double index_build_milliseconds = 0;    ///< jps+: building the jump point index, every map
+    double index_bytes_per_cell = 0;        ///< jps+: the largest index over its map's tiles
+    double goal_bounds_bytes_per_cell = 0;  ///< --index: the goal bounds over the map's tiles
     /// hpa, hpa-optimal: building the hierarchy (every map, ms) and the largest over its tiles.
     double hierarchy_build_milliseconds = 0;
     double hierarchy_bytes_per_cell = 0;
@@ -115,8 +117,9 @@ std::vector<MapRows> rows_by_map(const BenchArguments& arguments, const std::str
 
 /// Solves one scenario file, each row on the map it names; returns its figures or the error
 /// that stopped it.
+/// `bounds`, when not null, are --index's goal bounds.
 Expected<FileFigures> run_file(const BenchArguments& arguments, const std::string& scenario_file,
-                               bool show_progress) {
+                               const GoalBounds* bounds, bool show_progress) {
     HierarchyContext hierarchy_context;  // one per file, so its memory is this file's maps'
     SearchContext& context = hierarchy_context.tiles;
     const std::optional<HierarchyMode> hierarchy_mode = arguments.search.hierarchy_mode();
@@ -138,6 +141,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         const GridMap& map = loaded.value();
         const GridSpace space(map);
         const double tiles = static_cast<double>(map.width()) * map.height();
+        std::shared_ptr<const StaticGridIndex> jump_index;
         if (arguments.search.search() == SearchAlgorithm::JpsPlus) {
             // Built before the clock starts, and timed on its own.
             const auto started = std::chrono::steady_clock::now();
@@ -146,9 +150,18 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
                                                     std::chrono::steady_clock::now() - started)
                                                     .count();
             if (!index) return Status::invalid_input(map_file + ": " + index.error().message());
+            jump_index = index.value();
             figures.index_bytes_per_cell =
                 std::max(figures.index_bytes_per_cell,
                          static_cast<double>(index.value()->memory_bytes()) / tiles);
+        }
+        if (bounds != nullptr) {
+            if (Status fits = bounds->check_fits(space); !fits) {
+                return Status::invalid_input(arguments.search.index_file + ": " + fits.message() +
+                                             " (" + map_file + ")");
+            }
+            figures.goal_bounds_bytes_per_cell =
+                static_cast<double>(bounds->memory_bytes()) / tiles;
         }
         std::optional<GridHierarchy> hierarchy;
         if (hierarchy_mode) {
@@ -179,7 +192,10 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
             const GridPath result =
                 hierarchy ? hierarchy->find_path(query.start, query.goal, hierarchy_context,
                                                  *hierarchy_mode)
-                          : space.find_path(query.start, query.goal, context, options, shape);
+                : bounds != nullptr
+                    ? jump_index->find_path(query.start, query.goal, *bounds, context, options,
+                                            shape)
+                    : space.find_path(query.start, query.goal, context, options, shape);
             const auto stopped = std::chrono::steady_clock::now();
             figures.total_microseconds +=
                 std::chrono::duration<double, std::micro>(stopped - started).count();
@@ -225,9 +241,16 @@ int run_bench(const BenchArguments& arguments) {
                                               " returns every tile; --path turns is for the "
                                               "other searches");
     const bool show_progress = isatty(STDERR_FILENO) != 0;
+    std::optional<GoalBounds> bounds;
+    if (!arguments.search.index_file.empty()) {
+        auto loaded = load_goal_bounds(arguments.search.index_file);
+        if (!loaded) return CommandOutputs("bench").refuse(loaded.error().message());
+        bounds.emplace(std::move(loaded).value());
+    }
     std::vector<FileFigures> files;
     for (const std::string& scenario_file : arguments.scenario_files) {
-        auto figures = run_file(arguments, scenario_file, show_progress);
+        auto figures =
+            run_file(arguments, scenario_file, bounds ? &*bounds : nullptr, show_progress);
         if (!figures) return CommandOutputs("bench").refuse(figures.error().message());
         files.push_back(std::move(figures.value()));
     }
@@ -250,6 +273,7 @@ int run_bench(const BenchArguments& arguments) {
             !arguments.search.hierarchy_mode())
             line.add("index_build_ms", file.index_build_milliseconds)
                 .add("index_bytes_per_cell", file.index_bytes_per_cell);
+        if (bounds) line.add("goal_bounds_bytes_per_cell", file.goal_bounds_bytes_per_cell);
         if (arguments.search.hierarchy_mode())
             line.add("hierarchy_build_ms", file.hierarchy_build_milliseconds)
                 .add("hierarchy_bytes_per_cell", file.hierarchy_bytes_per_cell);
@@ -260,7 +284,7 @@ int run_bench(const BenchArguments& arguments) {
         list.push(std::move(line));
     }
     Report report;
-    report.add("algo", arguments.search.algorithm)
+    report.add("algo", bounds ? "jps+ with goal bounds" : arguments.search.algorithm)
         .add("path", arguments.path_shape)
         .add("files", std::move(list))
         .add("queries", queries)

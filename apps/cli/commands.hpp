@@ -50,5 +50,7 @@ Command add_mapf_check_command(CLI::App& app);
 Command add_world_command(CLI::App& app);
 /// `pathkit bench SCEN...`: every query of MovingAI scenarios, checked and timed.
 Command add_bench_command(CLI::App& app);
+/// `pathkit index MAP --out FILE.pkx`: goal bounds for a map, built offline (resumable).
+Command add_index_command(CLI::App& app);
 
 }  // namespace pathkit::cli

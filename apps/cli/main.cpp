@@ -44,7 +44,8 @@ int main(int argc, char** argv) {
         pathkit::cli::add_crowd_command(app), pathkit::cli::add_agents_command(app),
         pathkit::cli::add_mapf_command(app),  pathkit::cli::add_mapf_check_command(app),
         pathkit::cli::add_world_command(app), pathkit::cli::add_bench_command(app),
-        pathkit::cli::add_flow_command(app),  pathkit::cli::add_mapf_tasks_command(app)};
+        pathkit::cli::add_flow_command(app),  pathkit::cli::add_mapf_tasks_command(app),
+        pathkit::cli::add_index_command(app)};
     for (const auto& command : commands)
         command.app->fallthrough();  // --memory-limit also after the command's name
     pathkit::cli::read_whole_numbers_strictly(app);

@@ -9,6 +9,8 @@
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
+#include "pathkit/io/goal_bounds_file.hpp"
 #include "pathkit/io/moving_ai.hpp"
 #include "pathkit/io/viewer_parts.hpp"
 #include "picture_flags.hpp"
@@ -52,6 +54,7 @@ Report path_report(const PathArguments& arguments, Cell from, Cell to, const Gri
 int run_path(const PathArguments& arguments) {
     CommandOutputs outputs("path");
     outputs.protect_inputs({arguments.map_file});
+    if (!arguments.search.index_file.empty()) outputs.protect_inputs({arguments.search.index_file});
     const auto from = parse_cell(arguments.from);
     const auto to = parse_cell(arguments.to);
     if (!from || !to) return outputs.refuse("--from and --to take X,Y (whole numbers)");
@@ -70,6 +73,15 @@ int run_path(const PathArguments& arguments) {
         if (!hierarchy)
             return outputs.refuse(arguments.map_file + ": " + hierarchy.error().message());
         result = hierarchy.value().find_path(*from, *to, hierarchy_context, *mode);
+    } else if (!arguments.search.index_file.empty()) {
+        auto bounds = load_goal_bounds(arguments.search.index_file);
+        if (!bounds) return outputs.refuse(bounds.error().message());
+        if (Status fits = bounds.value().check_fits(space); !fits)
+            return outputs.refuse(arguments.search.index_file + ": " + fits.message());
+        const auto index = space.jump_point_index();
+        if (!index) return outputs.refuse(arguments.map_file + ": " + index.error().message());
+        result = index.value()->find_path(*from, *to, bounds.value(), context,
+                                          arguments.search.options());
     } else {
         result = space.find_path(*from, *to, context, arguments.search.options());
     }

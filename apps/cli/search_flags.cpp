@@ -28,13 +28,18 @@ void SearchFlags::add_to(CLI::App& command, bool grid) {
             },
             "", "search"))
         ->capture_default_str();
-    if (grid)
+    if (grid) {
+        command.add_option("--index", index_file,
+                           "Goal bounds made by pathkit index for this map and --diagonal: "
+                           "jps+ skips every move no cheapest path to the goal takes (--algo "
+                           "may be left out or be jps+)");
         command
             .add_option("--cluster-side", cluster_side,
                         "Side of the hierarchy's square clusters in tiles (--algo hpa and "
                         "hpa-optimal): a power of two, 8 to 256")
             ->check(CLI::IsMember({8, 16, 32, 64, 128, 256}))
             ->capture_default_str();
+    }
     command
         .add_option("--weight", weight, "Heuristic weight for A* (>= 1; cost <= weight x optimal)")
         ->check(CLI::Range(1.0f, 1e6f))
@@ -49,6 +54,8 @@ std::optional<std::string> SearchFlags::unsupported(bool grid) const {
         return "--algo " + algorithm + " runs on grid maps only; here use astar, dijkstra or bfs";
     if (hierarchy_mode() && (weight != 1 || budget > 0 || partial))
         return "--algo " + algorithm + " takes no --weight, --budget or --partial";
+    if (!index_file.empty() && algorithm != "astar" && algorithm != "jps+")
+        return "--index runs jps+ with goal bounds; leave out --algo " + algorithm;
     return std::nullopt;
 }
 
@@ -59,6 +66,7 @@ std::optional<HierarchyMode> SearchFlags::hierarchy_mode() const {
 }
 
 SearchAlgorithm SearchFlags::search() const {
+    if (!index_file.empty()) return SearchAlgorithm::JpsPlus;
     return search_algorithm_named(algorithm).value_or(SearchAlgorithm::AStar);
 }
 

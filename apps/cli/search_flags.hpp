@@ -21,14 +21,18 @@ struct SearchFlags {
     bool partial = false;
     /// Side of the clusters of --algo hpa and hpa-optimal (tiles).
     int cluster_side = HierarchyOptions{}.cluster_side;
+    /// Goal bounds made by `pathkit index` (grid commands): jps+ pruned by them.
+    std::string index_file;
 
     /// Adds --algo (every name of `search_algorithm_names`, and on grid commands hpa and
-    /// hpa-optimal with --cluster-side), --weight, --budget and --partial to `command`.
+    /// hpa-optimal with --cluster-side, and --index), --weight, --budget and --partial to
+    /// `command`.
     void add_to(CLI::App& command, bool grid = false);
     /// Why --algo does not apply to what the command searches ("jps runs on tile grids
     /// only"), or nothing. `grid` is true for commands on tile maps.
     [[nodiscard]] std::optional<std::string> unsupported(bool grid) const;
-    /// The search --algo names (checked when parsed); A* for the hierarchical ones.
+    /// The search --algo names (checked when parsed); A* for the hierarchical ones; jps+ with
+    /// --index.
     [[nodiscard]] SearchAlgorithm search() const;
     /// The hierarchical search --algo names (hpa: fast, hpa-optimal: optimal), or none.
     [[nodiscard]] std::optional<HierarchyMode> hierarchy_mode() const;

@@ -98,3 +98,30 @@ def test_hpa_answers_for_the_map_as_it_is_after_a_change():
     assert space.find_path((0, 20), (39, 20), "hpa-optimal").cost == pytest.approx(39 + 2 * 19)
     with pytest.raises(pathkit.Error, match="takes no"):
         space.find_path((0, 20), (39, 20), "hpa", weight=2)
+
+
+def test_goal_bounds_built_saved_and_loaded_keep_jps_plus_costs_until_the_map_changes(tmp_path):
+    rng = np.random.default_rng(11)
+    walkable = random_walkable(rng, 24, 18, blocked=0.25)
+    grid = pathkit.GridMap.from_numpy(walkable)
+    space = pathkit.GridSpace(grid, "no-corner-cutting")
+    saved = tmp_path / "room.pkx"
+    space.build_goal_bounds(str(saved), threads=2)
+    fresh = pathkit.GridSpace(grid, "no-corner-cutting")
+    fresh.use_goal_bounds(str(saved))
+    tiles = [tuple(tile[::-1]) for tile in np.argwhere(walkable)]
+    for start, goal in zip(tiles[::7], tiles[3::11]):
+        bounded = fresh.find_path(start, goal, "jps+")
+        plain = space.find_path(start, goal, "astar")
+        assert bounded.found == plain.found
+        if plain.found:
+            assert bounded.method == "jps+ with goal bounds"
+            assert bounded.cost == pytest.approx(plain.cost, rel=1e-5)
+    with pytest.raises(pathkit.Error, match="other movement rules"):
+        pathkit.GridSpace(grid, "always").use_goal_bounds(str(saved))
+    open_tile = tiles[0]
+    grid.set_walkable(open_tile, False)
+    grid.set_walkable(open_tile, True)  # a change, even one undone, retires the bounds
+    after = fresh.find_path(tiles[1], tiles[-1], "jps+")
+    assert not after.found or after.method == "jps+"
+    fresh.use_goal_bounds(None)

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "link_search.hpp"
+#include "pathkit/grid/goal_bounds.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
@@ -142,6 +143,9 @@ GridSpace::GridSpace(const GridSpace& other)
       fit_table_(other.fit_table_),
       fit_revision_(other.fit_revision_),
       jump_point_index_(std::make_unique<JumpPointIndexCache>()),
+      goal_bounds_(other.goal_bounds_),
+      goal_bounds_revision_(other.goal_bounds_revision_),
+      goal_bounds_link_revision_(other.goal_bounds_link_revision_),
       links_(other.links_),
       link_edges_(other.link_edges_),
       link_starts_(other.link_starts_),
@@ -183,6 +187,22 @@ Expected<std::shared_ptr<const StaticGridIndex>> GridSpace::jump_point_index() c
     if (!built) return built.error();
     index = std::make_shared<StaticGridIndex>(std::move(built).value());
     return std::shared_ptr<const StaticGridIndex>(index);
+}
+
+Status GridSpace::use_goal_bounds(std::shared_ptr<const GoalBounds> bounds) {
+    if (bounds != nullptr) {
+        if (Status fits = bounds->check_fits(*this); !fits) return fits;
+    }
+    goal_bounds_ = std::move(bounds);
+    goal_bounds_revision_ = map_->revision();
+    goal_bounds_link_revision_ = link_revision_;
+    return {};
+}
+
+const GoalBounds* GridSpace::goal_bounds() const {
+    const bool current =
+        map_->revision() == goal_bounds_revision_ && link_revision_ == goal_bounds_link_revision_;
+    return current ? goal_bounds_.get() : nullptr;
 }
 
 void GridSpace::refresh() {
@@ -279,6 +299,8 @@ GridPath GridSpace::find_path_by_jump_points(Cell from, Cell to, SearchContext& 
         return find_path_jps(*this, from, to, context, engine, shape);
     const auto index = jump_point_index();
     if (!index) return refuse(index.error().message());
+    if (const GoalBounds* bounds = goal_bounds())
+        return index.value()->find_path(from, to, *bounds, context, engine, shape);
     return index.value()->find_path(from, to, context, engine, shape);
 }
 

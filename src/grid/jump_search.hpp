@@ -40,6 +40,7 @@
 #include "jump_runs.hpp"
 #include "jump_scans.hpp"
 #include "link_search.hpp"
+#include "pathkit/grid/goal_bounds.hpp"
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
@@ -67,6 +68,10 @@ inline constexpr std::array<std::pair<int, int>, 4> diagonal_directions{
 [[nodiscard]] constexpr int run_slot(int dx, int dy) {
     if (dx == 0) return dy > 0 ? 0 : 1;
     return dy > 0 ? (dx > 0 ? 0 : 1) : (dx < 0 ? 2 : 3);
+}
+/// The goal-bounds slot of a move: straight E 0, S 1, W 2, N 3; diagonal SE 4, SW 5, NW 6, NE 7.
+[[nodiscard]] constexpr int move_slot(int dx, int dy) {
+    return dx != 0 && dy != 0 ? 4 + run_slot(dx, dy) : straight_slot(dx, dy);
 }
 
 /// What each diagonal policy allows and forces at one tile, read from the walkable bytes of
@@ -192,10 +197,14 @@ class JumpProblem {
     /// `prune_past_goal` (for A*, without links): once an expansion has offered the goal, it
     /// offers nothing whose cost plus estimate exceeds the goal's (A* would take the goal off
     /// the open list first, so nothing changes but the work) and ends runs that pass it.
+    /// `goal_bounds` (without links only), when given, prunes the moves whose box does not hold
+    /// the goal.
     JumpProblem(const GridSpace& space, const Lines& lines, std::uint32_t goal,
-                const LinkBound* bound = nullptr, bool prune_past_goal = false)
+                const LinkBound* bound = nullptr, bool prune_past_goal = false,
+                const GoalBounds* goal_bounds = nullptr)
         : space_(&space),
           bound_(bound),
+          goal_bounds_(goal_bounds),
           link_starts_(WithLinks ? space.link_starts()->walkable_data() : nullptr),
           link_ends_(WithLinks ? space.link_ends().data() : nullptr),
           lines_(&lines),
@@ -305,6 +314,13 @@ class JumpProblem {
 
     [[nodiscard]] bool free(int column, int row) const { return rules_.free(column, row); }
 
+    /// May a cheapest path to the goal leave padded tile (column, row) by move (dx, dy)? Always,
+    /// without goal bounds.
+    [[nodiscard]] bool may_lead(int column, int row, int dx, int dy) const {
+        return goal_bounds_ == nullptr || goal_bounds_->box(column - 1, row - 1, move_slot(dx, dy))
+                                              .contains(goal_column_ - 1, goal_row_ - 1);
+    }
+
     template <class Visit>
     void expand_after_straight(int column, int row, int dx, int dy, Visit& visit) const {
         jump(column, row, dx, dy, visit);
@@ -355,6 +371,7 @@ class JumpProblem {
     /// Scans from (column, row) in a direction and offers what it finds.
     template <class Visit>
     void jump(int column, int row, int dx, int dy, Visit& visit) const {
+        if (!may_lead(column, row, dx, dy)) return;
         if (dx != 0 && dy != 0) {
             run(column, row, dx, dy, visit);
         } else if (Policy == DiagonalPolicy::Never && dy != 0) {
@@ -443,11 +460,14 @@ class JumpProblem {
             const std::pair<int, int> sides[2] = {{dx == 0 ? 1 : dx, 0},
                                                   {dx == 0 ? -1 : 0, dx == 0 ? 0 : dy}};
             for (const auto& [sx, sy] : sides) {
+                if (!may_lead(column, row, sx, sy)) continue;
                 if (const int far = straight(column, row, sx, sy); far != 0) {
                     emit(column + far * sx, row + far * sy,
                          cost + static_cast<Cost>(far) * straight_cost_, visit);
                 }
             }
+            // No cheapest path to the goal goes on along the run from here.
+            if (!may_lead(column, row, dx, dy)) return;
         }
     }
 
@@ -486,6 +506,7 @@ class JumpProblem {
 
     const GridSpace* space_;
     const LinkBound* bound_;
+    const GoalBounds* goal_bounds_;    // null: no pruning by goal bounds
     const std::uint8_t* link_starts_;  // null without WithLinks
     const std::uint8_t* link_ends_;
     const Lines* lines_;
@@ -556,7 +577,8 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
 [[nodiscard]] GridPath find_path_by_jumps(const GridSpace& space, const Lines& lines, Cell from,
                                           Cell to, SearchContext& context,
                                           const SearchOptions& asked, PathShape shape,
-                                          const Guide& guide = {}) {
+                                          const Guide& guide = {},
+                                          const GoalBounds* goal_bounds = nullptr) {
     SearchOptions options = asked;  // the jump points themselves are searched by A*
     if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
     for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
@@ -593,22 +615,24 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
             run(JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links,
-                                                                     prune));
+                                                                     prune, goal_bounds));
             break;
         case DiagonalPolicy::Always:
             run(JumpProblem<DiagonalPolicy::Always, Lines, WithLinks>(space, lines, goal, links,
-                                                                      prune));
+                                                                      prune, goal_bounds));
             break;
         case DiagonalPolicy::AtLeastOneWalkable:
             run(JumpProblem<DiagonalPolicy::AtLeastOneWalkable, Lines, WithLinks>(
-                space, lines, goal, links, prune));
+                space, lines, goal, links, prune, goal_bounds));
             break;
         case DiagonalPolicy::NoCornerCutting:
-            run(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(space, lines, goal,
-                                                                               links, prune));
+            run(JumpProblem<DiagonalPolicy::NoCornerCutting, Lines, WithLinks>(
+                space, lines, goal, links, prune, goal_bounds));
             break;
     }
-    search.stats.method = Lines::skips_runs ? "jps+" : "jps";
+    search.stats.method = goal_bounds != nullptr ? "jps+ with goal bounds"
+                          : Lines::skips_runs    ? "jps+"
+                                                 : "jps";
     std::vector<GridLinkId> steps;
     if constexpr (WithLinks) steps = link_steps(space, search.path, context);
     const std::vector<StateId> jump_points = std::move(search.path);

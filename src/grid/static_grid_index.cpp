@@ -313,4 +313,24 @@ GridPath StaticGridIndex::find_path(Cell from, Cell to, SearchContext& context,
     return detail::find_path_by_jumps<false>(space(), lines, from, to, context, options, shape);
 }
 
+GridPath StaticGridIndex::find_path(Cell from, Cell to, const GoalBounds& bounds,
+                                    SearchContext& context, const SearchOptions& options,
+                                    PathShape shape) const {
+    const GridMap& map = space().map();
+    if (!is_current() || space().has_links() || bounds.width() != map.width() ||
+        bounds.height() != map.height() || bounds.rules().diagonal != space().rules().diagonal ||
+        !bounds.complete()) {
+        GridPath refused;
+        refused.status = SearchStatus::InvalidInput;
+        refused.message = is_current() ? "the goal bounds do not fit this map (see "
+                                         "GoalBounds::check_fits)"
+                                       : "the map or its links changed since its jump point "
+                                         "index was built; build it again";
+        return refused;
+    }
+    const TableLines lines(*this, map.stride());
+    return detail::find_path_by_jumps<false>(space(), lines, from, to, context, options, shape,
+                                             detail::NoGuide{}, &bounds);
+}
+
 }  // namespace pathkit

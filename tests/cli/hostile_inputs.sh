@@ -153,6 +153,29 @@ expect 2 'goal 0,1 is blocked' path cut.map --from 0,0 --to 0,1 --algo hpa-optim
 expect 2 '--cluster-side: 12 not in' path "$data/tiny.map" --from 0,0 --to 3,2 --algo hpa --cluster-side 12
 expect 2 '--algo hpa takes no --weight, --budget or --partial' bench "$data/tiny.map.scen" --algo hpa --budget 5
 
+# ---- goal bounds: damaged, cut, forged or foreign files; outputs that cannot be written -------
+expect 0 'complete: true' index "$data/tiny.map" --out tiny.pkx
+expect 0 'method: jps\+ with goal bounds' path "$data/tiny.map" --from 4,0 --to 0,2 --index tiny.pkx
+expect 0 '^mismatches: 0$' bench "$data/tiny.map.scen" --index tiny.pkx --path turns
+expect 0 'complete: true' index "$data/tiny.map" --out tiny.pkx
+head -c 100 tiny.pkx >cut.pkx
+expect 2 'cut.pkx: byte 100: the file has 100 bytes.*cut short' path "$data/tiny.map" --from 0,0 --to 4,2 --index cut.pkx
+cp tiny.pkx flipped.pkx && printf '\x07' | dd of=flipped.pkx bs=1 seek=60 conv=notrunc status=none
+expect 2 'flipped.pkx: byte 1008: the checksum does not match' bench "$data/tiny.map.scen" --index flipped.pkx
+expect 2 'not a pathkit goal-bounds file' path "$data/tiny.map" --from 0,0 --to 4,2 --index "$data/tiny.map"
+expect 2 'tiny.pkx: the goal bounds were built under other movement rules' path "$data/tiny.map" --from 0,0 --to 4,2 --index tiny.pkx --diagonal always
+printf 'type octile\nheight 3\nwidth 5\nmap\n.....\n.@...\nG.S.W\n' >other.map
+expect 2 'tiny.pkx: the goal bounds were built for another map' path other.map --from 0,0 --to 4,0 --index tiny.pkx
+expect 2 '--index runs jps\+ with goal bounds; leave out --algo jps' path "$data/tiny.map" --from 0,0 --to 4,2 --index tiny.pkx --algo jps
+expect 2 '/dev/null: cannot read a device' path "$data/tiny.map" --from 0,0 --to 4,2 --index /dev/null
+expect 2 'tiny.pkx: .*remove it or choose another --out' index other.map --out tiny.pkx
+printf 'not bounds' >notes.txt
+expect 2 'notes.txt.*remove it or choose another file' index "$data/tiny.map" --out notes.txt
+expect 2 '/dev/full' index "$data/tiny.map" --out /dev/full
+awk 'BEGIN { print "type octile\nheight 2048\nwidth 2048\nmap"; row = sprintf("%2048s", ""); gsub(/ /, ".", row); for (y = 0; y < 2048; y++) print row }' >wide.map
+expect 2 'wide.map: goal bounds need .* over the memory budget of 64.0 MiB' index wide.map --out wide.pkx --memory-limit 64
+absent wide.pkx
+
 # ---- inputs that used to hang ----------------------------------------------------------------
 printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml
 expect 2 'ticks_per_minute="2147483647" is not a whole number in 1..3600' world ticks.xml

@@ -94,6 +94,7 @@ struct GridLinkEdge {
 enum class PathShape { Tiles, Turns };
 
 class StaticGridIndex;
+class GoalBounds;
 
 /// A `GridMap` with movement rules and links: the `MetricSpace` the engine searches on tiles.
 ///
@@ -171,6 +172,16 @@ class GridSpace {
     /// the message). Queries build it themselves; call it first to pay for the build at a time of
     /// your choosing.
     [[nodiscard]] Expected<std::shared_ptr<const StaticGridIndex>> jump_point_index() const;
+    /// Lets this space's jps+ queries (`SearchAlgorithm::JpsPlus`) skip every move no cheapest
+    /// path takes, by goal bounds built offline for this map and these rules (`GoalBounds`,
+    /// `pathkit index`; loaded by `load_goal_bounds`): checked by `GoalBounds::check_fits` now
+    /// (refused, and nothing changes, when they do not fit). They are used while the map and
+    /// the links stay as they are now; after any change jps+ runs without them (bounds are not
+    /// repaired: build them again). Null lets them go. Not while queries run.
+    Status use_goal_bounds(std::shared_ptr<const GoalBounds> bounds);
+    /// The goal bounds jps+ queries use now: null when none were given or the map or links
+    /// changed since.
+    [[nodiscard]] const GoalBounds* goal_bounds() const;
     /// Checks a start or goal tile; ok when the unit fits there.
     [[nodiscard]] Status check_endpoint(Cell cell, const char* role) const;
     /// Brings the table of where units bigger than one tile fit up to the map's changes: only
@@ -266,10 +277,13 @@ class GridSpace {
     std::vector<std::uint8_t> fit_table_;
     std::uint64_t fit_revision_ = 0;
     std::unique_ptr<JumpPointIndexCache> jump_point_index_;  // built at the first jps+ query
-    std::vector<GridLink> links_;                            // by id
-    std::vector<GridLinkEdge> link_edges_;                   // by from, then to
-    std::optional<GridMap> link_starts_;                     // walkable where a link move starts
-    std::vector<std::uint8_t> link_ends_;                    // 1 where a link move ends
+    std::shared_ptr<const GoalBounds> goal_bounds_;          // with the revisions it fits
+    std::uint64_t goal_bounds_revision_ = 0;
+    std::uint64_t goal_bounds_link_revision_ = 0;
+    std::vector<GridLink> links_;           // by id
+    std::vector<GridLinkEdge> link_edges_;  // by from, then to
+    std::optional<GridMap> link_starts_;    // walkable where a link move starts
+    std::vector<std::uint8_t> link_ends_;   // 1 where a link move ends
     std::uint32_t next_link_id_ = 0;
     std::uint64_t link_revision_ = 0;
     LinkEstimate link_estimate_ = LinkEstimate::LastLink;
