@@ -174,6 +174,23 @@ void step_actions(PathkitPlanner& state, std::vector<Robot>& robots, std::vector
     }
 }
 
+// PIBT and the per-robot state, made on the first call: the kit fills the robots' states only
+// after `initialize`.
+void start_pibt(PathkitPlanner& state, const SharedEnvironment& env) {
+    const auto agents = static_cast<std::size_t>(env.num_of_agents);
+    pathkit::MapfConfiguration starts(agents);
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        starts[agent] = state.vertex(env.curr_states[agent].location);
+    state.pibt = std::make_unique<pathkit::Pibt>(*state.graph, *state.distances, starts,
+                                                 /*seed=*/0, /*swap=*/false);
+    state.priorities.resize(agents);
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
+    state.turning_towards.assign(agents, no_location);
+    state.from.resize(agents);
+    state.next.resize(agents);
+}
+
 }  // namespace
 
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
@@ -188,22 +205,11 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner->graph.emplace(*planner->map);
     planner->distances =
         std::make_unique<pathkit::DistanceTables>(*planner->graph, distance_memory_limit);
-    const auto agents = static_cast<std::size_t>(env->num_of_agents);
-    pathkit::MapfConfiguration starts(agents);
-    for (std::size_t agent = 0; agent < agents; ++agent)
-        starts[agent] = planner->vertex(env->curr_states[agent].location);
-    planner->pibt = std::make_unique<pathkit::Pibt>(*planner->graph, *planner->distances, starts,
-                                                    /*seed=*/0, /*swap=*/false);
-    planner->priorities.resize(agents);
-    for (std::size_t agent = 0; agent < agents; ++agent)
-        planner->priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
-    planner->turning_towards.assign(agents, no_location);
-    planner->from.resize(agents);
-    planner->next.resize(agents);
 }
 
 void MAPFPlanner::plan(int time_limit, Plan& plan) {
     PathkitPlanner& state = *planner;
+    if (!state.pibt) start_pibt(state, *env);
     const auto deadline =
         env->plan_start_time + std::chrono::milliseconds(time_limit - time_tolerance_ms);
     const auto agents = static_cast<std::size_t>(env->num_of_agents);
