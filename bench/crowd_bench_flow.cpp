@@ -32,8 +32,10 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
         run.seconds += std::chrono::duration<double>(Clock::now() - started).count();
         if (crowd.tick() == 1) {
             run.planning_ms = crowd.stats().planning_seconds * 1000;
+            // A unit giving way at once has stashed its formation tile.
             for (const Unit& unit : crowd.units())
-                run.targets.push_back(unit.destination.value_or(unit.at));
+                run.targets.push_back(
+                    unit.stashed_destination.value_or(unit.destination.value_or(unit.at)));
         }
         std::vector<Cell> after = positions(crowd);
         if (auto violation = check_crowd_tick(map, before, after);
@@ -91,7 +93,8 @@ int flow(const std::string& map_name, int unit_count, bool with_searches) {
             for (int unit = 0; unit < unit_count; ++unit) {
                 starts.push_back(tiles[static_cast<std::size_t>(unit)]);
                 const Unit& data = crowd.units()[static_cast<std::size_t>(unit)];
-                targets.push_back(data.destination.value_or(data.at));
+                targets.push_back(
+                    data.stashed_destination.value_or(data.destination.value_or(data.at)));
             }
         }
         start = Clock::now();

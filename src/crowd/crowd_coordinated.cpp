@@ -1,6 +1,7 @@
 // Crowd: coordinated moves, every unit planned together by the mapf layer's real-time planner.
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <tuple>
 #include <utility>
 
@@ -315,11 +316,14 @@ void Crowd::Impl::step_coordinated() {
     }
     if (planner.all_arrived()) {
         end_coordinated_move();
-    } else if (planner.no_solution() && coordinated->cropped) {
+        return;
+    }
+    const bool stuck = !planner.no_solution() && makes_no_progress();
+    if (planner.no_solution() && coordinated->cropped) {
         // None in the region (it may cut a way round): four times the room round the units.
         coordination_room *= 4;
         start_coordinated_move();
-    } else if (planner.no_solution()) {  // e.g. two units that must pass in a dead end
+    } else if (planner.no_solution() || stuck) {  // e.g. two units that must pass in a dead end
         for (const std::uint32_t unit : agents) {
             if (!records[unit].coordinated_target) continue;
             const bool walked_home = records[unit].returning;
@@ -328,6 +332,31 @@ void Crowd::Impl::step_coordinated() {
         }
         end_coordinated_move();
     }
+}
+
+// PIBT alone (no complete plan yet, or no search budget at all) can move units round in circles
+// for ever: a move whose units have not come nearer their targets (the sum of their straight-move
+// distances) for `coordination_patience_rounds` rounds of patience is as good as proved
+// impossible. Following a complete plan is progress.
+bool Crowd::Impl::makes_no_progress() {
+    crowd::CoordinatedMove& move = *coordinated;
+    if (move.planner->following_plan()) {
+        move.ticks_without_progress = 0;
+        return false;
+    }
+    std::uint64_t left = 0;
+    for (const std::uint32_t unit : move.units) {
+        const std::optional<Cell>& target = records[unit].coordinated_target;
+        if (!target) continue;
+        const Cell at = units[unit].at;
+        left += static_cast<std::uint64_t>(std::abs(at.x - target->x) + std::abs(at.y - target->y));
+    }
+    if (left < move.least_left) {
+        move.least_left = left;
+        move.ticks_without_progress = 0;
+        return false;
+    }
+    return ++move.ticks_without_progress >= coordination_patience_rounds * options.patience_ticks;
 }
 
 // The move ends. A unit still bound for its tile (only when the move ends as it starts, every

@@ -108,6 +108,11 @@ struct CoordinatedMove {
     /// whether that is less than the map.
     Cell from, to;
     bool cropped = false;
+    /// The least sum of the units' straight-move distances to their targets while no complete
+    /// plan was followed, and the ticks since it last went down (see
+    /// `Crowd::Impl::step_coordinated`).
+    std::uint64_t least_left = UINT64_MAX;
+    int ticks_without_progress = 0;
 };
 
 }  // namespace crowd
@@ -124,6 +129,7 @@ struct Crowd::Impl {
     std::uint64_t sized_revisions[max_unit_size - 1] = {};
     std::size_t big_units = 0;             // units bigger than one tile: no coordinated moves then
     LandmarkHeuristic landmark_heuristic;  // built at the first plan (see CrowdOptions::landmarks)
+    const LandmarkHeuristic no_landmarks;  // for searches without: bigger units, step-asides
     bool landmarks_built = false;
     std::uint64_t landmarks_revision = 0;          // the map's revision the tables are exact at
     std::uint64_t seen_revision;                   // the map's revision the last refresh took in
@@ -258,6 +264,9 @@ struct Crowd::Impl {
     [[nodiscard]] std::pair<Cell, Cell> coordination_region(const std::vector<bool>& joined) const;
     const MapfGraph& coordination_graph(Cell from, Cell to);
     void step_coordinated();
+    /// True when the running move's units have made no progress for too long (see
+    /// `coordination_patience_rounds`).
+    [[nodiscard]] bool makes_no_progress();
     void end_coordinated_move();
 
     // Tiles handed out to formations and coordinated goals, one round at a time.

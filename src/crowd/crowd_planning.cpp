@@ -126,7 +126,10 @@ void Crowd::Impl::take_path(std::uint32_t unit, const SearchResult& result) {
 bool Crowd::Impl::plan(std::uint32_t unit, Cell target, bool idle_units_block) {
     paths_marked = false;  // a new path: the marks for move-away searches are out of date
     if (!fits(units[unit].size, target)) return false;
-    const AvoidanceSpace avoiding(space_for(units[unit].size), landmark_heuristic, units, holder,
+    // The landmarks' tables are one-tile units' distances: bigger units plan with the octile
+    // distance alone.
+    const AvoidanceSpace avoiding(space_for(units[unit].size),
+                                  units[unit].size == 1 ? landmarks() : no_landmarks, units, holder,
                                   unit, options.occupied_penalty,
                                   idle_units_block ? Walls::StandingUnits : Walls::AttackingUnits);
     const std::uint32_t start = map->index(units[unit].at), goal = map->index(target);
@@ -171,8 +174,9 @@ void Crowd::Impl::mark_path(std::uint32_t unit) {
 
 bool Crowd::Impl::step_aside(std::uint32_t unit, bool through_busy_units) {
     mark_remaining_paths();
-    const AvoidanceSpace avoiding(space_for(units[unit].size), landmark_heuristic, units, holder,
-                                  unit, options.occupied_penalty,
+    // A search with a goal test (no target): no heuristic.
+    const AvoidanceSpace avoiding(space_for(units[unit].size), no_landmarks, units, holder, unit,
+                                  options.occupied_penalty,
                                   through_busy_units ? Walls::AttackingUnits : Walls::BusyUnits);
     const std::uint32_t start = map->index(units[unit].at);
     const auto free_of_others = [&](StateId state) {

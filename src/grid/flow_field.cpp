@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "pathkit/grid/distance_field.hpp"
+#include "step_line_queue.hpp"
 
 namespace pathkit {
 
@@ -15,7 +16,10 @@ namespace {
 
 constexpr int sector_tiles = flow_sector_side * flow_sector_side;
 constexpr std::uint8_t settled_bit = 0x80;
-constexpr std::uint8_t direction_mask = 0x7f;
+constexpr std::uint8_t reached_bit = 0x40;  // the tile's cost is written (queued or settled)
+constexpr std::uint8_t direction_mask = 0x3f;
+constexpr int packed_tile_bits = 27;
+constexpr FlowCost packed_cost_limit = FlowCost{1} << (64 - packed_tile_bits);
 
 }  // namespace
 
@@ -52,17 +56,19 @@ Cell flow_offset(FlowDirection direction) {
 }
 
 struct FlowField::Sector {
-    FlowCost cost[sector_tiles];
-    std::uint8_t state[sector_tiles];  // settled_bit | FlowDirection
+    FlowCost cost[sector_tiles];       // read only where the state has reached_bit: never cleared
+    std::uint8_t state[sector_tiles];  // settled_bit | reached_bit | FlowDirection
     Sector() {
-        std::fill(std::begin(cost), std::end(cost), flow_unreachable);
         std::fill(std::begin(state), std::end(state),
                   static_cast<std::uint8_t>(FlowDirection::None));
     }
 };
 
 FlowField::FlowField(const GridSpace& space, std::vector<std::uint32_t> goal_tiles)
-    : space_(&space), goal_tiles_(std::move(goal_tiles)), diagonal_policy_(space.rules().diagonal) {
+    : space_(&space),
+      goal_tiles_(std::move(goal_tiles)),
+      diagonal_policy_(space.rules().diagonal),
+      queue_(std::make_unique<detail::StepLineQueue>(packed_tile_bits)) {
     const GridMap& map = space.map();
     const int rows = static_cast<int>(map.padded_size()) / map.stride();
     sector_columns_ = (map.stride() + flow_sector_side - 1) / flow_sector_side;
@@ -140,7 +146,7 @@ void FlowField::restart() {
         sector.reset();
     allocated_sectors_ = 0;
     settled_ = 0;
-    queue_.clear();
+    queue_->clear();
     far_queue_.clear();
     goals_.clear();
     revision_ = space_->map().revision();
@@ -150,8 +156,8 @@ void FlowField::restart() {
         std::uint32_t local = 0;
         Sector& sector = sector_for(tile, local);
         sector.cost[local] = 0;
-        sector.state[local] = static_cast<std::uint8_t>(FlowDirection::Goal);
-        push(0, tile);
+        sector.state[local] = reached_bit | static_cast<std::uint8_t>(FlowDirection::Goal);
+        push(0, tile, 0);
     }
 }
 
@@ -167,7 +173,7 @@ bool FlowField::update() {
                 const Sector* sector = find_sector(tile, local);
                 // A goal tile counts as reached even while blocked: opening it starts again.
                 reached = reached ||
-                          (sector != nullptr && sector->cost[local] != flow_unreachable) ||
+                          (sector != nullptr && (sector->state[local] & reached_bit) != 0) ||
                           std::binary_search(goal_tiles_.begin(), goal_tiles_.end(), tile);
             });
     }
@@ -183,13 +189,9 @@ void FlowField::sync() {
     (void)update();
 }
 
-constexpr int packed_tile_bits = 27;
-constexpr FlowCost packed_cost_limit = FlowCost{1} << (64 - packed_tile_bits);
-
-void FlowField::push(FlowCost cost, std::uint32_t tile) {
+void FlowField::push(FlowCost cost, std::uint32_t tile, FlowCost step) {
     if (cost < packed_cost_limit) {
-        queue_.push_back(cost << packed_tile_bits | tile);
-        std::push_heap(queue_.begin(), queue_.end(), std::greater<>{});
+        queue_->push(cost << packed_tile_bits | tile, step);
     } else {
         far_queue_.push_back({cost, tile});
         std::push_heap(far_queue_.begin(), far_queue_.end(), std::greater<>{});
@@ -197,10 +199,8 @@ void FlowField::push(FlowCost cost, std::uint32_t tile) {
 }
 
 FlowField::QueueEntry FlowField::pop() {
-    if (!queue_.empty()) {
-        std::pop_heap(queue_.begin(), queue_.end(), std::greater<>{});
-        const std::uint64_t top = queue_.back();
-        queue_.pop_back();
+    if (!queue_->empty()) {
+        const std::uint64_t top = queue_->pop();
         return {top >> packed_tile_bits,
                 static_cast<std::uint32_t>(top & ((std::uint64_t{1} << packed_tile_bits) - 1))};
     }
@@ -227,21 +227,30 @@ void FlowField::settle_next() {
     // two to one definition of the rules).
     const float* terrain = map.terrain_data();
     const float multiplier = terrain ? terrain[top.tile] : 1.0f;
-    const FlowCost step[2] = {flow_step_cost(space_->rules().straight_cost, multiplier),
-                              flow_step_cost(space_->rules().diagonal_cost, multiplier)};
+    if (multiplier != step_multiplier_ || steps_[0] == 0) {
+        step_multiplier_ = multiplier;
+        steps_[0] = flow_step_cost(space_->rules().straight_cost, multiplier);
+        steps_[1] = flow_step_cost(space_->rules().diagonal_cost, multiplier);
+    }
+    const FlowCost straight = top.cost + steps_[0], diagonal = top.cost + steps_[1];
+    // Away from its sector's edges a tile's neighbours are in its sector.
+    const unsigned sector_row = static_cast<unsigned>(row) % flow_sector_side;
+    const unsigned sector_column = static_cast<unsigned>(column) % flow_sector_side;
+    constexpr unsigned inner_side = flow_sector_side - 2;
+    const bool inner = sector_row - 1 < inner_side && sector_column - 1 < inner_side;
     const std::uint8_t* fits = space_->fits_data();
     const auto offer = [&](int direction, int dx, int dy) {
-        const std::uint32_t before =
-            static_cast<std::uint32_t>(static_cast<int>(top.tile) + dy * stride + dx);
-        Sector& there = sector_at(row + dy, column + dx);
-        const int local = local_index(row + dy, column + dx);
-        const FlowCost cost = top.cost + step[direction >= 4];
-        if (cost < there.cost[local]) {
+        Sector& there = inner ? here : sector_at(row + dy, column + dx);
+        const int local =
+            inner ? here_local + dy * flow_sector_side + dx : local_index(row + dy, column + dx);
+        const FlowCost cost = direction < 4 ? straight : diagonal;
+        if ((there.state[local] & reached_bit) == 0 || cost < there.cost[local]) {
             there.cost[local] = cost;
             // The neighbour's way goes back the other way.
-            there.state[local] = static_cast<std::uint8_t>(direction < 4 ? (direction + 2) % 4
-                                                                         : 4 + (direction - 2) % 4);
-            push(cost, before);
+            there.state[local] = static_cast<std::uint8_t>(
+                reached_bit | (direction < 4 ? (direction + 2) % 4 : 4 + (direction - 2) % 4));
+            push(cost, static_cast<std::uint32_t>(static_cast<int>(top.tile) + dy * stride + dx),
+                 steps_[direction >= 4]);
         }
     };
     static constexpr int dx_of[8] = {1, 0, -1, 0, 1, -1, -1, 1};
@@ -253,12 +262,13 @@ void FlowField::settle_next() {
         offer(direction, dx_of[direction], dy_of[direction]);
     }
     if (diagonal_policy_ == DiagonalPolicy::Never) return;
-    for (int diagonal = 0; diagonal < 4; ++diagonal) {
-        const unsigned sides = (open >> diagonal & 1u) + (open >> ((diagonal + 1) % 4) & 1u);
+    for (int diagonal_number = 0; diagonal_number < 4; ++diagonal_number) {
+        const unsigned sides =
+            (open >> diagonal_number & 1u) + (open >> ((diagonal_number + 1) % 4) & 1u);
         const bool allowed =
             diagonal_policy_ == DiagonalPolicy::Always ||
             (diagonal_policy_ == DiagonalPolicy::AtLeastOneWalkable && sides >= 1) || sides == 2;
-        const int direction = 4 + diagonal;
+        const int direction = 4 + diagonal_number;
         if (allowed && fits[top.tile + dy_of[direction] * stride + dx_of[direction]] != 0)
             offer(direction, dx_of[direction], dy_of[direction]);
     }
@@ -390,10 +400,14 @@ std::vector<FlowDirection> FlowField::directions() const {
     return out;
 }
 
+bool FlowField::finished() const {
+    return (queue_ == nullptr || queue_->empty()) && far_queue_.empty();  // moved from: done
+}
+
 std::size_t FlowField::memory_bytes() const {
     return sizeof(FlowField) + allocated_sectors_ * sizeof(Sector) +
-           sectors_.capacity() * sizeof(sectors_[0]) + queue_.capacity() * sizeof(std::uint64_t) +
-           far_queue_.capacity() * sizeof(QueueEntry) +
+           sectors_.capacity() * sizeof(sectors_[0]) + sizeof(detail::StepLineQueue) +
+           queue_->memory_bytes() + far_queue_.capacity() * sizeof(QueueEntry) +
            goal_tiles_.capacity() * sizeof(std::uint32_t) + goals_.capacity() * sizeof(Cell);
 }
 

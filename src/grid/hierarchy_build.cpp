@@ -1,10 +1,12 @@
 // GridHierarchy: building the clusters' gates, bounds and crossings, and repairing them locally.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <optional>
 #include <string>
 
+#include "cluster_dijkstra.hpp"
 #include "hierarchy_spaces.hpp"
-#include "pathkit/search/search.hpp"
 
 namespace pathkit {
 namespace {
@@ -87,7 +89,7 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterSc
     const GridMap& map = space_->map();
     const std::uint8_t* fits = space_->fits_data();
     scratch.moves.read(*space_, layout_, cluster);
-    const detail::ClusterSpace tiles(scratch.moves, false, {});
+    const detail::ClusterSpace tiles(scratch.moves, false);
     Cluster& data = clusters_[cluster];
     data.gates.clear();
     data.border.assign(static_cast<std::size_t>(4 * layout_.side), detail::no_gate);
@@ -173,49 +175,35 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterS
     }
     // Without terrain every move costs what the move back costs: the bound from b to a is the
     // bound from a to b, so the search from gate a looks only for the gates after it. Each
-    // search stops once it has reached every gate it looks for (the first tile of a gate that
-    // Dijkstra takes is its nearest).
+    // search stops once it has settled a tile of every gate it looks for (the first tile of a
+    // gate that Dijkstra settles is its nearest).
     const bool symmetric = !space_->map().has_terrain_costs();
-    std::vector<std::uint8_t>& wanted = scratch.wanted;
+    std::optional<std::array<Cost, 2>> two_steps;  // then every step costs what its kind does
+    if (symmetric) two_steps = {space_->rules().straight_cost, space_->rules().diagonal_cost};
     std::vector<std::uint8_t>& found = scratch.found;
-    wanted.assign(tiles, 0);
     found.assign(count, 0);
-    SearchContext& context = scratch.context;
+    detail::ClusterDijkstra& search = scratch.search;
     for (std::uint32_t from = 0; from < count; ++from) {
         std::uint32_t missing = 0;
         for (std::uint32_t to = 0; to < count; ++to) {
-            found[to] = to == from || (symmetric && to < from);
-            if (found[to] != 0) continue;
-            ++missing;
-            for (const std::uint32_t local : gate_tiles[to])
-                wanted[local] = 1;
+            // A gate in another piece of the cluster is never reached: its bound stays +inf.
+            found[to] = to == from || (symmetric && to < from) ||
+                        scratch.gate_piece[to] != scratch.gate_piece[from];
+            missing += found[to] == 0;
         }
         if (missing == 0) continue;
-        const detail::ClusterSpace space(scratch.moves, false, gate_tiles[from], wanted.data());
-        Search search(space, context, {.algorithm = SearchAlgorithm::Dijkstra});
-        SearchStatus status = search.begin(StateId(space.source()));
-        while (missing > 0 && (status = search.step()) == SearchStatus::Found) {
-            const std::uint32_t tile = search.goal_found().value;
-            const Cost cost = context.cost_to(StateId(tile));
+        search.begin(scratch.moves, gate_tiles[from], two_steps);
+        std::uint32_t tile = 0;
+        Cost cost = 0;
+        while (missing > 0 && search.next(tile, cost)) {
             for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
                 if (to == detail::no_gate || found[to] != 0) continue;
                 found[to] = 1;
                 --missing;
                 data.bounds[from * count + to] = cost;
                 if (symmetric) data.bounds[to * count + from] = cost;
-                // A corner tile stays wanted while its other gate is missing.
-                for (const std::uint32_t local : gate_tiles[to]) {
-                    const std::uint16_t first = first_gate[local], second = second_gate[local];
-                    wanted[local] =
-                        (found[first] == 0) || (second != detail::no_gate && found[second] == 0);
-                }
             }
-            status = search.continue_past_goal();
         }
-        (void)search.finish();
-        for (std::uint32_t to = 0; to < count; ++to)  // the gates never reached
-            for (const std::uint32_t local : gate_tiles[to])
-                wanted[local] = 0;
     }
 }
 

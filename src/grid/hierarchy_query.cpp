@@ -277,7 +277,7 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     query.goal_cluster = layout.cluster_at(goal.x, goal.y);
     const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
     query.cluster_moves.read(hierarchy.space(), layout, query.start_cluster);
-    const detail::ClusterSpace forward(query.cluster_moves, false, {});
+    const detail::ClusterSpace forward(query.cluster_moves, false);
     (void)pathkit::find_path(forward,
                              StateId(detail::local_state(layout, query.start_cluster, query.start)),
                              query.cluster_context, dijkstra);
@@ -288,7 +288,7 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
                        : infinite_cost;
     if (query.goal_cluster != query.start_cluster)
         query.cluster_moves.read(hierarchy.space(), layout, query.goal_cluster);
-    const detail::ClusterSpace backward(query.cluster_moves, true, {});
+    const detail::ClusterSpace backward(query.cluster_moves, true);
     (void)pathkit::find_path(backward,
                              StateId(detail::local_state(layout, query.goal_cluster, query.goal)),
                              query.cluster_context, dijkstra);

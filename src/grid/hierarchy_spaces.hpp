@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <span>
 #include <vector>
 
 #include "pathkit/grid/hierarchy.hpp"
@@ -162,10 +161,11 @@ class ClusterMoves {
     }
 
   private:
+    /// The direction of a step (x, y), each -1, 0 or 1 (not both 0).
     static int direction_of(int x, int y) {
-        for (int direction = 0; direction < 8; ++direction)
-            if (dx[direction] == x && dy[direction] == y) return direction;
-        return 0;  // unreachable: a move is one step
+        static constexpr std::int8_t by_step[9] = {5, 6, 7, 4, 0,
+                                                   0, 3, 2, 1};  // NW N NE W . E SW S SE
+        return by_step[(y + 1) * 3 + x + 1];
     }
 
     int side_ = 0, shift_ = 0;
@@ -173,38 +173,26 @@ class ClusterMoves {
     std::vector<Cost> costs_;
 };
 
-/// The tiles of one cluster as a space of the engine: state `row * side + column` (local), and
-/// one more state, `side * side`, joined at cost 0 to the source tiles (a search from a whole
-/// gate). Reversed, a step costs what the step the other way costs (searches towards a tile).
-/// A goal is a tile whose byte in `wanted` is not 0 (none without `wanted`).
+/// The tiles of one cluster as a space of the engine: state `row * side + column` (local).
+/// Reversed, a step costs what the step the other way costs (searches towards a tile). No
+/// state is a goal: searches over it settle every tile they reach.
 class ClusterSpace {
   public:
-    ClusterSpace(const ClusterMoves& moves, bool reversed, std::span<const std::uint32_t> sources,
-                 const std::uint8_t* wanted = nullptr)
-        : moves_(moves),
-          side_(moves.side()),
-          reversed_(reversed),
-          sources_(sources),
-          wanted_(wanted) {
+    ClusterSpace(const ClusterMoves& moves, bool reversed)
+        : moves_(moves), side_(moves.side()), reversed_(reversed) {
         for (int direction = 0; direction < 8; ++direction)
             offsets_[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side_;
     }
 
     [[nodiscard]] std::size_t state_count() const {
-        return static_cast<std::size_t>(side_) * side_ + 1;
+        return static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_);
     }
-    [[nodiscard]] std::uint32_t source() const { return static_cast<std::uint32_t>(side_ * side_); }
     [[nodiscard]] bool is_valid(StateId state) const {
-        if (state.value == source()) return true;
-        return state.value < source() && (moves_.mask(state.value) & ClusterMoves::fits_bit) != 0;
+        return state.value < state_count() &&
+               (moves_.mask(state.value) & ClusterMoves::fits_bit) != 0;
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
-        if (state.value == source()) {
-            for (const std::uint32_t from : sources_)
-                visit(StateId(from), Cost{0});
-            return;
-        }
         unsigned mask = moves_.mask(state.value) & 0xffu;
         while (mask != 0) {
             const int direction = std::countr_zero(mask);
@@ -216,17 +204,13 @@ class ClusterSpace {
         }
     }
     [[nodiscard]] Cost heuristic(StateId) const { return 0; }
-    [[nodiscard]] bool is_goal(StateId state) const {
-        return wanted_ != nullptr && state.value != source() && wanted_[state.value] != 0;
-    }
+    [[nodiscard]] bool is_goal(StateId) const { return false; }
 
   private:
     const ClusterMoves& moves_;
     int side_;
     int offsets_[8] = {};
     bool reversed_;
-    std::span<const std::uint32_t> sources_;
-    const std::uint8_t* wanted_;
 };
 
 /// The local state (`row * side + column`) of a padded tile index inside a cluster.
@@ -239,19 +223,6 @@ class ClusterSpace {
     const std::uint32_t row = offset / stride;
     return (row << layout.shift) + (offset - row * stride);
 }
-
-/// The memory of building one cluster, kept from one cluster to the next.
-struct ClusterScratch {
-    ClusterMoves moves;
-    SearchContext context;
-    std::vector<std::uint16_t> piece;  // per local tile: the piece of the cluster it is in
-    std::vector<std::uint32_t> queue;
-    std::vector<std::uint16_t> gate_piece;               // per gate
-    std::vector<std::uint16_t> first_gate, second_gate;  // per local tile (corners have two)
-    std::vector<std::vector<std::uint32_t>> gate_tiles;  // per gate: its local tiles
-    std::vector<std::uint8_t> wanted;                    // per local tile: a goal
-    std::vector<std::uint8_t> found;                     // per gate
-};
 
 /// The tile searches of legs: the space's tiles inside one or two clusters. Towards a gate of
 /// the second cluster (`target_cluster` not null): one more state, the leg's end, is joined

@@ -36,6 +36,35 @@ TEST(CrowdCoordinated, TwoUnitsTradeEndsOfACorridorThroughItsOnlyPocket) {
     EXPECT_EQ(crowd.unit(b)->at, drawn.find('A'));
 }
 
+// A corridor with no room to pass: A is sent to C's end, C (idle, in the move) is asked to
+// stand as near its tile as is free, the far end, and B to keep its tile. No plan exists. With
+// a search budget the planner proves it; with none (PIBT alone, the same on every build) the
+// units push each other round for ever, so the move ends once they come no nearer for
+// `coordination_patience_rounds` rounds of patience: A gives up, and every unit is idle.
+TEST(CrowdCoordinated, AMoveThatCannotFinishEndsWithItsUnitGivingUpWithOrWithoutASearchBudget) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "ABC",
+    });
+    // clang-format on
+    for (const int budget_us : {0, 2000}) {
+        CrowdOptions options;
+        options.coordination_budget_us = budget_us;
+        Crowd crowd = std::move(Crowd::create(drawn.map, options).value());
+        CrowdLog log;
+        const UnitId a = crowd.add_unit(drawn.find('A')).value();
+        (void)crowd.add_unit(drawn.find('B')).value();
+        (void)crowd.add_unit(drawn.find('C')).value();
+        ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('C')));
+        const std::uint64_t limit = 2 * coordination_patience_rounds * options.patience_ticks;
+        EXPECT_EQ(run_checked(crowd, drawn.map, limit, log), 0) << "budget " << budget_us;
+        ASSERT_TRUE(crowd.is_settled()) << "budget " << budget_us;
+        EXPECT_EQ(log.count(a, CrowdEventKind::GaveUp), 1) << "budget " << budget_us;
+        for (const Unit& unit : crowd.units())
+            EXPECT_EQ(unit.state, UnitState::Idle) << "budget " << budget_us;
+    }
+}
+
 TEST(CrowdCoordinated, IdleUnitsInTheWayStepAsideAndComeBack) {
     // clang-format off
     const auto drawn = ascii_map({

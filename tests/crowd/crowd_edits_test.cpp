@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
 #include <vector>
 
 #include "pathkit/crowd/crowd.hpp"
@@ -250,6 +253,66 @@ TEST(CrowdEdits, PathsPlannedAfterADoorOpensBesideALandmarkAreAsShortAsOnANewMap
                     ? rules.diagonal_cost
                     : rules.straight_cost;
     EXPECT_NEAR(cost, testing::reference_grid_cost(drawn.map, rules, from, drawn.find('A')), 1e-4);
+}
+
+// The landmarks a crowd plans with, built on one map and kept through random edits (walls
+// built and torn down, terrain made dearer and cheaper): a lone unit's planned path always
+// costs what a plain reference search on the map as it is now finds, so the bound never
+// overestimates. (A lone unit's A* is optimal exactly when its heuristic is admissible.)
+TEST(CrowdEdits, LandmarkBoundsKeptThroughRandomEditsStillGiveALoneUnitShortestPaths) {
+    const MovementRules rules = CrowdOptions{}.rules;
+    for (unsigned seed = 1; seed <= 16; ++seed) {
+        std::mt19937 random(seed);
+        GridMap map = GridMap::create(24, 18).value();
+        for (int y = 0; y < 18; ++y)
+            for (int x = 0; x < 24; ++x)
+                if (random() % 5 == 0) (void)map.set_walkable({x, y}, false);
+        (void)map.set_walkable({12, 9}, true);
+        CrowdOptions options;
+        options.landmarks = 8;
+        Crowd crowd = std::move(Crowd::create(map, options).value());
+        const UnitId unit = crowd.add_unit({12, 9}).value();
+        int compared = 0;
+        for (int round = 0; round < 12; ++round) {
+            if (round > 0) {  // the first plan builds the tables on the map as generated
+                for (int edit = 0; edit < 8; ++edit) {
+                    const Cell tile{static_cast<int>(random() % 24),
+                                    static_cast<int>(random() % 18)};
+                    if (tile == crowd.unit(unit)->at) continue;
+                    if (random() % 3 == 0) {
+                        (void)map.set_terrain_cost(tile, random() % 2 == 0 ? 1.0f : 3.0f);
+                    } else {
+                        (void)map.set_walkable(tile, !map.is_walkable(tile));
+                    }
+                }
+                (void)crowd.refresh();
+            }
+            const Cell from = crowd.unit(unit)->at;
+            const std::set<Cell> reachable = testing::reachable_tiles(map, from);
+            const Cell to = *std::next(reachable.begin(),
+                                       static_cast<std::ptrdiff_t>(random() % reachable.size()));
+            const double expected = testing::reference_grid_cost(map, rules, from, to);
+            if (to == from || std::isinf(expected)) continue;
+            ASSERT_TRUE(crowd.move_to(unit, to));
+            std::vector<Cell> walked{from};  // alone, it walks the path it planned
+            while (!crowd.is_settled() || crowd.unit(unit)->at == from) {
+                ASSERT_TRUE(crowd.step());
+                if (crowd.unit(unit)->at != walked.back()) walked.push_back(crowd.unit(unit)->at);
+            }
+            ASSERT_EQ(walked.back(), to);
+            double cost = 0;
+            for (std::size_t step = 1; step < walked.size(); ++step)
+                cost +=
+                    (walked[step].x != walked[step - 1].x && walked[step].y != walked[step - 1].y
+                         ? rules.diagonal_cost
+                         : rules.straight_cost) *
+                    map.terrain_cost(walked[step]);
+            EXPECT_NEAR(cost, expected, 1e-3) << "seed " << seed << ", round " << round;
+            ++compared;
+        }
+        EXPECT_GT(compared, 4) << "seed " << seed;
+    }
+    EXPECT_GT(CrowdOptions{}.landmarks, 0);  // the crowd's own default plans with them too
 }
 
 TEST(CrowdEdits, ACoordinatedMoveStartsAgainOnTheChangedMapAndItsUnitsStillArrive) {

@@ -322,6 +322,30 @@ TEST(FlowFields, TwoRunsGiveTheSameBytesAndTheBytesPinnedHere) {
     EXPECT_EQ(first, 0x335471a714f65eeull) << std::hex << first;
 }
 
+// Zero-cost tiles put many tiles at one cost, in the queue below the tile being settled: the
+// ties must still be settled by padded index, as the search always has (the bytes pinned
+// here come from the field before its queue became a radix heap).
+TEST(FlowFields, ZeroCostRoadsKeepTheTieOrderAndTheBytesPinnedHere) {
+    std::mt19937 random(61);
+    GridMap map = GridMap::create(200, 150).value();
+    const float multipliers[] = {0, 0, 0.5f, 1, 2};
+    for (int y = 0; y < 150; ++y)
+        for (int x = 0; x < 200; ++x) {
+            if (random() % 6 == 0) (void)map.set_walkable({x, y}, false);
+            (void)map.set_terrain_cost({x, y}, multipliers[random() % 5]);
+        }
+    const Cell goals[] = {{40, 30}, {41, 30}, {150, 120}};
+    for (const Cell goal : goals)
+        (void)map.set_walkable(goal, true);
+    const GridSpace space(map, testing::rules_with(DiagonalPolicy::AtLeastOneWalkable));
+    FlowField field = FlowField::create(space, goals).value();
+    (void)field.direction({60, 45});  // lazily first, then the rest
+    field.finish();
+    ASSERT_EQ(field.costs(), reference_costs(map, space.rules(), {goals[0], goals[1], goals[2]}));
+    EXPECT_EQ(hash_of(field.costs(), field.directions()), 0x56e4fea39f95d52bull)
+        << std::hex << hash_of(field.costs(), field.directions());
+}
+
 TEST(FlowFields, DirectionsOfADrawnMapGoRoundTheWall) {
     // clang-format off
     const auto drawn = testing::ascii_map({

@@ -154,10 +154,10 @@ struct CrowdOptions {
     /// it is handed to the coordinated planner (see `Crowd`). >= 1.
     int patience_ticks = 5;
     /// Landmarks for the planning heuristic (`LandmarkHeuristic`), 0..16: built at the first
-    /// path a unit plans (one Dijkstra search over the map each), they cut the tiles A*
-    /// expands several times over on maps with walls. At most `max_landmark_entries` tiles x
-    /// landmarks: bigger maps get fewer, maps of more tiles none. 0 plans with the octile
-    /// distance alone.
+    /// path a one-tile unit plans (one Dijkstra search over the map each), they cut the tiles
+    /// A* expands several times over on maps with walls (bigger units plan without them). At
+    /// most `max_landmark_entries` tiles x landmarks: bigger maps get fewer, maps of more
+    /// tiles none. 0 plans with the octile distance alone.
     int landmarks = 8;
     /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
     /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
@@ -241,6 +241,13 @@ inline constexpr int handover_patience_rounds = 40;
 /// The deadlock, counting those resolved during one order, at which the crowd hands its units
 /// to the coordinated planner instead of resolving it (see `Crowd`).
 inline constexpr int handover_deadlocks = 6;
+
+/// Rounds of patience (`CrowdOptions::patience_ticks`) a coordinated move may go without a
+/// complete plan and without its units coming nearer their targets (the sum of their
+/// straight-move distances) before it ends, its units still on their way giving up (see
+/// `Crowd::move_coordinated`): PIBT alone can move them round in circles for ever, as it does
+/// with no search budget (`CrowdOptions::coordination_budget_us` 0).
+inline constexpr int coordination_patience_rounds = 100;
 
 /// Units on one tile map, moving deterministically, one tick at a time.
 ///
@@ -342,11 +349,13 @@ class Crowd {
     /// together, by LaCAM and PIBT on straight moves (`MapfPlanner`; attacking units are
     /// walls): units of coordinated orders head for their targets, every other unit is asked
     /// to end where it stands (it may step aside and come back). Units of the move never
-    /// stall for ever and never give up while a plan exists; a target no way leads to is
-    /// `Unreachable` at once. A unit that reaches its target is `Arrived` and idle, yet may
-    /// still step aside and return until the move ends. Ordinary orders given meanwhile, or
-    /// in progress when it starts, wait for it to end. More coordinated orders join the
-    /// running move.
+    /// stall for ever and never give up while a plan exists and the search finds it within
+    /// `coordination_patience_rounds` rounds of patience of no progress (then, or when the
+    /// search proves there is none, the units still on their way give up: `GaveUp`); a target
+    /// no way leads to is `Unreachable` at once. A unit that reaches its target is `Arrived` and
+    /// idle, yet may still step aside and return until the move ends. Ordinary orders given
+    /// meanwhile, or in progress when it starts, wait for it to end. More coordinated orders join
+    /// the running move.
     Status move_coordinated(std::span<const UnitId> units, Cell target);
     /// True while a coordinated move runs.
     [[nodiscard]] bool is_coordinating() const;

@@ -15,6 +15,10 @@
 
 namespace pathkit {
 
+namespace detail {
+class StepLineQueue;
+}
+
 /// A flow-field cost in fixed point: 1/1024 of the movement rules' cost unit (a straight step of
 /// cost 1 onto terrain 1 is 1024; the default diagonal, 1.41421356, is 1448). A step costs
 /// round(step cost x terrain multiplier x 1024), rounded half away from zero, computed in
@@ -125,7 +129,7 @@ class FlowField {
     bool update();
 
     /// True when the search has settled every tile it can reach.
-    [[nodiscard]] bool finished() const { return queue_.empty() && far_queue_.empty(); }
+    [[nodiscard]] bool finished() const;
     /// The cost if the tile is settled (final); none while it is not yet (or never will be).
     [[nodiscard]] std::optional<FlowCost> known_cost(Cell cell) const;
     /// The direction if the tile is settled, `None` when the field is finished and the tile was
@@ -184,11 +188,16 @@ class FlowField {
     std::size_t allocated_sectors_ = 0;
     std::size_t settled_ = 0;
     // The search's queue, cheapest first (by cost, then tile): costs below 2^37 as one word,
-    // cost << 27 | tile (padded indices are below 2^27), the rest in a heap of its own, popped
-    // after the first is empty (Dijkstra pops in order of cost).
-    std::vector<std::uint64_t> queue_;
+    // cost << 27 | tile (padded indices are below 2^27), in a line per step cost (or a radix
+    // heap); the rest in a heap of its own, popped after the first is empty (Dijkstra pops in
+    // order of cost).
+    std::unique_ptr<detail::StepLineQueue> queue_;
     std::vector<QueueEntry> far_queue_;
-    void push(FlowCost cost, std::uint32_t tile);
+    // The steps onto a tile of the terrain multiplier last seen (most maps have one or few).
+    float step_multiplier_ = 1.0f;
+    FlowCost steps_[2] = {0, 0};  // straight, diagonal
+    /// Queues `tile` at `cost`, the cost of the tile being settled plus `step`.
+    void push(FlowCost cost, std::uint32_t tile, FlowCost step);
     [[nodiscard]] QueueEntry pop();
 };
 

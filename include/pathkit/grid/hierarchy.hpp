@@ -147,8 +147,8 @@ class HierarchicalPath {
 
 /// Clusters of a `GridSpace` (HPA*-style) with, on their borders, gates: runs of tiles from
 /// which a move leaves the cluster. Between the gates of a cluster it keeps the exact cheapest
-/// cost from any tile of one to any tile of the other inside the cluster (the engine's
-/// Dijkstra), and across borders the cheapest crossing move: every real path maps onto a chain
+/// cost from any tile of one to any tile of the other inside the cluster (a Dijkstra
+/// search), and across borders the cheapest crossing move: every real path maps onto a chain
 /// of gates at most its cost, so abstract distances are lower bounds (the optimal mode's
 /// heuristic), and abstract paths say which clusters to cross (the fast mode's legs).
 ///

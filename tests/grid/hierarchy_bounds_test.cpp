@@ -1,0 +1,150 @@
+// The hierarchy's bounds between the gates of each cluster against the tests' own Dijkstra inside
+// the cluster, exactly (every rule, terrain, units of two tiles): the build's own search must
+// find the same floats as any Dijkstra.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <queue>
+#include <random>
+#include <utility>
+#include <vector>
+
+// The clusters' gates and bounds are the hierarchy's own data, declared in its source files.
+#include "../../src/grid/hierarchy_spaces.hpp"
+#include "pathkit/grid/hierarchy.hpp"
+
+namespace pathkit {
+namespace {
+
+struct PaddedTile {
+    int x;
+    int y;
+};
+
+/// The padded tiles of gate `gate` of cluster `cluster`: the tiles along its side whose border
+/// entry names it.
+std::vector<PaddedTile> gate_tiles(const GridHierarchy& hierarchy, std::uint32_t cluster,
+                                   std::uint32_t gate) {
+    const detail::ClusterLayout& layout = hierarchy.layout();
+    const GridHierarchy::Cluster& data = hierarchy.clusters()[cluster];
+    const int left = layout.left(cluster), top = layout.top(cluster);
+    const int right = left + layout.width_of(cluster) - 1;
+    const int bottom = top + layout.height_of(cluster) - 1;
+    const int side = data.gates[gate].side;
+    std::vector<PaddedTile> tiles;
+    for (int along = 0; along < layout.side; ++along) {
+        if (data.border[static_cast<std::size_t>(side * layout.side + along)] != gate) continue;
+        switch (side) {
+            case 0:
+                tiles.push_back({right, top + along});
+                break;
+            case 1:
+                tiles.push_back({left + along, bottom});
+                break;
+            case 2:
+                tiles.push_back({left, top + along});
+                break;
+            default:
+                tiles.push_back({left + along, top});
+        }
+    }
+    return tiles;
+}
+
+/// The cheapest cost from any tile of gate `from` to any tile of gate `to` by the space's moves
+/// inside the cluster: a plain Dijkstra with a binary heap, each step's cost added in order.
+Cost reference_bound(const GridHierarchy& hierarchy, std::uint32_t cluster, std::uint32_t from,
+                     std::uint32_t to) {
+    const GridSpace& space = hierarchy.space();
+    const GridMap& map = space.map();
+    const detail::ClusterLayout& layout = hierarchy.layout();
+    const int left = layout.left(cluster), top = layout.top(cluster);
+    const int right = left + layout.width_of(cluster), bottom = top + layout.height_of(cluster);
+    const auto inside = [&](std::uint32_t tile) {
+        const int y = static_cast<int>(tile) / map.stride();
+        const int x = static_cast<int>(tile) % map.stride();
+        return x >= left && x < right && y >= top && y < bottom;
+    };
+    std::vector<Cost> cost(map.padded_size(), infinite_cost);
+    std::vector<char> done(map.padded_size(), 0);
+    using Entry = std::pair<Cost, std::uint32_t>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+    for (const PaddedTile tile : gate_tiles(hierarchy, cluster, from)) {
+        const auto index = static_cast<std::uint32_t>(tile.y * map.stride() + tile.x);
+        cost[index] = 0;
+        open.push({0, index});
+    }
+    while (!open.empty()) {
+        const auto [g, tile] = open.top();
+        open.pop();
+        if (done[tile] != 0) continue;
+        done[tile] = 1;
+        space.for_each_successor(StateId(tile), [&](StateId next, Cost step) {
+            if (!inside(next.value) || !(step < infinite_cost)) return;
+            if (g + step < cost[next.value]) {
+                cost[next.value] = g + step;
+                open.push({g + step, next.value});
+            }
+        });
+    }
+    Cost best = infinite_cost;
+    for (const PaddedTile tile : gate_tiles(hierarchy, cluster, to))
+        best = std::min(best, cost[static_cast<std::size_t>(tile.y * map.stride() + tile.x)]);
+    return best;
+}
+
+GridMap random_map(std::mt19937& random, bool terrain) {
+    GridMap map = GridMap::create(45, 38).value();
+    std::bernoulli_distribution wall(0.25), swamp(0.3);
+    std::uniform_real_distribution<float> multiplier(0.25f, 4);
+    for (int y = 0; y < 38; ++y)
+        for (int x = 0; x < 45; ++x) {
+            if (wall(random)) (void)map.set_walkable({x, y}, false);
+            if (terrain && swamp(random)) (void)map.set_terrain_cost({x, y}, multiplier(random));
+        }
+    return map;
+}
+
+TEST(HierarchyBounds, EveryBoundEqualsAPlainDijkstraInsideTheClusterBitForBit) {
+    std::mt19937 random(37);
+    int finite = 0, unreached = 0;
+    for (const bool terrain : {false, true}) {
+        for (const DiagonalPolicy diagonal :
+             {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
+              DiagonalPolicy::NoCornerCutting}) {
+            for (const int size : {1, 2}) {
+                const GridMap map = random_map(random, terrain);
+                MovementRules rules;
+                rules.diagonal = diagonal;
+                rules.agent_size = size;
+                // Without terrain the build takes the bound from b to a as the one from a to b:
+                // steps of 1 and 1.5 add up to the same float in either order.
+                if (!terrain) rules.diagonal_cost = 1.5f;
+                const GridSpace space(map, rules);
+                for (const int side : {8, 16}) {
+                    const GridHierarchy hierarchy =
+                        GridHierarchy::build(space, {.cluster_side = side}).value();
+                    for (std::uint32_t cluster = 0; cluster < hierarchy.cluster_count();
+                         ++cluster) {
+                        const GridHierarchy::Cluster& data = hierarchy.clusters()[cluster];
+                        const auto count = static_cast<std::uint32_t>(data.gates.size());
+                        for (std::uint32_t from = 0; from < count; ++from)
+                            for (std::uint32_t to = 0; to < count; ++to) {
+                                const Cost expected = reference_bound(hierarchy, cluster, from, to);
+                                ASSERT_EQ(data.bounds[from * count + to], expected)
+                                    << "cluster " << cluster << " gates " << from << " -> " << to
+                                    << " rule " << to_string(diagonal) << " size " << size
+                                    << " side " << side << (terrain ? " terrain" : "");
+                                (expected < infinite_cost ? finite : unreached) += from != to;
+                            }
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(finite, 1000);
+    EXPECT_GT(unreached, 50);  // gates of other pieces of a cluster
+}
+
+}  // namespace
+}  // namespace pathkit
