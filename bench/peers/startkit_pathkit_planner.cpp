@@ -193,6 +193,10 @@ void start_pibt(PathkitPlanner& state, const SharedEnvironment& env) {
 
 }  // namespace
 
+// In bench/peers/startkit_plan_timer.cpp, linked beside this file.
+void startkit_record_plan_time(std::chrono::steady_clock::time_point call_start,
+                               std::chrono::steady_clock::time_point planner_start);
+
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     auto map = pathkit::GridMap::create(env->cols, env->rows);
     if (!map) throw std::runtime_error("pathkit adapter: map size refused");
@@ -208,6 +212,7 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
 }
 
 void MAPFPlanner::plan(int time_limit, Plan& plan) {
+    const auto planner_start = std::chrono::steady_clock::now();
     PathkitPlanner& state = *planner;
     if (!state.pibt) start_pibt(state, *env);
     const auto deadline =
@@ -255,4 +260,5 @@ void MAPFPlanner::plan(int time_limit, Plan& plan) {
         }
     }
     state.distances->stop_at(std::nullopt);
+    startkit_record_plan_time(env->plan_start_time, planner_start);
 }
