@@ -12,6 +12,9 @@
 // - a robot facing elsewhere turns towards the tile (CR or CCR; CR twice for the opposite
 //   way) and stays; the tile stays its choice on the next steps (a PIBT constraint) until it
 //   steps there or the constraint cannot be met.
+// Before the steps, each call spends its time but a reserve on guiding routes (spread_paths,
+// routes that avoid each other's tiles where it costs little), which PIBT prefers; the reserve
+// is twice what the previous call's steps took.
 #include <MAPFPlanner.h>
 
 #include <algorithm>
@@ -28,6 +31,7 @@
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/pibt.hpp"
+#include "pathkit/mapf/spread_paths.hpp"
 
 namespace {
 
@@ -37,6 +41,8 @@ using pathkit::MapfVertex;
 constexpr std::size_t distance_memory_limit = std::size_t{1} << 30;
 // Milliseconds kept back from each call's limit for returning the plan (as the kit's default).
 constexpr int time_tolerance_ms = 10;
+// The least time of each call kept for PIBT's steps after the guiding routes.
+constexpr std::chrono::milliseconds minimum_reserve{50};
 constexpr int no_location = -1;
 
 struct Robot {
@@ -53,6 +59,9 @@ struct PathkitPlanner {
     std::vector<float> priorities;     // by agent: 1 a step off its goal, a tie-break below 1
     std::vector<int> turning_towards;  // by agent: the tile it turned towards, or no_location
     std::vector<std::uint32_t> order;  // scratch
+    std::vector<std::vector<MapfVertex>> routes;  // by agent: its guiding route, or empty
+    std::size_t next_guided = 0;                  // the robot whose route is renewed next
+    std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
     pathkit::MapfConfiguration from, next;
 
     [[nodiscard]] MapfVertex vertex(int location) const {
@@ -174,6 +183,48 @@ void step_actions(PathkitPlanner& state, std::vector<Robot>& robots, std::vector
     }
 }
 
+// Guiding routes (pathkit's spread_paths: each a shortest path made longer where others'
+// routes crowd) until `deadline`, handed to PIBT as preferred routes. Robots with a new errand
+// come first, then the others from where the last call stopped; a route is kept until its
+// robot gets a new one or a new errand.
+// Returns when the routes were found (what follows, handing them over and PIBT's steps,
+// is what the reserve covers).
+std::chrono::steady_clock::time_point guide(PathkitPlanner& state, const std::vector<Robot>& robots,
+                                            std::chrono::steady_clock::time_point deadline) {
+    const std::size_t agents = robots.size();
+    const auto goals = state.pibt->goals();
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t agent = 0; agent < agents; ++agent)
+        if (state.routes[agent].empty() || state.routes[agent].back() != goals[agent])
+            order.push_back(agent);
+    for (std::size_t i = 0; i < agents; ++i) {
+        const auto agent = static_cast<std::uint32_t>((state.next_guided + i) % agents);
+        if (!state.routes[agent].empty() && state.routes[agent].back() == goals[agent])
+            order.push_back(agent);
+    }
+    pathkit::MapfConfiguration starts(agents), ends(agents);
+    for (std::size_t i = 0; i < agents; ++i) {
+        starts[i] = state.vertex(robots[order[i]].location);
+        ends[i] = goals[order[i]];
+    }
+    std::vector<std::vector<MapfVertex>> routes;
+    try {
+        routes = pathkit::spread_paths(*state.graph, *state.distances, starts, ends, deadline);
+    } catch (const pathkit::DistanceTables::OutOfTime&) {
+    }
+    const auto found = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < routes.size(); ++i) {
+        if (routes[i].empty()) continue;
+        state.routes[order[i]] = std::move(routes[i]);
+        state.next_guided = (order[i] + 1) % agents;
+    }
+    for (std::uint32_t agent = 0; agent < agents; ++agent)
+        if (!state.routes[agent].empty() && state.routes[agent].back() != goals[agent])
+            state.routes[agent].clear();
+    state.pibt->prefer_routes(state.routes);
+    return found;
+}
+
 // PIBT and the per-robot state, made on the first call: the kit fills the robots' states only
 // after `initialize`.
 void start_pibt(PathkitPlanner& state, const SharedEnvironment& env) {
@@ -187,6 +238,7 @@ void start_pibt(PathkitPlanner& state, const SharedEnvironment& env) {
     for (std::size_t agent = 0; agent < agents; ++agent)
         state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
     state.turning_towards.assign(agents, no_location);
+    state.routes.assign(agents, {});
     state.from.resize(agents);
     state.next.resize(agents);
 }
@@ -244,8 +296,11 @@ void MAPFPlanner::plan(int time_limit, Plan& plan) {
     plan.actions.assign(agents, {});
     std::vector<Action> actions(agents, Action::W);
     state.distances->stop_at(deadline);
+    const auto guided = guide(state, robots, deadline - state.reserve);
+    bool ran_out = false;
     for (int step = 0; step < steps; ++step) {
         if (!pibt_step(state, robots)) {
+            ran_out = true;
             std::fill(actions.begin(), actions.end(), Action::W);
             std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
         } else {
@@ -260,5 +315,10 @@ void MAPFPlanner::plan(int time_limit, Plan& plan) {
         }
     }
     state.distances->stop_at(std::nullopt);
+    // Next call's reserve: twice what this call's steps took after the routes (at least 50 ms),
+    // or twice this call's when they ran out of time (at most half the call).
+    state.reserve = ran_out ? std::min(2 * state.reserve, (deadline - planner_start) / 2)
+                            : std::max(std::chrono::steady_clock::duration(minimum_reserve),
+                                       2 * (std::chrono::steady_clock::now() - guided));
     startkit_record_plan_time(env->plan_start_time, planner_start);
 }
