@@ -105,8 +105,10 @@ class ClusterDijkstra {
             return;
         stamps_[tile] = reached_stamp();
         costs_[tile] = cost;
-        // Costs are finite and not negative: their bits order as the costs do.
-        const std::uint64_t key = std::uint64_t{std::bit_cast<std::uint32_t>(cost)} << 32 | tile;
+        // Costs are finite and not negative: their bits order as the costs do. (The builtin is
+        // std::bit_cast, which emscripten's standard library, used for the playground, lacks.)
+        const std::uint64_t key =
+            std::uint64_t{__builtin_bit_cast(std::uint32_t, cost)} << 32 | tile;
         if (two_step_costs_)
             lines_[line].push_back(key);
         else
