@@ -266,8 +266,9 @@ GoalBoundsBuilder::GoalBoundsBuilder(const GridSpace& space, GoalBounds bounds)
 
 std::size_t GoalBoundsBuilder::scratch_bytes_per_thread(int width, int height) {
     const auto padded = static_cast<std::size_t>(width + 2) * (height + 2);
-    // cost, stamp, first moves, the reached list and a heap that may hold each tile twice
-    return padded * (sizeof(double) + 4 + 1 + 4 + 2 * 16);
+    // Cost, stamp and first moves; the two queues hold a tile once for each time a neighbour
+    // lowers its cost, so at most 8 entries of 16 bytes a tile.
+    return padded * (sizeof(double) + 4 + 1 + 8 * 16);
 }
 
 std::size_t GoalBoundsBuilder::run(std::size_t tiles, int threads,
