@@ -25,7 +25,9 @@ int side_left_by(int left, int top, int width, int x, int y) {
 }  // namespace
 
 GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& options)
-    : space_(&space), plain_jump_points_(options.plain_jump_points) {
+    : space_(&space),
+      plain_jump_points_(options.plain_jump_points),
+      plain_by_jump_point_index_(options.plain_by_jump_point_index) {
     const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;

@@ -6,6 +6,7 @@
 
 #include "hierarchy_spaces.hpp"
 #include "jump_search.hpp"
+#include "pathkit/grid/static_grid_index.hpp"
 #include "pathkit/search/search.hpp"
 
 namespace pathkit {
@@ -463,6 +464,18 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
     return path;
 }
 
+GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context) const {
+    const SearchOptions options{.max_expansions = plain_jump_points_};
+    if (plain_by_jump_point_index_) {
+        // The index is refused only where jump point search cannot run, checked before.
+        if (auto index = space_->jump_point_index())
+            return index.value()->find_path(from, to, context.tiles, options, PathShape::Tiles);
+    }
+    const detail::BitLines<false> lines(space_->map());
+    return detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles, options,
+                                             PathShape::Tiles);
+}
+
 GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& context) const {
     if (Status status = check_query(from, to); !status)
         return refused(SearchStatus::InvalidInput, status.message());
@@ -470,10 +483,7 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
     if (jumps && plain_jump_points_ > 0) {
         // A short query is answered by plain jump point search before the hierarchy is asked:
         // joining the start and goal to it costs more than such a search.
-        const detail::BitLines<false> lines(space_->map());
-        GridPath path = detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles,
-                                                          {.max_expansions = plain_jump_points_},
-                                                          PathShape::Tiles);
+        GridPath path = find_plain(from, to, context);
         if (path.status != SearchStatus::BudgetExhausted) return path;
     }
     detail::HierarchyQuery& query = *context.query_;

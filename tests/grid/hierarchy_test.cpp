@@ -127,7 +127,7 @@ GridMap rooms_map(std::mt19937& random, int width, int height, bool terrain) {
 TEST(Hierarchy, TheOptimalModeJumpsWhereJumpPointSearchRunsAndEqualsTheReferenceOnEveryRule) {
     std::mt19937 random(291);
     constexpr int width = 61, height = 47;
-    int compared = 0, guided = 0;
+    int compared = 0, guided = 0, plain_by_index = 0, plain_by_lines = 0;
     for (const DiagonalPolicy diagonal :
          {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
           DiagonalPolicy::NoCornerCutting}) {
@@ -140,10 +140,13 @@ TEST(Hierarchy, TheOptimalModeJumpsWhereJumpPointSearchRunsAndEqualsTheReference
                 rules.diagonal = diagonal;
                 if (trial % 4 == 3) rules.diagonal_cost = 1.5f;
                 const GridSpace space(map, rules);
-                // Every other map without the plain search first, so the guided one runs.
+                // Every other map without the plain search first, so the guided one runs;
+                // the plain search on the JPS+ index on one map, on the map's bit lines on the
+                // other.
                 const GridHierarchy hierarchy =
-                    GridHierarchy::build(
-                        space, {.cluster_side = 8, .plain_jump_points = trial % 2 == 0 ? 0u : 64u})
+                    GridHierarchy::build(space, {.cluster_side = 8,
+                                                 .plain_jump_points = trial % 2 == 0 ? 0u : 64u,
+                                                 .plain_by_jump_point_index = trial == 1})
                         .value();
                 HierarchyContext context;
                 std::uniform_int_distribution<int> x_of(0, width - 1), y_of(0, height - 1);
@@ -171,9 +174,12 @@ TEST(Hierarchy, TheOptimalModeJumpsWhereJumpPointSearchRunsAndEqualsTheReference
                         if (terrain)
                             EXPECT_EQ(method, "hierarchical-astar") << where;
                         else
-                            EXPECT_TRUE(method == "hierarchical-jps" || method == "jps")
+                            EXPECT_TRUE(method == "hierarchical-jps" ||
+                                        method == (trial == 1 ? "jps+" : "jps"))
                                 << where << ": " << method;
                         guided += method == "hierarchical-jps";
+                        plain_by_index += method == "jps+";
+                        plain_by_lines += method == "jps";
                         EXPECT_NEAR(optimal.cost, best, 1e-3 * (1 + best)) << where;
                         EXPECT_EQ(walk_problem(space, optimal.path, from, to, optimal.cost), "")
                             << where;
@@ -185,6 +191,8 @@ TEST(Hierarchy, TheOptimalModeJumpsWhereJumpPointSearchRunsAndEqualsTheReference
     }
     EXPECT_GT(compared, 500);
     EXPECT_GT(guided, 100);
+    EXPECT_GT(plain_by_index, 20);
+    EXPECT_GT(plain_by_lines, 20);
 }
 
 TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {

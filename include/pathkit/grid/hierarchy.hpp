@@ -25,6 +25,12 @@ struct HierarchyOptions {
     /// this many expansions (0: never) and returns its path when it finishes: joining a short
     /// query's start and goal to the hierarchy costs more than such a search.
     std::size_t plain_jump_points = 4096;
+    /// That plain search runs on the space's JPS+ index (`GridSpace::jump_point_index`: built
+    /// at the first such query unless built before, repaired after tile changes, 16 bytes a
+    /// padded tile, not counted in `GridHierarchy::memory_bytes`) instead of the map's bit
+    /// lines: the same cost, in less time on game maps (docs/benchmarks.md). False keeps the
+    /// hierarchy from asking for the index.
+    bool plain_by_jump_point_index = true;
 };
 
 /// How a hierarchical query answers.
@@ -39,7 +45,8 @@ enum class HierarchyMode {
     /// bound), or A* over the tiles with it where jump point search cannot run (terrain costs,
     /// units bigger than a tile): the cheapest path, as `GridSpace::find_path` finds. A query
     /// that plain jump point search answers within `HierarchyOptions::plain_jump_points` is
-    /// answered so (`stats.method` "jps"; else "hierarchical-jps" or "hierarchical-astar").
+    /// answered so (`stats.method` "jps+" or "jps"; else "hierarchical-jps" or
+    /// "hierarchical-astar").
     Optimal,
 };
 
@@ -215,6 +222,8 @@ class GridHierarchy {
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
+    /// The optimal mode's plain jump point search, within `plain_jump_points_` expansions.
+    [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context) const;
 
     const GridSpace* space_ = nullptr;
     detail::ClusterLayout layout_;
@@ -223,6 +232,7 @@ class GridHierarchy {
     std::vector<Cluster> clusters_;
     std::size_t gate_count_ = 0;  // over all clusters
     std::size_t plain_jump_points_ = 0;
+    bool plain_by_jump_point_index_ = true;
 };
 
 }  // namespace pathkit
