@@ -27,7 +27,8 @@ int side_left_by(int left, int top, int width, int x, int y) {
 GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& options)
     : space_(&space),
       plain_jump_points_(options.plain_jump_points),
-      plain_by_jump_point_index_(options.plain_by_jump_point_index) {
+      plain_by_jump_point_index_(options.plain_by_jump_point_index),
+      fast_plain_jump_points_(options.fast_plain_jump_points) {
     const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;

@@ -310,6 +310,17 @@ HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& conte
         path.message_ = status.message();
         return path;
     }
+    path.jumps_ = jump_point_search_refusal(*space_).empty();
+    if (path.jumps_ && fast_plain_jump_points_ > 0) {
+        // A short query: its whole path sooner than its ends joined to the hierarchy.
+        GridPath plain = find_plain(from, to, context, fast_plain_jump_points_);
+        if (plain.status != SearchStatus::BudgetExhausted) {
+            path.status_ = plain.status;
+            path.message_ = std::move(plain.message);
+            path.whole_ = std::move(plain.path);
+            return path;
+        }
+    }
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query);
     const AbstractProblem problem(*this, query, false);
@@ -331,12 +342,16 @@ HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& conte
         if (gate / slots_ != next_cluster) path.stops_.push_back({gate / slots_, gate, next});
     }
     path.stops_.push_back({query.goal_cluster, problem.goal_state(), problem.goal_state()});
-    path.jumps_ = jump_point_search_refusal(*space_).empty();
     return path;
 }
 
 std::vector<Cell> HierarchicalPath::next_leg(HierarchyContext& context) {
     if (finished()) return {};
+    if (!whole_.empty()) {
+        done_ = true;
+        at_ = goal_;
+        return std::move(whole_);
+    }
     return jumps_ ? next_leg_by_jumps(context) : next_leg_in_clusters(context);
 }
 
@@ -464,8 +479,9 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
     return path;
 }
 
-GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context) const {
-    const SearchOptions options{.max_expansions = plain_jump_points_};
+GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context,
+                                   std::size_t budget) const {
+    const SearchOptions options{.max_expansions = budget};
     if (plain_by_jump_point_index_) {
         // The index is refused only where jump point search cannot run, checked before.
         if (auto index = space_->jump_point_index())
@@ -483,7 +499,7 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
     if (jumps && plain_jump_points_ > 0) {
         // A short query is answered by plain jump point search before the hierarchy is asked:
         // joining the start and goal to it costs more than such a search.
-        GridPath path = find_plain(from, to, context);
+        GridPath path = find_plain(from, to, context, plain_jump_points_);
         if (path.status != SearchStatus::BudgetExhausted) return path;
     }
     detail::HierarchyQuery& query = *context.query_;

@@ -71,8 +71,11 @@ TEST(Hierarchy, OptimalModeEqualsThePlainReferenceSearchAndFastModeIsAlwaysAVali
             rules.diagonal = c.diagonal;
             rules.agent_size = c.agent_size;
             const GridSpace space(map, rules);
+            // Every other map plans short queries by plain jump point search first.
             const GridHierarchy hierarchy =
-                GridHierarchy::build(space, {.cluster_side = 8}).value();
+                GridHierarchy::build(
+                    space, {.cluster_side = 8, .fast_plain_jump_points = trial == 1 ? 256u : 0u})
+                    .value();
             HierarchyContext context;
             std::uniform_int_distribution<int> x_of(0, 36), y_of(0, 28);
             for (int start_trial = 0; start_trial < 5; ++start_trial) {
@@ -199,7 +202,8 @@ TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
     std::mt19937 random(7);
     const GridMap map = random_map(random, 64, 48, 0.2, false);
     const GridSpace space(map, {});
-    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    const GridHierarchy hierarchy =
+        GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 0}).value();
     HierarchyContext context;
     int long_plans = 0;
     for (int trial = 0; trial < 40; ++trial) {
@@ -226,6 +230,51 @@ TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
     EXPECT_GT(long_plans, 5);
 }
 
+// Short queries skip the hierarchy: plain jump point search finishes them within the budget,
+// and the plan is that one leg, the cheapest path; with a budget of one jump point the same
+// queries are planned over the gates, in legs.
+TEST(Hierarchy, AQueryPlainJumpPointSearchFinishesSoonIsPlannedAsOneCheapestLeg) {
+    std::mt19937 random(13);
+    constexpr int width = 64, height = 48;
+    const GridMap map = random_map(random, width, height, 0.2, false);
+    const GridSpace space(map, {});
+    const GridHierarchy plain_first = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    const GridHierarchy gates_only =
+        GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 1}).value();
+    HierarchyContext context;
+    int one_leg = 0, in_legs = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        const Cell from{static_cast<int>(random() % width), static_cast<int>(random() % height)};
+        const Cell to{static_cast<int>(random() % width), static_cast<int>(random() % height)};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        const double best = testing::reference_grid_costs(
+            map, {}, from)[static_cast<std::size_t>(to.y * width + to.x)];
+        const std::string where = to_string(from) + " -> " + to_string(to);
+        HierarchicalPath plan = plain_first.plan(from, to, context);
+        if (std::isinf(best)) {
+            EXPECT_EQ(plan.status(), SearchStatus::NoPath) << where;
+            continue;
+        }
+        ASSERT_EQ(plan.status(), SearchStatus::Found) << where << ": " << plan.message();
+        const std::vector<Cell> leg = plan.next_leg(context);
+        ASSERT_TRUE(plan.finished()) << where << ": a short query is one leg";
+        EXPECT_TRUE(plan.next_leg(context).empty()) << where;
+        // A walk from the start to the goal at the reference's cost.
+        EXPECT_EQ(walk_problem(space, leg, from, to, static_cast<Cost>(best)), "") << where;
+        ++one_leg;
+        HierarchicalPath over_gates = gates_only.plan(from, to, context);
+        ASSERT_EQ(over_gates.status(), SearchStatus::Found) << where;
+        int legs = 0;
+        while (!over_gates.finished()) {
+            ASSERT_FALSE(over_gates.next_leg(context).empty()) << where;
+            ++legs;
+        }
+        in_legs += legs > 1;
+    }
+    EXPECT_GT(one_leg, 30);
+    EXPECT_GT(in_legs, 10);
+}
+
 // The fast mode's legs by jump point search on maps big enough for many legs: every path a
 // walk of the space's moves from the start to the goal, never cheaper than the reference's,
 // on average within 5 % of it and each within a third above it, on every diagonal rule.
@@ -244,7 +293,8 @@ TEST(Hierarchy, FastPathsAreValidAndCloseToTheOptimumOnEveryDiagonalRule) {
             rules.diagonal = diagonal;
             const GridSpace space(map, rules);
             const GridHierarchy hierarchy =
-                GridHierarchy::build(space, {.cluster_side = 8}).value();
+                GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 0})
+                    .value();
             HierarchyContext context;
             std::uniform_int_distribution<int> x_of(0, width - 1), y_of(0, height - 1);
             for (int start_trial = 0; start_trial < 6; ++start_trial) {
@@ -305,7 +355,8 @@ TEST(Hierarchy, TheFastPathFindsTheOnlyDoor) {
     });
     // clang-format on
     const GridSpace space(drawn.map, {});
-    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
+    const GridHierarchy hierarchy =
+        GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 0}).value();
     HierarchyContext context;
     const GridPath fast = hierarchy.find_path(drawn.find('a'), drawn.find('b'), context);
     ASSERT_TRUE(fast.found()) << fast.message;

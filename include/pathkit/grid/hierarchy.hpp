@@ -31,6 +31,11 @@ struct HierarchyOptions {
     /// lines: the same cost, in less time on game maps (docs/benchmarks.md). False keeps the
     /// hierarchy from asking for the index.
     bool plain_by_jump_point_index = true;
+    /// Where jump point search runs, `GridHierarchy::plan` (and so the fast mode) first tries
+    /// it plain, likewise, with at most this many expansions (0: never): a query it finishes
+    /// becomes a plan of one leg, the cheapest path, sooner than joining the query's ends to
+    /// the hierarchy would give a first move (docs/benchmarks.md).
+    std::size_t fast_plain_jump_points = 256;
 };
 
 /// How a hierarchical query answers.
@@ -148,7 +153,8 @@ class HierarchicalPath {
     Cell at_;
     Cell goal_;
     bool done_ = false;
-    bool jumps_ = false;  // legs by jump point search
+    bool jumps_ = false;       // legs by jump point search
+    std::vector<Cell> whole_;  // the path when a plain search found it: the plan's one leg
     std::uint64_t abstract_expanded_ = 0;
 };
 
@@ -183,6 +189,8 @@ class GridHierarchy {
     [[nodiscard]] bool is_current() const;
 
     /// Plans a path by the abstract search alone; legs come from `HierarchicalPath::next_leg`.
+    /// A query plain jump point search finishes within `HierarchyOptions::fast_plain_jump_points`
+    /// is planned as one leg, its cheapest path.
     [[nodiscard]] HierarchicalPath plan(Cell from, Cell to, HierarchyContext& context) const;
     /// A whole path: fast (every leg of `plan`) or optimal (guided A*). Statuses as
     /// `GridSpace::find_path`'s; a stale hierarchy gives InvalidInput.
@@ -222,8 +230,9 @@ class GridHierarchy {
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
-    /// The optimal mode's plain jump point search, within `plain_jump_points_` expansions.
-    [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context) const;
+    /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed).
+    [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context,
+                                      std::size_t budget) const;
 
     const GridSpace* space_ = nullptr;
     detail::ClusterLayout layout_;
@@ -233,6 +242,7 @@ class GridHierarchy {
     std::size_t gate_count_ = 0;  // over all clusters
     std::size_t plain_jump_points_ = 0;
     bool plain_by_jump_point_index_ = true;
+    std::size_t fast_plain_jump_points_ = 0;
 };
 
 }  // namespace pathkit
