@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "pathkit/grid/grid_space.hpp"
+#include "step_rules.hpp"
 
 namespace pathkit {
 
@@ -46,7 +47,6 @@ MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
         if (check.problems.size() < max_problems) check.problems.push_back(text);
         ++check.problem_count;
     };
-    const auto at = [](std::size_t t) { return "t=" + std::to_string(t) + ": "; };
     const std::size_t agents = starts.size();
     if (goals.size() != agents)
         problem(std::to_string(agents) + " starts but " + std::to_string(goals.size()) + " goals");
@@ -86,7 +86,7 @@ MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
     }
     for (std::size_t t = 0; t < steps.size(); ++t)
         if (steps[t].size() != agents)
-            problem(at(t) + std::to_string(steps[t].size()) + " agents listed, not " +
+            problem(detail::at_step(t) + std::to_string(steps[t].size()) + " agents listed, not " +
                     std::to_string(agents));
     if (check.problem_count > 0) return check;  // the rest assumes whole steps
 
@@ -107,37 +107,8 @@ MapfCheck check_mapf_plan(const GridMap& map, std::span<const Cell> starts,
     }
 
     std::map<Cell, std::size_t> holder;
-    for (std::size_t t = 0; t < steps.size(); ++t) {
-        holder.clear();
-        for (std::size_t agent = 0; agent < agents; ++agent) {
-            const Cell here = steps[t][agent];
-            const std::string who = "agent " + std::to_string(agent);
-            if (!map.is_walkable(here))
-                problem(at(t) + who + " on " + to_string(here) +
-                        (map.contains(here) ? ", a blocked tile" : ", outside the map"));
-            const auto [other, added] = holder.try_emplace(here, agent);
-            if (!added)
-                problem(at(t) + "agents " + std::to_string(other->second) + " and " +
-                        std::to_string(agent) + " both on " + to_string(here));
-            if (t == 0) continue;
-            const Cell before = steps[t - 1][agent];
-            if (manhattan(here, before) > 1)
-                problem(at(t) + who + " jumps from " + to_string(before) + " to " +
-                        to_string(here));
-        }
-        if (t == 0) continue;
-        // Swap conflicts: agent a moves onto b's tile while b moves onto a's.
-        for (std::size_t agent = 0; agent < agents; ++agent) {
-            const Cell before = steps[t - 1][agent], here = steps[t][agent];
-            if (before == here) continue;
-            const auto other = holder.find(before);
-            if (other == holder.end() || other->second == agent) continue;
-            if (steps[t - 1][other->second] == here && agent < other->second)
-                problem(at(t) + "agents " + std::to_string(agent) + " and " +
-                        std::to_string(other->second) + " trade tiles " + to_string(before) +
-                        " and " + to_string(here));
-        }
-    }
+    for (std::size_t t = 0; t < steps.size(); ++t)
+        detail::check_step_rules(map, steps, t, holder, problem);
     return check;
 }
 
