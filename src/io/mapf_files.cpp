@@ -9,6 +9,7 @@
 #include "input_file.hpp"
 #include "pathkit/io/limits.hpp"
 #include "pathkit/io/moving_ai.hpp"
+#include "text_fields.hpp"
 
 namespace pathkit {
 
@@ -117,18 +118,11 @@ Expected<MapfResultFile> read_mapf_result(std::istream& input, std::string_view 
     if (Status status = io_detail::read_stream_text(input, source, text); !status) return status;
     MapfResultFile result;
     bool in_solution = false;
-    std::size_t line_number = 0, positions = 0;
-    const auto refuse = [&](const std::string& what) {
-        return Status::invalid_input(std::string(source) + ":" + std::to_string(line_number) +
-                                     ": " + what);
-    };
-    for (std::size_t begin = 0; begin < text.size();) {
-        const std::size_t end = std::min(text.find('\n', begin), text.size());
-        std::string_view line(text.data() + begin, end - begin);
-        begin = end + 1;
-        ++line_number;
-        while (!line.empty() && line.back() == '\r')  // CRLF, and stray carriage returns
-            line.remove_suffix(1);
+    std::size_t positions = 0;
+    io_detail::LineReader reader(text, source);
+    const auto refuse = [&](const std::string& what) { return reader.error(what); };
+    std::string_view line;
+    while (reader.next(line)) {
         if (line.empty()) continue;
         if (!in_solution) {
             const std::size_t equals = line.find('=');
@@ -156,7 +150,6 @@ Expected<MapfResultFile> read_mapf_result(std::istream& input, std::string_view 
         result.steps.push_back(std::move(step));
     }
     if (!in_solution) {
-        line_number = std::max<std::size_t>(line_number, 1);
         return refuse("no solution= line");
     }
     return result;

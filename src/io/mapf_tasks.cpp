@@ -7,6 +7,7 @@
 
 #include "input_file.hpp"
 #include "pathkit/io/limits.hpp"
+#include "text_fields.hpp"
 
 namespace pathkit {
 
@@ -49,18 +50,11 @@ Expected<MapfTasksFile> read_mapf_tasks(std::istream& input, std::string_view so
     std::string text;
     if (Status status = io_detail::read_stream_text(input, source, text); !status) return status;
     MapfTasksFile file;
-    std::size_t line_number = 0, stated_tasks = 0, header_lines = 0;
-    const auto refuse = [&](const std::string& what) {
-        return Status::invalid_input(std::string(source) + ":" + std::to_string(line_number) +
-                                     ": " + what);
-    };
-    for (std::size_t begin = 0; begin < text.size();) {
-        const std::size_t end = std::min(text.find('\n', begin), text.size());
-        std::string_view line(text.data() + begin, end - begin);
-        begin = end + 1;
-        ++line_number;
-        while (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
+    std::size_t stated_tasks = 0, header_lines = 0;
+    io_detail::LineReader reader(text, source);
+    const auto refuse = [&](const std::string& what) { return reader.error(what); };
+    std::string_view line;
+    while (reader.next(line)) {
         for (const char c : line)
             if (static_cast<unsigned char>(c) >= 0x7f ||
                 (static_cast<unsigned char>(c) < 0x20 && c != '\t')) {
@@ -109,13 +103,12 @@ Expected<MapfTasksFile> read_mapf_tasks(std::istream& input, std::string_view so
             const Cell tile{static_cast<int>(x), static_cast<int>(y)};
             if (!map.is_walkable(tile)) return refuse("tile " + to_string(tile) + " is blocked");
             file.tasks.push_back({static_cast<std::uint32_t>(agent), tile});
-            file.lines.push_back(line_number);
+            file.lines.push_back(reader.number());
             continue;
         }
         ++header_lines;
     }
     if (header_lines < 3) {
-        line_number = std::max<std::size_t>(line_number, 1);
         return refuse("the header ('pathkit-tasks 1', 'agents N', 'tasks M') is not complete");
     }
     if (file.tasks.size() != stated_tasks)

@@ -14,38 +14,9 @@ namespace pathkit {
 
 namespace {
 
+using io_detail::LineReader;
 using io_detail::parse_number;
 using io_detail::split_words;
-
-/// Hands out the lines of a text (a trailing '\r' stripped) and names the place for errors.
-class LineReader {
-  public:
-    LineReader(std::string_view text, std::string_view source) : text_(text), source_(source) {}
-
-    bool next(std::string_view& line) {
-        if (text_.empty()) return false;
-        const std::size_t end = std::min(text_.find('\n'), text_.size());
-        line = text_.substr(0, end);
-        text_.remove_prefix(std::min(end + 1, text_.size()));
-        ++number_;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        return true;
-    }
-    /// Bytes not read yet.
-    [[nodiscard]] std::size_t remaining() const { return text_.size(); }
-    [[nodiscard]] Status error(const std::string& what) const {
-        return Status::invalid_input(std::string(source_) + ":" + std::to_string(number_) + ": " +
-                                     what);
-    }
-    [[nodiscard]] Status error_at_end(const std::string& what) const {
-        return Status::invalid_input(std::string(source_) + ": " + what);
-    }
-
-  private:
-    std::string_view text_;
-    std::string_view source_;
-    int number_ = 0;
-};
 
 std::string base_name(std::string_view path) {
     const auto slash = path.find_last_of("/\\");
