@@ -210,10 +210,11 @@ std::vector<std::uint32_t> PlanRefiner::pick_neighbourhood() {
     return chosen;
 }
 
-std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
+std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
+                               std::uint64_t max_rounds) {
     std::uint64_t rounds = 0;
     const std::uint64_t budget = round_expansion_budget(graph_->vertex_count());
-    while (std::chrono::steady_clock::now() < deadline) {
+    while (rounds < max_rounds && std::chrono::steady_clock::now() < deadline) {
         ++rounds;
         std::vector<std::uint32_t> chosen = pick_neighbourhood();
         for (std::size_t i = chosen.size(); i > 1; --i)  // replanned in random order

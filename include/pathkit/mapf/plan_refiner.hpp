@@ -32,9 +32,10 @@ class PlanRefiner {
                 const std::vector<MapfConfiguration>& steps, std::uint64_t seed,
                 std::size_t memory_limit = SIZE_MAX);
 
-    /// Runs rounds until `deadline`, or until the tables run out of time (the round then
-    /// undone); returns the rounds run.
-    std::uint64_t run(std::chrono::steady_clock::time_point deadline);
+    /// Runs rounds until `deadline`, `max_rounds` of them, or until the tables run out of time
+    /// (the round then undone); returns the rounds run.
+    std::uint64_t run(std::chrono::steady_clock::time_point deadline,
+                      std::uint64_t max_rounds = UINT64_MAX);
 
     /// The sum over agents of the time each last arrives at its goal.
     [[nodiscard]] std::uint64_t sum_of_costs() const { return sum_of_costs_; }
