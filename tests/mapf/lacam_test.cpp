@@ -216,6 +216,31 @@ TEST(Lacam, SolvesEverySharedBenchmarkMapWithAHundredAgents) {
 namespace pathkit {
 namespace {
 
+// Rounds and expansions cap the refiner's work without the clock: the same plan each time.
+TEST(PlanRefiner, StopsAtItsRoundsOrExpansionsAndGivesTheSamePlanForTheSameWork) {
+    const PillarsInstance instance = pillars_instance();
+    const MapfGraph graph(instance.map);
+    MapfConfiguration starts, goals;
+    ASSERT_TRUE(graph.vertices_of(instance.starts, "start", starts));
+    ASSERT_TRUE(graph.vertices_of(instance.goals, "goal", goals));
+    DistanceTables tables(graph, std::size_t{1} << 24);
+    LacamSearch search(graph, tables, starts, goals);
+    ASSERT_EQ(search.run(std::chrono::steady_clock::now() + std::chrono::seconds(30)),
+              LacamState::Solved);
+    const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    PlanRefiner once(graph, tables, goals, search.solution(), 4);
+    EXPECT_EQ(once.run(far, UINT64_MAX, 1), 1u);  // the first round expands at least one state
+    PlanRefiner counted(graph, tables, goals, search.solution(), 4);
+    EXPECT_EQ(counted.run(far, 30), 30u);
+    PlanRefiner a(graph, tables, goals, search.solution(), 9);
+    PlanRefiner b(graph, tables, goals, search.solution(), 9);
+    const std::uint64_t rounds = a.run(far, UINT64_MAX, 20000);
+    EXPECT_GT(rounds, 1u);
+    EXPECT_EQ(b.run(far, UINT64_MAX, 20000), rounds);
+    EXPECT_EQ(a.steps(), b.steps());
+    EXPECT_EQ(a.sum_of_costs(), b.sum_of_costs());
+}
+
 // Replanning a few agents at a time keeps every plan valid and its stated sum of costs true.
 TEST(PlanRefiner, KeepsPlansValidAndTheirSumOfCostsTrue) {
     std::mt19937 random(12);

@@ -40,8 +40,9 @@ enum class MapfQuality {
     /// routes that avoid each other in space and time, within a share of the time limit), whose
     /// next tile PIBT prefers: cheaper plans, about twice the time of `Fast`.
     Balanced,
-    /// `Balanced`, and then the `PlanRefiner` on the first solution for a fixed number of rounds
-    /// (a few per agent): cheaper still, several times the time of `Fast`.
+    /// `Balanced`, and then the `PlanRefiner` on the first solution for max(200, one per agent)
+    /// rounds, or until its searches have expanded 16,384 states per agent: cheaper still, and
+    /// slower (deterministic, as the others, unless the time limit ends it).
     Best,
 };
 
