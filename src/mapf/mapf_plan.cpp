@@ -22,10 +22,11 @@ constexpr double longest_time_limit_seconds = 366 * 86400.0;
 constexpr std::uint32_t vertices_between_clock_reads = 1u << 20;
 // Spread routes get a tenth of the time limit: they guide PIBT, which must keep the most.
 constexpr double spread_share_of_time_limit = 0.1;
-// Guide paths (quality balanced and best) get a quarter of the time limit and an eighth of the
+// Guide paths (quality balanced and best) get half the time limit (as LaCAM3 gives its space
+// utilisation optimisation; rounds on crowded large maps need it) and an eighth of the
 // search's memory limit (freed before the search grows; the routes PIBT keeps count as the
 // search's).
-constexpr double guide_share_of_time_limit = 0.25;
+constexpr double guide_share_of_time_limit = 0.5;
 constexpr std::size_t guide_share_of_search_memory = 8;
 // Quality best: refiner rounds after the first solution, per agent (8 agents a round), at least
 // this many, and states its searches expand per agent at most (on crowded maps, where most
