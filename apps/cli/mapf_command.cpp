@@ -430,7 +430,7 @@ Command add_mapf_command(CLI::App& app) {
     command
         ->add_option("--quality", arguments->quality,
                      "Time spent on a cheaper plan: fast (the first plan LaCAM finds), balanced "
-                     "(PIBT guided by routes that avoid each other, about twice the time), best "
+                     "(PIBT guided by routes that avoid each other, 2-5 times as long), best "
                      "(balanced, then a few rounds of replanning groups of agents)")
         ->check(CLI::IsMember({"fast", "balanced", "best"}))
         ->capture_default_str();

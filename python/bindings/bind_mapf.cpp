@@ -113,8 +113,9 @@ void bind_mapf(py::module_& module) {
         "Plans agents from starts to goals ((n, 2) tiles) on the map's walkable tiles, 4 "
         "neighbours, by LaCAM (anytime=True: LaCAM*, which uses the whole time limit unless it "
         "proves the plan optimal). quality: \"fast\" (the first plan found), \"balanced\" "
-        "(PIBT guided by routes that avoid each other: cheaper plans, about twice the time) or "
-        "\"best\" (balanced, then rounds of replanning a few agents at a time). time_limit (seconds) covers the whole call, building the "
+        "(PIBT guided by routes that avoid each other: cheaper plans, 2-5 times as long) or "
+        "\"best\" (balanced, then rounds of replanning a few agents at a time). time_limit "
+        "(seconds) covers the whole call, building the "
         "planning graph included; past it the status is \"not_solved\". Plans are collision-free: "
         "no two agents on one tile or "
         "trading tiles. Raises pathkit.Error for blocked, outside or shared tiles.");

@@ -28,11 +28,11 @@ constexpr double spread_share_of_time_limit = 0.1;
 // search's).
 constexpr double guide_share_of_time_limit = 0.5;
 constexpr std::size_t guide_share_of_search_memory = 8;
-// Quality best: refiner rounds after the first solution, per agent (8 agents a round), at least
-// this many, and states its searches expand per agent at most (on crowded maps, where most
-// searches use their whole budget, this ends it first).
-constexpr std::uint64_t best_refiner_rounds_per_agent = 1;
-constexpr std::uint64_t best_refiner_rounds_at_least = 200;
+// Quality best: refiner rounds after the first solution, one per 4 agents (8 agents a round: a
+// fair share of them replanned; a round costs 4-50 ms on crowded maps), at least this many, and
+// states its searches expand per agent at most.
+constexpr std::uint64_t best_refiner_agents_per_round = 4;
+constexpr std::uint64_t best_refiner_rounds_at_least = 50;
 constexpr std::uint64_t best_refiner_expansions_per_agent = 16384;
 // Anytime, while LaCAM* may still improve: it searches 5 ms, then the refiner 15 ms, so
 // LaCAM* has a quarter of the time, in slices short enough that neither waits on the other.
@@ -196,7 +196,7 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                 plan.refiner_rounds =
                     refiner->run(deadline,
                                  std::max(best_refiner_rounds_at_least,
-                                          best_refiner_rounds_per_agent * starts.size()),
+                                          starts.size() / best_refiner_agents_per_round),
                                  best_refiner_expansions_per_agent * starts.size());
                 refined_at = Clock::now();
                 plan.refiner_ms =

@@ -38,9 +38,9 @@ enum class MapfQuality {
     Fast,
     /// Guide paths first (`guide_paths`, LaCAM3's space utilisation optimisation: near-shortest
     /// routes that avoid each other in space and time, within a share of the time limit), whose
-    /// next tile PIBT prefers: cheaper plans, about twice the time of `Fast`.
+    /// next tile PIBT prefers: cheaper plans, 2-5 times the time of `Fast`.
     Balanced,
-    /// `Balanced`, and then the `PlanRefiner` on the first solution for max(200, one per agent)
+    /// `Balanced`, and then the `PlanRefiner` on the first solution for max(50, agents / 4)
     /// rounds, or until its searches have expanded 16,384 states per agent: cheaper still, and
     /// slower (deterministic, as the others, unless the time limit ends it).
     Best,
