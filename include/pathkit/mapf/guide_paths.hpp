@@ -16,7 +16,7 @@ namespace pathkit {
 /// How guide paths are found.
 struct GuidePathOptions {
     /// Steps a path may be longer than the agent's shortest path: more room to avoid the
-    /// others, and a larger search. 0..1,000.
+    /// others, and a larger search.
     std::uint32_t margin = 10;
     /// Seeds the order in which agents are planned each round.
     std::uint64_t seed = 0;
