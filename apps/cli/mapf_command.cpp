@@ -34,6 +34,7 @@ struct MapfArguments {
     bool anytime = false;
     std::uint32_t pibt_runs = 4;
     bool spread = false;
+    std::string quality = "balanced";
     std::string out;
     bool json = false;
     PictureFlags pictures;
@@ -114,9 +115,10 @@ MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& ar
     memory.map = instance.map.memory_bytes() + 2 * agents * sizeof(Cell);
     memory.graph = MapfGraph::estimate_bytes(instance.map);
     // Spread routes: a count per vertex and the engine's records (12 bytes a state, 16 per
-    // open state). The anytime refiner: a list and an agent per vertex.
+    // open state). The refiner (anytime, quality best): a list and an agent per vertex. Guide
+    // paths (quality balanced and best) live within an eighth of the search's share.
     if (arguments.spread) memory.extras += vertices * (4 + 12 + 16);
-    if (arguments.anytime) memory.extras += vertices * (24 + 4);
+    if (arguments.anytime || arguments.quality == "best") memory.extras += vertices * (24 + 4);
     // One distance table is always allowed; the search needs PIBT's scratch (8 bytes a vertex)
     // and its agents' lists, and room for a few configurations.
     memory.smallest_tables = DistanceTables::largest_table_bytes(vertices);
@@ -199,9 +201,9 @@ int run_mapf(const MapfArguments& arguments) {
             " (the map " + format_bytes(static_cast<double>(memory.map)) + ", its planning graph " +
             format_bytes(static_cast<double>(memory.graph)) + ", one distance table " +
             format_bytes(static_cast<double>(memory.smallest_tables)) +
-            (memory.extras > 0
-                 ? ", --spread/--anytime " + format_bytes(static_cast<double>(memory.extras))
-                 : std::string()) +
+            (memory.extras > 0 ? ", --spread/--anytime/--quality " +
+                                     format_bytes(static_cast<double>(memory.extras))
+                               : std::string()) +
             ", the search " + format_bytes(static_cast<double>(memory.smallest_search)) +
             "), over " + memory_budget_text());
     MapfPlanOptions options;
@@ -213,6 +215,9 @@ int run_mapf(const MapfArguments& arguments) {
     options.search.memory_limit = memory.search_limit;
     options.distance_memory_limit = memory.distance_limit;
     options.spread = arguments.spread;
+    options.quality = arguments.quality == "fast"       ? MapfQuality::Fast
+                      : arguments.quality == "balanced" ? MapfQuality::Balanced
+                                                        : MapfQuality::Best;
     // The graph is built within the time limit, and freed before the plan is checked.
     MapfPlan plan = plan_mapf(instance.map, instance.starts, instance.goals, options);
     if (plan.status == MapfStatus::InvalidInput) return outputs.refuse(plan.message);
@@ -261,6 +266,7 @@ int run_mapf(const MapfArguments& arguments) {
         {"comp_time", milliseconds(plan.total_ms)},
         {"comp_time_initial_solution", solved ? milliseconds(plan.first_solution_ms) : "-1"},
         {"seed", std::to_string(arguments.seed)},
+        {"quality", arguments.quality},
         {"optimal", plan.optimal ? "1" : "0"},
         {"configurations", std::to_string(plan.configurations)},
         {"distance_table_bytes", std::to_string(plan.distance_table_bytes)},
@@ -421,6 +427,13 @@ Command add_mapf_command(CLI::App& app) {
     command->add_flag("--spread", arguments->spread,
                       "Guide agents by routes that spread them out (better plans on small "
                       "crowded maps, slower)");
+    command
+        ->add_option("--quality", arguments->quality,
+                     "Time spent on a cheaper plan: fast (the first plan LaCAM finds), balanced "
+                     "(PIBT guided by routes that avoid each other, 2-5 times as long), best "
+                     "(balanced, then a few rounds of replanning groups of agents)")
+        ->check(CLI::IsMember({"fast", "balanced", "best"}))
+        ->capture_default_str();
     command->add_option("--out", arguments->out,
                         "Write the result (key=value lines and the plan, the research tools' "
                         "format)");

@@ -6,7 +6,8 @@ each result file's key=value fields; prints, per map and agent count, success wi
 limit, median time to the first solution, and sum of costs over its lower bound, pathkit
 beside LaCAM3; then overall figures: success rates, the geometric mean of per-instance time
 ratios (pathkit / LaCAM3, both clamped to at least 1 ms, LaCAM3's resolution) and mean cost
-ratios over the instances both solved. Exit 1 when any plan failed its check."""
+ratios over the instances both solved (for pathkit, and for each "pathkit-QUALITY" run beside
+it). Exit 1 when any plan failed its check."""
 import math
 import statistics
 import sys
@@ -43,7 +44,8 @@ def main():
             solver, mode, name, scen, agents, verdict, path = line.split()
             runs[(solver, mode, name, int(scen), int(agents))] = (verdict, fields_of(path))
     invalid = [key for key, (verdict, _) in runs.items() if verdict == "INVALID"]
-    solvers = sorted({key[0] for key in runs}, key=lambda s: s != "pathkit")
+    solvers = sorted({key[0] for key in runs},
+                     key=lambda s: (s != "pathkit", not s.startswith("pathkit"), s))
     groups = defaultdict(list)  # (mode, map, agents) -> scen numbers
     for solver, mode, name, scen, agents in runs:
         if solver == "pathkit":
@@ -95,10 +97,10 @@ def main():
             if total:
                 print(f"- {solver}: {solved}/{total} solved within {limit} s "
                       f"({100.0 * solved / total:.1f} %)")
-        if "lacam3" in solvers:
+        for ours_name in (s for s in solvers if s.startswith("pathkit") and "lacam3" in solvers):
             time_ratios, ours, theirs = [], [], []
             for key, (verdict, fields) in runs.items():
-                if key[0] != "pathkit" or key[1] != mode or verdict != "valid":
+                if key[0] != ours_name or key[1] != mode or verdict != "valid":
                     continue
                 peer_verdict, peer = runs.get(("lacam3",) + key[1:], ("missing", {}))
                 if peer_verdict != "valid":
@@ -112,11 +114,11 @@ def main():
                 theirs.append(number(peer, "soc") / number(peer, "soc_lb"))
             if time_ratios:
                 geomean = math.exp(sum(math.log(r) for r in time_ratios) / len(time_ratios))
-                print(f"- time to first solution, pathkit / LaCAM3, geometric mean over "
+                print(f"- time to first solution, {ours_name} / LaCAM3, geometric mean over "
                       f"{len(time_ratios)} instances both solved: {geomean:.2f}")
             if ours:
                 print(f"- sum of costs / lower bound over the {len(ours)} instances both "
-                      f"solved: pathkit {statistics.mean(ours):.3f}, "
+                      f"solved: {ours_name} {statistics.mean(ours):.3f}, "
                       f"LaCAM3 {statistics.mean(theirs):.3f}")
         print()
     if invalid:

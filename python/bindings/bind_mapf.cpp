@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
 
 #include "handles.hpp"
 #include "pathkit/io/mapf_files.hpp"
@@ -24,6 +25,14 @@ struct MapfAnswer {
 
     [[nodiscard]] bool solved() const { return status == "solved"; }
 };
+
+/// The quality named "fast", "balanced" or "best"; RefusedInput otherwise.
+MapfQuality mapf_quality(const std::string& name) {
+    for (const MapfQuality quality : {MapfQuality::Fast, MapfQuality::Balanced, MapfQuality::Best})
+        if (name == to_string(quality)) return quality;
+    throw RefusedInput("quality must be \"fast\", \"balanced\" or \"best\", not \"" +
+                       name.substr(0, 40) + "\"");
+}
 
 /// "solved", "not_solved" or "no_solution".
 std::string status_name(MapfStatus status) {
@@ -85,13 +94,14 @@ void bind_mapf(py::module_& module) {
     module.def(
         "plan_mapf",
         [](const GridMapHandle& map, const py::object& starts, const py::object& goals,
-           double time_limit, bool anytime, std::uint64_t seed) {
+           double time_limit, bool anytime, std::uint64_t seed, const std::string& quality) {
             const auto from = array_to_cells(starts, "starts");
             const auto to = array_to_cells(goals, "goals");
             MapfPlanOptions options;
             options.time_limit_seconds = time_limit;
             options.search.anytime = anytime;
             options.search.seed = seed;
+            options.quality = mapf_quality(quality);
             const MapfPlan plan = read_without_gil(map.lock, [&] {
                 return plan_mapf(map.map, from, to, options);  // the graph within the limit
             });
@@ -99,9 +109,13 @@ void bind_mapf(py::module_& module) {
         },
         py::arg("map"), py::arg("starts"), py::arg("goals"), py::kw_only(),
         py::arg("time_limit") = 10.0, py::arg("anytime") = false, py::arg("seed") = 0,
+        py::arg("quality") = "balanced",
         "Plans agents from starts to goals ((n, 2) tiles) on the map's walkable tiles, 4 "
         "neighbours, by LaCAM (anytime=True: LaCAM*, which uses the whole time limit unless it "
-        "proves the plan optimal). time_limit (seconds) covers the whole call, building the "
+        "proves the plan optimal). quality: \"fast\" (the first plan found), \"balanced\" "
+        "(PIBT guided by routes that avoid each other: cheaper plans, 2-5 times as long) or "
+        "\"best\" (balanced, then rounds of replanning a few agents at a time). time_limit "
+        "(seconds) covers the whole call, building the "
         "planning graph included; past it the status is \"not_solved\". Plans are collision-free: "
         "no two agents on one tile or "
         "trading tiles. Raises pathkit.Error for blocked, outside or shared tiles.");

@@ -288,7 +288,14 @@ class MapfPlan:
     def __bool__(self) -> bool: ...
 
 def plan_mapf(
-    map: GridMap, starts: Pairs, goals: Pairs, *, time_limit: float = 10.0, anytime: bool = False, seed: int = 0
+    map: GridMap,
+    starts: Pairs,
+    goals: Pairs,
+    *,
+    time_limit: float = 10.0,
+    anytime: bool = False,
+    seed: int = 0,
+    quality: Literal["fast", "balanced", "best"] = "balanced",
 ) -> MapfPlan: ...
 def load_mapf_instance(
     map_path: StrPath, scenario_path: StrPath, agents: int

@@ -39,6 +39,18 @@ def test_plans_on_the_depot_example_are_valid(repository):
     assert plan.makespan == len(plan.steps) - 1
 
 
+def test_every_quality_gives_a_valid_plan_and_a_bad_name_is_refused(repository):
+    grid, starts, goals = pathkit.load_mapf_instance(
+        repository / "examples" / "mapf" / "depot.map",
+        repository / "examples" / "mapf" / "depot-40.scen", 30)
+    for quality in ("fast", "balanced", "best"):
+        plan = pathkit.plan_mapf(grid, starts, goals, time_limit=20, quality=quality)
+        assert plan.solved, quality
+        check_plan(grid.walkable, starts, goals, plan.steps)
+    with pytest.raises(pathkit.Error, match="quality"):
+        pathkit.plan_mapf(grid, starts, goals, quality="perfect")
+
+
 def test_agents_in_a_narrow_room_swap_through_a_side_pocket():
     # fmt: off
     grid = pathkit.GridMap.from_rows([

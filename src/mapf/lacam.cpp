@@ -485,8 +485,8 @@ LacamSearch::~LacamSearch() = default;
 
 void LacamSearch::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
     impl_->pibt.prefer_routes(routes);
-    for (Pibt& other : impl_->extra_pibts)
-        other.prefer_routes(routes);
+    for (std::size_t run = 0; run < impl_->extra_pibts.size(); ++run)  // sharing the routes
+        impl_->extra_pibts[run] = Pibt(impl_->pibt, impl_->options.seed + run + 1);
     impl_->count_pibts();
 }
 

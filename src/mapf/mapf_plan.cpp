@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 
+#include "pathkit/mapf/guide_paths.hpp"
 #include "pathkit/mapf/plan_refiner.hpp"
 #include "pathkit/mapf/spread_paths.hpp"
 
@@ -21,6 +22,18 @@ constexpr double longest_time_limit_seconds = 366 * 86400.0;
 constexpr std::uint32_t vertices_between_clock_reads = 1u << 20;
 // Spread routes get a tenth of the time limit: they guide PIBT, which must keep the most.
 constexpr double spread_share_of_time_limit = 0.1;
+// Guide paths (quality balanced and best) get half the time limit (as LaCAM3 gives its space
+// utilisation optimisation; rounds on crowded large maps need it) and an eighth of the
+// search's memory limit (freed before the search grows; the routes PIBT keeps count as the
+// search's).
+constexpr double guide_share_of_time_limit = 0.5;
+constexpr std::size_t guide_share_of_search_memory = 8;
+// Quality best: refiner rounds after the first solution, one per 4 agents (8 agents a round: a
+// fair share of them replanned; a round costs 4-50 ms on crowded maps), at least this many, and
+// states its searches expand per agent at most.
+constexpr std::uint64_t best_refiner_agents_per_round = 4;
+constexpr std::uint64_t best_refiner_rounds_at_least = 50;
+constexpr std::uint64_t best_refiner_expansions_per_agent = 16384;
 // Anytime, while LaCAM* may still improve: it searches 5 ms, then the refiner 15 ms, so
 // LaCAM* has a quarter of the time, in slices short enough that neither waits on the other.
 constexpr auto lacam_slice = std::chrono::milliseconds(5);
@@ -77,6 +90,18 @@ std::optional<std::size_t> first_cut_off_agent(const MapfGraph& graph,
 
 }  // namespace
 
+const char* to_string(MapfQuality quality) {
+    switch (quality) {
+        case MapfQuality::Fast:
+            return "fast";
+        case MapfQuality::Balanced:
+            return "balanced";
+        case MapfQuality::Best:
+            return "best";
+    }
+    return "unknown";
+}
+
 const char* to_string(MapfStatus status) {
     switch (status) {
         case MapfStatus::Solved:
@@ -132,27 +157,51 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                           to_string(goals[*cut_off]) + " from " + to_string(starts[*cut_off]));
 
     LacamOptions lacam_options = options.search;
+    const bool refining = options.search.anytime || options.quality == MapfQuality::Best;
     const std::size_t refiner_memory_limit =
-        options.search.anytime ? options.search.memory_limit / refiner_share_of_search_memory : 0;
+        refining ? options.search.memory_limit / refiner_share_of_search_memory : 0;
     lacam_options.memory_limit -= refiner_memory_limit;
     std::optional<LacamSearch> search;
     std::optional<PlanRefiner> refiner;
     LacamState state = LacamState::Searching;
     auto run_began = Clock::now();
+    std::optional<Clock::time_point> refined_at;  // quality best: when its rounds ended
     try {  // the tables throw OutOfTime when a search for distances would pass the deadline
         const auto search_began = Clock::now();
         search.emplace(graph, distances, start_vertices, goal_vertices, lacam_options);
+        const auto share_of_limit = [&](double share) {
+            return std::min(deadline, search_began + std::chrono::duration_cast<Clock::duration>(
+                                                         std::chrono::duration<double>(
+                                                             options.time_limit_seconds * share)));
+        };
+        if (!options.spread && options.quality != MapfQuality::Fast) {
+            GuidePathOptions guide;
+            guide.seed = options.search.seed;
+            guide.memory_limit = options.search.memory_limit / guide_share_of_search_memory;
+            search->prefer_routes(guide_paths(graph, distances, start_vertices, goal_vertices,
+                                              guide, share_of_limit(guide_share_of_time_limit))
+                                      .paths);
+        }
         // Routes that spread the agents out, within a tenth of the time limit.
         if (options.spread)
-            search->prefer_routes(spread_paths(
-                graph, distances, start_vertices, goal_vertices,
-                std::min(deadline, search_began + std::chrono::duration_cast<Clock::duration>(
-                                                      std::chrono::duration<double>(
-                                                          options.time_limit_seconds *
-                                                          spread_share_of_time_limit)))));
+            search->prefer_routes(spread_paths(graph, distances, start_vertices, goal_vertices,
+                                               share_of_limit(spread_share_of_time_limit)));
         run_began = Clock::now();
         if (!options.search.anytime) {
             state = search->run(deadline);
+            if (options.quality == MapfQuality::Best && state == LacamState::Solved) {
+                refiner.emplace(graph, distances, goal_vertices, search->solution(),
+                                options.search.seed, refiner_memory_limit);
+                const auto refining_began = Clock::now();
+                plan.refiner_rounds =
+                    refiner->run(deadline,
+                                 std::max(best_refiner_rounds_at_least,
+                                          starts.size() / best_refiner_agents_per_round),
+                                 best_refiner_expansions_per_agent * starts.size());
+                refined_at = Clock::now();
+                plan.refiner_ms =
+                    std::chrono::duration<double, std::milli>(*refined_at - refining_began).count();
+            }
         } else {
             // LaCAM* for a quarter of the time and, once it has a plan, large neighbourhood
             // search on the best plan so far for the rest, in slices, until the limit or a proof.
@@ -222,8 +271,11 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
         case LacamState::Searching:
             return finish(MapfStatus::NotSolved, "no plan within the time limit");
     }
-    plan.first_solution_ms = std::chrono::duration<double, std::milli>(run_began - began).count() +
-                             1000 * search->seconds_to_first_solution();
+    // Quality best (not anytime) returns the refined plan: its time is the first solution's.
+    plan.first_solution_ms =
+        refined_at ? std::chrono::duration<double, std::milli>(*refined_at - began).count()
+                   : std::chrono::duration<double, std::milli>(run_began - began).count() +
+                         1000 * search->seconds_to_first_solution();
     return finish(MapfStatus::Solved, "");
 }
 

@@ -33,29 +33,62 @@ Pibt::Pibt(const Pibt& other, std::uint64_t seed)
       owns_scratch_(false),
       occupied_now_(other.occupied_now_),
       occupied_next_(other.occupied_next_),
+      routes_(other.routes_),
+      route_dropped_(other.route_dropped_),
       random_state_(seed),
       swap_(other.swap_) {}
 
 std::size_t Pibt::memory_bytes() const {
     std::size_t bytes = goals_.capacity() * sizeof(MapfVertex) +
-                        tables_.capacity() * sizeof(std::uint32_t) +
-                        route_next_.capacity() * sizeof(route_next_[0]);
-    for (const auto& route : route_next_)  // a hash node of 16 bytes is 32 with malloc's header
-        bytes += route.size() * 32 + route.bucket_count() * sizeof(void*);
-    if (owns_scratch_)
+                        tables_.capacity() * sizeof(std::uint32_t) + route_dropped_.capacity();
+    if (owns_scratch_) {
         bytes += sizeof(Scratch) + 2 * graph_->vertex_count() * sizeof(std::uint32_t);
+        if (routes_)
+            bytes += sizeof(Routes) + routes_->first.capacity() * sizeof(std::uint32_t) +
+                     routes_->steps.capacity() * sizeof(std::uint64_t);
+    }
     return bytes;
 }
 
 void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
-    route_next_.assign(goals_.size(), {});
+    auto table = std::make_shared<Routes>();
+    std::size_t steps = 0;
     for (std::size_t agent = 0; agent < routes.size() && agent < goals_.size(); ++agent)
-        for (std::size_t i = 0; i + 1 < routes[agent].size(); ++i)
-            route_next_[agent].emplace(routes[agent][i].value, routes[agent][i + 1]);
+        steps += routes[agent].empty() ? 0 : routes[agent].size() - 1;
+    table->steps.reserve(steps);
+    table->first.reserve(goals_.size() + 1);
+    for (std::size_t agent = 0; agent < goals_.size(); ++agent) {
+        const auto begin = static_cast<std::ptrdiff_t>(table->steps.size());
+        table->first.push_back(static_cast<std::uint32_t>(begin));
+        if (agent >= routes.size()) continue;
+        const std::vector<MapfVertex>& route = routes[agent];
+        for (std::size_t i = 0; i + 1 < route.size(); ++i)
+            table->steps.push_back(std::uint64_t{route[i].value} << 32 | route[i + 1].value);
+        // By vertex; a tile the route comes back to keeps its first step (the stable sort).
+        const auto first = table->steps.begin() + begin;
+        std::stable_sort(first, table->steps.end(),
+                         [](std::uint64_t a, std::uint64_t b) { return a >> 32 < b >> 32; });
+        table->steps.erase(
+            std::unique(first, table->steps.end(),
+                        [](std::uint64_t a, std::uint64_t b) { return a >> 32 == b >> 32; }),
+            table->steps.end());
+    }
+    table->first.push_back(static_cast<std::uint32_t>(table->steps.size()));
+    routes_ = std::move(table);
+    route_dropped_.assign(goals_.size(), 0);
+}
+
+MapfVertex Pibt::route_next(std::uint32_t agent, MapfVertex here) const {
+    if (!routes_ || route_dropped_[agent]) return MapfVertex();
+    const auto begin = routes_->steps.begin() + routes_->first[agent];
+    const auto end = routes_->steps.begin() + routes_->first[agent + 1];
+    const auto at = std::lower_bound(begin, end, std::uint64_t{here.value} << 32);
+    if (at == end || *at >> 32 != here.value) return MapfVertex();
+    return MapfVertex(static_cast<std::uint32_t>(*at));
 }
 
 void Pibt::set_goal(std::uint32_t agent, MapfVertex goal) {
-    if (agent < route_next_.size()) route_next_[agent].clear();
+    if (agent < route_dropped_.size()) route_dropped_[agent] = 1;
     goals_[agent] = goal;
     tables_[agent] = distances_->table_for(goal);
 }
@@ -111,11 +144,11 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         for (std::size_t k = i; k > 0 && candidates[k].key < candidates[k - 1].key; --k)
             std::swap(candidates[k], candidates[k - 1]);
 
-    if (!route_next_.empty()) {  // on its route: the route's next tile first
-        const auto on_route = route_next_[agent].find(here.value);
-        if (on_route != route_next_[agent].end())
+    if (routes_) {  // on its route: the route's next tile first
+        const MapfVertex preferred = route_next(agent, here);
+        if (preferred.is_valid())
             for (std::size_t k = 1; k < count; ++k)
-                if (candidates[k].vertex == on_route->second)
+                if (candidates[k].vertex == preferred)
                     std::rotate(candidates.begin(),
                                 candidates.begin() + static_cast<std::ptrdiff_t>(k),
                                 candidates.begin() + static_cast<std::ptrdiff_t>(k) + 1);

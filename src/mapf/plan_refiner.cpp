@@ -168,6 +168,7 @@ bool PlanRefiner::plan_alone(std::uint32_t agent, std::uint64_t expansion_budget
     const PathResult<StateKey> found =
         find_keyed_path(space, space.key_of(paths_[agent].front(), 0), search_,
                         {.max_expansions = expansion_budget});
+    expansions_ += found.stats.expanded;
     if (found.status != SearchStatus::Found) return false;
     std::vector<MapfVertex>& path = paths_[agent];
     path.clear();
@@ -210,10 +211,13 @@ std::vector<std::uint32_t> PlanRefiner::pick_neighbourhood() {
     return chosen;
 }
 
-std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline) {
+std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
+                               std::uint64_t max_rounds, std::uint64_t max_expansions) {
     std::uint64_t rounds = 0;
     const std::uint64_t budget = round_expansion_budget(graph_->vertex_count());
-    while (std::chrono::steady_clock::now() < deadline) {
+    const std::uint64_t expansions_before = expansions_;
+    while (rounds < max_rounds && expansions_ - expansions_before < max_expansions &&
+           std::chrono::steady_clock::now() < deadline) {
         ++rounds;
         std::vector<std::uint32_t> chosen = pick_neighbourhood();
         for (std::size_t i = chosen.size(); i > 1; --i)  // replanned in random order

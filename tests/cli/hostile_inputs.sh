@@ -540,6 +540,7 @@ sed 's/^soc=.*/soc=1/' "$data/depot_mapf_result.txt" >wrong_soc.txt
 expect 1 'soc=1 is stated, but the plan' mapf-check "${depot[@]}" wrong_soc.txt
 expect 2 'time-limit' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --time-limit -1
 expect 2 'cannot write' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --out missing/r.txt
+expect 2 'quality.*perfect' mapf --map "${depot[0]}" --scen "${depot[1]}" --agents 40 --quality perfect
 absent missing/r.txt
 # Lifelong tasks files: unknown agent, tiles on a wall or off the map, bytes that are not text,
 # counts over the limits, malformed numbers, more or fewer lines than stated.

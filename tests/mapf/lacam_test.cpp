@@ -19,14 +19,19 @@ namespace {
 using testing::ascii_map;
 
 MapfPlan plan(const GridMap& map, const std::vector<Cell>& starts, const std::vector<Cell>& goals,
-              bool anytime = false, std::uint64_t seed = 0) {
+              bool anytime = false, std::uint64_t seed = 0,
+              MapfQuality quality = MapfQuality::Balanced) {
     const MapfGraph graph(map);
     MapfPlanOptions options;
     options.time_limit_seconds = 60;
     options.search.anytime = anytime;
     options.search.seed = seed;
+    options.quality = quality;
     return plan_mapf(graph, starts, goals, options);
 }
+
+constexpr MapfQuality every_quality[] = {MapfQuality::Fast, MapfQuality::Balanced,
+                                         MapfQuality::Best};
 
 TEST(Lacam, TwoAgentsTradePlacesThroughASidePocket) {
     // clang-format off
@@ -78,9 +83,11 @@ TEST(Lacam, SolvesExactlyTheSolvableTinyInstancesAndLacamStarFindsTheOptimum) {
         const auto instance = testing::random_tiny_instance(random, width, height, agents);
         if (!instance) continue;
         const auto least = testing::brute_force_least_loss(*instance);
-        const MapfPlan first = plan(instance->map, instance->starts, instance->goals);
+        const MapfQuality quality = every_quality[trial % 3];
+        const MapfPlan first =
+            plan(instance->map, instance->starts, instance->goals, false, 0, quality);
         const MapfPlan best = plan(instance->map, instance->starts, instance->goals, true);
-        SCOPED_TRACE("trial " + std::to_string(trial));
+        SCOPED_TRACE("trial " + std::to_string(trial) + ", quality " + to_string(quality));
         if (!least) {
             ++unsolvable;
             EXPECT_EQ(first.status, MapfStatus::NoSolution);
@@ -100,9 +107,14 @@ TEST(Lacam, SolvesExactlyTheSolvableTinyInstancesAndLacamStarFindsTheOptimum) {
     EXPECT_GT(unsolvable, 20);
 }
 
-TEST(Lacam, TheSameSeedGivesTheSamePlan) {
+// 150 agents with random starts and goals on a 24 x 24 map with pillars every third tile.
+struct PillarsInstance {
+    GridMap map;
+    std::vector<Cell> starts, goals;
+};
+PillarsInstance pillars_instance() {
     std::mt19937 random(3);
-    GridMap map = GridMap::create(24, 24).value();  // pillars every third tile
+    GridMap map = GridMap::create(24, 24).value();
     for (int y = 1; y < 24; y += 3)
         for (int x = 1; x < 24; x += 3)
             (void)map.set_walkable({x, y}, false);
@@ -111,13 +123,42 @@ TEST(Lacam, TheSameSeedGivesTheSamePlan) {
         for (int x = 0; x < 24; ++x)
             if (map.is_walkable({x, y})) open.push_back({x, y});
     std::shuffle(open.begin(), open.end(), random);
-    const std::vector<Cell> starts(open.begin(), open.begin() + 150);
-    const std::vector<Cell> goals(open.begin() + 150, open.begin() + 300);
-    const MapfPlan a = plan(map, starts, goals, false, 7), b = plan(map, starts, goals, false, 7);
-    ASSERT_EQ(a.status, MapfStatus::Solved);
-    EXPECT_EQ(a.steps, b.steps);
-    EXPECT_EQ(a.configurations, b.configurations);
-    EXPECT_TRUE(check_mapf_plan(map, starts, goals, a.steps).valid());
+    return {map, std::vector<Cell>(open.begin(), open.begin() + 150),
+            std::vector<Cell>(open.begin() + 150, open.begin() + 300)};
+}
+
+TEST(Lacam, TheSameSeedGivesTheSamePlanAtEveryQuality) {
+    const PillarsInstance instance = pillars_instance();
+    for (const MapfQuality quality : every_quality) {
+        SCOPED_TRACE(to_string(quality));
+        const MapfPlan a = plan(instance.map, instance.starts, instance.goals, false, 7, quality);
+        const MapfPlan b = plan(instance.map, instance.starts, instance.goals, false, 7, quality);
+        ASSERT_EQ(a.status, MapfStatus::Solved);
+        EXPECT_EQ(a.steps, b.steps);
+        EXPECT_EQ(a.configurations, b.configurations);
+        EXPECT_TRUE(
+            check_mapf_plan(instance.map, instance.starts, instance.goals, a.steps).valid());
+    }
+}
+
+// The guide paths (balanced) and the refiner's rounds after them (best) each make the first
+// plan of a crowded instance cheaper, for every seed tried.
+TEST(Lacam, HigherQualityGivesCheaperFirstPlansOnACrowdedMap) {
+    const PillarsInstance instance = pillars_instance();
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+        std::uint64_t previous = UINT64_MAX;
+        for (const MapfQuality quality : every_quality) {
+            SCOPED_TRACE(std::string(to_string(quality)) + ", seed " + std::to_string(seed));
+            const MapfPlan result =
+                plan(instance.map, instance.starts, instance.goals, false, seed, quality);
+            ASSERT_EQ(result.status, MapfStatus::Solved);
+            const MapfCheck check =
+                check_mapf_plan(instance.map, instance.starts, instance.goals, result.steps);
+            ASSERT_TRUE(check.valid());
+            EXPECT_LT(check.sum_of_costs, previous);
+            previous = check.sum_of_costs;
+        }
+    }
 }
 
 TEST(Lacam, AnytimeSearchNeverEndsWithAHigherSumOfCostsThanItsFirstSolution) {
@@ -174,6 +215,31 @@ TEST(Lacam, SolvesEverySharedBenchmarkMapWithAHundredAgents) {
 
 namespace pathkit {
 namespace {
+
+// Rounds and expansions cap the refiner's work without the clock: the same plan each time.
+TEST(PlanRefiner, StopsAtItsRoundsOrExpansionsAndGivesTheSamePlanForTheSameWork) {
+    const PillarsInstance instance = pillars_instance();
+    const MapfGraph graph(instance.map);
+    MapfConfiguration starts, goals;
+    ASSERT_TRUE(graph.vertices_of(instance.starts, "start", starts));
+    ASSERT_TRUE(graph.vertices_of(instance.goals, "goal", goals));
+    DistanceTables tables(graph, std::size_t{1} << 24);
+    LacamSearch search(graph, tables, starts, goals);
+    ASSERT_EQ(search.run(std::chrono::steady_clock::now() + std::chrono::seconds(30)),
+              LacamState::Solved);
+    const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    PlanRefiner once(graph, tables, goals, search.solution(), 4);
+    EXPECT_EQ(once.run(far, UINT64_MAX, 1), 1u);  // the first round expands at least one state
+    PlanRefiner counted(graph, tables, goals, search.solution(), 4);
+    EXPECT_EQ(counted.run(far, 30), 30u);
+    PlanRefiner a(graph, tables, goals, search.solution(), 9);
+    PlanRefiner b(graph, tables, goals, search.solution(), 9);
+    const std::uint64_t rounds = a.run(far, UINT64_MAX, 20000);
+    EXPECT_GT(rounds, 1u);
+    EXPECT_EQ(b.run(far, UINT64_MAX, 20000), rounds);
+    EXPECT_EQ(a.steps(), b.steps());
+    EXPECT_EQ(a.sum_of_costs(), b.sum_of_costs());
+}
 
 // Replanning a few agents at a time keeps every plan valid and its stated sum of costs true.
 TEST(PlanRefiner, KeepsPlansValidAndTheirSumOfCostsTrue) {

@@ -32,6 +32,23 @@ enum class MapfStatus {
 /// "solved", "not solved", "no solution", "invalid input".
 [[nodiscard]] const char* to_string(MapfStatus status);
 
+/// How much of the time a plan spends on making the first solution cheaper.
+enum class MapfQuality {
+    /// LaCAM alone: the first solution as soon as it is found.
+    Fast,
+    /// Guide paths first (`guide_paths`, LaCAM3's space utilisation optimisation: near-shortest
+    /// routes that avoid each other in space and time, within a share of the time limit), whose
+    /// next tile PIBT prefers: cheaper plans, 2-5 times the time of `Fast`.
+    Balanced,
+    /// `Balanced`, and then the `PlanRefiner` on the first solution for max(50, agents / 4)
+    /// rounds, or until its searches have expanded 16,384 states per agent: cheaper still, and
+    /// slower (deterministic, as the others, unless the time limit ends it).
+    Best,
+};
+
+/// "fast", "balanced", "best".
+[[nodiscard]] const char* to_string(MapfQuality quality);
+
 /// How to plan.
 struct MapfPlanOptions {
     /// Wall-clock seconds for the whole call (the check that every goal can be reached,
@@ -50,6 +67,9 @@ struct MapfPlanOptions {
     /// tenth of the time limit: better plans on small crowded maps, worse and slower on large
     /// ones (docs/benchmarks.md).
     bool spread = false;
+    /// How much time goes into the first solution's cost (see `MapfQuality`); with `spread`,
+    /// the spread routes guide PIBT instead of the guide paths.
+    MapfQuality quality = MapfQuality::Balanced;
     /// Bytes the distance tables may hold (see `DistanceTables`).
     std::size_t distance_memory_limit = std::size_t{1} << 30;
 };

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "pathkit/mapf/distance_tables.hpp"
@@ -30,17 +29,18 @@ class Pibt {
     Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const MapfVertex> goals,
          std::uint64_t seed, bool swap = true);
 
-    /// A second PIBT for the agents of `other` (same graph, tables, goals and swap) with its
-    /// own seed, using `other`'s per-vertex scratch instead of its own (8 bytes a vertex
-    /// saved): the two must then plan one at a time, on one thread. Preferred routes are not
-    /// copied.
+    /// A second PIBT for the agents of `other` (same graph, tables, goals, swap and preferred
+    /// routes) with its own seed, sharing `other`'s per-vertex scratch and routes instead of
+    /// copying them (8 bytes a vertex saved): the two must then plan one at a time, on one
+    /// thread.
     Pibt(const Pibt& other, std::uint64_t seed);
-    /// Bytes held: goals, tables and preferred routes, and the scratch (8 bytes a vertex)
-    /// unless it is shared from another.
+    /// Bytes held: goals, tables, and the scratch (8 bytes a vertex) and preferred routes (8
+    /// bytes a step) unless they are shared from another.
     [[nodiscard]] std::size_t memory_bytes() const;
 
-    /// Routes to prefer (`spread_paths`): while an agent stands on its route, the route's next
-    /// tile comes first among its choices. Empty routes, or none, leave agents to PIBT alone.
+    /// Routes to prefer (`spread_paths`, `guide_paths`): while an agent stands on its route,
+    /// the route's next tile comes first among its choices (after the first visit, where a route
+    /// comes back to a tile). Empty routes, or none, leave agents to PIBT alone.
     void prefer_routes(const std::vector<std::vector<MapfVertex>>& routes);
     /// Changes one agent's goal (and drops its preferred route).
     void set_goal(std::uint32_t agent, MapfVertex goal);
@@ -72,6 +72,7 @@ class Pibt {
     [[nodiscard]] int room_to_pull(MapfVertex puller_at, MapfVertex pusher_at,
                                    MapfVertex& onwards) const;
     [[nodiscard]] double random_fraction();
+    [[nodiscard]] MapfVertex route_next(std::uint32_t agent, MapfVertex here) const;
 
     const MapfGraph* graph_;
     DistanceTables* distances_;
@@ -86,7 +87,12 @@ class Pibt {
     // Views of the scratch's vectors, so the hot loops index as before.
     std::uint32_t* occupied_now_ = nullptr;
     std::uint32_t* occupied_next_ = nullptr;
-    std::vector<std::unordered_map<std::uint32_t, MapfVertex>> route_next_;  // by agent
+    struct Routes {
+        std::vector<std::uint32_t> first;  // by agent: where its steps begin (and one past)
+        std::vector<std::uint64_t> steps;  // vertex << 32 | next vertex, by vertex per agent
+    };
+    std::shared_ptr<const Routes> routes_;     // none without preferred routes
+    std::vector<std::uint8_t> route_dropped_;  // by agent, with routes: its goal changed
     std::uint64_t random_state_;
     bool swap_;
 };

@@ -32,9 +32,13 @@ class PlanRefiner {
                 const std::vector<MapfConfiguration>& steps, std::uint64_t seed,
                 std::size_t memory_limit = SIZE_MAX);
 
-    /// Runs rounds until `deadline`, or until the tables run out of time (the round then
-    /// undone); returns the rounds run.
-    std::uint64_t run(std::chrono::steady_clock::time_point deadline);
+    /// Runs rounds until `deadline`, `max_rounds` of them, until its searches have expanded
+    /// `max_expansions` states (checked before each round; a round expands at most 8 times
+    /// `max_round_expansions`), or until the tables run out of time (the round then undone);
+    /// returns the rounds run. Without the deadline deciding, the same calls give the same plan.
+    std::uint64_t run(std::chrono::steady_clock::time_point deadline,
+                      std::uint64_t max_rounds = UINT64_MAX,
+                      std::uint64_t max_expansions = UINT64_MAX);
 
     /// The sum over agents of the time each last arrives at its goal.
     [[nodiscard]] std::uint64_t sum_of_costs() const { return sum_of_costs_; }
@@ -72,7 +76,8 @@ class PlanRefiner {
     std::uint64_t sum_of_costs_ = 0;
     std::uint64_t random_state_;
     std::uint32_t neighbourhood_size_ = 8;
-    KeyedSearchContext search_;  // room for every state a search within the budget reaches
+    std::uint64_t expansions_ = 0;  // by every search so far
+    KeyedSearchContext search_;     // room for every state a search within the budget reaches
 };
 
 }  // namespace pathkit

@@ -1,0 +1,340 @@
+// guide_paths: near-shortest paths that avoid each other in space and time, found agent by
+// agent in rounds against a hashed table of every other path's visits and moves.
+#include "pathkit/mapf/guide_paths.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "splitmix.hpp"
+
+namespace pathkit {
+
+namespace {
+
+constexpr std::uint32_t none = UINT32_MAX;
+
+// How many paths stand on a vertex at a time (`to` is none) or take a move from one vertex to a
+// neighbour starting at a time: open addressing, entries kept (at count 0) until the table
+// grows, when only the live ones move over.
+class VisitTable {
+  public:
+    [[nodiscard]] std::uint32_t count(std::uint32_t from, std::uint32_t to,
+                                      std::uint32_t time) const {
+        if (entries_.empty()) return 0;
+        for (std::size_t slot = slot_of(from, to, time);; slot = (slot + 1) & mask()) {
+            const Entry& entry = entries_[slot];
+            if (entry.from == none) return 0;
+            if (entry.from == from && entry.to == to && entry.time == time) return entry.count;
+        }
+    }
+    void add(std::uint32_t from, std::uint32_t to, std::uint32_t time, int change) {
+        if (2 * (used_ + 1) > entries_.size()) grow();
+        std::size_t slot = slot_of(from, to, time);
+        for (;; slot = (slot + 1) & mask()) {
+            Entry& entry = entries_[slot];
+            if (entry.from == from && entry.to == to && entry.time == time) break;
+            if (entry.from == none) {
+                entry = Entry{from, to, time, 0};
+                ++used_;
+                break;
+            }
+        }
+        entries_[slot].count =
+            static_cast<std::uint32_t>(static_cast<std::int64_t>(entries_[slot].count) + change);
+    }
+    [[nodiscard]] std::size_t bytes() const { return entries_.capacity() * sizeof(Entry); }
+    // Bytes the next `add` may allocate.
+    [[nodiscard]] std::size_t growth() const {
+        return 2 * (used_ + 1) > entries_.size()
+                   ? 2 * std::max<std::size_t>(entries_.size(), 512) * sizeof(Entry)
+                   : 0;
+    }
+
+  private:
+    struct Entry {
+        std::uint32_t from = none;
+        std::uint32_t to = none;
+        std::uint32_t time = 0;
+        std::uint32_t count = 0;
+    };
+    [[nodiscard]] std::size_t mask() const { return entries_.size() - 1; }
+    [[nodiscard]] std::size_t slot_of(std::uint32_t from, std::uint32_t to,
+                                      std::uint32_t time) const {
+        std::uint64_t key = (std::uint64_t{from} << 32 | time) ^ (std::uint64_t{to} * 0x9e3779b1u);
+        key ^= key >> 31;
+        key *= 0xbf58476d1ce4e5b9ULL;
+        key ^= key >> 29;
+        return static_cast<std::size_t>(key) & mask();
+    }
+    void grow() {
+        std::vector<Entry> old = std::move(entries_);
+        std::size_t live = 0;
+        for (const Entry& entry : old)
+            live += entry.from != none && entry.count > 0;
+        entries_.assign(std::max<std::size_t>(512, std::bit_ceil(4 * (live + 1))), Entry{});
+        used_ = 0;
+        for (const Entry& entry : old) {
+            if (entry.from == none || entry.count == 0) continue;
+            std::size_t slot = slot_of(entry.from, entry.to, entry.time);
+            while (entries_[slot].from != none)
+                slot = (slot + 1) & mask();
+            entries_[slot] = entry;
+            ++used_;
+        }
+    }
+
+    std::vector<Entry> entries_;
+    std::size_t used_ = 0;
+};
+
+// The paths, their visits and moves, and where each agent rests from when on.
+class Guide {
+  public:
+    Guide(const MapfGraph& graph, DistanceTables& distances, const MapfConfiguration& starts,
+          const MapfConfiguration& goals, const GuidePathOptions& options)
+        : graph_(graph),
+          distances_(distances),
+          starts_(starts),
+          goals_(goals),
+          options_(options),
+          paths_(starts.size()),
+          goal_agent_(graph.vertex_count(), none),
+          resting_since_(graph.vertex_count(), none),
+          goal_passes_(starts.size()),
+          parent_(graph.vertex_count(), MapfVertex()),
+          stamp_(graph.vertex_count(), 0) {
+        tables_.reserve(goals.size());
+        for (std::uint32_t agent = 0; agent < goals.size(); ++agent) {
+            goal_agent_[goals[agent].index()] = agent;
+            tables_.push_back(distances.table_for(goals[agent]));
+        }
+    }
+
+    GuidePaths run(std::chrono::steady_clock::time_point deadline);
+
+    // Bytes held before any path is planned: 16 a vertex and 64 an agent.
+    static std::size_t fixed_bytes(std::size_t vertices, std::size_t agents) {
+        return 4 * vertices * sizeof(std::uint32_t) +
+               agents * (sizeof(std::uint32_t) + 2 * sizeof(std::vector<MapfVertex>) + 12);
+    }
+
+  private:
+    struct Node {
+        std::uint64_t key;
+        std::uint32_t collisions;
+        std::uint32_t g;
+        MapfVertex vertex;
+        MapfVertex parent;
+    };
+    static bool later(const Node& a, const Node& b) {
+        if (a.key != b.key) return a.key > b.key;
+        return a.g < b.g;  // deeper first among equals: fewer nodes to the goal
+    }
+    // Fewest collisions first, then the shortest (cost so far plus the exact distance to go).
+    [[nodiscard]] static std::uint64_t key_of(std::uint32_t collisions, std::uint32_t f) {
+        return std::uint64_t{collisions} << 32 | f;
+    }
+
+    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, MapfVertex to,
+                                                std::uint32_t time) const;
+    [[nodiscard]] std::uint32_t rest_collisions(std::uint32_t agent, std::uint32_t arrival) const;
+    std::uint32_t path_collisions(std::uint32_t agent) const;
+    void enroll(std::uint32_t agent, int change);
+    bool plan(std::uint32_t agent);
+    [[nodiscard]] std::size_t bytes() const;
+
+    const MapfGraph& graph_;
+    DistanceTables& distances_;
+    const MapfConfiguration& starts_;
+    const MapfConfiguration& goals_;
+    GuidePathOptions options_;
+    std::vector<std::uint32_t> tables_;
+    std::vector<std::vector<MapfVertex>> paths_;
+    VisitTable visits_;
+    std::vector<std::uint32_t> goal_agent_;                // by vertex: whose goal, or none
+    std::vector<std::uint32_t> resting_since_;             // by vertex: the arrival there
+    std::vector<std::vector<std::uint32_t>> goal_passes_;  // by agent: others' times on its goal
+    std::vector<MapfVertex> parent_;                       // by vertex, valid when stamped
+    std::vector<std::uint32_t> stamp_;
+    std::uint32_t search_number_ = 0;
+    std::vector<Node> open_;
+    std::uint64_t collisions_ = 0;  // pairs: each agent's against those enrolled before
+    std::size_t path_bytes_ = 0;    // the paths' buffers
+    std::size_t best_bytes_ = 0;    // the copy of the best round's paths
+    std::size_t peak_bytes_ = 0;
+};
+
+std::size_t Guide::bytes() const {
+    std::size_t passes = goal_passes_.capacity() * sizeof(goal_passes_[0]);
+    for (const auto& times : goal_passes_)
+        passes += times.capacity() * sizeof(std::uint32_t);
+    return visits_.bytes() + path_bytes_ + best_bytes_ + passes + open_.capacity() * sizeof(Node) +
+           (goal_agent_.capacity() + resting_since_.capacity() + stamp_.capacity() +
+            parent_.capacity() + tables_.capacity()) *
+               sizeof(std::uint32_t) +
+           paths_.capacity() * sizeof(paths_[0]);
+}
+
+// Collisions of a move from `from` at `time` to `to` at `time + 1` with the paths enrolled.
+std::uint32_t Guide::move_collisions(MapfVertex from, MapfVertex to, std::uint32_t time) const {
+    std::uint32_t collisions = visits_.count(to.value, none, time + 1);
+    if (from != to) collisions += visits_.count(to.value, from.value, time);
+    const std::uint32_t since = resting_since_[to.index()];
+    return collisions + (since != none && since < time + 1);
+}
+
+// Collisions of `agent` resting on its goal from `arrival` on: the others that pass there later.
+std::uint32_t Guide::rest_collisions(std::uint32_t agent, std::uint32_t arrival) const {
+    std::uint32_t later = 0;
+    for (const std::uint32_t time : goal_passes_[agent])
+        later += time > arrival;
+    return later;
+}
+
+std::uint32_t Guide::path_collisions(std::uint32_t agent) const {
+    const std::vector<MapfVertex>& path = paths_[agent];
+    if (path.empty()) return 0;
+    std::uint32_t collisions = 0;
+    for (std::uint32_t t = 1; t < path.size(); ++t)
+        collisions += move_collisions(path[t - 1], path[t], t - 1);
+    return collisions + rest_collisions(agent, static_cast<std::uint32_t>(path.size() - 1));
+}
+
+// Adds (`change` 1) or takes out (-1) an agent's path from the table.
+void Guide::enroll(std::uint32_t agent, int change) {
+    const std::vector<MapfVertex>& path = paths_[agent];
+    if (path.empty()) return;
+    for (std::uint32_t t = 0; t < path.size(); ++t) {
+        visits_.add(path[t].value, none, t, change);
+        if (t > 0) visits_.add(path[t - 1].value, path[t].value, t - 1, change);
+        const std::uint32_t owner = goal_agent_[path[t].index()];
+        if (owner == none || owner == agent) continue;
+        std::vector<std::uint32_t>& passes = goal_passes_[owner];
+        if (change > 0)
+            passes.push_back(t);
+        else
+            passes.erase(std::find(passes.begin(), passes.end(), t));
+    }
+    resting_since_[goals_[agent].index()] =
+        change > 0 ? static_cast<std::uint32_t>(path.size() - 1) : none;
+}
+
+// A new path for `agent`, the others enrolled: false (its old path kept) when there is none
+// within the margin or the search would pass the memory limit.
+bool Guide::plan(std::uint32_t agent) {
+    const std::uint32_t table = tables_[agent];
+    const MapfVertex start = starts_[agent], goal = goals_[agent];
+    const std::uint32_t shortest = distances_.distance(table, start);
+    if (shortest == DistanceTables::unreachable) return false;
+    const std::uint64_t longest = std::uint64_t{shortest} + options_.margin;
+    if (++search_number_ == 0) {  // stamps wrapped: clear them
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        search_number_ = 1;
+    }
+    open_.clear();
+    open_.push_back(Node{key_of(0, shortest), 0, 0, start, MapfVertex()});
+    const std::size_t room = options_.memory_limit > bytes() ? options_.memory_limit - bytes() : 0;
+    while (!open_.empty()) {
+        std::pop_heap(open_.begin(), open_.end(), later);
+        const Node node = open_.back();
+        open_.pop_back();
+        if (stamp_[node.vertex.index()] == search_number_) continue;
+        stamp_[node.vertex.index()] = search_number_;
+        parent_[node.vertex.index()] = node.parent;
+        if (node.vertex == goal) {
+            std::vector<MapfVertex>& path = paths_[agent];
+            path_bytes_ -= path.capacity() * sizeof(MapfVertex);
+            path.assign(node.g + 1, MapfVertex());
+            std::size_t step = node.g;
+            for (MapfVertex at = goal; at.is_valid(); at = parent_[at.index()])
+                path[step--] = at;
+            path_bytes_ += path.capacity() * sizeof(MapfVertex);
+            return true;
+        }
+        for (const MapfVertex next : graph_.neighbours(node.vertex)) {
+            if (stamp_[next.index()] == search_number_) continue;
+            const std::uint32_t to_go = distances_.distance(table, next);
+            if (to_go == DistanceTables::unreachable || node.g + 1 + std::uint64_t{to_go} > longest)
+                continue;
+            std::uint32_t collisions = node.collisions + move_collisions(node.vertex, next, node.g);
+            if (next == goal) collisions += rest_collisions(agent, node.g + 1);
+            if (open_.size() == open_.capacity() &&
+                (open_.capacity() + 1) * 2 * sizeof(Node) > room)
+                return false;
+            open_.push_back(Node{key_of(collisions, node.g + 1 + to_go), collisions, node.g + 1,
+                                 next, node.vertex});
+            std::push_heap(open_.begin(), open_.end(), later);
+        }
+    }
+    return false;
+}
+
+GuidePaths Guide::run(std::chrono::steady_clock::time_point deadline) {
+    GuidePaths result;
+    peak_bytes_ = bytes();
+    std::vector<std::uint32_t> order(starts_.size());
+    for (std::uint32_t agent = 0; agent < order.size(); ++agent)
+        order[agent] = agent;
+    std::uint64_t random_state = options_.seed ^ 0x2545f4914f6cdd1dULL;
+    std::uint64_t best = UINT64_MAX;
+    for (std::uint32_t round = 0; round < options_.max_rounds; ++round) {
+        for (std::size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[mapf_detail::splitmix64(random_state) % i]);
+        bool whole = true;
+        for (const std::uint32_t agent : order) {
+            // Room for the table's growth, a path, and the search's first nodes.
+            const std::uint32_t shortest = distances_.distance(tables_[agent], starts_[agent]);
+            const std::size_t next_path =
+                (shortest == DistanceTables::unreachable
+                     ? 0
+                     : (std::size_t{shortest} + options_.margin + 1) * sizeof(MapfVertex)) +
+                64 * sizeof(Node);
+            if (std::chrono::steady_clock::now() >= deadline ||
+                bytes() + visits_.growth() + next_path > options_.memory_limit) {
+                whole = false;
+                break;
+            }
+            enroll(agent, -1);
+            const std::uint32_t before = path_collisions(agent);
+            // After the first round only the paths that meet others are planned again.
+            if (round == 0 || before > 0) {
+                collisions_ -= before;
+                plan(agent);
+                collisions_ += path_collisions(agent);
+            }
+            enroll(agent, 1);
+            peak_bytes_ = std::max(peak_bytes_, bytes());
+        }
+        ++result.rounds;
+        const std::uint64_t found = collisions_;
+        const bool improved = found < best;
+        if (improved && bytes() + path_bytes_ <= options_.memory_limit) {
+            best = found;
+            result.paths = paths_;
+            result.collisions = found;
+            best_bytes_ = path_bytes_ + result.paths.capacity() * sizeof(result.paths[0]);
+            peak_bytes_ = std::max(peak_bytes_, bytes());
+        }
+        if (!whole || found == 0 || (round >= 1 && !improved)) break;
+    }
+    if (result.paths.empty()) result.paths.resize(starts_.size());
+    result.memory_bytes = peak_bytes_;
+    return result;
+}
+
+}  // namespace
+
+GuidePaths guide_paths(const MapfGraph& graph, DistanceTables& distances,
+                       const MapfConfiguration& starts, const MapfConfiguration& goals,
+                       const GuidePathOptions& options,
+                       std::chrono::steady_clock::time_point deadline) {
+    if (Guide::fixed_bytes(graph.vertex_count(), starts.size()) > options.memory_limit) {
+        GuidePaths nothing;
+        nothing.paths.resize(starts.size());
+        return nothing;
+    }
+    Guide guide(graph, distances, starts, goals, options);
+    return guide.run(deadline);
+}
+
+}  // namespace pathkit
