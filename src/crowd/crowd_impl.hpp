@@ -114,6 +114,12 @@ struct CoordinatedMove {
     /// `Crowd::Impl::step_coordinated`).
     std::uint64_t least_left = UINT64_MAX;
     int ticks_without_progress = 0;
+    /// Ticks since the planner's goals were last set (its search starts from the tiles the
+    /// units stood on then), the ticks the current complete plan has been followed, and the
+    /// most it may be (see `Crowd::Impl::overruns_plan`).
+    int ticks_since_goals = 0;
+    int plan_ticks = 0;
+    std::int64_t plan_limit = 0;
 };
 
 }  // namespace crowd
@@ -164,6 +170,8 @@ struct Crowd::Impl {
     // Tiles of room round the units and targets of a move's region: `coordination_margin`,
     // four times more each time the region had no plan, until the move ends.
     int coordination_room = crowd::coordination_margin;
+    // Times the running move started again because it followed a plan too long, until it ends.
+    int plan_restarts = 0;
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
@@ -256,6 +264,12 @@ struct Crowd::Impl {
     /// it).
     [[nodiscard]] bool queued_on_field(std::uint32_t unit) const;
     FlowCost cheapest_field_step() const;
+    /// Hands the formation tiles of a group order's units that follow `field` out again by
+    /// the field: the unit nearest the target by it takes the tile nearest the target, and so
+    /// on out (ties: the unit first in `group`, the tile first by row), so the first units
+    /// there fill the far end of the formation and no unit waits behind one that is already
+    /// home. The same tiles, other units on them.
+    void hand_out_by_field(std::span<const UnitId> group, FlowField& field);
 
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();
@@ -271,6 +285,12 @@ struct Crowd::Impl {
     /// True when the running move's units have made no progress for too long (see
     /// `coordination_patience_rounds`).
     [[nodiscard]] bool makes_no_progress();
+    /// True when the running move has followed one complete plan for longer than
+    /// `coordination_plan_overrun` allows.
+    [[nodiscard]] bool overruns_plan();
+    /// Ends the running move with its units' orders going on as ordinary orders (a walk home
+    /// stays one) from the next tick.
+    void hand_back_coordinated_move();
     void end_coordinated_move();
 
     // Tiles handed out to formations and coordinated goals, one round at a time.

@@ -259,6 +259,7 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target,
         }
         records[id.index()].pending->field = field;
     }
+    if (field) hand_out_by_field(sorted, *field);
     return {};
 }
 

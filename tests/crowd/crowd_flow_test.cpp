@@ -44,6 +44,12 @@ std::vector<Cell> flood_order(const GridMap& map, Cell from) {
     return order;
 }
 
+std::vector<Cell> sorted_by_row(std::vector<Cell> cells) {
+    std::sort(cells.begin(), cells.end(),
+              [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); });
+    return cells;
+}
+
 /// A random 40 x 30 map (a tenth walls) and `units` units, one group order to one tile,
 /// stepped until settled with every tick checked. An army: the units on the tiles nearest
 /// (2, 2), sent to the tile reached last; else units anywhere, sent to a random tile (their
@@ -100,7 +106,10 @@ TEST(CrowdFlow, AGroupByFieldTakesTheSameTilesAsBySearchesKeepsTheRulesAndArrive
         const DiagonalPolicy policy = policies[seed % 4];
         const GroupRun by_field = run_group(seed, 60, GroupPlanning::FlowField, policy);
         const GroupRun by_searches = run_group(seed, 60, GroupPlanning::Searches, policy);
-        EXPECT_EQ(by_field.targets, by_searches.targets) << "seed " << seed;
+        // The same tiles; by field, the unit nearest the target by the field takes the tile
+        // nearest it, and so on out.
+        EXPECT_EQ(sorted_by_row(by_field.targets), sorted_by_row(by_searches.targets))
+            << "seed " << seed;
         EXPECT_TRUE(by_field.violations.empty()) << by_field.violations.front();
         // Arrival is the crowd's promise where its coordinated planner (straight moves) reaches
         // what the rules reach: without diagonals, or without cutting corners. Elsewhere a jam

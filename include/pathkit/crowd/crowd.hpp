@@ -249,6 +249,19 @@ inline constexpr int handover_deadlocks = 6;
 /// with no search budget (`CrowdOptions::coordination_budget_us` 0).
 inline constexpr int coordination_patience_rounds = 100;
 
+/// How long a coordinated move may follow one complete plan: LaCAM's first plan is complete
+/// but may be far longer than needed (over 1,600 ticks for 60 units on a 40 x 30 map). Its
+/// expected length is the ticks since the planner's goals were last set (the way back to
+/// where its search started) plus the farthest straight-move distance from a unit to its
+/// goal when the plan is taken up; a move following one plan for twice that plus this many
+/// rounds of patience (`CrowdOptions::patience_ticks`) starts again from where its units
+/// stand (a new search, other tie-breaks), at most `coordination_plan_restarts` times in one
+/// move; then the move ends and its units go on with their orders as ordinary ones.
+inline constexpr int coordination_plan_overrun = 20;
+/// Restarts of one coordinated move for following a plan too long (see
+/// `coordination_plan_overrun`).
+inline constexpr int coordination_plan_restarts = 3;
+
 /// Units on one tile map, moving deterministically, one tick at a time.
 ///
 /// - Each tick, units (in id order) step to the next tile of their path, or stall when it is
@@ -337,7 +350,11 @@ class Crowd {
     /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile (for a
     /// bigger unit: the nearest top-left tile where its footprint fits and overlaps no other
     /// unit's target footprint). `planning` says how their paths are planned (when the order
-    /// takes effect): by searches or one flow field (see `GroupPlanning`).
+    /// takes effect): by searches or one flow field (see `GroupPlanning`). By a field, the
+    /// group's tiles are shared: the same tiles are handed out again, the unit nearest the
+    /// field's goal (by the field's costs) taking the tile nearest it and so on out, so the
+    /// first units there fill the far end of the formation instead of blocking the way for the
+    /// rest (a unit's `destination` is then another unit's offset tile).
     Status move_group(std::span<const UnitId> units, Cell target,
                       GroupPlanning planning = GroupPlanning::Automatic);
 
@@ -351,7 +368,10 @@ class Crowd {
     /// to end where it stands (it may step aside and come back). Units of the move never
     /// stall for ever and never give up while a plan exists and the search finds it within
     /// `coordination_patience_rounds` rounds of patience of no progress (then, or when the
-    /// search proves there is none, the units still on their way give up: `GaveUp`); a target
+    /// search proves there is none, the units still on their way give up: `GaveUp`). A move
+    /// that follows one plan far longer than expected starts again, and after
+    /// `coordination_plan_restarts` restarts ends with its units' orders going on as ordinary
+    /// ones (see `coordination_plan_overrun`); a target
     /// no way leads to is `Unreachable` at once. A unit that reaches its target is `Arrived` and
     /// idle, yet may still step aside and return until the move ends. Ordinary orders given
     /// meanwhile, or in progress when it starts, wait for it to end (outside a move that plans
