@@ -52,7 +52,9 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
     const auto by_row = [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); };
     std::sort(at_end.begin(), at_end.end(), by_row);
     for (std::size_t unit = 0; unit < run.targets.size(); ++unit) {
-        run.arrived += crowd.units()[unit].at == run.targets[unit];
+        // By field the group's tiles are shared: a unit's tile may have changed hands.
+        const Unit& data = crowd.units()[unit];
+        run.arrived += data.at == data.group_tile.value_or(run.targets[unit]);
         run.tiles_held +=
             std::binary_search(at_end.begin(), at_end.end(), run.targets[unit], by_row);
     }
@@ -93,9 +95,10 @@ int flow(const std::string& map_name, int unit_count, bool with_searches) {
         std::vector<UnitId> ids;
         for (int unit = 0; unit < unit_count; ++unit)
             ids.push_back(UnitId(static_cast<std::uint32_t>(unit)));
-        if (!crowd.move_group(ids, goal, GroupPlanning::FlowField)) return 2;
         auto start = Clock::now();
         double cpu_start = thread_cpu_ms();
+        // The order hands its tiles out by the field: that is planning too.
+        if (!crowd.move_group(ids, goal, GroupPlanning::FlowField)) return 2;
         if (!crowd.step()) return 2;
         field_cpu.push_back(thread_cpu_ms() - cpu_start);
         field_wall.push_back(

@@ -31,7 +31,7 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
     const std::uint64_t tiles = map.padded_size();
     const std::uint64_t landmarks =
         std::min<std::uint64_t>(max_landmark_entries / tiles, options.landmarks);
-    std::uint64_t bytes = 83 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
+    std::uint64_t bytes = 87 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
     if (coordinated) {
         const MapfPlannerOptions planner = planner_options(units, tiles);
         // PIBT runs of 8 bytes a vertex: the planner's and LaCAM's four, with one to spare.

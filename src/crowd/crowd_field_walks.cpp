@@ -52,7 +52,9 @@ void Crowd::Impl::hand_out_by_field(std::span<const UnitId> group, FlowField& fi
     std::sort(tiles.begin(), tiles.end());
     for (std::size_t rank = 0; rank < takers.size(); ++rank) {
         const auto& [cost, row, column] = tiles[rank];
-        records[members[takers[rank].second]].pending->target = Cell{column, row};
+        const std::uint32_t unit = members[takers[rank].second];
+        records[unit].pending->target = Cell{column, row};
+        set_group_tile(unit, Cell{column, row});
     }
 }
 

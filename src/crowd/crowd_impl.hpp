@@ -98,6 +98,9 @@ struct UnitRecord {
     int ticks_without_progress = 0;
     /// It stands on a tile blocked under it, with no free tile to go to (see `Crowd::refresh`).
     bool stuck = false;
+    /// Walks back to its group tile (`Unit::group_tile`) begun in a row from where it had
+    /// settled (see `Crowd::Impl::keep_group_tiles`).
+    int group_tile_walks = 0;
 };
 
 /// A running coordinated move: the planner (on `Crowd::Impl::coordination_graph`) and the
@@ -183,6 +186,9 @@ struct Crowd::Impl {
     std::vector<Cell> flow_way;
     // By unit: this tick's queues along fields (see mark_field_queues), and its walk's scratch.
     std::vector<std::uint8_t> field_queues;
+    // By padded tile: the unit whose group tile it is (`Unit::group_tile`), or none; made at
+    // the first group order by field.
+    std::vector<std::uint32_t> group_tile_owner;
     std::vector<std::uint32_t> field_queue_chain;
 
     // Footprints (crowd_tiles.cpp).
@@ -226,6 +232,15 @@ struct Crowd::Impl {
     void hand_over_units_without_progress();
     void hand_over(std::uint32_t unit, crowd::Coordinated how = crowd::Coordinated::HandedOver);
     void send_back_to_posts();
+
+    // Group tiles (crowd_group_tiles.cpp).
+    /// Gives `unit` the group tile `tile` (none: takes its tile away).
+    void set_group_tile(std::uint32_t unit, std::optional<Cell> tile);
+    /// Idle units of group orders by field: one standing on another idle unit's group tile
+    /// of its group takes it (the other takes its tile); one settled elsewhere makes its group
+    /// tile its post again when the tile is free (`send_back_to_posts` then sends it back),
+    /// at most `group_tile_walks` times in a row.
+    void keep_group_tiles();
 
     // Planning (crowd_planning.cpp).
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);

@@ -259,7 +259,12 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target,
         }
         records[id.index()].pending->field = field;
     }
-    if (field) hand_out_by_field(sorted, *field);
+    if (field) {
+        const auto started = std::chrono::steady_clock::now();
+        hand_out_by_field(sorted, *field);
+        stats.planning_seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    }
     return {};
 }
 

@@ -377,6 +377,51 @@ TEST(CrowdFlow, AGroupReadingItsWaysFromAFieldWhileTheMapChangesKeepsTheRules) {
     }
 }
 
+// A group of 200 on maps a fifth walls, with no search budget for the coordinated planner
+// (PIBT alone, so the run is the same on every build): units pushed off their tiles, or whose
+// walks back ended on another's tile, trade tiles with the idle units of the group they stand
+// on; so the order settles with every unit on a tile of the formation, its own as it stands
+// then, and the group's tiles are the ones handed out. (Without the trades, units stayed on
+// each other's tiles and some orders never settled.)
+TEST(CrowdFlow, AGroupByFieldOnACrowdedMapSettlesWithEveryUnitOnOneOfItsFormationTiles) {
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        std::mt19937 random(seed);
+        GridMap map = GridMap::create(40, 30).value();
+        for (int y = 0; y < 30; ++y)
+            for (int x = 0; x < 40; ++x)
+                if (random() % 5 == 0) (void)map.set_walkable({x, y}, false);
+        (void)map.set_walkable({2, 2}, true);
+        const std::vector<Cell> tiles = flood_order(map, {2, 2});
+        CrowdOptions options;
+        options.coordination_budget_us = 0;
+        Crowd crowd = std::move(Crowd::create(map, options).value());
+        std::vector<UnitId> ids;
+        const std::size_t count = std::min<std::size_t>(200, tiles.size() / 3);
+        for (std::size_t tile = 0; ids.size() < count; ++tile)
+            ids.push_back(crowd.add_unit(tiles[tile]).value());
+        ASSERT_TRUE(crowd.move_group(ids, tiles.back(), GroupPlanning::FlowField).ok());
+        std::vector<Cell> before = testing::crowd_positions(crowd), handed_out;
+        while ((crowd.tick() == 0 || !crowd.is_settled()) && crowd.tick() < 5000) {
+            ASSERT_TRUE(crowd.step().ok());
+            if (crowd.tick() == 1)
+                for (const Unit& unit : crowd.units())
+                    handed_out.push_back(*unit.group_tile);
+            const std::vector<Cell> after = testing::crowd_positions(crowd);
+            const auto violation = check_crowd_tick(map, before, after);
+            ASSERT_FALSE(violation.has_value()) << "seed " << seed << ": " << *violation;
+            before = after;
+        }
+        ASSERT_TRUE(crowd.is_settled()) << "seed " << seed;
+        std::vector<Cell> group_tiles;
+        for (const Unit& unit : crowd.units()) {
+            ASSERT_TRUE(unit.group_tile.has_value()) << "seed " << seed;
+            EXPECT_EQ(unit.at, *unit.group_tile) << "seed " << seed << ", unit " << unit.id.value;
+            group_tiles.push_back(*unit.group_tile);
+        }
+        EXPECT_EQ(sorted_by_row(group_tiles), sorted_by_row(handed_out)) << "seed " << seed;
+    }
+}
+
 TEST(CrowdFlow, AutomaticPlanningUsesAFieldFromTheGroupSizeSetOn) {
     EXPECT_EQ(run_group(3, CrowdOptions{}.flow_group_size - 1, GroupPlanning::Automatic)
                   .stats.flow_fields,

@@ -109,6 +109,13 @@ struct Unit {
     /// ended. Pushed off it to let others pass, it goes back once the tile is free; pushed off
     /// by a unit whose order ends there, it loses it and stays where it stops.
     std::optional<Cell> post;
+    /// Its tile of the formation of its last group order by flow field (see
+    /// `Crowd::move_group`), where it stays afterwards. The group's tiles are shared: an idle
+    /// unit of the group left standing on another's tile takes that tile, the other the
+    /// first's; an idle unit left elsewhere (pushed off, or its walk back ended short) goes
+    /// back to it once it is free. None after another order, while attacking, or once 3 walks
+    /// back to it in a row found no way.
+    std::optional<Cell> group_tile;
 
     /// The tiles still to walk, the next one first. A unit of a group order by flow field far
     /// from its tile (see `CrowdOptions::flow_group_size`) holds only the next 8 to 16 tiles of
