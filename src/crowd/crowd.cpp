@@ -240,6 +240,7 @@ Status Crowd::step() {
     if (crowd.map->revision() != crowd.seen_revision) (void)crowd.repair();
     if (!crowd.events_from_refresh) crowd.events.clear();
     crowd.events_from_refresh = false;
+    crowd.hand_out_orders_by_field();
     const bool coordinated_orders =
         std::any_of(crowd.records.begin(), crowd.records.end(), [](const auto& record) {
             return record.pending && record.pending->coordinated != Coordinated::No;

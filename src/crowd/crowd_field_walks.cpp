@@ -34,6 +34,19 @@ FlowCost Crowd::Impl::cheapest_field_step() const {
                           map->min_terrain_cost());
 }
 
+void Crowd::Impl::hand_out_orders_by_field() {
+    if (hand_outs.empty()) return;
+    const auto started = Clock::now();
+    for (HandOut& order : hand_outs) {
+        // Units given another order since keep the tiles they have.
+        std::erase_if(order.units,
+                      [&](UnitId id) { return units[id.index()].group != order.group; });
+        hand_out_by_field(order.units, *order.field);
+    }
+    hand_outs.clear();
+    stats.planning_seconds += seconds_since(started);
+}
+
 void Crowd::Impl::hand_out_by_field(std::span<const UnitId> group, FlowField& field) {
     std::vector<std::pair<FlowCost, std::uint32_t>> takers;  // (cost of its tile, place)
     std::vector<std::tuple<FlowCost, int, int>> tiles;       // (cost, row, column)

@@ -186,6 +186,14 @@ struct Crowd::Impl {
     std::vector<Cell> flow_way;
     // By unit: this tick's queues along fields (see mark_field_queues), and its walk's scratch.
     std::vector<std::uint8_t> field_queues;
+    // Group orders by field given since the last tick, whose tiles are handed out again by
+    // the field when they take effect (see `hand_out_by_field`).
+    struct HandOut {
+        std::vector<UnitId> units;
+        std::shared_ptr<FlowField> field;
+        std::uint32_t group;
+    };
+    std::vector<HandOut> hand_outs;
     // By padded tile: the unit whose group tile it is (`Unit::group_tile`), or none; made at
     // the first group order by field.
     std::vector<std::uint32_t> group_tile_owner;
@@ -285,6 +293,9 @@ struct Crowd::Impl {
     /// there fill the far end of the formation and no unit waits behind one that is already
     /// home. The same tiles, other units on them.
     void hand_out_by_field(std::span<const UnitId> group, FlowField& field);
+    /// Hands out the tiles of the group orders given since the last tick (`hand_outs`) whose
+    /// units still have them, timed as planning.
+    void hand_out_orders_by_field();
 
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();

@@ -259,12 +259,9 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target,
         }
         records[id.index()].pending->field = field;
     }
-    if (field) {
-        const auto started = std::chrono::steady_clock::now();
-        hand_out_by_field(sorted, *field);
-        stats.planning_seconds +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    }
+    // Its tiles are handed out again by the field when the orders take effect (the field's
+    // costs are the first tick's work, as the paths are).
+    if (field) hand_outs.push_back({std::move(sorted), field, group});
     return {};
 }
 
