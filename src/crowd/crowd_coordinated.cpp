@@ -321,6 +321,7 @@ void Crowd::Impl::step_coordinated() {
     }
     ++coordinated->ticks_since_goals;
     if (overruns_plan()) {
+        ++stats.plans_overrun;
         if (plan_restarts++ < coordination_plan_restarts) {
             start_coordinated_move();
         } else {

@@ -107,7 +107,8 @@ struct Unit {
     std::optional<std::uint32_t> group;
     /// Where it stays with nothing to do: the tile it was placed on, or where its last order
     /// ended. Pushed off it to let others pass, it goes back once the tile is free; pushed off
-    /// by a unit whose order ends there, it loses it and stays where it stops.
+    /// by a unit whose order ends there, it loses it and stays where it stops (a unit with a
+    /// `group_tile` goes back there instead, once it is free).
     std::optional<Cell> post;
     /// Its tile of the formation of its last group order by flow field (see
     /// `Crowd::move_group`), where it stays afterwards. The group's tiles are shared: an idle
@@ -208,6 +209,9 @@ struct CrowdStats {
     /// Units of ordinary orders handed to the coordinated planner because they made no
     /// progress (see `Crowd`).
     std::uint64_t handed_to_coordination = 0;
+    /// Coordinated moves started again, or ended, for following one plan too long (see
+    /// `coordination_plan_overrun`).
+    std::uint64_t plans_overrun = 0;
     /// Refreshes that took in changes to the map or moved stuck units (`Crowd::refresh`), the
     /// units they made plan
     /// again (`CrowdRepair::replanned`), the walking units whose paths they kept
