@@ -52,7 +52,9 @@ FlowRun run_flow_order(const GridMap& map, const std::vector<Cell>& tiles, int u
     const auto by_row = [](Cell a, Cell b) { return std::pair(a.y, a.x) < std::pair(b.y, b.x); };
     std::sort(at_end.begin(), at_end.end(), by_row);
     for (std::size_t unit = 0; unit < run.targets.size(); ++unit) {
-        run.arrived += crowd.units()[unit].at == run.targets[unit];
+        // By field the group's tiles are shared: a unit's tile may have changed hands.
+        const Unit& data = crowd.units()[unit];
+        run.arrived += data.at == data.group_tile.value_or(run.targets[unit]);
         run.tiles_held +=
             std::binary_search(at_end.begin(), at_end.end(), run.targets[unit], by_row);
     }

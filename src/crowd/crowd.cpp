@@ -145,6 +145,7 @@ Status Crowd::set_attacking(UnitId id, bool attacking) {
     if (attacking) {
         crowd.records[id.index()].pending.reset();
         crowd.clear_order(id.value);
+        crowd.set_group_tile(id.value, std::nullopt);
         unit.state = UnitState::Attacking;
         crowd.replan_coordination = crowd.coordinated != nullptr;  // a new wall for the planner
     } else if (unit.state == UnitState::Attacking) {
@@ -239,6 +240,7 @@ Status Crowd::step() {
     if (crowd.map->revision() != crowd.seen_revision) (void)crowd.repair();
     if (!crowd.events_from_refresh) crowd.events.clear();
     crowd.events_from_refresh = false;
+    crowd.hand_out_orders_by_field();
     const bool coordinated_orders =
         std::any_of(crowd.records.begin(), crowd.records.end(), [](const auto& record) {
             return record.pending && record.pending->coordinated != Coordinated::No;
@@ -270,6 +272,7 @@ void Crowd::Impl::give_order(std::uint32_t unit, Cell target) {
     record.fewest_left = SIZE_MAX;
     record.ticks_without_progress = 0;
     units[unit].post.reset();
+    set_group_tile(unit, std::nullopt);  // a group order by field gives it one again
 }
 
 // The one place an order in progress ends, or gives way to the next: the unit stands idle
@@ -421,7 +424,13 @@ void Crowd::Impl::step_units(std::span<const std::uint32_t> planned) {
         if (data.next_step == data.path.size()) arrive(unit);
     }
     paths_marked = false;  // units stepped on: their remaining paths are shorter
-    if (coordinated || !planned.empty()) return;
+    if (coordinated) return;
+    if (!planned.empty()) {
+        // The move ended this tick: units it left off their posts head back from the next
+        // (else the crowd would look settled with them away).
+        send_back_to_posts();
+        return;
+    }
     const std::uint64_t handed_before = stats.handed_to_coordination;
     mark_field_queues();
     for (std::uint32_t unit = 0; unit < units.size(); ++unit)

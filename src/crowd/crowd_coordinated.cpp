@@ -31,7 +31,7 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
     const std::uint64_t tiles = map.padded_size();
     const std::uint64_t landmarks =
         std::min<std::uint64_t>(max_landmark_entries / tiles, options.landmarks);
-    std::uint64_t bytes = 83 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
+    std::uint64_t bytes = 87 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
     if (coordinated) {
         const MapfPlannerOptions planner = planner_options(units, tiles);
         // PIBT runs of 8 bytes a vertex: the planner's and LaCAM's four, with one to spare.
@@ -213,6 +213,7 @@ bool Crowd::Impl::join_coordinated_move() {
         data.destination = spots[index];
         data.state = UnitState::Moving;
     }
+    coordinated->ticks_since_goals = 0;  // the search starts again from where they stand
     return true;
 }
 
@@ -318,6 +319,16 @@ void Crowd::Impl::step_coordinated() {
         end_coordinated_move();
         return;
     }
+    ++coordinated->ticks_since_goals;
+    if (overruns_plan()) {
+        ++stats.plans_overrun;
+        if (plan_restarts++ < coordination_plan_restarts) {
+            start_coordinated_move();
+        } else {
+            hand_back_coordinated_move();
+        }
+        return;
+    }
     const bool stuck = !planner.no_solution() && makes_no_progress();
     if (planner.no_solution() && coordinated->cropped) {
         // None in the region (it may cut a way round): four times the room round the units.
@@ -359,12 +370,45 @@ bool Crowd::Impl::makes_no_progress() {
     return ++move.ticks_without_progress >= coordination_patience_rounds * options.patience_ticks;
 }
 
+bool Crowd::Impl::overruns_plan() {
+    crowd::CoordinatedMove& move = *coordinated;
+    const MapfPlanner& planner = *move.planner;
+    if (!planner.following_plan()) {
+        move.plan_ticks = 0;
+        return false;
+    }
+    if (move.plan_ticks++ == 0) {
+        const std::vector<Cell>& at = planner.positions();
+        const std::vector<Cell> goals = planner.goals();
+        std::int64_t farthest = 0;
+        for (std::size_t agent = 0; agent < at.size(); ++agent)
+            farthest = std::max<std::int64_t>(farthest, std::abs(at[agent].x - goals[agent].x) +
+                                                            std::abs(at[agent].y - goals[agent].y));
+        move.plan_limit = 2 * (move.ticks_since_goals + farthest) +
+                          std::int64_t{coordination_plan_overrun} * options.patience_ticks;
+    }
+    return move.plan_ticks > move.plan_limit;
+}
+
+void Crowd::Impl::hand_back_coordinated_move() {
+    for (const std::uint32_t unit : coordinated->units) {
+        crowd::UnitRecord& record = records[unit];
+        if (!record.coordinated_target) continue;
+        const crowd::PendingOrder order{*record.coordinated_target, Coordinated::No,
+                                        record.returning};
+        clear_order(unit);
+        record.pending = order;
+    }
+    end_coordinated_move();
+}
+
 // The move ends. A unit still bound for its tile (only when the move ends as it starts, every
 // unit already where the planner would take it) arrives as an ordinary unit, this tick.
 void Crowd::Impl::end_coordinated_move() {
     coordinated.reset();
     coordinate_whole_map = false;
     coordination_room = crowd::coordination_margin;
+    plan_restarts = 0;
     for (crowd::UnitRecord& record : records) {
         if (record.coordinated_target) record.returning = false;
         record.coordinated_target.reset();

@@ -2,6 +2,8 @@
 // a time as the unit walks, round held tiles down the field, and queues along one field.
 #include <algorithm>
 #include <chrono>
+#include <tuple>
+#include <utility>
 
 #include "crowd_impl.hpp"
 
@@ -30,6 +32,43 @@ double seconds_since(Clock::time_point started) {
 FlowCost Crowd::Impl::cheapest_field_step() const {
     return flow_step_cost(std::min(options.rules.straight_cost, options.rules.diagonal_cost),
                           map->min_terrain_cost());
+}
+
+void Crowd::Impl::hand_out_orders_by_field() {
+    if (hand_outs.empty()) return;
+    const auto started = Clock::now();
+    for (HandOut& order : hand_outs) {
+        // Units given another order since keep the tiles they have.
+        std::erase_if(order.units,
+                      [&](UnitId id) { return units[id.index()].group != order.group; });
+        hand_out_by_field(order.units, *order.field);
+    }
+    hand_outs.clear();
+    stats.planning_seconds += seconds_since(started);
+}
+
+void Crowd::Impl::hand_out_by_field(std::span<const UnitId> group, FlowField& field) {
+    std::vector<std::pair<FlowCost, std::uint32_t>> takers;  // (cost of its tile, place)
+    std::vector<std::tuple<FlowCost, int, int>> tiles;       // (cost, row, column)
+    std::vector<std::uint32_t> members;
+    for (const UnitId id : group) {
+        const std::optional<crowd::PendingOrder>& order = records[id.index()].pending;
+        if (!order || order->field.get() != &field) continue;
+        const FlowCost from = field.cost(units[id.index()].at);
+        const FlowCost to = field.cost(order->target);
+        if (from == flow_unreachable || to == flow_unreachable) continue;
+        takers.emplace_back(from, static_cast<std::uint32_t>(members.size()));
+        tiles.emplace_back(to, order->target.y, order->target.x);
+        members.push_back(id.value);
+    }
+    std::sort(takers.begin(), takers.end());
+    std::sort(tiles.begin(), tiles.end());
+    for (std::size_t rank = 0; rank < takers.size(); ++rank) {
+        const auto& [cost, row, column] = tiles[rank];
+        const std::uint32_t unit = members[takers[rank].second];
+        records[unit].pending->target = Cell{column, row};
+        set_group_tile(unit, Cell{column, row});
+    }
 }
 
 bool Crowd::Impl::plan_by_field(std::uint32_t unit, Cell target,

@@ -98,6 +98,9 @@ struct UnitRecord {
     int ticks_without_progress = 0;
     /// It stands on a tile blocked under it, with no free tile to go to (see `Crowd::refresh`).
     bool stuck = false;
+    /// Walks back to its group tile (`Unit::group_tile`) begun in a row from where it had
+    /// settled (see `Crowd::Impl::keep_group_tiles`).
+    int group_tile_walks = 0;
 };
 
 /// A running coordinated move: the planner (on `Crowd::Impl::coordination_graph`) and the
@@ -114,6 +117,12 @@ struct CoordinatedMove {
     /// `Crowd::Impl::step_coordinated`).
     std::uint64_t least_left = UINT64_MAX;
     int ticks_without_progress = 0;
+    /// Ticks since the planner's goals were last set (its search starts from the tiles the
+    /// units stood on then), the ticks the current complete plan has been followed, and the
+    /// most it may be (see `Crowd::Impl::overruns_plan`).
+    int ticks_since_goals = 0;
+    int plan_ticks = 0;
+    std::int64_t plan_limit = 0;
 };
 
 }  // namespace crowd
@@ -164,6 +173,8 @@ struct Crowd::Impl {
     // Tiles of room round the units and targets of a move's region: `coordination_margin`,
     // four times more each time the region had no plan, until the move ends.
     int coordination_room = crowd::coordination_margin;
+    // Times the running move started again because it followed a plan too long, until it ends.
+    int plan_restarts = 0;
     std::unique_ptr<crowd::FreeTiles>
         free_tiles;                    // made at the first formation or coordinated move
     bool replan_coordination = false;  // an attack changed the walls of the running move
@@ -175,6 +186,17 @@ struct Crowd::Impl {
     std::vector<Cell> flow_way;
     // By unit: this tick's queues along fields (see mark_field_queues), and its walk's scratch.
     std::vector<std::uint8_t> field_queues;
+    // Group orders by field given since the last tick, whose tiles are handed out again by
+    // the field when they take effect (see `hand_out_by_field`).
+    struct HandOut {
+        std::vector<UnitId> units;
+        std::shared_ptr<FlowField> field;
+        std::uint32_t group;
+    };
+    std::vector<HandOut> hand_outs;
+    // By padded tile: the unit whose group tile it is (`Unit::group_tile`), or none; made at
+    // the first group order by field.
+    std::vector<std::uint32_t> group_tile_owner;
     std::vector<std::uint32_t> field_queue_chain;
 
     // Footprints (crowd_tiles.cpp).
@@ -219,6 +241,15 @@ struct Crowd::Impl {
     void hand_over(std::uint32_t unit, crowd::Coordinated how = crowd::Coordinated::HandedOver);
     void send_back_to_posts();
 
+    // Group tiles (crowd_group_tiles.cpp).
+    /// Gives `unit` the group tile `tile` (none: takes its tile away).
+    void set_group_tile(std::uint32_t unit, std::optional<Cell> tile);
+    /// Idle units of group orders by field: one standing on another idle unit's group tile
+    /// of its group takes it (the other takes its tile); one settled elsewhere makes its group
+    /// tile its post again when the tile is free (`send_back_to_posts` then sends it back),
+    /// at most `group_tile_walks` times in a row.
+    void keep_group_tiles();
+
     // Planning (crowd_planning.cpp).
     bool plan(std::uint32_t unit, Cell target, bool idle_units_block);
     bool step_aside(std::uint32_t unit, bool through_busy_units);
@@ -256,6 +287,15 @@ struct Crowd::Impl {
     /// it).
     [[nodiscard]] bool queued_on_field(std::uint32_t unit) const;
     FlowCost cheapest_field_step() const;
+    /// Hands the formation tiles of a group order's units that follow `field` out again by
+    /// the field: the unit nearest the target by it takes the tile nearest the target, and so
+    /// on out (ties: the unit first in `group`, the tile first by row), so the first units
+    /// there fill the far end of the formation and no unit waits behind one that is already
+    /// home. The same tiles, other units on them.
+    void hand_out_by_field(std::span<const UnitId> group, FlowField& field);
+    /// Hands out the tiles of the group orders given since the last tick (`hand_outs`) whose
+    /// units still have them, timed as planning.
+    void hand_out_orders_by_field();
 
     // Coordinated moves (crowd_coordinated.cpp).
     void start_coordinated_move();
@@ -271,6 +311,12 @@ struct Crowd::Impl {
     /// True when the running move's units have made no progress for too long (see
     /// `coordination_patience_rounds`).
     [[nodiscard]] bool makes_no_progress();
+    /// True when the running move has followed one complete plan for longer than
+    /// `coordination_plan_overrun` allows.
+    [[nodiscard]] bool overruns_plan();
+    /// Ends the running move with its units' orders going on as ordinary orders (a walk home
+    /// stays one) from the next tick.
+    void hand_back_coordinated_move();
     void end_coordinated_move();
 
     // Tiles handed out to formations and coordinated goals, one round at a time.

@@ -289,6 +289,7 @@ void Crowd::Impl::give_up(std::uint32_t unit) {
 // Idle units pushed off their posts head back (quietly) once the post is free, or held by an
 // idle unit that is itself off its post; a unit with no post takes the tile it stands on.
 void Crowd::Impl::send_back_to_posts() {
+    keep_group_tiles();
     const auto lost = [&](std::uint32_t unit) {
         const Unit& data = units[unit];
         return data.state == UnitState::Idle && !records[unit].pending && data.post != data.at;

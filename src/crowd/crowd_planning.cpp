@@ -259,6 +259,9 @@ Status Crowd::Impl::move_group(std::span<const UnitId> ordered, Cell target,
         }
         records[id.index()].pending->field = field;
     }
+    // Its tiles are handed out again by the field when the orders take effect (the field's
+    // costs are the first tick's work, as the paths are).
+    if (field) hand_outs.push_back({std::move(sorted), field, group});
     return {};
 }
 

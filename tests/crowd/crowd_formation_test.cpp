@@ -1,6 +1,6 @@
 // Formation targets: every unit of a group order gets the tile a plain breadth-first search from
 // its formation tile finds first (walkable, reachable from the unit, given to no one before it),
-// however many units ask for the same area.
+// however many units ask for the same area; by flow field, the same tiles nearest first.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -92,15 +92,52 @@ TEST(CrowdFormation, EveryUnitGetsTheFirstFreeTileOfABreadthFirstSearchFromItsFo
             expected.push_back({id, spot.value_or(at)});  // none: it stays, unreachable
         }
 
-        ASSERT_TRUE(crowd.move_group(group, target));
+        // The same units again, for an order by flow field.
+        Crowd by_field = std::move(Crowd::create(map).value());
+        for (const Unit& unit : crowd.units())
+            ASSERT_TRUE(by_field.add_unit(unit.at).has_value());
+
+        std::vector<Cell> starts;
+        for (const Unit& unit : crowd.units())
+            starts.push_back(unit.at);
+        ASSERT_TRUE(crowd.move_group(group, target, GroupPlanning::Searches));
+        ASSERT_TRUE(by_field.move_group(group, target, GroupPlanning::FlowField));
         // Orders take effect: each unit is bound for its tile (stashed while it steps aside
         // from a deadlock), or already there.
         ASSERT_TRUE(crowd.step().ok());
+        ASSERT_TRUE(by_field.step().ok());
+        const auto bound_for = [](const Unit& unit) {
+            return unit.stashed_destination.value_or(unit.destination.value_or(unit.at));
+        };
+        for (const auto& [id, spot] : expected)
+            EXPECT_EQ(bound_for(*crowd.unit(id)), spot) << "seed " << seed << ", unit " << id.value;
+
+        // By field, the same tiles are handed out again: the unit nearest the field's goal (the
+        // leader's tile) by the cheapest way takes the tile nearest it, and so on out. Units
+        // the goal cannot reach keep theirs.
+        const std::vector<double> to_goal =
+            testing::reference_grid_costs(map, CrowdOptions{}.rules, expected.front().second);
+        const auto cost = [&](Cell cell) {
+            return to_goal[static_cast<std::size_t>(cell.y * map.width() + cell.x)];
+        };
+        std::multiset<Cell> tiles_by_search, tiles_by_field;
         for (const auto& [id, spot] : expected) {
-            const Unit& unit = *crowd.unit(id);
-            EXPECT_EQ(unit.stashed_destination.value_or(unit.destination.value_or(unit.at)), spot)
-                << "seed " << seed << ", unit " << id.value;
+            tiles_by_search.insert(spot);
+            tiles_by_field.insert(bound_for(*by_field.unit(id)));
+            if (!std::isfinite(cost(starts[id.index()])) || !std::isfinite(cost(spot))) {
+                EXPECT_EQ(bound_for(*by_field.unit(id)), spot) << "seed " << seed;
+            }
         }
+        EXPECT_EQ(tiles_by_field, tiles_by_search) << "seed " << seed;
+        for (const auto& [a, spot_a] : expected)
+            for (const auto& [b, spot_b] : expected) {
+                const Cell from_a = starts[a.index()], from_b = starts[b.index()];
+                if (!std::isfinite(cost(from_b)) || !std::isfinite(cost(spot_b)) ||
+                    !(cost(from_a) < cost(from_b)))
+                    continue;
+                EXPECT_LE(cost(bound_for(*by_field.unit(a))), cost(bound_for(*by_field.unit(b))))
+                    << "seed " << seed << ", units " << a.value << " and " << b.value;
+            }
     }
 }
 

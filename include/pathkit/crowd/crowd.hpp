@@ -107,8 +107,16 @@ struct Unit {
     std::optional<std::uint32_t> group;
     /// Where it stays with nothing to do: the tile it was placed on, or where its last order
     /// ended. Pushed off it to let others pass, it goes back once the tile is free; pushed off
-    /// by a unit whose order ends there, it loses it and stays where it stops.
+    /// by a unit whose order ends there, it loses it and stays where it stops (a unit with a
+    /// `group_tile` goes back there instead, once it is free).
     std::optional<Cell> post;
+    /// Its tile of the formation of its last group order by flow field (see
+    /// `Crowd::move_group`), where it stays afterwards. The group's tiles are shared: an idle
+    /// unit of the group left standing on another's tile takes that tile, the other the
+    /// first's; an idle unit left elsewhere (pushed off, or its walk back ended short) goes
+    /// back to it once it is free. None after another order, while attacking, or once 3 walks
+    /// back to it in a row found no way.
+    std::optional<Cell> group_tile;
 
     /// The tiles still to walk, the next one first. A unit of a group order by flow field far
     /// from its tile (see `CrowdOptions::flow_group_size`) holds only the next 8 to 16 tiles of
@@ -201,6 +209,9 @@ struct CrowdStats {
     /// Units of ordinary orders handed to the coordinated planner because they made no
     /// progress (see `Crowd`).
     std::uint64_t handed_to_coordination = 0;
+    /// Coordinated moves started again, or ended, for following one plan too long (see
+    /// `coordination_plan_overrun`).
+    std::uint64_t plans_overrun = 0;
     /// Refreshes that took in changes to the map or moved stuck units (`Crowd::refresh`), the
     /// units they made plan
     /// again (`CrowdRepair::replanned`), the walking units whose paths they kept
@@ -248,6 +259,19 @@ inline constexpr int handover_deadlocks = 6;
 /// `Crowd::move_coordinated`): PIBT alone can move them round in circles for ever, as it does
 /// with no search budget (`CrowdOptions::coordination_budget_us` 0).
 inline constexpr int coordination_patience_rounds = 100;
+
+/// How long a coordinated move may follow one complete plan: LaCAM's first plan is complete
+/// but may be far longer than needed (over 1,600 ticks for 60 units on a 40 x 30 map). Its
+/// expected length is the ticks since the planner's goals were last set (the way back to
+/// where its search started) plus the farthest straight-move distance from a unit to its
+/// goal when the plan is taken up; a move following one plan for twice that plus this many
+/// rounds of patience (`CrowdOptions::patience_ticks`) starts again from where its units
+/// stand (a new search, other tie-breaks), at most `coordination_plan_restarts` times in one
+/// move; then the move ends and its units go on with their orders as ordinary ones.
+inline constexpr int coordination_plan_overrun = 20;
+/// Restarts of one coordinated move for following a plan too long (see
+/// `coordination_plan_overrun`).
+inline constexpr int coordination_plan_restarts = 3;
 
 /// Units on one tile map, moving deterministically, one tick at a time.
 ///
@@ -337,7 +361,11 @@ class Crowd {
     /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile (for a
     /// bigger unit: the nearest top-left tile where its footprint fits and overlaps no other
     /// unit's target footprint). `planning` says how their paths are planned (when the order
-    /// takes effect): by searches or one flow field (see `GroupPlanning`).
+    /// takes effect): by searches or one flow field (see `GroupPlanning`). By a field, the
+    /// group's tiles are shared: the same tiles are handed out again, the unit nearest the
+    /// field's goal (by the field's costs) taking the tile nearest it and so on out, so the
+    /// first units there fill the far end of the formation instead of blocking the way for the
+    /// rest (a unit's `destination` is then another unit's offset tile).
     Status move_group(std::span<const UnitId> units, Cell target,
                       GroupPlanning planning = GroupPlanning::Automatic);
 
@@ -351,7 +379,10 @@ class Crowd {
     /// to end where it stands (it may step aside and come back). Units of the move never
     /// stall for ever and never give up while a plan exists and the search finds it within
     /// `coordination_patience_rounds` rounds of patience of no progress (then, or when the
-    /// search proves there is none, the units still on their way give up: `GaveUp`); a target
+    /// search proves there is none, the units still on their way give up: `GaveUp`). A move
+    /// that follows one plan far longer than expected starts again, and after
+    /// `coordination_plan_restarts` restarts ends with its units' orders going on as ordinary
+    /// ones (see `coordination_plan_overrun`); a target
     /// no way leads to is `Unreachable` at once. A unit that reaches its target is `Arrived` and
     /// idle, yet may still step aside and return until the move ends. Ordinary orders given
     /// meanwhile, or in progress when it starts, wait for it to end (outside a move that plans
