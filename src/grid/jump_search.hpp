@@ -365,6 +365,8 @@ class JumpProblem {
                 return;
             }
         }
+        // The search will read the boxes of the tile when it expands it.
+        if (goal_bounds_ != nullptr) goal_bounds_->prefetch(column - 1, row - 1);
         visit(StateId(index), cost);
     }
 

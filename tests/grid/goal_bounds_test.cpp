@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <random>
 #include <string>
@@ -254,6 +255,21 @@ TEST(GoalBounds, AreRefusedForSpacesJumpPointSearchCannotRunOnAndForOtherMaps) {
         index.value().find_path(wider.find('S'), wider.find('G'), bounds, context);
     EXPECT_EQ(refused.status, SearchStatus::InvalidInput);
     EXPECT_EQ(bounds.memory_bytes(), 15U * 64U);
+}
+
+TEST(GoalBounds, KeepEachTilesEightBoxesInOneCacheLine) {
+    // A search reads the eight boxes of a tile it expands at once: one line to fetch, not two.
+    for (const int side : {3, 37, 300}) {
+        GoalBounds bounds(side, side, MovementRules{}, 0);
+        for (const int y : {0, side / 2, side - 1}) {
+            for (const int x : {0, side / 3, side - 1}) {
+                const auto first = reinterpret_cast<std::uintptr_t>(&bounds.box(x, y, 0));
+                const auto last = reinterpret_cast<std::uintptr_t>(&bounds.box(x, y, 7));
+                EXPECT_EQ(first / 64, (last + sizeof(TileBox) - 1) / 64)
+                    << side << " tiles a side, tile " << x << ", " << y;
+            }
+        }
+    }
 }
 
 TEST(GoalBounds, GivenToASpaceServeItsJpsPlusQueriesUntilTheMapChanges) {
