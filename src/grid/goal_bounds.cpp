@@ -189,8 +189,37 @@ GoalBounds::GoalBounds(int width, int height, const MovementRules& rules,
       height_(height),
       rules_(rules),
       fingerprint_(map_fingerprint),
+      grain_shift_(0),
       boxes_(static_cast<std::size_t>(width) * height * moves) {
     rules_.heuristic.reset();
+    while (((std::max(width, height) - 1) >> grain_shift_) > 255)
+        ++grain_shift_;
+}
+
+TileBox GoalBounds::box(int x, int y, int move) const {
+    const GrainBox& grains = grain_box(x, y, move);
+    if (grains.min_x > grains.max_x || grains.min_y > grains.max_y) return TileBox{};
+    const int last = (1 << grain_shift_) - 1;  // the last tile of a grain, from its first
+    const auto side = [&](int grain, int limit) {
+        return static_cast<std::uint16_t>(std::min((grain << grain_shift_) + last, limit - 1));
+    };
+    return {static_cast<std::uint16_t>(grains.min_x << grain_shift_), side(grains.max_x, width_),
+            static_cast<std::uint16_t>(grains.min_y << grain_shift_), side(grains.max_y, height_)};
+}
+
+void GoalBounds::set_boxes(int x, int y, const TileBox (&boxes)[moves]) {
+    PATHKIT_ASSERT(x >= 0 && x < width_ && y >= 0 && y < height_);
+    GrainBox* grains = boxes_.data() + (static_cast<std::size_t>(y) * width_ + x) * moves;
+    for (int move = 0; move < moves; ++move) {
+        const TileBox& box = boxes[move];
+        PATHKIT_ASSERT(box.empty() || (box.max_x < width_ && box.max_y < height_));
+        // Shifted down, the first and last grains of each side: the box widens outwards.
+        grains[move] = box.empty() ? GrainBox{}
+                                   : GrainBox{static_cast<std::uint8_t>(box.min_x >> grain_shift_),
+                                              static_cast<std::uint8_t>(box.max_x >> grain_shift_),
+                                              static_cast<std::uint8_t>(box.min_y >> grain_shift_),
+                                              static_cast<std::uint8_t>(box.max_y >> grain_shift_)};
+    }
 }
 
 Status GoalBounds::check_fits(const GridSpace& space) const {
@@ -290,12 +319,9 @@ std::size_t GoalBoundsBuilder::run(std::size_t tiles, int threads,
                 const int x = static_cast<int>(tile % static_cast<std::size_t>(map.width()));
                 const int y = static_cast<int>(tile / static_cast<std::size_t>(map.width()));
                 const auto padded = static_cast<std::uint32_t>((y + 1) * map.stride() + x + 1);
-                TileBox* boxes = bounds_.boxes_of(x, y);
-                if (map.walkable_data()[padded] != 0) {
-                    search.bound(padded, boxes);
-                } else {
-                    std::fill(boxes, boxes + GoalBounds::moves, TileBox{});
-                }
+                TileBox boxes[GoalBounds::moves] = {};
+                if (map.walkable_data()[padded] != 0) search.bound(padded, boxes);
+                bounds_.set_boxes(x, y, boxes);
             }
         }
     };
