@@ -50,6 +50,20 @@ std::vector<std::uint8_t> allowed_moves(const GridMap& map, DiagonalPolicy polic
     return moves;
 }
 
+/// Of the first moves of a tile's cheapest paths (bit m for move slot m, at least one), the
+/// one jump point search's canonical order takes: a diagonal if any (the lowest slot), else a
+/// vertical move (S before N), else a horizontal one (E before W). Following, from each tile,
+/// the canonical first move towards a goal walks a cheapest path that is diagonal-first (and,
+/// without diagonals, vertical-first), one jump point search keeps: at a tile where it turns
+/// off a straight line, no diagonal (or vertical) move was cheapest one tile before, so an
+/// obstacle forces the turn there. Each goal then widens only that move's box, so a search
+/// pruned by the boxes still finds that path and the cost stays A*'s.
+int canonical_move(unsigned first_moves) {
+    if ((first_moves & 0xF0U) != 0) return std::countr_zero(first_moves & 0xF0U);
+    if ((first_moves & 0x0AU) != 0) return std::countr_zero(first_moves & 0x0AU);
+    return std::countr_zero(first_moves);
+}
+
 /// Per-thread scratch of the searches: costs, first-move sets and the queues, over padded
 /// tiles. A generation stamp says which costs belong to the current search, so nothing is
 /// cleared. With two step costs, Dijkstra needs no heap: each tile reached by a straight step
@@ -107,13 +121,11 @@ class FirstMoveSearch {
             const int row = map_->padded_row(tile);
             const auto x = static_cast<std::uint16_t>(static_cast<int>(tile) - row * stride_ - 1);
             const auto y = static_cast<std::uint16_t>(row - 1);
-            for (unsigned moves = first_moves_[tile]; moves != 0; moves &= moves - 1) {
-                std::array<std::uint16_t, 4>& span = spans[std::countr_zero(moves)];
-                span[0] = std::min(span[0], x);
-                span[1] = std::max(span[1], x);
-                span[2] = std::min(span[2], y);
-                span[3] = std::max(span[3], y);
-            }
+            std::array<std::uint16_t, 4>& span = spans[canonical_move(first_moves_[tile])];
+            span[0] = std::min(span[0], x);
+            span[1] = std::max(span[1], x);
+            span[2] = std::min(span[2], y);
+            span[3] = std::max(span[3], y);
             settle(tile, false);
         }
         for (int move = 0; move < GoalBounds::moves; ++move) {

@@ -37,7 +37,11 @@ struct GrainBox {
 /// Goal bounding (Rabin and Sturtevant, "Faster A* with Goal Bounding", 2016) for a map that
 /// does not change: for each walkable tile t and each of its eight moves d (slots 0-3 the
 /// straight moves E, S, W, N; 4-7 the diagonals SE, SW, NW, NE, as `StaticGridIndex`), the
-/// smallest box holding every tile g such that some cheapest path from t to g starts with d.
+/// smallest box holding every tile g to which d is the canonical first move from t: it starts
+/// a cheapest path to g, and no move jump point search prefers to it does (diagonals first,
+/// then vertical moves, then horizontal ones; the order in which its cheapest paths turn, as
+/// Rabin and Sturtevant label first moves, AAAI 2016). Older files whose boxes hold every
+/// cheapest first move are wider and stay correct.
 /// A jump point search towards g may then leave t by d only when g is in that box, and may
 /// stop a diagonal run at a tile whose box for the run's direction does not hold g: the
 /// cheapest path it would find survives, so answers keep their cost (`StaticGridIndex::
