@@ -78,8 +78,9 @@ int run_index(const IndexArguments& arguments) {
         arguments.threads > 0
             ? arguments.threads
             : static_cast<int>(std::max(1U, std::min(64U, std::thread::hardware_concurrency())));
-    // The bounds, their file's bytes while saved, and each thread's searches.
-    const std::size_t needed = 2 * GoalBounds::bytes_for(width, height) +
+    // The bounds, their file's bytes while saved (16-bit boxes: twice the bounds' one-byte
+    // ones), and each thread's searches.
+    const std::size_t needed = 3 * GoalBounds::bytes_for(width, height) +
                                static_cast<std::size_t>(threads) *
                                    GoalBoundsBuilder::scratch_bytes_per_thread(width, height);
     if (needed > memory_budget()) {

@@ -3,10 +3,14 @@
 # one run: ROUNDS alternating runs of each program on each whole scenario, the median of each
 # program's mean time per query, the ratios, and the bounds' build time and size. The bounds
 # are built (or resumed) first with `pathkit index` into BOUNDS_DIR, outside the clock.
-# Prints a Markdown table.
+# Prints a Markdown table. With BASELINE (another pathkit binary, e.g. main's) and its
+# BASELINE_BOUNDS_DIR (bounds it built), its jps+ with goal bounds runs in the same rounds too,
+# in a column of its own (its bounds must exist already).
 # Usage: goal_bounds_table.sh PATHKIT WARTHOG_JPS_BINARY GRID_FOLDER BOUNDS_DIR ROUNDS
+#                             [BASELINE BASELINE_BOUNDS_DIR]
 set -euo pipefail
 pathkit="$1" warthog="$2" grid="$3" bounds="$4" rounds="$5"
+baseline="${6:-}" baseline_bounds="${7:-}"
 maps=(dao/den520d bg512/AR0011SR sc1/Aftershock dao/lak303d cities/Berlin_0_256 da2/ht_chantry)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -21,10 +25,11 @@ for map in "${maps[@]}"; do
   fi
 done
 
-# mean_us ARGS...: pathkit bench's mean microseconds a query, or "mismatch".
+# mean_us PATHKIT ARGS...: pathkit bench's mean microseconds a query, or "mismatch".
 mean_us() {
-  local out
-  if ! out="$("$pathkit" bench --path turns --json "$@" 2>/dev/null)"; then
+  local out program="$1"
+  shift
+  if ! out="$("$program" bench --path turns --json "$@" 2>/dev/null)"; then
     echo mismatch
     return
   fi
@@ -39,12 +44,14 @@ for ((round = 1; round <= rounds; round++)); do
   for map in "${maps[@]}"; do
     name="$(basename "$map")" scen="$grid/$map.map.scen"
     programs=(bounds jps+ jps2+)
-    for ((turn = 0; turn < 3; turn++)); do
-      program="${programs[$(((turn + round) % 3))]}"
+    [ -n "$baseline" ] && programs+=(baseline)
+    for ((turn = 0; turn < ${#programs[@]}; turn++)); do
+      program="${programs[$(((turn + round) % ${#programs[@]}))]}"
       case "$program" in
-        bounds) value="$(mean_us --index "$bounds/$name.pkx" "$scen")" ;;
-        jps+) value="$(mean_us --algo jps+ "$scen")" ;;
+        bounds) value="$(mean_us "$pathkit" --index "$bounds/$name.pkx" "$scen")" ;;
+        jps+) value="$(mean_us "$pathkit" --algo jps+ "$scen")" ;;
         jps2+) value="$(warthog_mean "$scen")" ;;
+        baseline) value="$(mean_us "$baseline" --index "$baseline_bounds/$name.pkx" "$scen")" ;;
       esac
       echo "$name $program $value" >>"$work/runs"
     done
@@ -60,7 +67,7 @@ $(sed -E 's/.*"threads":([0-9]+).*/\1/' "$bounds/$name.json") \
 $(sed -E 's/.*"bytes_per_tile":([0-9.e+-]+).*/\1/' "$bounds/$name.json") ${cpu:-nan}" >>"$work/builds"
 done
 
-awk -v rounds="$rounds" -v builds="$work/builds" '
+awk -v rounds="$rounds" -v builds="$work/builds" -v baseline="$baseline" '
   function median(list,   n, values, i, j, swap) {
     n = split(list, values, " ")
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
@@ -76,6 +83,20 @@ awk -v rounds="$rounds" -v builds="$work/builds" '
     }
     printf "pathkit `bench --index MAP.pkx --path turns` (jps+ with goal bounds) and `--algo jps+`"
     printf " vs warthog-jps `--alg jps2+`: mean us a query, median of %d alternating runs\n\n", rounds
+    if (baseline != "") {
+      printf "Baseline: %s with its own bounds, in the same rounds.\n\n", baseline
+      print "| map | baseline: jps+ with goal bounds | baseline / jps2+ |"
+      print "|---|---:|---:|"
+      for (i = 1; i <= count; i++) {
+        map = order[i]
+        if (map in bad) { printf "| %s | length mismatch | |\n", map; continue }
+        before = median(runs[map ",baseline"]); plus = median(runs[map ",jps2+"])
+        printf "| %s | %.2f | %.2f |\n", map, before, before / plus
+        log_before += log(before / plus); before_rows++
+      }
+      if (before_rows) printf "| geometric mean | | %.2f |\n", exp(log_before / before_rows)
+      print ""
+    }
     print "| map | jps+ with goal bounds | pathkit jps+ | jps2+ | bounds / jps2+ | jps+ / jps2+ | bounds build s, wall (threads) / CPU | bounds bytes/tile |"
     print "|---|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= count; i++) {

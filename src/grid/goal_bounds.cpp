@@ -50,6 +50,20 @@ std::vector<std::uint8_t> allowed_moves(const GridMap& map, DiagonalPolicy polic
     return moves;
 }
 
+/// Of the first moves of a tile's cheapest paths (bit m for move slot m, at least one), the
+/// one jump point search's canonical order takes: a diagonal if any (the lowest slot), else a
+/// vertical move (S before N), else a horizontal one (E before W). Following, from each tile,
+/// the canonical first move towards a goal walks a cheapest path that is diagonal-first (and,
+/// without diagonals, vertical-first), one jump point search keeps: at a tile where it turns
+/// off a straight line, no diagonal (or vertical) move was cheapest one tile before, so an
+/// obstacle forces the turn there. Each goal then widens only that move's box, so a search
+/// pruned by the boxes still finds that path and the cost stays A*'s.
+int canonical_move(unsigned first_moves) {
+    if ((first_moves & 0xF0U) != 0) return std::countr_zero(first_moves & 0xF0U);
+    if ((first_moves & 0x0AU) != 0) return std::countr_zero(first_moves & 0x0AU);
+    return std::countr_zero(first_moves);
+}
+
 /// Per-thread scratch of the searches: costs, first-move sets and the queues, over padded
 /// tiles. A generation stamp says which costs belong to the current search, so nothing is
 /// cleared. With two step costs, Dijkstra needs no heap: each tile reached by a straight step
@@ -107,13 +121,11 @@ class FirstMoveSearch {
             const int row = map_->padded_row(tile);
             const auto x = static_cast<std::uint16_t>(static_cast<int>(tile) - row * stride_ - 1);
             const auto y = static_cast<std::uint16_t>(row - 1);
-            for (unsigned moves = first_moves_[tile]; moves != 0; moves &= moves - 1) {
-                std::array<std::uint16_t, 4>& span = spans[std::countr_zero(moves)];
-                span[0] = std::min(span[0], x);
-                span[1] = std::max(span[1], x);
-                span[2] = std::min(span[2], y);
-                span[3] = std::max(span[3], y);
-            }
+            std::array<std::uint16_t, 4>& span = spans[canonical_move(first_moves_[tile])];
+            span[0] = std::min(span[0], x);
+            span[1] = std::max(span[1], x);
+            span[2] = std::min(span[2], y);
+            span[3] = std::max(span[3], y);
             settle(tile, false);
         }
         for (int move = 0; move < GoalBounds::moves; ++move) {
@@ -189,8 +201,37 @@ GoalBounds::GoalBounds(int width, int height, const MovementRules& rules,
       height_(height),
       rules_(rules),
       fingerprint_(map_fingerprint),
+      grain_shift_(0),
       boxes_(static_cast<std::size_t>(width) * height * moves) {
     rules_.heuristic.reset();
+    while (((std::max(width, height) - 1) >> grain_shift_) > 255)
+        ++grain_shift_;
+}
+
+TileBox GoalBounds::box(int x, int y, int move) const {
+    const GrainBox& grains = grain_box(x, y, move);
+    if (grains.min_x > grains.max_x || grains.min_y > grains.max_y) return TileBox{};
+    const int last = (1 << grain_shift_) - 1;  // the last tile of a grain, from its first
+    const auto side = [&](int grain, int limit) {
+        return static_cast<std::uint16_t>(std::min((grain << grain_shift_) + last, limit - 1));
+    };
+    return {static_cast<std::uint16_t>(grains.min_x << grain_shift_), side(grains.max_x, width_),
+            static_cast<std::uint16_t>(grains.min_y << grain_shift_), side(grains.max_y, height_)};
+}
+
+void GoalBounds::set_boxes(int x, int y, const TileBox (&boxes)[moves]) {
+    PATHKIT_ASSERT(x >= 0 && x < width_ && y >= 0 && y < height_);
+    GrainBox* grains = boxes_.data() + (static_cast<std::size_t>(y) * width_ + x) * moves;
+    for (int move = 0; move < moves; ++move) {
+        const TileBox& box = boxes[move];
+        PATHKIT_ASSERT(box.empty() || (box.max_x < width_ && box.max_y < height_));
+        // Shifted down, the first and last grains of each side: the box widens outwards.
+        grains[move] = box.empty() ? GrainBox{}
+                                   : GrainBox{static_cast<std::uint8_t>(box.min_x >> grain_shift_),
+                                              static_cast<std::uint8_t>(box.max_x >> grain_shift_),
+                                              static_cast<std::uint8_t>(box.min_y >> grain_shift_),
+                                              static_cast<std::uint8_t>(box.max_y >> grain_shift_)};
+    }
 }
 
 Status GoalBounds::check_fits(const GridSpace& space) const {
@@ -290,12 +331,9 @@ std::size_t GoalBoundsBuilder::run(std::size_t tiles, int threads,
                 const int x = static_cast<int>(tile % static_cast<std::size_t>(map.width()));
                 const int y = static_cast<int>(tile / static_cast<std::size_t>(map.width()));
                 const auto padded = static_cast<std::uint32_t>((y + 1) * map.stride() + x + 1);
-                TileBox* boxes = bounds_.boxes_of(x, y);
-                if (map.walkable_data()[padded] != 0) {
-                    search.bound(padded, boxes);
-                } else {
-                    std::fill(boxes, boxes + GoalBounds::moves, TileBox{});
-                }
+                TileBox boxes[GoalBounds::moves] = {};
+                if (map.walkable_data()[padded] != 0) search.bound(padded, boxes);
+                bounds_.set_boxes(x, y, boxes);
             }
         }
     };

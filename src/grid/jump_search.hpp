@@ -220,7 +220,9 @@ class JumpProblem {
           octile_extra_(std::min(diagonal_cost_, 2 * straight_cost_) - straight_cost_),
           prune_(prune_past_goal && octile_ && !WithLinks),
           // Far above the rounding of any cost on this map (the engine adds costs in floats).
-          prune_margin_(static_cast<Cost>(space.state_count()) * diagonal_cost_ * 0x1p-20f) {}
+          prune_margin_(static_cast<Cost>(space.state_count()) * diagonal_cost_ * 0x1p-20f),
+          goal_grain_x_(goal_bounds ? (goal_column_ - 1) >> goal_bounds->grain_shift() : 0),
+          goal_grain_y_(goal_bounds ? (goal_row_ - 1) >> goal_bounds->grain_shift() : 0) {}
 
     // The search-problem interface.
 
@@ -317,8 +319,9 @@ class JumpProblem {
     /// May a cheapest path to the goal leave padded tile (column, row) by move (dx, dy)? Always,
     /// without goal bounds.
     [[nodiscard]] bool may_lead(int column, int row, int dx, int dy) const {
-        return goal_bounds_ == nullptr || goal_bounds_->box(column - 1, row - 1, move_slot(dx, dy))
-                                              .contains(goal_column_ - 1, goal_row_ - 1);
+        return goal_bounds_ == nullptr ||
+               goal_bounds_->grain_box(column - 1, row - 1, move_slot(dx, dy))
+                   .holds(goal_grain_x_, goal_grain_y_);
     }
 
     template <class Visit>
@@ -365,6 +368,8 @@ class JumpProblem {
                 return;
             }
         }
+        // The search will read the boxes of the tile when it expands it.
+        if (goal_bounds_ != nullptr) goal_bounds_->prefetch(column - 1, row - 1);
         visit(StateId(index), cost);
     }
 
@@ -521,6 +526,8 @@ class JumpProblem {
     Cost octile_extra_;  // what a diagonal step adds to a straight one in it
     bool prune_;         // prune past the goal (see the constructor)
     Cost prune_margin_;
+    int goal_grain_x_;  // with goal bounds: the goal's tile in the bounds' grains
+    int goal_grain_y_;
     // The goal's cost from the state being expanded, once this expansion offered it.
     mutable Cost goal_cost_ = infinite_cost;
 };

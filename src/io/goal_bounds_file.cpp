@@ -69,9 +69,14 @@ std::string goal_bounds_bytes(const GoalBounds& bounds) {
     put(out, std::bit_cast<std::uint32_t>(bounds.rules().diagonal_cost), 4);
     put(out, bounds.map_fingerprint(), 8);
     put(out, bounds.tiles_done(), 8);
-    for (const TileBox& box : bounds.all_boxes()) {
-        for (const std::uint16_t field : {box.min_x, box.max_x, box.min_y, box.max_y})
-            put(out, field, 2);
+    for (int y = 0; y < bounds.height(); ++y) {
+        for (int x = 0; x < bounds.width(); ++x) {
+            for (int move = 0; move < GoalBounds::moves; ++move) {
+                const TileBox box = bounds.box(x, y, move);
+                for (const std::uint16_t field : {box.min_x, box.max_x, box.min_y, box.max_y})
+                    put(out, field, 2);
+            }
+        }
     }
     put(out, fnv1a(out), 8);
     return out;
@@ -128,8 +133,7 @@ Expected<GoalBounds> parse_goal_bounds(std::string_view bytes, const std::string
         return refuse(body, "the checksum does not match: the file is damaged");
     GoalBounds bounds(static_cast<int>(width), static_cast<int>(height), rules, fingerprint);
     for (std::uint64_t tile = 0; tile < tiles; ++tile) {
-        TileBox* boxes =
-            bounds.boxes_of(static_cast<int>(tile % width), static_cast<int>(tile / width));
+        TileBox boxes[GoalBounds::moves];
         for (int move = 0; move < GoalBounds::moves; ++move) {
             const std::size_t at = fields.offset();
             TileBox box;
@@ -148,6 +152,7 @@ Expected<GoalBounds> parse_goal_bounds(std::string_view bytes, const std::string
             }
             boxes[move] = box;
         }
+        bounds.set_boxes(static_cast<int>(tile % width), static_cast<int>(tile / width), boxes);
     }
     bounds.set_tiles_done(tiles_done);
     return bounds;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <random>
 #include <string>
@@ -79,7 +80,62 @@ bool may_step(const GridMap& map, DiagonalPolicy policy, Cell from, int dx, int 
     return false;
 }
 
-TEST(GoalBounds, BoxEachMoveAroundEveryTileSomeCheapestPathStartingWithItReaches) {
+/// The cheapest cost from every tile of `map` (in rows) to every other, by the test's own
+/// search (infinite where unreachable; empty rows for blocked tiles).
+std::vector<std::vector<double>> all_costs(const GridMap& map, const MovementRules& rules) {
+    const int w = map.width(), h = map.height();
+    std::vector<std::vector<double>> costs(static_cast<std::size_t>(w * h));
+    for (int i = 0; i < w * h; ++i) {
+        const Cell cell{map.origin().x + i % w, map.origin().y + i / w};
+        if (map.is_walkable(cell))
+            costs[static_cast<std::size_t>(i)] = reference_grid_costs(map, rules, cell);
+    }
+    return costs;
+}
+
+/// The move jump point search's canonical order prefers among several first moves of
+/// cheapest paths: diagonals first (SE, SW, NW, NE), then vertical moves (S, N), then E, W.
+constexpr int canonical_preference[8] = {4, 5, 6, 7, 1, 3, 0, 2};
+
+/// By brute force: the smallest box (map coordinates from 0) of the goals to which move `move`
+/// out of tile `i` (in rows) is the canonical first move: it starts a cheapest path, and no
+/// move preferred to it (`canonical_preference`) does.
+TileBox exact_box(const GridMap& map, const MovementRules& rules,
+                  const std::vector<std::vector<double>>& costs, int i, int move) {
+    const int w = map.width(), h = map.height();
+    const Cell from{map.origin().x + i % w, map.origin().y + i / w};
+    TileBox expected;
+    const auto starts_cheapest = [&](int first, int goal) {
+        const auto& [dx, dy] = moves[first];
+        if (!may_step(map, rules.diagonal, from, dx, dy)) return false;
+        const int next = i + dy * w + dx;
+        const double step = first < 4 ? rules.straight_cost : rules.diagonal_cost;
+        return step + costs[static_cast<std::size_t>(next)][goal] <=
+               costs[static_cast<std::size_t>(i)][goal] + 1e-6;
+    };
+    if (!map.is_walkable(from)) return expected;
+    for (int goal = 0; goal < w * h; ++goal) {
+        if (goal == i || std::isinf(costs[static_cast<std::size_t>(i)][goal])) continue;
+        int canonical = -1;
+        for (const int first : canonical_preference) {
+            if (starts_cheapest(first, goal)) {
+                canonical = first;
+                break;
+            }
+        }
+        if (canonical != move) continue;
+        const auto x = static_cast<std::uint16_t>(goal % w);
+        const auto y = static_cast<std::uint16_t>(goal / w);
+        if (expected.empty()) expected = {x, x, y, y};
+        expected.min_x = std::min(expected.min_x, x);
+        expected.max_x = std::max(expected.max_x, x);
+        expected.min_y = std::min(expected.min_y, y);
+        expected.max_y = std::max(expected.max_y, y);
+    }
+    return expected;
+}
+
+TEST(GoalBounds, BoxEachMoveAroundTheGoalsItIsTheCanonicalFirstMoveOfACheapestPathTo) {
     std::mt19937 random(2718);
     int boxes_checked = 0;
     for (int round = 0; round < 60; ++round) {
@@ -90,34 +146,11 @@ TEST(GoalBounds, BoxEachMoveAroundEveryTileSomeCheapestPathStartingWithItReaches
         const GoalBounds bounds = build_bounds(space, 1 + round % 2);
         const int w = map.width(), h = map.height();
         // Brute force: the cheapest cost between every pair of tiles, by the test's own search.
-        std::vector<std::vector<double>> costs(static_cast<std::size_t>(w * h));
+        const auto costs = all_costs(map, rules);
         for (int i = 0; i < w * h; ++i) {
-            const Cell cell{map.origin().x + i % w, map.origin().y + i / w};
-            if (map.is_walkable(cell))
-                costs[static_cast<std::size_t>(i)] = reference_grid_costs(map, rules, cell);
-        }
-        for (int i = 0; i < w * h; ++i) {
-            const Cell from{map.origin().x + i % w, map.origin().y + i / w};
             for (int move = 0; move < 8; ++move) {
-                TileBox expected;
-                const auto& [dx, dy] = moves[move];
-                if (map.is_walkable(from) && may_step(map, rules.diagonal, from, dx, dy)) {
-                    const int next = i + dy * w + dx;
-                    const double step = move < 4 ? rules.straight_cost : rules.diagonal_cost;
-                    for (int goal = 0; goal < w * h; ++goal) {
-                        const double best = costs[static_cast<std::size_t>(i)][goal];
-                        const double through = step + costs[static_cast<std::size_t>(next)][goal];
-                        if (goal == i || std::isinf(best) || through > best + 1e-6) continue;
-                        const auto x = static_cast<std::uint16_t>(goal % w);
-                        const auto y = static_cast<std::uint16_t>(goal / w);
-                        if (expected.empty()) expected = {x, x, y, y};
-                        expected.min_x = std::min(expected.min_x, x);
-                        expected.max_x = std::max(expected.max_x, x);
-                        expected.min_y = std::min(expected.min_y, y);
-                        expected.max_y = std::max(expected.max_y, y);
-                    }
-                }
-                const TileBox& built = bounds.box(i % w, i / w, move);
+                const TileBox expected = exact_box(map, rules, costs, i, move);
+                const TileBox built = bounds.box(i % w, i / w, move);
                 ASSERT_EQ(built.empty(), expected.empty())
                     << "round " << round << " tile " << i << " move " << move;
                 if (!expected.empty()) {
@@ -129,6 +162,73 @@ TEST(GoalBounds, BoxEachMoveAroundEveryTileSomeCheapestPathStartingWithItReaches
         }
     }
     EXPECT_GT(boxes_checked, 3000);
+}
+
+TEST(GoalBounds, OnMapsOver256TilesASideWidenEachBoxToWholeGrainsAndKeepEveryCost) {
+    // Boxes keep one byte a side: past 256 tiles, in units of 2 tiles (4 past 512), each box
+    // widened outwards to whole units. Checked against the exact boxes and against A*.
+    std::mt19937 random(4242);
+    SearchContext context;
+    int widened = 0, found = 0;
+    for (int round = 0; round < 4; ++round) {
+        const bool tall = round % 2 == 1;
+        const bool longest = round == 3;  // past 512 tiles: units of 4
+        const int length = longest ? std::uniform_int_distribution<int>(513, 540)(random)
+                                   : std::uniform_int_distribution<int>(257, 360)(random);
+        const int across = longest ? 1 : std::uniform_int_distribution<int>(2, 3)(random);
+        auto map = GridMap::create(tall ? across : length, tall ? length : across, {-5, 7}).value();
+        for (int y = 0; y < map.height(); ++y) {
+            for (int x = 0; x < map.width(); ++x) {
+                if (std::uniform_real_distribution<float>(0, 1)(random) < 0.05f)
+                    (void)map.set_walkable({map.origin().x + x, map.origin().y + y}, false);
+            }
+        }
+        MovementRules rules = rules_with(static_cast<DiagonalPolicy>(round % 4));
+        if (round == 2) rules = rules_with(rules.diagonal, 10, 14);
+        const GridSpace space(map, rules);
+        const GoalBounds bounds = build_bounds(space, 2);
+        const int shift = length > 512 ? 2 : 1;
+        ASSERT_EQ(bounds.grain_shift(), shift);
+        const int w = map.width(), h = map.height();
+        const auto costs = all_costs(map, rules);
+        for (int i = 0; i < w * h; ++i) {
+            for (int move = 0; move < 8; ++move) {
+                const TileBox exact = exact_box(map, rules, costs, i, move);
+                TileBox expected;
+                if (!exact.empty()) {
+                    const auto down = [shift](int v) { return (v >> shift) << shift; };
+                    const auto up = [shift](int v, int side) {
+                        return std::min(((v >> shift) << shift) + (1 << shift) - 1, side - 1);
+                    };
+                    expected = {static_cast<std::uint16_t>(down(exact.min_x)),
+                                static_cast<std::uint16_t>(up(exact.max_x, w)),
+                                static_cast<std::uint16_t>(down(exact.min_y)),
+                                static_cast<std::uint16_t>(up(exact.max_y, h))};
+                    widened += expected != exact;
+                }
+                ASSERT_EQ(bounds.box(i % w, i / w, move), expected)
+                    << "round " << round << " tile " << i << " move " << move;
+            }
+        }
+        const auto index = StaticGridIndex::build(space);
+        ASSERT_TRUE(index);
+        for (int query = 0; query < 150; ++query) {
+            const Cell from = random_walkable_cell(map, random);
+            const Cell to = random_walkable_cell(map, random);
+            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+            const GridPath plain = space.find_path(from, to, context);
+            const GridPath bounded =
+                index.value().find_path(from, to, bounds, context, {}, PathShape::Turns);
+            ASSERT_EQ(bounded.status, plain.status) << "round " << round << ": " << bounded.message;
+            if (!plain.found()) continue;
+            ++found;
+            ASSERT_NEAR(path_cost(space, expand_path(bounded.path)), plain.cost,
+                        1e-4 * plain.cost + 1e-4)
+                << "round " << round << " from " << to_string(from) << " to " << to_string(to);
+        }
+    }
+    EXPECT_GT(widened, 500);
+    EXPECT_GT(found, 150);
 }
 
 TEST(GoalBounds, PruneJumpPointSearchWithoutChangingAnyCostUnderEveryPolicy) {
@@ -253,7 +353,22 @@ TEST(GoalBounds, AreRefusedForSpacesJumpPointSearchCannotRunOnAndForOtherMaps) {
     const GridPath refused =
         index.value().find_path(wider.find('S'), wider.find('G'), bounds, context);
     EXPECT_EQ(refused.status, SearchStatus::InvalidInput);
-    EXPECT_EQ(bounds.memory_bytes(), 15U * 64U);
+    EXPECT_EQ(bounds.memory_bytes(), 15U * 32U);
+}
+
+TEST(GoalBounds, KeepEachTilesEightBoxesInOneCacheLine) {
+    // A search reads the eight boxes of a tile it expands at once: one line to fetch, not two.
+    for (const int side : {3, 37, 300}) {
+        GoalBounds bounds(side, side, MovementRules{}, 0);
+        for (const int y : {0, side / 2, side - 1}) {
+            for (const int x : {0, side / 3, side - 1}) {
+                const auto first = reinterpret_cast<std::uintptr_t>(&bounds.grain_box(x, y, 0));
+                const auto last = reinterpret_cast<std::uintptr_t>(&bounds.grain_box(x, y, 7));
+                EXPECT_EQ(first / 64, (last + sizeof(GrainBox) - 1) / 64)
+                    << side << " tiles a side, tile " << x << ", " << y;
+            }
+        }
+    }
 }
 
 TEST(GoalBounds, GivenToASpaceServeItsJpsPlusQueriesUntilTheMapChanges) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pathkit/core/expected.hpp"
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/grid_space.hpp"
 
 namespace pathkit {
@@ -22,10 +23,25 @@ struct TileBox {
     bool operator==(const TileBox&) const = default;
 };
 
+/// A box as `GoalBounds` keeps it: each side in units of the bounds' grain (2^k tiles), one
+/// byte each; empty when `min_x > max_x`.
+struct GrainBox {
+    std::uint8_t min_x = 1, max_x = 0, min_y = 1, max_y = 0;
+    /// Whether the box holds the grain (x, y) (a tile's coordinates shifted right by k).
+    [[nodiscard]] bool holds(int x, int y) const {
+        return x >= min_x && x <= max_x && y >= min_y && y <= max_y;
+    }
+    bool operator==(const GrainBox&) const = default;
+};
+
 /// Goal bounding (Rabin and Sturtevant, "Faster A* with Goal Bounding", 2016) for a map that
 /// does not change: for each walkable tile t and each of its eight moves d (slots 0-3 the
 /// straight moves E, S, W, N; 4-7 the diagonals SE, SW, NW, NE, as `StaticGridIndex`), the
-/// smallest box holding every tile g such that some cheapest path from t to g starts with d.
+/// smallest box holding every tile g to which d is the canonical first move from t: it starts
+/// a cheapest path to g, and no move jump point search prefers to it does (diagonals first,
+/// then vertical moves, then horizontal ones; the order in which its cheapest paths turn, as
+/// Rabin and Sturtevant label first moves, AAAI 2016). Older files whose boxes hold every
+/// cheapest first move are wider and stay correct.
 /// A jump point search towards g may then leave t by d only when g is in that box, and may
 /// stop a diagonal run at a tile whose box for the run's direction does not hold g: the
 /// cheapest path it would find survives, so answers keep their cost (`StaticGridIndex::
@@ -34,8 +50,12 @@ struct TileBox {
 /// Building it is one Dijkstra search from every walkable tile (a cost near tiles² / 2 steps:
 /// seconds for 10,000 walkable tiles, minutes for 100,000), so it is made offline
 /// (`GoalBoundsBuilder`, in steps that can be saved and resumed) and loaded with the map. It
-/// holds 64 bytes per tile of the map (width x height). Only for maps and rules jump point
-/// search runs on (`StaticGridIndex::build`'s conditions) and without links.
+/// holds 32 bytes per tile of the map (width x height), two tiles' boxes to a cache line: each
+/// side of a box takes one byte, in units of 2^k tiles (`grain_shift()` = k: 0 up to 256 tiles a
+/// side, 1 up to 512, 2 up to 1,024, ...), each box widened outwards to whole units (a box
+/// holds up to 2^k - 1 tiles more on each side: it prunes less, never wrongly). Only for maps
+/// and rules jump point search runs on (`StaticGridIndex::build`'s conditions) and without
+/// links.
 class GoalBounds {
   public:
     /// Slots per tile: one box per move.
@@ -45,18 +65,31 @@ class GoalBounds {
     /// walkable tiles hash to `map_fingerprint`, under `rules`.
     GoalBounds(int width, int height, const MovementRules& rules, std::uint64_t map_fingerprint);
 
-    /// The box of move `move` (0-7) out of tile (x, y) of the map; unchecked in release.
-    [[nodiscard]] const TileBox& box(int x, int y, int move) const {
+    /// The box of move `move` (0-7) out of tile (x, y) of the map, in tiles (widened to the
+    /// grain); unchecked in release.
+    [[nodiscard]] TileBox box(int x, int y, int move) const;
+    /// The same box in grains (what a search compares the goal's grain with); unchecked in
+    /// release.
+    [[nodiscard]] const GrainBox& grain_box(int x, int y, int move) const {
         PATHKIT_ASSERT(x >= 0 && x < width_ && y >= 0 && y < height_ && move >= 0 && move < 8);
         return boxes_[(static_cast<std::size_t>(y) * width_ + x) * moves + move];
     }
-    /// The eight boxes of tile (x, y), for builders and loaders; unchecked in release.
-    [[nodiscard]] TileBox* boxes_of(int x, int y) {
+    /// k: boxes are kept in units of 2^k x 2^k tiles, the least k that numbers the map's
+    /// columns and rows in one byte.
+    [[nodiscard]] int grain_shift() const { return grain_shift_; }
+    /// Asks the processor to start loading the boxes of tile (x, y) (a search that will read
+    /// them later, when it expands the tile, then waits less); unchecked in release.
+    void prefetch(int x, int y) const {
         PATHKIT_ASSERT(x >= 0 && x < width_ && y >= 0 && y < height_);
-        return boxes_.data() + (static_cast<std::size_t>(y) * width_ + x) * moves;
+        prefetch_line(boxes_.data() + (static_cast<std::size_t>(y) * width_ + x) * moves);
     }
-    /// Every box, tile by tile in rows (`moves` a tile).
-    [[nodiscard]] const std::vector<TileBox>& all_boxes() const { return boxes_; }
+    /// Sets the eight boxes of tile (x, y), in tiles, each widened to the grain (for builders
+    /// and loaders); the boxes must lie inside the map or be empty; unchecked in release.
+    void set_boxes(int x, int y, const TileBox (&boxes)[moves]);
+    /// The storage of the boxes: four tiles' boxes fill one cache line, a tile's never two.
+    using Boxes = std::vector<GrainBox, TableAllocator<GrainBox>>;
+    /// Every box, tile by tile in rows (`moves` a tile), in grains.
+    [[nodiscard]] const Boxes& all_boxes() const { return boxes_; }
 
     [[nodiscard]] int width() const { return width_; }
     [[nodiscard]] int height() const { return height_; }
@@ -70,7 +103,7 @@ class GoalBounds {
         return tiles_done_ == static_cast<std::size_t>(width_) * height_;
     }
     /// Bytes held.
-    [[nodiscard]] std::size_t memory_bytes() const { return boxes_.capacity() * sizeof(TileBox); }
+    [[nodiscard]] std::size_t memory_bytes() const { return boxes_.capacity() * sizeof(GrainBox); }
 
     /// Whether these bounds were built for `space`: complete, the same size, rules and walkable
     /// tiles, and a space without links; the message says what differs.
@@ -78,7 +111,7 @@ class GoalBounds {
 
     /// Bytes the bounds of a map of width x height tiles hold (for estimates before a build).
     [[nodiscard]] static std::size_t bytes_for(int width, int height) {
-        return static_cast<std::size_t>(width) * height * moves * sizeof(TileBox);
+        return static_cast<std::size_t>(width) * height * moves * sizeof(GrainBox);
     }
 
   private:
@@ -86,9 +119,12 @@ class GoalBounds {
     int height_;
     MovementRules rules_;
     std::uint64_t fingerprint_;
+    int grain_shift_;
     std::size_t tiles_done_ = 0;
-    std::vector<TileBox> boxes_;
+    Boxes boxes_;
 };
+static_assert(TableAllocator<GrainBox>::line_bytes % (sizeof(GrainBox) * GoalBounds::moves) == 0,
+              "a tile's boxes never straddle two cache lines");
 
 /// A 64-bit hash (FNV-1a) of a map's size and walkable tiles: what a saved `GoalBounds` is
 /// matched against before it is used on a map.

@@ -19,7 +19,8 @@ inline constexpr std::size_t max_goal_bounds_tiles = std::size_t{1} << 22;
 /// at least one walkable, 3 no corner cutting; three zero bytes), the straight and diagonal
 /// costs (32-bit floats), the map's walkable fingerprint and the tiles done (64 bits each);
 /// then for every tile in rows and each of its 8 moves the box min x, max x, min y, max y
-/// (16 bits each; an empty box is 1, 0, 1, 0); then an FNV-1a hash of all that (64 bits).
+/// (16 bits each; an empty box is 1, 0, 1, 0), as `GoalBounds::box` gives them (widened to
+/// the bounds' grain); then an FNV-1a hash of all that (64 bits).
 [[nodiscard]] std::string goal_bounds_bytes(const GoalBounds& bounds);
 
 /// Reads goal bounds from a file's bytes. Refused with `source`, the byte offset and what is
