@@ -3,6 +3,7 @@
 // by the allocator itself, mallinfo2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -89,7 +90,11 @@ TEST(PlanMapf, SetUpBeforeTheCallCountsAgainstTheTimeLimit) {
 
 // 4 million tiles and 300 agents whose distance tables cannot all be held: each asks for a
 // search over much of the map, ~10 s in all (checking reachability that way took as long
-// again). The answer must come with the limit, set-up included, not after the searches.
+// again). The answer must come with the limit, set-up included, not after the searches. The
+// set-up's own time (building the map and graph) varies with the machine's load and may pass the
+// limit by itself, so the margin is checked on plan_mapf's work only: what it does after the
+// later of the deadline and its call must take well under a second (without the checks, the
+// searches take ~10 s).
 TEST(PlanMapf, AnswersSoonAfterTheTimeLimitWhenSetUpIsMostOfTheWork) {
     PATHKIT_SKIP_WITHOUT_ALLOCATOR_FIGURES();
     const auto began = Clock::now();
@@ -103,11 +108,15 @@ TEST(PlanMapf, AnswersSoonAfterTheTimeLimitWhenSetUpIsMostOfTheWork) {
     options.time_limit_seconds = 0.5;
     options.started = began;
     options.distance_memory_limit = 3 * DistanceTables::largest_table_bytes(graph.vertex_count());
+    const auto deadline = began + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(options.time_limit_seconds));
+    const auto called = Clock::now();
     const MapfPlan plan = plan_mapf(graph, starts, goals, options);
-    const double seconds = std::chrono::duration<double>(Clock::now() - began).count();
+    const double seconds_past_the_limit =
+        std::chrono::duration<double>(Clock::now() - std::max(deadline, called)).count();
     EXPECT_EQ(plan.status, MapfStatus::NotSolved);
     EXPECT_EQ(plan.message, "no plan within the time limit");
-    EXPECT_LT(seconds, options.time_limit_seconds + 1.0);
+    EXPECT_LT(seconds_past_the_limit, 1.0);
     EXPECT_GE(plan.total_ms, 500);
 }
 
