@@ -232,6 +232,7 @@ int main(int argc, char** argv) {
     if (mode == "modes" && argc > 4)
         return modes(argv[2], argv[3], std::strtoull(argv[4], nullptr, 10));
     if (mode == "table" && argc > 2) return table(argv[2]);
+    if (mode == "guides" && argc > 2) return guides(argv[2], argc > 3 ? std::atoi(argv[3]) : 3);
     if (mode == "goals" && argc > 3)
         return goals(argv[2], std::strtoull(argv[3], nullptr, 10),
                      argc > 4 ? std::atoi(argv[4]) : 9);
@@ -249,6 +250,7 @@ int main(int argc, char** argv) {
                  "       pathkit_bench_crowd soak [UNITS] [TICKS] [SEED]\n"
                  "       pathkit_bench_crowd modes MAP.map SCEN.scen UNITS\n"
                  "       pathkit_bench_crowd table MAPF_FOLDER\n"
+                 "       pathkit_bench_crowd guides MAPF_FOLDER [REPEATS]\n"
                  "       pathkit_bench_crowd goals MAP.map UNITS [REPEATS]\n"
                  "       pathkit_bench_crowd gate [UNITS] [PERIOD] [TICKS]\n"
                  "       pathkit_bench_crowd sizes MAP.map [UNITS] [SEED]\n"

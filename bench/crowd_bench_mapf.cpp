@@ -4,21 +4,9 @@
 
 namespace pathkit::crowd_bench {
 
-// How one mode did on a MAPF scenario.
-struct ModeRun {
-    int on_goal = 0, gave_up = 0, unreachable = 0;
-    bool settled = false;
-    std::uint64_t ticks = 0, last_arrival = 0;
-    double seconds = 0;
-    std::vector<double> tick_ms;
-    CrowdStats stats;
-};
-
-// One mode on a MAPF scenario: units on the rows' starts, each ordered to its goal at tick 0,
-// stepped until settled or 20,000 ticks.
-ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
+ModeRun run_mode(const MapfInstance& instance, bool coordinated, const CrowdOptions& options) {
     const auto began = Clock::now();
-    Crowd crowd = std::move(Crowd::create(instance.map).value());
+    Crowd crowd = std::move(Crowd::create(instance.map, options).value());
     for (const Cell start : instance.starts)
         (void)crowd.add_unit(start);
     for (std::uint32_t unit = 0; unit < instance.starts.size(); ++unit) {
@@ -29,7 +17,12 @@ ModeRun run_mode(const MapfInstance& instance, bool coordinated) {
     ModeRun run;
     while (!crowd.is_settled() && crowd.tick() < 20000) {
         const auto start = Clock::now();
+        std::vector<Cell> before;
+        for (const Unit& unit : crowd.units())
+            before.push_back(unit.at);
         if (!crowd.step()) break;
+        for (std::size_t unit = 0; unit < before.size(); ++unit)
+            run.moves += crowd.units()[unit].at != before[unit];
         run.tick_ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         for (const CrowdEvent& event : crowd.events()) {

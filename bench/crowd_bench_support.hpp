@@ -138,6 +138,24 @@ inline double thread_cpu_ms() {
     return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
 }
 
+// How the ordinary or the coordinated mode did on a MAPF scenario.
+struct ModeRun {
+    int on_goal = 0, gave_up = 0, unreachable = 0;
+    bool settled = false;
+    std::uint64_t ticks = 0, last_arrival = 0;
+    std::uint64_t moves = 0;  // unit steps to another tile, summed over the run
+    double seconds = 0;
+    std::vector<double> tick_ms;
+    CrowdStats stats;
+};
+
+// One mode on a MAPF scenario: units on the rows' starts, each ordered to its goal at tick 0,
+// stepped until settled or 20,000 ticks (crowd_bench_mapf.cpp).
+ModeRun run_mode(const MapfInstance& instance, bool coordinated, const CrowdOptions& options = {});
+
+// Rows of a scenario file (its lines but the version line).
+std::size_t scenario_rows(const std::filesystem::path& file);
+
 // The modes (`pathkit_bench_crowd MODE ...`; usage in crowd_bench.cpp).
 int arrive(const std::string& map_file, int unit_count, unsigned seed);
 int soak(int unit_count, std::uint64_t ticks, unsigned seed);
@@ -145,6 +163,7 @@ int gate(int unit_count, int period, std::uint64_t ticks);
 int sizes(const std::string& map_file, int unit_count, unsigned seed);
 int modes(const std::string& map_file, const std::string& scenario_file, std::size_t units);
 int table(const std::string& folder);
+int guides(const std::string& folder, int repeats);
 int goals(const std::string& map_file, std::size_t unit_count, int repeats);
 int flow(const std::string& map_name, int unit_count, bool with_searches);
 

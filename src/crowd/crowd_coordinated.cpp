@@ -149,6 +149,7 @@ void Crowd::Impl::start_coordinated_move() {
     coordinated->units = std::move(agents);
     MapfPlannerOptions planner = planner_options(agents_count, graph.vertex_count());
     planner.seed = tick;
+    planner.guide_paths = options.coordination_guide_paths;
     auto made = MapfPlanner::create(graph, positions, goals, planner);
     PATHKIT_ASSERT(made.has_value());  // distinct walkable tiles by construction
     if (made) coordinated->planner.emplace(std::move(made).value());

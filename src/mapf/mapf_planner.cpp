@@ -5,6 +5,7 @@
 #include <map>
 
 #include "held_bytes.hpp"
+#include "pathkit/mapf/guide_paths.hpp"
 #include "pibt_priorities.hpp"
 
 namespace pathkit {
@@ -102,6 +103,17 @@ void MapfPlanner::restart_search() {
     history_.push_back(positions_);
 }
 
+// Guide paths from where the agents stand, for PIBT's steps and the new search to prefer.
+void MapfPlanner::prefer_guide_paths(std::chrono::steady_clock::time_point deadline) {
+    const GuidePaths guides =
+        guide_paths(*graph_, *distances_, positions_, goals_,
+                    GuidePathOptions{.seed = options_.seed + restarts_,
+                                     .memory_limit = options_.search_memory_limit},
+                    deadline);
+    pibt_.prefer_routes(guides.paths);
+    search_->prefer_routes(guides.paths);
+}
+
 void MapfPlanner::move_to(const MapfConfiguration& next) {
     positions_ = next;
     for (std::size_t agent = 0; agent < positions_.size(); ++agent)
@@ -136,10 +148,12 @@ void MapfPlanner::adopt(std::vector<MapfConfiguration> solution) {
 }
 
 const std::vector<Cell>& MapfPlanner::step(std::chrono::microseconds budget) {
-    const auto deadline = std::chrono::steady_clock::now() + budget;
+    const auto now = std::chrono::steady_clock::now();
+    const auto deadline = now + budget;
     if (goals_changed_) {
         goals_changed_ = false;
         restart_search();
+        if (options_.guide_paths && search_) prefer_guide_paths(now + budget / 2);
     }
     if (!plan_.empty()) {
         move_to(plan_[plan_next_++]);

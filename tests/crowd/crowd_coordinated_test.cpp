@@ -39,6 +39,28 @@ TEST(CrowdCoordinated, TwoUnitsTradeEndsOfACorridorThroughItsOnlyPocket) {
     EXPECT_EQ(crowd.unit(b)->at, drawn.find('A'));
 }
 
+// The same with guide paths (`CrowdOptions::coordination_guide_paths`): they only reorder the
+// planner's choices, so the two still trade ends.
+TEST(CrowdCoordinated, WithGuidePathsTwoUnitsStillTradeEndsOfACorridor) {
+    // clang-format off
+    const auto drawn = ascii_map({
+        "#####.#####",
+        "A.........B",
+    });
+    // clang-format on
+    CrowdOptions options;
+    options.coordination_guide_paths = true;
+    Crowd crowd = std::move(Crowd::create(drawn.map, options).value());
+    CrowdLog log;
+    const UnitId a = crowd.add_unit(drawn.find('A')).value();
+    const UnitId b = crowd.add_unit(drawn.find('B')).value();
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{a}, drawn.find('B')));
+    ASSERT_TRUE(crowd.move_coordinated(std::vector{b}, drawn.find('A')));
+    EXPECT_EQ(run_checked(crowd, drawn.map, 200, log), 2);
+    EXPECT_EQ(crowd.unit(a)->at, drawn.find('B'));
+    EXPECT_EQ(crowd.unit(b)->at, drawn.find('A'));
+}
+
 // A corridor with no room to pass: A is sent to C's end, C (idle, in the move) is asked to
 // stand as near its tile as is free, the far end, and B to keep its tile. No plan exists. With
 // a search budget the planner proves it; with none (PIBT alone, the same on every build) the

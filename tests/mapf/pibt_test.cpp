@@ -183,6 +183,26 @@ TEST(MapfPlanner, AgentsArriveWheneverAPlanExists) {
     EXPECT_GT(checked, 50);
 }
 
+// The same with guide paths: they only reorder PIBT's choices, so every agent still arrives, by
+// legal steps.
+TEST(MapfPlanner, WithGuidePathsAgentsStillArriveWheneverAPlanExists) {
+    std::mt19937 random(37);
+    int checked = 0;
+    for (int trial = 0; trial < 150; ++trial) {
+        const auto instance = testing::random_tiny_instance(random, 4, 3, 3);
+        if (!instance || !testing::brute_force_least_loss(*instance)) continue;
+        const MapfGraph graph(instance->map);
+        auto planner =
+            MapfPlanner::create(graph, instance->starts, instance->goals,
+                                {.seed = static_cast<std::uint64_t>(trial), .guide_paths = true});
+        ASSERT_TRUE(planner) << planner.error().message();
+        run_planner(planner.value(), instance->map, 2000);
+        EXPECT_TRUE(planner.value().all_arrived()) << "trial " << trial;
+        ++checked;
+    }
+    EXPECT_GT(checked, 50);
+}
+
 TEST(MapfPlanner, NewGoalsBetweenStepsAreFollowedAndBadOnesRefused) {
     const auto drawn = testing::ascii_map({"A....#....", "..........", "B....#...."});
     const MapfGraph graph(drawn.map);

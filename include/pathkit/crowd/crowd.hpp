@@ -170,6 +170,12 @@ struct CrowdOptions {
     /// Microseconds a tick may spend searching for a coordinated move's complete plan (see
     /// `Crowd::move_coordinated`), >= 0; one PIBT step always runs besides.
     int coordination_budget_us = 2000;
+    /// A coordinated move's first tick (and the first after units join it) spends half that
+    /// budget on guide paths that spread the units out in space and time
+    /// (`MapfPlannerOptions::guide_paths`), which its PIBT steps and search then prefer. Off by
+    /// default: on the shared MAPF maps they neither settle crowds sooner nor save steps
+    /// (docs/benchmarks.md, "Coordinated moves with guide paths").
+    bool coordination_guide_paths = false;
     /// One-tile units in one `move_group` order from which `GroupPlanning::Automatic` plans them
     /// by one flow field (to the target) instead of one search each, >= 1. A unit's path is
     /// then the field's way from its tile until it meets the field's way from its own

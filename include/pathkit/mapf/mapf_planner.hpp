@@ -26,6 +26,11 @@ struct MapfPlannerOptions {
     /// the two reach it). Both checked against the bytes held, as `memory_bytes` counts them.
     std::size_t distance_memory_limit = std::size_t{1} << 30;
     std::size_t search_memory_limit = std::size_t{512} << 20;
+    /// The first step after goals change spends up to half its budget on guide paths
+    /// (`guide_paths`, LaCAM3's space utilisation optimisation, within
+    /// `search_memory_limit` while they are found), whose next tiles PIBT and the search then
+    /// prefer: cheaper moves. Agents the half budget does not reach go by PIBT alone.
+    bool guide_paths = false;
 };
 
 /// Moves agents on a `MapfGraph` one step per call to `step`, for a game to call every tick.
@@ -77,6 +82,7 @@ class MapfPlanner {
     MapfPlanner(const MapfGraph& graph, MapfConfiguration positions, MapfConfiguration goals,
                 const MapfPlannerOptions& options);
     void restart_search();
+    void prefer_guide_paths(std::chrono::steady_clock::time_point deadline);
     void adopt(std::vector<MapfConfiguration> solution);
     void move_to(const MapfConfiguration& next);
 
