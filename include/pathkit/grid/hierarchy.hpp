@@ -24,7 +24,7 @@ struct HierarchyOptions {
     /// Where jump point search can run, the optimal mode first tries it plain with at most
     /// this many expansions (0: never) and returns its path when it finishes: joining a short
     /// query's start and goal to the hierarchy costs more than such a search.
-    std::size_t plain_jump_points = 4096;
+    std::size_t plain_jump_points = 65536;
     /// That plain search runs on the space's JPS+ index (`GridSpace::jump_point_index`: built
     /// at the first such query unless built before, repaired after tile changes, 16 bytes a
     /// padded tile, not counted in `GridHierarchy::memory_bytes`) instead of the map's bit
