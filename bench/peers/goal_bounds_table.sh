@@ -67,13 +67,7 @@ $(sed -E 's/.*"threads":([0-9]+).*/\1/' "$bounds/$name.json") \
 $(sed -E 's/.*"bytes_per_tile":([0-9.e+-]+).*/\1/' "$bounds/$name.json") ${cpu:-nan}" >>"$work/builds"
 done
 
-awk -v rounds="$rounds" -v builds="$work/builds" -v baseline="$baseline" '
-  function median(list,   n, values, i, j, swap) {
-    n = split(list, values, " ")
-    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-      if (values[j] + 0 < values[i] + 0) { swap = values[i]; values[i] = values[j]; values[j] = swap }
-    return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
-  }
+awk -v rounds="$rounds" -v builds="$work/builds" -v baseline="$baseline" "$(<"$(dirname "$0")/median.awk")"'
   $3 == "mismatch" { bad[$1] = 1; next }
   { runs[$1 "," $2] = runs[$1 "," $2] " " $3; if (!($1 in seen)) { seen[$1] = 1; order[++count] = $1 } }
   END {

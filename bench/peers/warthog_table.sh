@@ -51,13 +51,7 @@ for ((round = 1; round <= rounds; round++)); do
 done
 
 # The median of each program's runs per map, then one row per map and the geometric means.
-awk -v rounds="$rounds" -v builds="$work/builds" '
-  function median(list,   n, values, i, j, swap) {
-    n = split(list, values, " ")
-    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-      if (values[j] + 0 < values[i] + 0) { swap = values[i]; values[i] = values[j]; values[j] = swap }
-    return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
-  }
+awk -v rounds="$rounds" -v builds="$work/builds" "$(<"$(dirname "$0")/median.awk")"'
   $3 == "mismatch" { bad[$1] = 1; next }
   { runs[$1 "," $2] = runs[$1 "," $2] " " $3; maps[$1] = 1 }
   END {
