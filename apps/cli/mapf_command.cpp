@@ -310,6 +310,7 @@ int run_mapf(const MapfArguments& arguments) {
             .add("makespan_lb", check.makespan_lower_bound)
             .add("first_solution_ms", plan.first_solution_ms);
     report.add("time_ms", plan.total_ms).add("configurations", plan.configurations);
+    if (plan.searches_again > 0) report.add("searches_again", plan.searches_again);
     if (plan.refiner_rounds > 0)
         report.add("refiner_rounds", plan.refiner_rounds).add("refiner_ms", plan.refiner_ms);
     report.add("optimal", plan.optimal).add("memory", memory_held);
@@ -430,8 +431,9 @@ Command add_mapf_command(CLI::App& app) {
     command
         ->add_option("--quality", arguments->quality,
                      "Time spent on a cheaper plan: fast (the first plan LaCAM finds), balanced "
-                     "(PIBT guided by routes that avoid each other, 2-5 times as long), best "
-                     "(balanced, then a few rounds of replanning groups of agents)")
+                     "(PIBT guided by routes that avoid each other, searched again with other "
+                     "tie-breaks when the plan is far above its lower bound; 2-6 times as long), "
+                     "best (balanced, then a few rounds of replanning groups of agents)")
         ->check(CLI::IsMember({"fast", "balanced", "best"}))
         ->capture_default_str();
     command->add_option("--out", arguments->out,

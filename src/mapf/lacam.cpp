@@ -146,7 +146,7 @@ struct LacamSearch::Impl {
         starts = {};
     }
 
-    LacamState run(std::chrono::steady_clock::time_point deadline);
+    LacamState run(std::chrono::steady_clock::time_point deadline, std::uint64_t max_expansions);
 
     [[nodiscard]] std::size_t agents() const { return goals.size(); }
     Node& node(std::uint32_t index) { return *records.at(index); }
@@ -197,6 +197,7 @@ struct LacamSearch::Impl {
     std::uint64_t random_state;
     std::size_t pibt_bytes = 0;
     double seconds_run = 0;
+    std::uint64_t expansions = 0;  // successors generated (each by every PIBT run)
     double first_solution_seconds = -1;
     MapfConfiguration current;  // the configuration being expanded
     MapfConfiguration candidate;
@@ -398,7 +399,8 @@ void LacamSearch::Impl::rewire(std::uint32_t from, std::uint32_t to) {
     }
 }
 
-LacamState LacamSearch::Impl::run(std::chrono::steady_clock::time_point deadline) {
+LacamState LacamSearch::Impl::run(std::chrono::steady_clock::time_point deadline,
+                                  std::uint64_t max_expansions) {
     const auto began = std::chrono::steady_clock::now();
     const auto seconds_since = [&] {
         return seconds_run +
@@ -413,7 +415,7 @@ LacamState LacamSearch::Impl::run(std::chrono::steady_clock::time_point deadline
                 state = goal_node != none ? LacamState::Optimal : LacamState::NoSolution;
                 break;
             }
-            if (std::chrono::steady_clock::now() >= deadline) break;
+            if (std::chrono::steady_clock::now() >= deadline || expansions >= max_expansions) break;
             if (memory_bytes() + growth_bound() > options.memory_limit ||
                 constraints.size() > none - 8 || records.size() > none - 2) {
                 state = LacamState::OutOfMemory;
@@ -441,6 +443,7 @@ LacamState LacamSearch::Impl::run(std::chrono::steady_clock::time_point deadline
             // Everything that may run out of time (PIBT, distances) comes before the node
             // changes, so that the constraint can go back as it was.
             const bool generated = successor(index, constraint, scratch);
+            ++expansions;
             const std::uint64_t hash = hash_of(scratch.data(), agents());
             const std::uint32_t known = generated ? find(scratch, hash) : none;
             const std::uint64_t h = generated && known == none ? heuristic(scratch) : 0;
@@ -494,8 +497,9 @@ void LacamSearch::set_memory_limit(std::size_t bytes) {
     impl_->options.memory_limit = bytes;
 }
 
-LacamState LacamSearch::run(std::chrono::steady_clock::time_point deadline) {
-    return impl_->run(deadline);
+LacamState LacamSearch::run(std::chrono::steady_clock::time_point deadline,
+                            std::uint64_t max_expansions) {
+    return impl_->run(deadline, max_expansions);
 }
 
 std::vector<MapfConfiguration> LacamSearch::solution() const {
@@ -516,6 +520,9 @@ double LacamSearch::seconds_to_first_solution() const {
 }
 std::uint64_t LacamSearch::configurations() const {
     return impl_->records.size();
+}
+std::uint64_t LacamSearch::expansions() const {
+    return impl_->expansions;
 }
 std::size_t LacamSearch::memory_bytes() const {
     return sizeof(Impl) + impl_->memory_bytes();

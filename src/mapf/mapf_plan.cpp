@@ -28,6 +28,14 @@ constexpr double spread_share_of_time_limit = 0.1;
 // search's).
 constexpr double guide_share_of_time_limit = 0.5;
 constexpr std::size_t guide_share_of_search_memory = 8;
+// Quality balanced and best: while the plan costs more than 1.2 times its lower bound (crowded
+// maps, where tie-breaks change the cost most), up to 2 more LaCAM searches with other
+// tie-breaks and the same routes, each within 1.5 times the first search's expansions (work, not
+// time: the same plan on every machine); the cheapest plan is kept. The routes are found once,
+// so each search again costs only a search: about a third more time on small crowded maps.
+constexpr double search_again_above_lower_bound = 1.2;
+constexpr std::uint32_t most_searches_again = 2;
+constexpr double search_again_work_share = 1.5;
 // Quality best: refiner rounds after the first solution, one per 4 agents (8 agents a round: a
 // fair share of them replanned; a round costs 4-50 ms on crowded maps), at least this many, and
 // states its searches expand per agent at most.
@@ -86,6 +94,49 @@ std::optional<std::size_t> first_cut_off_agent(const MapfGraph& graph,
     for (std::size_t agent = 0; agent < starts.size(); ++agent)
         if (find(starts[agent].value) != find(goals[agent].value)) return agent;
     return starts.size();
+}
+
+// The sum over agents of the steps from start to goal: no plan costs less.
+std::uint64_t lower_bound_of(DistanceTables& distances, const MapfConfiguration& starts,
+                             const MapfConfiguration& goals) {
+    std::uint64_t sum = 0;
+    for (std::size_t agent = 0; agent < starts.size(); ++agent)
+        sum += distances.distance(distances.table_for(goals[agent]), starts[agent]);
+    return sum;
+}
+
+// Quality balanced and best: LaCAM again with other tie-breaks while the plan of `search` (solved)
+// costs well above the lower bound; `search` becomes the cheapest search. Returns the searches
+// run again. Deterministic for a seed unless the deadline or the memory limit decides.
+std::uint32_t search_again(const MapfGraph& graph, DistanceTables& distances,
+                           const MapfConfiguration& starts, const MapfConfiguration& goals,
+                           const LacamOptions& options,
+                           const std::vector<std::vector<MapfVertex>>& routes,
+                           Clock::time_point deadline, std::optional<LacamSearch>& search) {
+    const auto lower_bound = static_cast<double>(lower_bound_of(distances, starts, goals));
+    std::uint64_t cost = soc_of(search->solution(), goals);
+    const auto work = static_cast<std::uint64_t>(search_again_work_share *
+                                                 static_cast<double>(search->expansions()));
+    const auto far_above_bound = [&] {
+        return static_cast<double>(cost) > search_again_above_lower_bound * lower_bound;
+    };
+    std::uint32_t searches = 0;
+    while (searches < most_searches_again && far_above_bound() && Clock::now() < deadline) {
+        ++searches;
+        LacamOptions again = options;
+        again.seed = options.seed + searches * 0x9e3779b97f4a7c15ULL;  // other tie-breaks
+        const std::size_t held = search->memory_bytes();
+        again.memory_limit = options.memory_limit > held ? options.memory_limit - held : 0;
+        LacamSearch other(graph, distances, starts, goals, again);
+        if (!routes.empty()) other.prefer_routes(routes);
+        if (other.run(deadline, work) != LacamState::Solved) continue;
+        const std::uint64_t other_cost = soc_of(other.solution(), goals);
+        if (other_cost < cost) {
+            cost = other_cost;
+            search = std::move(other);
+        }
+    }
+    return searches;
 }
 
 }  // namespace
@@ -165,7 +216,8 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
     std::optional<PlanRefiner> refiner;
     LacamState state = LacamState::Searching;
     auto run_began = Clock::now();
-    std::optional<Clock::time_point> refined_at;  // quality best: when its rounds ended
+    std::optional<Clock::time_point> refined_at;  // searched again or refined: when it ended
+    std::vector<std::vector<MapfVertex>> routes;  // the routes PIBT prefers, if any
     try {  // the tables throw OutOfTime when a search for distances would pass the deadline
         const auto search_began = Clock::now();
         search.emplace(graph, distances, start_vertices, goal_vertices, lacam_options);
@@ -178,17 +230,23 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
             GuidePathOptions guide;
             guide.seed = options.search.seed;
             guide.memory_limit = options.search.memory_limit / guide_share_of_search_memory;
-            search->prefer_routes(guide_paths(graph, distances, start_vertices, goal_vertices,
-                                              guide, share_of_limit(guide_share_of_time_limit))
-                                      .paths);
+            routes = guide_paths(graph, distances, start_vertices, goal_vertices, guide,
+                                 share_of_limit(guide_share_of_time_limit))
+                         .paths;
         }
         // Routes that spread the agents out, within a tenth of the time limit.
         if (options.spread)
-            search->prefer_routes(spread_paths(graph, distances, start_vertices, goal_vertices,
-                                               share_of_limit(spread_share_of_time_limit)));
+            routes = spread_paths(graph, distances, start_vertices, goal_vertices,
+                                  share_of_limit(spread_share_of_time_limit));
+        if (!routes.empty()) search->prefer_routes(routes);
         run_began = Clock::now();
         if (!options.search.anytime) {
             state = search->run(deadline);
+            if (options.quality != MapfQuality::Fast && state == LacamState::Solved) {
+                plan.searches_again = search_again(graph, distances, start_vertices, goal_vertices,
+                                                   lacam_options, routes, deadline, search);
+                refined_at = Clock::now();
+            }
             if (options.quality == MapfQuality::Best && state == LacamState::Solved) {
                 refiner.emplace(graph, distances, goal_vertices, search->solution(),
                                 options.search.seed, refiner_memory_limit);
@@ -271,7 +329,8 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
         case LacamState::Searching:
             return finish(MapfStatus::NotSolved, "no plan within the time limit");
     }
-    // Quality best (not anytime) returns the refined plan: its time is the first solution's.
+    // Quality balanced and best (not anytime) return the plan of their last search or the
+    // refined plan: its time is the first solution's.
     plan.first_solution_ms =
         refined_at ? std::chrono::duration<double, std::milli>(*refined_at - began).count()
                    : std::chrono::duration<double, std::milli>(run_began - began).count() +

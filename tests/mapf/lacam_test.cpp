@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <random>
+#include <utility>
 
 #include "pathkit/io/mapf_files.hpp"
+#include "pathkit/mapf/guide_paths.hpp"
 #include "pathkit/mapf/mapf_check.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
 #include "pathkit/mapf/plan_refiner.hpp"
@@ -127,6 +130,15 @@ PillarsInstance pillars_instance() {
             std::vector<Cell>(open.begin() + 150, open.begin() + 300)};
 }
 
+// The instance's starts and goals as vertices of `graph`.
+std::pair<MapfConfiguration, MapfConfiguration> vertices_on(const MapfGraph& graph,
+                                                            const PillarsInstance& instance) {
+    MapfConfiguration starts, goals;
+    EXPECT_TRUE(graph.vertices_of(instance.starts, "start", starts));
+    EXPECT_TRUE(graph.vertices_of(instance.goals, "goal", goals));
+    return {starts, goals};
+}
+
 TEST(Lacam, TheSameSeedGivesTheSamePlanAtEveryQuality) {
     const PillarsInstance instance = pillars_instance();
     for (const MapfQuality quality : every_quality) {
@@ -159,6 +171,72 @@ TEST(Lacam, HigherQualityGivesCheaperFirstPlansOnACrowdedMap) {
             previous = check.sum_of_costs;
         }
     }
+}
+
+// A cap on expansions pauses the search; run on, it ends as if it had never paused.
+TEST(Lacam, AnExpansionCapPausesTheSearchAndRunningOnEndsAsIfUninterrupted) {
+    const PillarsInstance instance = pillars_instance();
+    const MapfGraph graph(instance.map);
+    const auto [starts, goals] = vertices_on(graph, instance);
+    DistanceTables distances(graph, std::size_t{1} << 30);
+    const auto later = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    LacamSearch paused(graph, distances, starts, goals);
+    ASSERT_EQ(paused.run(later, 10), LacamState::Searching);
+    EXPECT_EQ(paused.expansions(), 10u);
+    ASSERT_EQ(paused.run(later), LacamState::Solved);
+    LacamSearch straight(graph, distances, starts, goals);
+    ASSERT_EQ(straight.run(later), LacamState::Solved);
+    EXPECT_GT(straight.expansions(), 10u);
+    EXPECT_EQ(paused.expansions(), straight.expansions());
+    EXPECT_EQ(paused.solution(), straight.solution());
+}
+
+// Balanced searches again only while its plan costs more than 1.2 times the lower bound, and
+// keeps the cheapest: never costlier than its first search alone (guide paths and one LaCAM
+// search, made here as plan_mapf makes them).
+TEST(Lacam, BalancedKeepsTheCheapestOfItsSearchesAndSearchesAgainOnlyFarAboveTheBound) {
+    const PillarsInstance instance = pillars_instance();
+    const MapfGraph graph(instance.map);
+    const auto [starts, goals] = vertices_on(graph, instance);
+    const auto later = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    int searched_again = 0;
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        DistanceTables distances(graph, std::size_t{1} << 30);
+        const LacamOptions search_options{.seed = seed};
+        LacamSearch first(graph, distances, starts, goals, search_options);
+        first.prefer_routes(
+            guide_paths(graph, distances, starts, goals,
+                        {.seed = seed, .memory_limit = search_options.memory_limit / 8}, later)
+                .paths);
+        ASSERT_EQ(first.run(later), LacamState::Solved);
+        const auto cost_of = [&](const std::vector<std::vector<Cell>>& steps) {
+            const MapfCheck check =
+                check_mapf_plan(instance.map, instance.starts, instance.goals, steps);
+            EXPECT_TRUE(check.valid());
+            return check;
+        };
+        std::vector<std::vector<Cell>> first_steps;
+        for (const MapfConfiguration& configuration : first.solution()) {
+            std::vector<Cell>& step = first_steps.emplace_back();
+            for (const MapfVertex vertex : configuration)
+                step.push_back(graph.cell(vertex));
+        }
+        const MapfCheck alone = cost_of(first_steps);
+        const MapfPlan balanced = plan(instance.map, instance.starts, instance.goals, false, seed);
+        ASSERT_EQ(balanced.status, MapfStatus::Solved);
+        const MapfCheck kept = cost_of(balanced.steps);
+        EXPECT_LE(kept.sum_of_costs, alone.sum_of_costs);
+        if (10 * alone.sum_of_costs > 12 * alone.sum_of_costs_lower_bound) {
+            EXPECT_GT(balanced.searches_again, 0u);
+            EXPECT_LE(balanced.searches_again, 2u);
+            ++searched_again;
+        } else {
+            EXPECT_EQ(balanced.searches_again, 0u);
+            EXPECT_EQ(balanced.steps, first_steps);
+        }
+    }
+    EXPECT_GT(searched_again, 0);  // the crowded instance is far above its bound
 }
 
 TEST(Lacam, AnytimeSearchNeverEndsWithAHigherSumOfCostsThanItsFirstSolution) {
@@ -220,9 +298,7 @@ namespace {
 TEST(PlanRefiner, StopsAtItsRoundsOrExpansionsAndGivesTheSamePlanForTheSameWork) {
     const PillarsInstance instance = pillars_instance();
     const MapfGraph graph(instance.map);
-    MapfConfiguration starts, goals;
-    ASSERT_TRUE(graph.vertices_of(instance.starts, "start", starts));
-    ASSERT_TRUE(graph.vertices_of(instance.goals, "goal", goals));
+    const auto [starts, goals] = vertices_on(graph, instance);
     DistanceTables tables(graph, std::size_t{1} << 24);
     LacamSearch search(graph, tables, starts, goals);
     ASSERT_EQ(search.run(std::chrono::steady_clock::now() + std::chrono::seconds(30)),

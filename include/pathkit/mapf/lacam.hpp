@@ -68,10 +68,12 @@ class LacamSearch {
     /// `run` on.
     void set_memory_limit(std::size_t bytes);
 
-    /// Searches until `deadline`, a first solution (unless anytime), or the end of the search.
-    /// When the distance tables run out of time (`DistanceTables::stop_at`) it stops as at the
-    /// deadline, and may be run again.
-    LacamState run(std::chrono::steady_clock::time_point deadline);
+    /// Searches until `deadline`, a first solution (unless anytime), the end of the search, or
+    /// (checked before each) until `expansions()` reaches `max_expansions`. When the distance
+    /// tables run out of time (`DistanceTables::stop_at`) it stops as at the deadline, and may
+    /// be run again. Without the deadline deciding, the same calls give the same search.
+    LacamState run(std::chrono::steady_clock::time_point deadline,
+                   std::uint64_t max_expansions = UINT64_MAX);
 
     /// The best solution so far, the start first and the goals last; empty when none.
     [[nodiscard]] std::vector<MapfConfiguration> solution() const;
@@ -82,6 +84,9 @@ class LacamSearch {
     /// Configurations visited, and bytes the search holds (distance tables apart): every
     /// block of its storage and its PIBT runs' scratch, as allocated.
     [[nodiscard]] std::uint64_t configurations() const;
+    /// Successors generated so far (each by `LacamOptions::pibt_runs` PIBT runs): the search's
+    /// work, counted alike on every machine.
+    [[nodiscard]] std::uint64_t expansions() const;
     [[nodiscard]] std::size_t memory_bytes() const;
 
   private:

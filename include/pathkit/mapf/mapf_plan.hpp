@@ -38,9 +38,12 @@ enum class MapfQuality {
     Fast,
     /// Guide paths first (`guide_paths`, LaCAM3's space utilisation optimisation: near-shortest
     /// routes that avoid each other in space and time, within a share of the time limit), whose
-    /// next tile PIBT prefers: cheaper plans, 2-5 times the time of `Fast`.
+    /// next tile PIBT prefers; then, while the plan costs more than 1.2 times its lower bound,
+    /// up to 2 more LaCAM searches with other tie-breaks on the same routes, each within 1.5
+    /// times the first search's expansions, the cheapest plan kept: cheaper plans, 2-6 times the
+    /// time of `Fast` (deterministic unless the time limit ends it).
     Balanced,
-    /// `Balanced`, and then the `PlanRefiner` on the first solution for max(50, agents / 4)
+    /// `Balanced`, and then the `PlanRefiner` on its plan for max(50, agents / 4)
     /// rounds, or until its searches have expanded 16,384 states per agent: cheaper still, and
     /// slower (deterministic, as the others, unless the time limit ends it).
     Best,
@@ -98,6 +101,8 @@ struct MapfPlan {
     /// milliseconds spent in them.
     std::uint64_t refiner_rounds = 0;
     double refiner_ms = 0;
+    /// Quality balanced and best: LaCAM searches run again after the first (see `MapfQuality`).
+    std::uint32_t searches_again = 0;
     /// `NotSolved` because the search reached `LacamOptions::memory_limit` (not the time).
     bool memory_limit_reached = false;
     /// Bytes of the planning graph, when `plan_mapf` built it (`MapfGraph::memory_bytes`).
