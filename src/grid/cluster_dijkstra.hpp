@@ -1,5 +1,6 @@
-// The hierarchy build's memory per cluster, with its Dijkstra search over one cluster's moves
-// from the tiles of a gate (without the engine's bookkeeping: parents, heuristics, statuses).
+// The memory of the hierarchy's build per cluster and of its queries, with their Dijkstra
+// search over one cluster's moves (without the engine's bookkeeping: parents, heuristics,
+// statuses).
 #pragma once
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "hierarchy_spaces.hpp"
+#include "pathkit/search/search_context.hpp"
 #include "radix_queue.hpp"
 
 namespace pathkit::detail {
@@ -137,6 +139,24 @@ struct ClusterScratch {
     std::vector<std::uint16_t> first_gate, second_gate;  // per local tile (corners have two)
     std::vector<std::vector<std::uint32_t>> gate_tiles;  // per gate: its local tiles
     std::vector<std::uint8_t> found;                     // per gate
+};
+
+/// One query's start and goal joined to the abstract graph: the cheapest costs inside their
+/// clusters from the start to each gate of its cluster and from each gate of the goal's
+/// cluster to the goal, and the abstract search's scratch memory.
+struct HierarchyQuery {
+    std::uint32_t start = 0, goal = 0;  // padded indices
+    std::uint32_t start_cluster = 0, goal_cluster = 0;
+    std::vector<Cost> start_bounds;  // per gate of the start's cluster
+    std::vector<Cost> goal_bounds;   // per gate of the goal's cluster
+    std::vector<Cost> start_costs;   // per local tile of the start's cluster: cost from the start
+    std::vector<Cost> goal_costs;    // per local tile of the goal's cluster: cost to the goal
+    Cost direct = infinite_cost;     // start to goal inside one cluster
+    ClusterMoves cluster_moves;      // of the cluster searched
+    ClusterDijkstra cluster_search;  // the searches inside one cluster
+    SearchContext cluster_context;   // the search to the goal where moves differ backwards
+    SearchContext abstract_context;  // the abstract search
+    Cost abstract_cost = 0;          // the backward search's cost from the start (optimal mode)
 };
 
 }  // namespace pathkit::detail

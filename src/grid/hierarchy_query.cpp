@@ -2,8 +2,12 @@
 // context, the abstract searches, legs refined on demand, and the optimal mode's guided jump
 // point search.
 #include <algorithm>
+#include <array>
+#include <optional>
+#include <span>
 #include <string>
 
+#include "cluster_dijkstra.hpp"
 #include "hierarchy_spaces.hpp"
 #include "jump_search.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
@@ -203,10 +207,10 @@ class GuidedProblem {
     const AbstractGuide& guide_;
 };
 
-/// The cheapest cost inside the cluster from the searched tile to each gate (the least over
-/// its tiles), read from the context of a search just run inside the cluster.
-void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster, const SearchContext& context,
-                std::vector<Cost>& costs) {
+/// The cheapest cost inside the cluster between a searched tile and each gate (the least over
+/// its tiles), from the costs of that search per local tile.
+void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
+                const std::vector<Cost>& tile_costs, std::vector<Cost>& costs) {
     const Cluster& data = hierarchy.clusters()[cluster];
     const auto stride = static_cast<std::uint32_t>(hierarchy.space().map().stride());
     costs.assign(data.gates.size(), infinite_cost);
@@ -216,9 +220,25 @@ void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster, const Sea
                 const std::uint32_t index = static_cast<std::uint32_t>(tile.y) * stride +
                                             static_cast<std::uint32_t>(tile.x);
                 const std::uint32_t local = detail::local_state(hierarchy.layout(), cluster, index);
-                costs[gate] = std::min(costs[gate], context.cost_to(StateId(local)));
+                costs[gate] = std::min(costs[gate], tile_costs[local]);
             });
     }
+}
+
+/// Dijkstra over the moves `query.cluster_moves` holds from local tile `source` until every
+/// tile it reaches is settled: each tile's cost in `costs` (+infinity where none). With
+/// `two_steps`, every straight and every diagonal step costs what its kind does.
+void flood_cluster(detail::HierarchyQuery& query, std::uint32_t source,
+                   const std::optional<std::array<Cost, 2>>& two_steps, std::vector<Cost>& costs) {
+    const auto tiles = static_cast<std::size_t>(query.cluster_moves.side()) *
+                       static_cast<std::size_t>(query.cluster_moves.side());
+    costs.assign(tiles, infinite_cost);
+    query.cluster_search.begin(query.cluster_moves, std::span<const std::uint32_t>(&source, 1),
+                               two_steps);
+    std::uint32_t tile = 0;
+    Cost cost = 0;
+    while (query.cluster_search.next(tile, cost))
+        costs[tile] = cost;
 }
 
 /// A fast leg by jump point search aims at a gate this many crossings ahead and keeps the
@@ -265,10 +285,12 @@ Status GridHierarchy::check_query(Cell from, Cell to) const {
 }
 
 /// Joins the start and goal to the abstract graph in the query: a search inside the start's
-/// cluster from the start and one inside the goal's cluster towards the goal.
+/// cluster from the start and one inside the goal's cluster towards the goal (the build's
+/// Dijkstra; the engine's over the moves reversed where a move back may cost more).
 static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
                       detail::HierarchyQuery& query) {
-    const GridMap& map = hierarchy.space().map();
+    const GridSpace& space = hierarchy.space();
+    const GridMap& map = space.map();
     const detail::ClusterLayout& layout = hierarchy.layout();
     query.start = map.index(from);
     query.goal = map.index(to);
@@ -276,28 +298,31 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     const detail::PaddedCell goal = detail::padded_cell(map, query.goal);
     query.start_cluster = layout.cluster_at(start.x, start.y);
     query.goal_cluster = layout.cluster_at(goal.x, goal.y);
-    const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
-    query.cluster_moves.read(hierarchy.space(), layout, query.start_cluster);
-    const detail::ClusterSpace forward(query.cluster_moves, false);
-    (void)pathkit::find_path(forward,
-                             StateId(detail::local_state(layout, query.start_cluster, query.start)),
-                             query.cluster_context, dijkstra);
-    gate_costs(hierarchy, query.start_cluster, query.cluster_context, query.start_bounds);
-    query.direct = query.start_cluster == query.goal_cluster
-                       ? query.cluster_context.cost_to(
-                             StateId(detail::local_state(layout, query.goal_cluster, query.goal)))
-                       : infinite_cost;
+    const std::uint32_t start_local = detail::local_state(layout, query.start_cluster, query.start);
+    const std::uint32_t goal_local = detail::local_state(layout, query.goal_cluster, query.goal);
+    // Without terrain every move costs what the move back costs, and what its kind costs.
+    std::optional<std::array<Cost, 2>> two_steps;
+    if (!map.has_terrain_costs())
+        two_steps = {space.rules().straight_cost, space.rules().diagonal_cost};
+    query.cluster_moves.read(space, layout, query.start_cluster);
+    flood_cluster(query, start_local, two_steps, query.start_costs);
+    gate_costs(hierarchy, query.start_cluster, query.start_costs, query.start_bounds);
+    query.direct =
+        query.start_cluster == query.goal_cluster ? query.start_costs[goal_local] : infinite_cost;
     if (query.goal_cluster != query.start_cluster)
-        query.cluster_moves.read(hierarchy.space(), layout, query.goal_cluster);
-    const detail::ClusterSpace backward(query.cluster_moves, true);
-    (void)pathkit::find_path(backward,
-                             StateId(detail::local_state(layout, query.goal_cluster, query.goal)),
-                             query.cluster_context, dijkstra);
-    gate_costs(hierarchy, query.goal_cluster, query.cluster_context, query.goal_bounds);
-    const auto tiles = static_cast<std::uint32_t>(layout.side * layout.side);
-    query.goal_costs.resize(tiles);
-    for (std::uint32_t local = 0; local < tiles; ++local)
-        query.goal_costs[local] = query.cluster_context.cost_to(StateId(local));
+        query.cluster_moves.read(space, layout, query.goal_cluster);
+    if (two_steps) {
+        flood_cluster(query, goal_local, two_steps, query.goal_costs);
+    } else {
+        const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
+        const detail::ClusterSpace backward(query.cluster_moves, true);
+        (void)pathkit::find_path(backward, StateId(goal_local), query.cluster_context, dijkstra);
+        const auto tiles = static_cast<std::uint32_t>(layout.side * layout.side);
+        query.goal_costs.resize(tiles);
+        for (std::uint32_t local = 0; local < tiles; ++local)
+            query.goal_costs[local] = query.cluster_context.cost_to(StateId(local));
+    }
+    gate_costs(hierarchy, query.goal_cluster, query.goal_costs, query.goal_bounds);
 }
 
 HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& context) const {

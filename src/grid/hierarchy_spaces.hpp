@@ -287,21 +287,5 @@ class LegProblem {
     std::uint32_t target_gate_;
 };
 
-/// One query's start and goal joined to the abstract graph: the cheapest costs inside their
-/// clusters from the start to each gate of its cluster and from each gate of the goal's
-/// cluster to the goal, and the abstract search's scratch memory.
-struct HierarchyQuery {
-    std::uint32_t start = 0, goal = 0;  // padded indices
-    std::uint32_t start_cluster = 0, goal_cluster = 0;
-    std::vector<Cost> start_bounds;  // per gate of the start's cluster
-    std::vector<Cost> goal_bounds;   // per gate of the goal's cluster
-    std::vector<Cost> goal_costs;    // per local tile of the goal's cluster: cost to the goal
-    Cost direct = infinite_cost;     // start to goal inside one cluster
-    ClusterMoves cluster_moves;      // of the cluster searched
-    SearchContext cluster_context;   // the searches inside one cluster
-    SearchContext abstract_context;  // the abstract search
-    Cost abstract_cost = 0;          // the backward search's cost from the start (optimal mode)
-};
-
 }  // namespace detail
 }  // namespace pathkit
