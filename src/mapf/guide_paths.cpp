@@ -126,10 +126,13 @@ class Guide {
         MapfVertex vertex;
         MapfVertex parent;
     };
-    static bool later(const Node& a, const Node& b) {
-        if (a.key != b.key) return a.key > b.key;
-        return a.g < b.g;  // deeper first among equals: fewer nodes to the goal
-    }
+    // The heap's order as a type, so that the heap operations inline it.
+    struct Later {
+        bool operator()(const Node& a, const Node& b) const {
+            if (a.key != b.key) return a.key > b.key;
+            return a.g < b.g;  // deeper first among equals: fewer nodes to the goal
+        }
+    };
     // Fewest collisions first, then the shortest (cost so far plus the exact distance to go).
     [[nodiscard]] static std::uint64_t key_of(std::uint32_t collisions, std::uint32_t f) {
         return std::uint64_t{collisions} << 32 | f;
@@ -160,14 +163,13 @@ class Guide {
     std::vector<Node> open_;
     std::uint64_t collisions_ = 0;  // pairs: each agent's against those enrolled before
     std::size_t path_bytes_ = 0;    // the paths' buffers
+    std::size_t pass_bytes_ = 0;    // the buffers of goal_passes_, kept up to date by enroll
     std::size_t best_bytes_ = 0;    // the copy of the best round's paths
     std::size_t peak_bytes_ = 0;
 };
 
 std::size_t Guide::bytes() const {
-    std::size_t passes = goal_passes_.capacity() * sizeof(goal_passes_[0]);
-    for (const auto& times : goal_passes_)
-        passes += times.capacity() * sizeof(std::uint32_t);
+    const std::size_t passes = goal_passes_.capacity() * sizeof(goal_passes_[0]) + pass_bytes_;
     return visits_.bytes() + path_bytes_ + best_bytes_ + passes + open_.capacity() * sizeof(Node) +
            (goal_agent_.capacity() + resting_since_.capacity() + stamp_.capacity() +
             parent_.capacity() + tables_.capacity()) *
@@ -210,9 +212,11 @@ void Guide::enroll(std::uint32_t agent, int change) {
         const std::uint32_t owner = goal_agent_[path[t].index()];
         if (owner == none || owner == agent) continue;
         std::vector<std::uint32_t>& passes = goal_passes_[owner];
-        if (change > 0)
+        if (change > 0) {
+            pass_bytes_ -= passes.capacity() * sizeof(std::uint32_t);
             passes.push_back(t);
-        else
+            pass_bytes_ += passes.capacity() * sizeof(std::uint32_t);
+        } else
             passes.erase(std::find(passes.begin(), passes.end(), t));
     }
     resting_since_[goals_[agent].index()] =
@@ -235,7 +239,7 @@ bool Guide::plan(std::uint32_t agent) {
     open_.push_back(Node{key_of(0, shortest), 0, 0, start, MapfVertex()});
     const std::size_t room = options_.memory_limit > bytes() ? options_.memory_limit - bytes() : 0;
     while (!open_.empty()) {
-        std::pop_heap(open_.begin(), open_.end(), later);
+        std::pop_heap(open_.begin(), open_.end(), Later{});
         const Node node = open_.back();
         open_.pop_back();
         if (stamp_[node.vertex.index()] == search_number_) continue;
@@ -263,7 +267,7 @@ bool Guide::plan(std::uint32_t agent) {
                 return false;
             open_.push_back(Node{key_of(collisions, node.g + 1 + to_go), collisions, node.g + 1,
                                  next, node.vertex});
-            std::push_heap(open_.begin(), open_.end(), later);
+            std::push_heap(open_.begin(), open_.end(), Later{});
         }
     }
     return false;
