@@ -37,7 +37,9 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
         const MapfPlannerOptions planner = planner_options(units, tiles);
         // PIBT runs of 8 bytes a vertex: the planner's and LaCAM's four, with one to spare.
         bytes += MapfGraph::estimate_bytes(map) + 48 * MapfGraph::count_vertices(map) +
-                 planner.distance_memory_limit + planner.search_memory_limit;
+                 planner.distance_memory_limit;
+        // The lifelong planner runs PIBT alone: no search.
+        if (!options.lifelong_orders) bytes += planner.search_memory_limit;
     }
     return bytes;
 }

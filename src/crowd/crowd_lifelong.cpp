@@ -65,7 +65,7 @@ void Crowd::Impl::step_lifelong() {
     // At least a millisecond, or a new target's distance table would never start.
     const auto budget = std::chrono::microseconds(std::max(options.coordination_budget_us, 1000));
     const auto started = std::chrono::steady_clock::now();
-    planner.step(budget);
+    if (!planner.step(budget)) ++stats.ticks_out_of_time;
     stats.planning_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const std::vector<Cell>& next = planner.positions();
