@@ -26,6 +26,11 @@
 //                                                        tiles; each run stepped until settled,
 //                                                        each tick checked (field-only: no run
 //                                                        by searches)
+//   pathkit_bench_crowd orders MAP [UNITS] [EVERY] [TICKS] [REPEATS]
+//                                                        every unit a new random order every
+//                                                        EVERY ticks, queued; the crowd's own
+//                                                        rules beside the lifelong planner on
+//                                                        the same orders, taking turns
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -242,6 +247,11 @@ int main(int argc, char** argv) {
     if (mode == "flow" && argc > 2)
         return flow(argv[2], argc > 3 ? std::atoi(argv[3]) : 1000,
                     argc <= 4 || std::string(argv[4]) != "field-only");
+    if (mode == "orders" && argc > 2)
+        return orders(argv[2], argc > 3 ? std::atoi(argv[3]) : 200,
+                      argc > 4 ? std::atoi(argv[4]) : 20,
+                      argc > 5 ? std::strtoull(argv[5], nullptr, 10) : 2000,
+                      argc > 6 ? std::atoi(argv[6]) : 3);
     if (mode == "sizes" && argc > 2)
         return sizes(argv[2], argc > 3 ? std::atoi(argv[3]) : 1000,
                      argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
@@ -254,6 +264,7 @@ int main(int argc, char** argv) {
                  "       pathkit_bench_crowd goals MAP.map UNITS [REPEATS]\n"
                  "       pathkit_bench_crowd gate [UNITS] [PERIOD] [TICKS]\n"
                  "       pathkit_bench_crowd sizes MAP.map [UNITS] [SEED]\n"
-                 "       pathkit_bench_crowd flow MAP.map|generated [UNITS] [field-only]\n");
+                 "       pathkit_bench_crowd flow MAP.map|generated [UNITS] [field-only]\n"
+                 "       pathkit_bench_crowd orders MAP.map [UNITS] [EVERY] [TICKS] [REPEATS]\n");
     return 2;
 }

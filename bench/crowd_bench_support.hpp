@@ -166,5 +166,7 @@ int table(const std::string& folder);
 int guides(const std::string& folder, int repeats);
 int goals(const std::string& map_file, std::size_t unit_count, int repeats);
 int flow(const std::string& map_name, int unit_count, bool with_searches);
+int orders(const std::string& map_file, int unit_count, int every, std::uint64_t ticks,
+           int repeats);
 
 }  // namespace pathkit::crowd_bench

@@ -76,6 +76,9 @@ Crowd::~Crowd() = default;
 Expected<Crowd> Crowd::create(const GridMap& map, const CrowdOptions& options) {
     if (Status status = validate(options.rules); !status)
         return Status::invalid_input(status.message());
+    if (options.lifelong_orders && options.rules.agent_size > 1)
+        return Status::invalid_input("with lifelong_orders units are one tile (agent_size " +
+                                     std::to_string(options.rules.agent_size) + ")");
     if (options.rules.agent_size > max_unit_size)
         return Status::invalid_input("units are 1 to " + std::to_string(max_unit_size) +
                                      " tiles (agent_size " +
@@ -112,6 +115,8 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state, int size) {
     if (size > 1 && crowd.coordinated)
         return Status::invalid_input(
             "a coordinated move is running, and it moves one-tile units only");
+    if (size > 1 && crowd.options.lifelong_orders)
+        return Status::invalid_input("the lifelong planner moves one-tile units only");
     std::uint32_t holder = none;
     (void)crowd::any_footprint_tile(crowd.map->index(at), size, crowd.map->stride(),
                                     [&](std::uint32_t tile) {
@@ -134,6 +139,7 @@ Expected<UnitId> Crowd::add_unit(Cell at, UnitState state, int size) {
     if (size > 1) ++crowd.big_units;
     crowd.hold(id, at, id);
     crowd.replan_coordination = crowd.coordinated != nullptr;  // the planner must know of it
+    crowd.lifelong_stale = crowd.lifelong != nullptr;
     return UnitId(id);
 }
 
@@ -144,25 +150,34 @@ Status Crowd::set_attacking(UnitId id, bool attacking) {
     Unit& unit = crowd.units[id.index()];
     if (attacking) {
         crowd.records[id.index()].pending.reset();
+        crowd.records[id.index()].queued.clear();
+        crowd.records[id.index()].tasks.clear();
+        crowd.lifelong_stale = crowd.lifelong != nullptr;  // a new wall for the planner
         crowd.clear_order(id.value);
         crowd.set_group_tile(id.value, std::nullopt);
         unit.state = UnitState::Attacking;
         crowd.replan_coordination = crowd.coordinated != nullptr;  // a new wall for the planner
     } else if (unit.state == UnitState::Attacking) {
         unit.state = UnitState::Idle;
+        crowd.lifelong_stale = crowd.lifelong != nullptr;
         crowd.replan_coordination = crowd.coordinated != nullptr;
     }
     return {};
 }
 
+Status Crowd::Impl::check_order(UnitId id, Cell target) const {
+    if (id.index() >= units.size())
+        return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
+    if (units[id.index()].state == UnitState::Attacking)
+        return Status::invalid_input("unit " + std::to_string(id.value) + " is attacking");
+    if (!map->contains(target))
+        return Status::invalid_input("target " + to_string(target) + " is outside the map");
+    return {};
+}
+
 Status Crowd::move_to(UnitId id, Cell target) {
     Impl& crowd = *impl_;
-    if (id.index() >= crowd.units.size())
-        return Status::invalid_input("unit " + std::to_string(id.value) + " does not exist");
-    if (crowd.units[id.index()].state == UnitState::Attacking)
-        return Status::invalid_input("unit " + std::to_string(id.value) + " is attacking");
-    if (!crowd.map->contains(target))
-        return Status::invalid_input("target " + to_string(target) + " is outside the map");
+    if (Status refused = crowd.check_order(id, target); !refused) return refused;
     crowd.give_order(id.value, target);
     crowd.units[id.index()].group.reset();
     return {};
@@ -196,8 +211,8 @@ bool Crowd::is_settled() const {
     if (impl_->coordinated) return false;
     for (std::size_t unit = 0; unit < impl_->units.size(); ++unit) {
         const UnitState state = impl_->units[unit].state;
-        if (impl_->records[unit].pending || state == UnitState::Moving ||
-            state == UnitState::Stalled)
+        if (impl_->records[unit].pending || !impl_->records[unit].queued.empty() ||
+            state == UnitState::Moving || state == UnitState::Stalled)
             return false;
     }
     return true;
@@ -241,6 +256,12 @@ Status Crowd::step() {
     if (!crowd.events_from_refresh) crowd.events.clear();
     crowd.events_from_refresh = false;
     crowd.hand_out_orders_by_field();
+    if (crowd.options.lifelong_orders) {
+        crowd.step_lifelong();
+        ++crowd.tick;
+        return {};
+    }
+    crowd.take_queued_orders();
     const bool coordinated_orders =
         std::any_of(crowd.records.begin(), crowd.records.end(), [](const auto& record) {
             return record.pending && record.pending->coordinated != Coordinated::No;
@@ -266,6 +287,7 @@ Status Crowd::step() {
 void Crowd::Impl::give_order(std::uint32_t unit, Cell target) {
     crowd::UnitRecord& record = records[unit];
     record.pending = crowd::PendingOrder{target};
+    record.queued.clear();
     record.returning = false;
     record.goes_home = false;
     record.deadlocks = 0;

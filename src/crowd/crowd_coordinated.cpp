@@ -12,15 +12,16 @@ namespace pathkit {
 using crowd::Coordinated;
 using crowd::none;
 
+std::size_t crowd::distance_memory_for(std::size_t agents, std::size_t vertices) {
+    return std::clamp<std::size_t>(2 * agents * vertices * sizeof(std::uint32_t),
+                                   std::size_t{16} << 20, std::size_t{1} << 30);
+}
+
 namespace {
 
-// The planner's memory, sized to the move: distance tables (4 bytes a tile each) for twice the
-// agents, so goals that joined the move and are no longer wanted make room rather than pile
-// up.
 MapfPlannerOptions planner_options(std::size_t agents, std::size_t vertices) {
     MapfPlannerOptions options;
-    options.distance_memory_limit = std::clamp<std::size_t>(
-        2 * agents * vertices * sizeof(std::uint32_t), std::size_t{16} << 20, std::size_t{1} << 30);
+    options.distance_memory_limit = crowd::distance_memory_for(agents, vertices);
     return options;
 }
 
@@ -32,11 +33,13 @@ std::uint64_t Crowd::memory_estimate(const GridMap& map, const CrowdOptions& opt
     const std::uint64_t landmarks =
         std::min<std::uint64_t>(max_landmark_entries / tiles, options.landmarks);
     std::uint64_t bytes = 87 * tiles + 256 * std::uint64_t{units} + 4 * landmarks * tiles;
-    if (coordinated) {
+    if (coordinated || options.lifelong_orders) {
         const MapfPlannerOptions planner = planner_options(units, tiles);
         // PIBT runs of 8 bytes a vertex: the planner's and LaCAM's four, with one to spare.
         bytes += MapfGraph::estimate_bytes(map) + 48 * MapfGraph::count_vertices(map) +
-                 planner.distance_memory_limit + planner.search_memory_limit;
+                 planner.distance_memory_limit;
+        // The lifelong planner runs PIBT alone: no search.
+        if (!options.lifelong_orders) bytes += planner.search_memory_limit;
     }
     return bytes;
 }

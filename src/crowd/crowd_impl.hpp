@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
@@ -12,6 +13,7 @@
 #include "pathkit/crowd/crowd.hpp"
 #include "pathkit/grid/flow_field.hpp"
 #include "pathkit/grid/landmarks.hpp"
+#include "pathkit/mapf/lifelong.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/mapf_planner.hpp"
 #include "pathkit/search/search_context.hpp"
@@ -68,6 +70,11 @@ inline constexpr std::size_t whole_map_coordination_tiles = std::size_t{1} << 18
 /// Tiles of room round the units and targets of a coordinated move's region at first.
 inline constexpr int coordination_margin = 16;
 
+/// Bytes of distance tables (4 bytes a tile each) for a planner of `agents` units on
+/// `vertices` tiles: tables for twice the agents, so goals no longer wanted make room rather
+/// than pile up, within 16 MiB to 1 GiB.
+[[nodiscard]] std::size_t distance_memory_for(std::size_t agents, std::size_t vertices);
+
 /// What the crowd keeps per unit beside the public `Unit`.
 struct UnitRecord {
     /// Its order by a flow field, if any.
@@ -101,6 +108,21 @@ struct UnitRecord {
     /// Walks back to its group tile (`Unit::group_tile`) begun in a row from where it had
     /// settled (see `Crowd::Impl::keep_group_tiles`).
     int group_tile_walks = 0;
+    /// Orders queued behind the one in progress (`Crowd::queue_order`), not yet begun.
+    std::deque<Cell> queued;
+    /// With `CrowdOptions::lifelong_orders`: the targets in its task queue of the lifelong
+    /// planner, the current one first.
+    std::deque<Cell> tasks;
+};
+
+/// The lifelong planner of a crowd with `CrowdOptions::lifelong_orders` (on
+/// `Crowd::Impl::coordination_graph` of the whole map) and the units it moves, by agent.
+struct LifelongOrders {
+    std::optional<LifelongPlanner> planner;
+    std::vector<std::uint32_t> units;     // by agent
+    std::vector<std::uint32_t> agent_of;  // by unit: its agent, or none
+    std::vector<std::size_t> finished;    // by agent: its finished tasks seen so far
+    std::uint64_t revision = 0;           // the map's revision it was made at
 };
 
 /// A running coordinated move: the planner (on `Crowd::Impl::coordination_graph`) and the
@@ -162,6 +184,10 @@ struct Crowd::Impl {
     std::uint64_t tick = 0;
     std::uint32_t groups = 0;
     std::unique_ptr<crowd::CoordinatedMove> coordinated;
+    // With `CrowdOptions::lifelong_orders`: the planner (made at the first tick, and again
+    // once stale: a unit added, an attack begun or ended, units displaced).
+    std::unique_ptr<crowd::LifelongOrders> lifelong;
+    bool lifelong_stale = false;
     // The coordinated planner's graph, kept from move to move while the map and the attacking
     // units (its extra walls, by padded tile in order) stay the same.
     std::unique_ptr<MapfGraph> coordination_graph_kept;
@@ -219,6 +245,8 @@ struct Crowd::Impl {
     [[nodiscard]] bool touches_changes(std::uint32_t unit) const;
 
     // Orders and their ends (crowd.cpp).
+    /// Refuses an order for an unknown or attacking unit, or to a target outside the map.
+    [[nodiscard]] Status check_order(UnitId unit, Cell target) const;
     void give_order(std::uint32_t unit, Cell target);
     void clear_order(std::uint32_t unit);
     void apply_order(std::uint32_t unit);
@@ -318,6 +346,18 @@ struct Crowd::Impl {
     /// stays one) from the next tick.
     void hand_back_coordinated_move();
     void end_coordinated_move();
+
+    // Queued orders and the lifelong planner (crowd_lifelong.cpp).
+    /// Idle units with queued orders take the next one (from this tick).
+    void take_queued_orders();
+    /// A tick with `CrowdOptions::lifelong_orders`: orders to the planner, one step, arrivals.
+    void step_lifelong();
+    /// Makes the lifelong planner on the map as it is now, units keeping their orders.
+    void make_lifelong_planner();
+    /// Appends `target` to the unit's task queue (`Unreachable` when the planner refuses it).
+    void hand_to_planner(std::uint32_t unit, Cell target);
+    /// Ends the orders the planner finished for `agent` since the last look: `Arrived` each.
+    void collect_arrivals(std::uint32_t agent);
 
     // Tiles handed out to formations and coordinated goals, one round at a time.
     [[nodiscard]] crowd::FreeTiles::Round begin_claims();

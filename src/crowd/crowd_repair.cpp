@@ -162,6 +162,8 @@ CrowdRepair Crowd::Impl::repair() {
             if (!record.stuck) {
                 record.stuck = true;
                 record.pending.reset();
+                record.queued.clear();
+                record.tasks.clear();
                 if (data.state != UnitState::Attacking) clear_order(unit);
                 emit(unit, CrowdEventKind::Stuck);
             }
@@ -178,7 +180,11 @@ CrowdRepair Crowd::Impl::repair() {
         emit(unit, CrowdEventKind::Displaced);
     }
 
-    if (coordinated) {
+    if (options.lifelong_orders) {
+        // The lifelong planner is made again on the new map at the next tick, units keeping
+        // their orders: no paths to repair.
+        lifelong_stale = lifelong != nullptr;
+    } else if (coordinated) {
         // The planner's graph is the old map's: the move starts again on the new one.
         if (report.tiles_changed > 0 || everywhere || !report.displaced.empty()) {
             start_coordinated_move();

@@ -155,6 +155,16 @@ Status LifelongPlanner::add_task(std::uint32_t agent, Cell tile) {
     return {};
 }
 
+Status LifelongPlanner::clear_tasks(std::uint32_t agent) {
+    if (agent >= queues_.size())
+        return Status::invalid_input("agent " + std::to_string(agent) + " does not exist (" +
+                                     std::to_string(queues_.size()) + " agents)");
+    queues_[agent].clear();
+    if (pibt_.goals()[agent] != positions_[agent]) pibt_.set_goal(agent, positions_[agent]);
+    priorities_[agent] -= std::floor(priorities_[agent]);
+    return {};
+}
+
 // Finishes the agent's tasks on its tile and heads for the next (or stays, without one).
 void LifelongPlanner::finish_tasks(std::uint32_t agent) {
     std::deque<MapfVertex>& queue = queues_[agent];

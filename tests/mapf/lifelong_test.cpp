@@ -193,6 +193,25 @@ TEST(LifelongPlanner, TakesTasksAddedOnAnyStepAndRefusesOnesItCannotDo) {
     EXPECT_EQ(planner.tasks_left(1), 0u);
 }
 
+TEST(LifelongPlanner, ClearingAnAgentsTasksKeepsWhatItFinishedAndStopsItWhereItStands) {
+    const auto drawn = testing::ascii_map({"A......"});
+    const MapfGraph graph(drawn.map);
+    auto planner = LifelongPlanner::create(graph, std::vector<Cell>{drawn.find('A')}).value();
+    EXPECT_FALSE(planner.clear_tasks(1));  // no agent 1
+    ASSERT_TRUE(planner.add_task(0, {1, 0}));
+    ASSERT_TRUE(planner.add_task(0, {6, 0}));
+    for (int step = 0; step < 3; ++step)
+        planner.step(1s);
+    ASSERT_TRUE(planner.clear_tasks(0));
+    EXPECT_EQ(planner.tasks_left(0), 0u);
+    const Cell stopped = planner.positions()[0];
+    EXPECT_EQ(stopped, Cell(3, 0));
+    for (int step = 0; step < 5; ++step)
+        planner.step(1s);
+    EXPECT_EQ(planner.positions()[0], stopped);
+    EXPECT_EQ(planner.finished(0).size(), 1u);
+}
+
 TEST(LifelongPlanner, StepsOutOfTimeKeepEveryAgentInPlaceAndResumeAfter) {
     const auto drawn = testing::ascii_map(narrow_corridors);
     const MapfGraph graph(drawn.map);

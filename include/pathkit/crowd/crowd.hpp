@@ -194,6 +194,34 @@ struct CrowdOptions {
     /// and goes on down the field from there. Units waiting one behind the other along one
     /// field (see `Crowd`, Progress) wait their turn.
     int flow_group_size = 32;
+    /// Orders go to the lifelong planner (`LifelongPlanner`: PIBT towards each unit's current
+    /// order, every unit that is not attacking moved together each tick) instead of each unit
+    /// planning and walking its own path: for crowds whose units get order after order while
+    /// the others are still on their way (warehouse robots, workers). Each unit's orders are
+    /// its task queue: `move_to` and `move_group` replace it, `queue_order` adds to it. Each
+    /// tick's planner step may spend `coordination_budget_us` microseconds (at least 1,000, so
+    /// a new target's distance table can start) on the distance tables of new targets; a
+    /// tick stopped there keeps every unit in place (`CrowdStats::ticks_out_of_time`), and
+    /// only such ticks depend on the clock: without them the same orders give the same run. A unit
+    /// arriving at an order's tile is `Arrived` (one event an order, in order) and takes its next
+    /// order in the same tick; an order no way leads to is `Unreachable` (the unit goes on with its
+    /// next).
+    ///
+    /// The tick's rules hold as ever (one unit a tile, no two units trading tiles), but units
+    /// move in 4 directions only, never stall or step aside (a unit with an order that did
+    /// not move counts in `CrowdStats::coordinated_waits`), do not go back to their posts or
+    /// group tiles (a unit pushed aside stays where it was pushed) and orders by flow field
+    /// or coordinated moves are orders like any other. Units are one tile (a bigger one is
+    /// refused). Attacking units are walls; a change of the map, an attack begun or ended, or
+    /// a unit added makes the planner again at the next tick, units keeping their orders.
+    /// Progress: on maps where every pair of adjacent walkable tiles lies on a loop (no
+    /// dead ends, no corridor one tile wide outside a loop) with more tiles than units, every
+    /// order is finished (PIBT's guarantee, see `LifelongPlanner`); elsewhere units may
+    /// oscillate in a dead end. Off by default, as it changes how units move (above); on the
+    /// shared warehouse and den520d maps with 200 to 1,000 units given order after order it
+    /// finishes 1.7 to 2.2 times as many orders a tick, with mean tick times 0.5 to 1.04
+    /// times the ordinary crowd's (docs/benchmarks.md, "Crowds with order after order").
+    bool lifelong_orders = false;
 };
 
 /// Counters over the crowd's life.
@@ -210,8 +238,13 @@ struct CrowdStats {
     /// them (a field to the same target is kept for the next order while the map allows).
     std::uint64_t field_paths = 0;
     std::uint64_t flow_fields = 0;
-    /// Ticks in which a unit of a coordinated move, not yet at its target, did not move.
+    /// Ticks in which a unit of a coordinated move, not yet at its target, did not move (or,
+    /// with `CrowdOptions::lifelong_orders`, a unit with an order).
     std::uint64_t coordinated_waits = 0;
+    /// With `CrowdOptions::lifelong_orders`: ticks whose planner step ran out of its budget
+    /// building new targets' distance tables, every unit kept in place (see
+    /// `LifelongPlanner::step`).
+    std::uint64_t ticks_out_of_time = 0;
     /// Units of ordinary orders handed to the coordinated planner because they made no
     /// progress (see `Crowd`).
     std::uint64_t handed_to_coordination = 0;
@@ -334,7 +367,8 @@ inline constexpr int coordination_plan_restarts = 3;
 class Crowd {
   public:
     /// A crowd on `map` (which must outlive it). Refused for bad rules, a unit size outside
-    /// 1..`max_unit_size`, a NaN or negative penalty, or patience or `flow_group_size` below 1.
+    /// 1..`max_unit_size` (1 with `lifelong_orders`), a NaN or negative penalty, or patience
+    /// or `flow_group_size` below 1.
     [[nodiscard]] static Expected<Crowd> create(const GridMap& map,
                                                 const CrowdOptions& options = {});
 
@@ -343,10 +377,11 @@ class Crowd {
     /// of them where units of sizes 2 and 3 fit), 28 more for group orders by flow field (two
     /// fields of 10 a tile, the last two targets', and 8 of scratch),
     /// 256 a unit, the landmarks (within `max_landmark_entries`), and with `coordinated`
-    /// moves the planner: its graph (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a
-    /// walkable tile), distance tables for twice the units (16 MiB to 1 GiB) and its search
-    /// (512 MiB).
-    /// Units' paths come on top (8 bytes a tile of each).
+    /// moves (or `CrowdOptions::lifelong_orders`) the planner: its graph
+    /// (`MapfGraph::estimate_bytes`), its PIBT runs (48 bytes a walkable tile), distance tables for
+    /// twice the units (16 MiB to 1 GiB) and its search (512 MiB; none with `lifelong_orders`,
+    /// which runs no search). Units' paths come on top (8
+    /// bytes a tile of each).
     [[nodiscard]] static std::uint64_t memory_estimate(const GridMap& map,
                                                        const CrowdOptions& options,
                                                        std::size_t units, bool coordinated);
@@ -355,13 +390,22 @@ class Crowd {
     /// (`size` 0: `CrowdOptions::rules.agent_size`). Refused for a size outside
     /// 1..`max_unit_size`, a footprint reaching outside the map, onto a blocked tile or a tile
     /// another unit holds, another state, or a unit bigger than one tile while a coordinated
-    /// move runs.
+    /// move runs or with `CrowdOptions::lifelong_orders`.
     Expected<UnitId> add_unit(Cell at, UnitState state = UnitState::Idle, int size = 0);
     /// Makes a unit attack (stand still, a wall to others; its order is dropped) or stop.
     Status set_attacking(UnitId unit, bool attacking);
     /// Orders one unit to `target` (from the next tick). Refused for unknown units, attacking
     /// units and targets outside the map.
     Status move_to(UnitId unit, Cell target);
+    /// Adds an order for one unit after its order in progress and those queued before: each
+    /// takes effect at the start of the tick after the one before ends (`Arrived`,
+    /// `Unreachable` or `GaveUp`; with `CrowdOptions::lifelong_orders`, in the same tick),
+    /// so the unit visits the targets in the order queued. `move_to`, `move_group`,
+    /// `move_coordinated`, an attack and a unit getting stuck drop its queue. Refused as
+    /// `move_to` is.
+    Status queue_order(UnitId unit, Cell target);
+    /// Orders queued for a unit behind the one in progress (0 for unknown units).
+    [[nodiscard]] std::size_t queued_orders(UnitId unit) const;
     /// Orders several units to `target` in formation (from the next tick): they keep their
     /// offsets within their bounding rectangle, the one closest to the target takes the target
     /// tile, and offsets on blocked or unreachable tiles go to the nearest free tile (for a
@@ -437,7 +481,7 @@ class Crowd {
     [[nodiscard]] const Unit* unit(UnitId id) const;
     /// The events of the last tick (`step`), in the order they happened; none before the first.
     [[nodiscard]] std::span<const CrowdEvent> events() const;
-    /// True when no unit has an order pending, is moving or is stalled.
+    /// True when no unit has an order pending or queued, is moving or is stalled.
     [[nodiscard]] bool is_settled() const;
     [[nodiscard]] const CrowdStats& stats() const;
     /// The space one-tile units plan on (bigger units plan on copies with their size).

@@ -64,6 +64,10 @@ class LifelongPlanner {
     /// the agent's current task and the agent stands on it). Refused for an unknown agent, a
     /// tile outside the map or blocked, or a tile no path leads to from the agent's start.
     Status add_task(std::uint32_t agent, Cell tile);
+    /// Drops every task of an agent's queue, from the next step on: it keeps its tile, makes
+    /// way when pushed and stays where it was pushed to, as an agent that never had one. The
+    /// tasks it finished stay in `finished`. Refused for an unknown agent.
+    Status clear_tasks(std::uint32_t agent);
 
     /// Moves every agent one step. The distance tables' searches for new goals (the only
     /// long part) stop at `budget`; a step stopped there keeps every agent in place and returns
