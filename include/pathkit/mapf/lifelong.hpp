@@ -14,6 +14,7 @@
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/pibt.hpp"
+#include "pathkit/mapf/traffic_flow.hpp"
 
 namespace pathkit {
 
@@ -28,6 +29,11 @@ struct LifelongOptions {
     /// LaCAM3's swap: an agent that must pass another in a dead end pulls it out. It helps on
     /// maps with dead ends, but voids the progress guarantee (see `LifelongPlanner`).
     bool swap = false;
+    /// Guide paths by traffic flow (`TrafficFlow`): each step first spends up to half its
+    /// budget renewing them (agents with a new task first), and PIBT then orders each agent's
+    /// choices by steps to go along its path. Moves stay as valid; throughput rises where
+    /// flows would otherwise meet head-on (warehouse aisles).
+    bool traffic_flow = false;
 };
 
 /// Moves agents on a `MapfGraph` one step per call to `step`, each towards the first task of
@@ -113,6 +119,7 @@ class LifelongPlanner {
     std::vector<Cell> cells_;
     std::vector<std::uint32_t> part_of_vertex_;  // connected part of each vertex
     Pibt pibt_;
+    std::unique_ptr<TrafficFlow> flow_;                 // with `LifelongOptions::traffic_flow`
     std::vector<std::deque<MapfVertex>> queues_;        // by agent, the current task first
     std::vector<std::vector<std::uint64_t>> finished_;  // by agent: steps of finished tasks
     std::vector<std::uint64_t> task_taken_;             // by agent: step it took its task
