@@ -134,7 +134,8 @@ LifelongPlanner::LifelongPlanner(const MapfGraph& graph, MapfConfiguration start
     bool room = true;
     for (std::size_t part = 0; part < tiles_in_part.size(); ++part)
         room = room && agents_in_part[part] < tiles_in_part[part];
-    progress_guaranteed_ = room && !options.swap && every_edge_on_a_cycle(graph);
+    progress_guaranteed_ =
+        room && !options.swap && !options.traffic_flow && every_edge_on_a_cycle(graph);
     if (options.traffic_flow)
         flow_ = std::make_unique<TrafficFlow>(graph, *distances_, positions_.size());
 }
@@ -183,7 +184,9 @@ bool LifelongPlanner::step(std::chrono::microseconds budget) {
     bool planned = true;
     try {
         if (flow_) {
-            (void)flow_->update(positions_, pibt_.goals(), began + budget / 2);
+            // New tasks' paths, then a sixteenth of the others renewed a step.
+            (void)flow_->update(positions_, pibt_.goals(), began + budget / 2,
+                                positions_.size() / 16 + 1);
             pibt_.follow_routes(flow_->routes());
         }
         // PIBT may fail only for an agent whose own tile was taken by a constraint; there are

@@ -111,7 +111,8 @@ bool TrafficFlow::plan(std::uint32_t agent, MapfVertex start, MapfVertex goal) {
 }
 
 std::size_t TrafficFlow::update(std::span<const MapfVertex> at, std::span<const MapfVertex> goals,
-                                std::chrono::steady_clock::time_point deadline) {
+                                std::chrono::steady_clock::time_point deadline,
+                                std::size_t renewals) {
     const auto agents = static_cast<std::uint32_t>(paths_.size());
     std::vector<std::uint32_t> order;  // no path to the goal first, then off their path
     std::vector<std::uint32_t> off;
@@ -142,7 +143,7 @@ std::size_t TrafficFlow::update(std::span<const MapfVertex> at, std::span<const 
     }
     order.insert(order.end(), off.begin(), off.end());
     const std::size_t first_in_turn = order.size();
-    for (std::uint32_t i = 0; i < agents; ++i) {
+    for (std::uint32_t i = 0; i < agents && order.size() - first_in_turn < renewals; ++i) {
         const auto agent = static_cast<std::uint32_t>((next_in_turn_ + i) % agents);
         if (!off_path_[agent] && !paths_[agent].empty() && paths_[agent].back() == goals[agent])
             order.push_back(agent);

@@ -49,9 +49,11 @@ class TrafficFlow {
     /// Moves every agent's path on to where the agent stands (`at`), then plans paths to
     /// `goals` (one per agent, valid vertices) until `deadline` (checked before each agent; the
     /// distance tables may also throw `DistanceTables::OutOfTime`, leaving every path
-    /// consistent). Returns the number of paths planned.
+    /// consistent): the agents without a path to their goal, those off their path, then at most
+    /// `renewals` others in turn. Returns the number of paths planned.
     std::size_t update(std::span<const MapfVertex> at, std::span<const MapfVertex> goals,
-                       std::chrono::steady_clock::time_point deadline);
+                       std::chrono::steady_clock::time_point deadline,
+                       std::size_t renewals = SIZE_MAX);
 
     /// The rest of an agent's path, from its tile to its goal, or empty (no path, or the agent
     /// is off its path since the last update).
