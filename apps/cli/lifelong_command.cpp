@@ -100,6 +100,7 @@ int run_mapf_lifelong(const LifelongRunArguments& arguments) {
     LifelongOptions options;
     options.seed = arguments.seed;
     options.swap = arguments.swap;
+    options.traffic_flow = arguments.traffic_flow;
     // A table for every agent's goal at once (plus room to keep recent goals), within three
     // quarters of what is left.
     options.distance_memory_limit =
@@ -164,7 +165,9 @@ int run_mapf_lifelong(const LifelongRunArguments& arguments) {
         {"lifelong", "1"},
         {"agents", std::to_string(agents)},
         {"map_file", std::filesystem::path(arguments.map_file).filename().string()},
-        {"solver", arguments.swap ? "pathkit-lifelong-pibt-swap" : "pathkit-lifelong-pibt"},
+        {"solver",
+         std::string(arguments.swap ? "pathkit-lifelong-pibt-swap" : "pathkit-lifelong-pibt") +
+             (arguments.traffic_flow ? "-traffic-flow" : "")},
         {"steps", std::to_string(arguments.steps)},
         {"tasks", std::to_string(tasks.tasks.size())},
         {"tasks_finished", std::to_string(planner.tasks_finished())},

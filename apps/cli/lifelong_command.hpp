@@ -21,6 +21,7 @@ struct LifelongRunArguments {
     double time_limit = 10;  ///< seconds for the whole run, after reading the files
     std::uint64_t seed = 0;
     bool swap = false;
+    bool traffic_flow = false;  ///< guide paths by traffic flow
     std::string out;
     bool json = false;
 };

@@ -458,6 +458,9 @@ Command add_mapf_command(CLI::App& app) {
     command->add_flag("--swap", lifelong.swap,
                       "With --lifelong: agents pull others out of dead ends (helps on maps with "
                       "dead ends; no progress guarantee)");
+    command->add_flag("--traffic-flow", lifelong.traffic_flow,
+                      "With --lifelong: agents follow guide paths that keep opposite flows "
+                      "apart (up to half of each step's budget renews them)");
     return {command, [arguments] { return run_mapf(*arguments); }};
 }
 

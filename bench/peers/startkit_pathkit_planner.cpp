@@ -12,9 +12,11 @@
 // - a robot facing elsewhere turns towards the tile (CR or CCR; CR twice for the opposite
 //   way) and stays; the tile stays its choice on the next steps (a PIBT constraint) until it
 //   steps there or the constraint cannot be met.
-// Before the steps, each call spends its time but a reserve on guiding routes (spread_paths,
-// routes that avoid each other's tiles where it costs little), which PIBT prefers; the reserve
-// is twice what the previous call's steps took.
+// Before the steps, each call spends its time but a reserve on guide paths by traffic flow
+// (TrafficFlow: each robot's path priced by the others' flows, opposite flows above all,
+// renewed in turn from call to call), which PIBT follows (its choices ordered by steps to go
+// along the path, the tile a robot faces first among equals); the reserve is twice what the
+// previous call's steps took.
 #include <MAPFPlanner.h>
 
 #include <algorithm>
@@ -31,7 +33,7 @@
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/pibt.hpp"
-#include "pathkit/mapf/spread_paths.hpp"
+#include "pathkit/mapf/traffic_flow.hpp"
 
 namespace {
 
@@ -41,7 +43,7 @@ using pathkit::MapfVertex;
 constexpr std::size_t distance_memory_limit = std::size_t{1} << 30;
 // Milliseconds kept back from each call's limit for returning the plan (as the kit's default).
 constexpr int time_tolerance_ms = 10;
-// The least time of each call kept for PIBT's steps after the guiding routes.
+// The least time of each call kept for PIBT's steps after the guide paths.
 constexpr std::chrono::milliseconds minimum_reserve{50};
 constexpr int no_location = -1;
 
@@ -59,8 +61,8 @@ struct PathkitPlanner {
     std::vector<float> priorities;     // by agent: 1 a step off its goal, a tie-break below 1
     std::vector<int> turning_towards;  // by agent: the tile it turned towards, or no_location
     std::vector<std::uint32_t> order;  // scratch
-    std::vector<std::vector<MapfVertex>> routes;  // by agent: its guiding route, or empty
-    std::size_t next_guided = 0;                  // the robot whose route is renewed next
+    std::unique_ptr<pathkit::TrafficFlow> flow;  // the guide paths
+    pathkit::MapfConfiguration ahead;            // by agent: the tile it faces, or none
     std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
     pathkit::MapfConfiguration from, next;
 
@@ -91,8 +93,15 @@ int ahead(const Robot& robot, int columns) {
 // One PIBT step from `robots`; false when the distance searches ran out of time.
 bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots) {
     const std::size_t agents = robots.size();
-    for (std::size_t agent = 0; agent < agents; ++agent)
+    for (std::size_t agent = 0; agent < agents; ++agent) {
         state.from[agent] = state.vertex(robots[agent].location);
+        const int facing_x = robots[agent].location % state.columns +
+                             (robots[agent].orientation == 0) - (robots[agent].orientation == 2);
+        const int facing_y = robots[agent].location / state.columns +
+                             (robots[agent].orientation == 1) - (robots[agent].orientation == 3);
+        state.ahead[agent] = state.graph->vertex_at({facing_x, facing_y});
+    }
+    state.pibt->set_headings(state.ahead);
     for (int attempt = 0; attempt < 2; ++attempt) {
         state.order.clear();
         for (std::uint32_t agent = 0; agent < agents; ++agent) {
@@ -183,45 +192,25 @@ void step_actions(PathkitPlanner& state, std::vector<Robot>& robots, std::vector
     }
 }
 
-// Guiding routes (pathkit's spread_paths: each a shortest path made longer where others'
-// routes crowd) until `deadline`, handed to PIBT as preferred routes. Robots with a new errand
-// come first, then the others from where the last call stopped; a route is kept until its
-// robot gets a new one or a new errand.
-// Returns when the routes were found (what follows, handing them over and PIBT's steps,
-// is what the reserve covers).
+// Guide paths by traffic flow (pathkit's TrafficFlow: per robot a path priced by the flows
+// of the others' paths, opposite flows above all) until `deadline`, which PIBT follows. Robots
+// with a new errand come first, then those pushed off their path, then the others in turn.
+// Returns when the paths were found (what follows, handing them over and PIBT's steps, is what
+// the reserve covers).
 std::chrono::steady_clock::time_point guide(PathkitPlanner& state, const std::vector<Robot>& robots,
                                             std::chrono::steady_clock::time_point deadline) {
     const std::size_t agents = robots.size();
-    const auto goals = state.pibt->goals();
-    std::vector<std::uint32_t> order;
-    for (std::uint32_t agent = 0; agent < agents; ++agent)
-        if (state.routes[agent].empty() || state.routes[agent].back() != goals[agent])
-            order.push_back(agent);
-    for (std::size_t i = 0; i < agents; ++i) {
-        const auto agent = static_cast<std::uint32_t>((state.next_guided + i) % agents);
-        if (!state.routes[agent].empty() && state.routes[agent].back() == goals[agent])
-            order.push_back(agent);
-    }
-    pathkit::MapfConfiguration starts(agents), ends(agents);
-    for (std::size_t i = 0; i < agents; ++i) {
-        starts[i] = state.vertex(robots[order[i]].location);
-        ends[i] = goals[order[i]];
-    }
-    std::vector<std::vector<MapfVertex>> routes;
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        state.from[agent] = state.vertex(robots[agent].location);
     try {
-        routes = pathkit::spread_paths(*state.graph, *state.distances, starts, ends, deadline);
+        (void)state.flow->update(state.from, state.pibt->goals(), deadline);
     } catch (const pathkit::DistanceTables::OutOfTime&) {
     }
     const auto found = std::chrono::steady_clock::now();
-    for (std::size_t i = 0; i < routes.size(); ++i) {
-        if (routes[i].empty()) continue;
-        state.routes[order[i]] = std::move(routes[i]);
-        state.next_guided = (order[i] + 1) % agents;
+    try {
+        state.pibt->follow_routes(state.flow->routes());
+    } catch (const pathkit::DistanceTables::OutOfTime&) {
     }
-    for (std::uint32_t agent = 0; agent < agents; ++agent)
-        if (!state.routes[agent].empty() && state.routes[agent].back() != goals[agent])
-            state.routes[agent].clear();
-    state.pibt->prefer_routes(state.routes);
     return found;
 }
 
@@ -238,7 +227,8 @@ void start_pibt(PathkitPlanner& state, const SharedEnvironment& env) {
     for (std::size_t agent = 0; agent < agents; ++agent)
         state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
     state.turning_towards.assign(agents, no_location);
-    state.routes.assign(agents, {});
+    state.flow = std::make_unique<pathkit::TrafficFlow>(*state.graph, *state.distances, agents);
+    state.ahead.resize(agents);
     state.from.resize(agents);
     state.next.resize(agents);
 }

@@ -134,7 +134,10 @@ LifelongPlanner::LifelongPlanner(const MapfGraph& graph, MapfConfiguration start
     bool room = true;
     for (std::size_t part = 0; part < tiles_in_part.size(); ++part)
         room = room && agents_in_part[part] < tiles_in_part[part];
-    progress_guaranteed_ = room && !options.swap && every_edge_on_a_cycle(graph);
+    progress_guaranteed_ =
+        room && !options.swap && !options.traffic_flow && every_edge_on_a_cycle(graph);
+    if (options.traffic_flow)
+        flow_ = std::make_unique<TrafficFlow>(graph, *distances_, positions_.size());
 }
 
 Status LifelongPlanner::add_task(std::uint32_t agent, Cell tile) {
@@ -184,11 +187,18 @@ void LifelongPlanner::finish_tasks(std::uint32_t agent) {
 }
 
 bool LifelongPlanner::step(std::chrono::microseconds budget) {
-    distances_->stop_at(std::chrono::steady_clock::now() + budget);
+    const auto began = std::chrono::steady_clock::now();
+    distances_->stop_at(began + budget);
     std::fill(next_.begin(), next_.end(), MapfVertex());
     mapf_detail::order_by_priority(priorities_, order_);
     bool planned = true;
     try {
+        if (flow_) {
+            // New tasks' paths, then a sixteenth of the others renewed a step.
+            (void)flow_->update(positions_, pibt_.goals(), began + budget / 2,
+                                positions_.size() / 16 + 1);
+            pibt_.follow_routes(flow_->routes());
+        }
         // PIBT may fail only for an agent whose own tile was taken by a constraint; there are
         // none here, so every agent gets a tile.
         planned = pibt_.plan_step(positions_, next_, order_);
@@ -224,7 +234,8 @@ std::uint64_t LifelongPlanner::oldest_task_age() const {
 
 std::size_t LifelongPlanner::memory_bytes() const {
     using mapf_detail::held_bytes;
-    std::size_t bytes = distances_->memory_bytes() + pibt_.memory_bytes() + held_bytes(positions_) +
+    std::size_t bytes = distances_->memory_bytes() + pibt_.memory_bytes() +
+                        (flow_ ? flow_->memory_bytes() : 0) + held_bytes(positions_) +
                         held_bytes(cells_) + held_bytes(part_of_vertex_) + held_bytes(queues_) +
                         held_bytes(finished_) + held_bytes(task_taken_) + held_bytes(priorities_) +
                         held_bytes(order_) + held_bytes(next_);

@@ -35,6 +35,7 @@ Pibt::Pibt(const Pibt& other, std::uint64_t seed)
       occupied_next_(other.occupied_next_),
       routes_(other.routes_),
       route_dropped_(other.route_dropped_),
+      ahead_(other.ahead_),
       random_state_(seed),
       swap_(other.swap_) {}
 
@@ -76,6 +77,62 @@ void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
     table->first.push_back(static_cast<std::uint32_t>(table->steps.size()));
     routes_ = std::move(table);
     route_dropped_.assign(goals_.size(), 0);
+}
+
+void Pibt::follow_routes(std::span<const std::span<const MapfVertex>> routes) {
+    auto table = std::make_shared<Routes>();
+    table->followed = true;
+    std::size_t steps = 0;
+    for (std::size_t agent = 0; agent < routes.size() && agent < goals_.size(); ++agent)
+        steps += routes[agent].size();
+    table->steps.reserve(steps);
+    table->first.reserve(goals_.size() + 1);
+    table->detour.assign(goals_.size(), 0);
+    for (std::size_t agent = 0; agent < goals_.size(); ++agent) {
+        const auto begin = static_cast<std::ptrdiff_t>(table->steps.size());
+        table->first.push_back(static_cast<std::uint32_t>(begin));
+        if (agent >= routes.size() || routes[agent].empty() ||
+            routes[agent].back() != goals_[agent])
+            continue;
+        const std::span<const MapfVertex> route = routes[agent];
+        const auto last = static_cast<std::uint32_t>(route.size() - 1);
+        for (std::uint32_t i = 0; i < route.size(); ++i)
+            table->steps.push_back(std::uint64_t{route[i].value} << 32 | (last - i));
+        const std::uint32_t shortest = distances_->distance(tables_[agent], route.front());
+        table->detour[agent] = shortest < last ? last - shortest : 0;
+        // By vertex; a tile the route comes back to keeps its last visit (fewest steps to go).
+        const auto first = table->steps.begin() + begin;
+        std::sort(first, table->steps.end());
+        table->steps.erase(
+            std::unique(first, table->steps.end(),
+                        [](std::uint64_t a, std::uint64_t b) { return a >> 32 == b >> 32; }),
+            table->steps.end());
+    }
+    table->first.push_back(static_cast<std::uint32_t>(table->steps.size()));
+    routes_ = std::move(table);
+    route_dropped_.assign(goals_.size(), 0);
+}
+
+std::uint32_t Pibt::route_steps_to_go(std::uint32_t agent, MapfVertex vertex) const {
+    const auto begin = routes_->steps.begin() + routes_->first[agent];
+    const auto end = routes_->steps.begin() + routes_->first[agent + 1];
+    const auto at = std::lower_bound(begin, end, std::uint64_t{vertex.value} << 32);
+    if (at == end || *at >> 32 != vertex.value) return none;
+    return static_cast<std::uint32_t>(*at);
+}
+
+// How good a tile is for `agent` (smaller is better), before the tie-break.
+double Pibt::choice_key(std::uint32_t agent, MapfVertex vertex) {
+    if (!routes_ || !routes_->followed || route_dropped_[agent] ||
+        routes_->first[agent] == routes_->first[agent + 1])
+        return distance_to_goal(agent, vertex);
+    const std::uint32_t on = route_steps_to_go(agent, vertex);
+    if (on != none) return on;
+    std::uint32_t beside = none;
+    for (const MapfVertex neighbour : graph_->neighbours(vertex))
+        beside = std::min(beside, route_steps_to_go(agent, neighbour));
+    if (beside != none) return static_cast<double>(beside) + 1;
+    return static_cast<double>(distance_to_goal(agent, vertex)) + routes_->detour[agent] + 2;
 }
 
 MapfVertex Pibt::route_next(std::uint32_t agent, MapfVertex here) const {
@@ -135,16 +192,22 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
     };
     std::array<Candidate, 5> candidates;
     std::size_t count = 0;
+    // The tie-break: a random fraction, below every other tile's for the tile ahead.
+    const MapfVertex ahead = ahead_.empty() ? MapfVertex() : ahead_[agent];
+    const auto tie = [&](MapfVertex vertex) {
+        if (!ahead.is_valid()) return random_fraction();
+        return vertex == ahead ? 0.0 : 0.5 + 0.5 * random_fraction();
+    };
     for (const MapfVertex neighbour : graph_->neighbours(here))
-        candidates[count++] = {neighbour, distance_to_goal(agent, neighbour) + random_fraction()};
-    candidates[count++] = {here, distance_to_goal(agent, here) + random_fraction()};
+        candidates[count++] = {neighbour, choice_key(agent, neighbour) + tie(neighbour)};
+    candidates[count++] = {here, choice_key(agent, here) + tie(here)};
     // Insertion sort: at most five entries, and GCC 12 under -O2 -fsanitize=thread warns
     // (wrongly) that std::sort's unrolled insertion reads past a five-element array.
     for (std::size_t i = 1; i < count; ++i)
         for (std::size_t k = i; k > 0 && candidates[k].key < candidates[k - 1].key; --k)
             std::swap(candidates[k], candidates[k - 1]);
 
-    if (routes_) {  // on its route: the route's next tile first
+    if (routes_ && !routes_->followed) {  // on its route: the route's next tile first
         const MapfVertex preferred = route_next(agent, here);
         if (preferred.is_valid())
             for (std::size_t k = 1; k < count; ++k)

@@ -362,6 +362,15 @@ TEST(LifelongPlanner, FinishesThreeThousandTasksOnTheWarehouseMapEachWithinPibts
     EXPECT_LE(run.longest_task, 100u * 2 * farthest);
 }
 
+TEST(LifelongPlanner, FollowingTrafficFlowFinishesFourHundredTasksOnTheWarehouseMapLegally) {
+    if (!std::filesystem::exists(shared_mapf()))
+        GTEST_SKIP() << "no ../shared/benchmarks/mapf here";
+    LifelongOptions options;
+    options.traffic_flow = true;
+    const LifelongRun run = shared_map_run("warehouse-10-20-10-2-1", 100, 4, options);
+    EXPECT_FALSE(run.guaranteed);  // paths renewed on the way void PIBT's bound
+}
+
 TEST(LifelongPlanner, WithSwapsFinishesTwoThousandTasksInTheMazesDeadEnds) {
     if (!std::filesystem::exists(shared_mapf()))
         GTEST_SKIP() << "no ../shared/benchmarks/mapf here";

@@ -14,6 +14,7 @@
 #include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/pibt.hpp"
+#include "pathkit/mapf/traffic_flow.hpp"
 
 namespace pathkit {
 
@@ -28,6 +29,12 @@ struct LifelongOptions {
     /// LaCAM3's swap: an agent that must pass another in a dead end pulls it out. It helps on
     /// maps with dead ends, but voids the progress guarantee (see `LifelongPlanner`).
     bool swap = false;
+    /// Guide paths by traffic flow (`TrafficFlow`): each step first spends up to half its
+    /// budget renewing them (agents with a new task first), and PIBT then orders each agent's
+    /// choices by steps to go along its path. Moves stay as valid; throughput rises where
+    /// flows would otherwise meet head-on (warehouse aisles). Paths renewed while agents walk
+    /// them void the progress guarantee (see `LifelongPlanner`).
+    bool traffic_flow = false;
 };
 
 /// Moves agents on a `MapfGraph` one step per call to `step`, each towards the first task of
@@ -45,10 +52,10 @@ struct LifelongOptions {
 /// - Progress guarantee: when every pair of adjacent tiles lies on a cycle (no bridge: a
 ///   corridor one tile wide that is not part of a loop, or a dead end, breaks it; corridors
 ///   two tiles wide and loops keep it), each connected part of the map has more tiles than
-///   agents, and `swap` is off, the agent with the oldest task steps nearer its goal on every
-///   step, so every task is finished at most (agents x the map's diameter) steps after its
-///   agent takes it (PIBT's theorem; steps stopped by the budget do not count). Without the
-///   property nothing fails, but agents may oscillate in a dead end forever: watch
+///   agents, and `swap` and `traffic_flow` are off, the agent with the oldest task steps nearer its
+///   goal on every step, so every task is finished at most (agents x the map's diameter) steps
+///   after its agent takes it (PIBT's theorem; steps stopped by the budget do not count). Without
+///   the property nothing fails, but agents may oscillate in a dead end forever: watch
 ///   `oldest_task_age`. `progress_guaranteed` says whether the property holds.
 /// - Cost: the distance tables, one per goal, built lazily within the memory limit.
 /// - Not thread-safe; the graph must outlive the planner.
@@ -117,6 +124,7 @@ class LifelongPlanner {
     std::vector<Cell> cells_;
     std::vector<std::uint32_t> part_of_vertex_;  // connected part of each vertex
     Pibt pibt_;
+    std::unique_ptr<TrafficFlow> flow_;                 // with `LifelongOptions::traffic_flow`
     std::vector<std::deque<MapfVertex>> queues_;        // by agent, the current task first
     std::vector<std::vector<std::uint64_t>> finished_;  // by agent: steps of finished tasks
     std::vector<std::uint64_t> task_taken_;             // by agent: step it took its task

@@ -42,6 +42,17 @@ class Pibt {
     /// the route's next tile comes first among its choices (after the first visit, where a route
     /// comes back to a tile). Empty routes, or none, leave agents to PIBT alone.
     void prefer_routes(const std::vector<std::vector<MapfVertex>>& routes);
+    /// Routes to follow (`TrafficFlow::routes`), replacing `prefer_routes`: an agent's choices
+    /// are ordered by steps to its goal along its route instead of the distance: a tile on the
+    /// route by the route's steps from there, a tile next to it by one more than its nearest
+    /// route tile, any other by its distance plus what the route adds to the shortest path plus
+    /// 2. Empty routes leave their agents to the distance. May throw `DistanceTables::OutOfTime`.
+    void follow_routes(std::span<const std::span<const MapfVertex>> routes);
+    /// The tile each agent faces (invalid: none), which comes first among equally good choices
+    /// (the kit's robots turn before they move); an empty span forgets them.
+    void set_headings(std::span<const MapfVertex> ahead) {
+        ahead_.assign(ahead.begin(), ahead.end());
+    }
     /// Changes one agent's goal (and drops its preferred route).
     void set_goal(std::uint32_t agent, MapfVertex goal);
     /// The agents' goals.
@@ -73,6 +84,8 @@ class Pibt {
                                    MapfVertex& onwards) const;
     [[nodiscard]] double random_fraction();
     [[nodiscard]] MapfVertex route_next(std::uint32_t agent, MapfVertex here) const;
+    [[nodiscard]] double choice_key(std::uint32_t agent, MapfVertex vertex);
+    [[nodiscard]] std::uint32_t route_steps_to_go(std::uint32_t agent, MapfVertex vertex) const;
 
     const MapfGraph* graph_;
     DistanceTables* distances_;
@@ -88,11 +101,14 @@ class Pibt {
     std::uint32_t* occupied_now_ = nullptr;
     std::uint32_t* occupied_next_ = nullptr;
     struct Routes {
-        std::vector<std::uint32_t> first;  // by agent: where its steps begin (and one past)
-        std::vector<std::uint64_t> steps;  // vertex << 32 | next vertex, by vertex per agent
+        std::vector<std::uint32_t> first;   // by agent: where its steps begin (and one past)
+        std::vector<std::uint64_t> steps;   // vertex << 32 | next vertex (or steps to go)
+        std::vector<std::uint32_t> detour;  // by agent, followed: route minus shortest steps
+        bool followed = false;              // steps to go, from `follow_routes`
     };
     std::shared_ptr<const Routes> routes_;     // none without preferred routes
     std::vector<std::uint8_t> route_dropped_;  // by agent, with routes: its goal changed
+    std::vector<MapfVertex> ahead_;            // by agent: the tile it faces, or none given
     std::uint64_t random_state_;
     bool swap_;
 };
