@@ -24,6 +24,17 @@ namespace pathkit::detail {
     return (line[word] << (63 - shift)) | ((line[word - 1] >> 1) >> shift);
 }
 
+/// Whether every tile of a bit line from `first` to `last` (first <= last) is walkable.
+[[nodiscard]] inline bool all_free(const std::uint64_t* line, int first, int last) {
+    for (int position = first; position <= last; position += 64) {
+        const int count = last - position + 1;
+        const std::uint64_t wanted =
+            count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
+        if ((bits_from(line, position) & wanted) != wanted) return false;
+    }
+    return true;
+}
+
 /// Where a straight scan moving towards higher positions meets a tile with a forced neighbour
 /// on the `side` line (bit i for tile `position + i`; the tile before each is the one the scan
 /// came from). See jump_search.hpp for the rules of each policy.
