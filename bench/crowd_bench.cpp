@@ -101,13 +101,7 @@ int soak(int unit_count, std::uint64_t ticks, unsigned seed) {
         const auto start = Clock::now();
         if (!crowd.step()) return 2;
         tick_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        const std::vector<Cell> after = positions(crowd);
-        if (auto problem = check_crowd_tick(map, before, after)) {
-            if (++violations <= 5)
-                std::printf("tick %llu: %s\n", static_cast<unsigned long long>(tick),
-                            problem->c_str());
-        }
-        before = after;
+        before = checked_positions(crowd, map, before, tick, violations);
         for (const CrowdEvent& event : crowd.events()) {
             if (event.kind != CrowdEventKind::Arrived &&
                 event.kind != CrowdEventKind::Unreachable && event.kind != CrowdEventKind::GaveUp)
@@ -185,12 +179,7 @@ GateRun run_gate(int unit_count, int period, std::uint64_t ticks, unsigned seed)
         if (!crowd.step()) break;
         run.tick_ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        const std::vector<Cell> after = positions(crowd);
-        if (auto problem = check_crowd_tick(map, before, after))
-            if (++run.violations <= 5)
-                std::printf("tick %llu: %s\n", static_cast<unsigned long long>(tick),
-                            problem->c_str());
-        before = after;
+        before = checked_positions(crowd, map, before, tick, run.violations);
     }
     return run;
 }

@@ -49,11 +49,7 @@ OrdersRun run_orders(const GridMap& map, const std::vector<Cell>& tiles,
         if (!crowd.step()) break;
         run.tick_ms.push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        const std::vector<Cell> after = positions(crowd);
-        if (auto problem = check_crowd_tick(map, before, after))
-            if (++run.violations <= 5)
-                std::printf("tick %llu: %s\n", static_cast<unsigned long long>(tick),
-                            problem->c_str());
+        const std::vector<Cell> after = checked_positions(crowd, map, before, tick, run.violations);
         for (std::size_t unit = 0; unit < unit_count; ++unit)
             run.waits += open[unit] > 0 && after[unit] == before[unit];
         before = after;

@@ -90,6 +90,18 @@ inline std::vector<Cell> positions(const Crowd& crowd) {
     return now;
 }
 
+// The units' tiles after tick `tick`, checked against `before` by `check_crowd_tick`: each
+// violation is counted in `violations` and the first five are printed.
+inline std::vector<Cell> checked_positions(const Crowd& crowd, const GridMap& map,
+                                           const std::vector<Cell>& before, std::uint64_t tick,
+                                           std::uint64_t& violations) {
+    std::vector<Cell> after = positions(crowd);
+    if (auto problem = check_crowd_tick(map, before, after))
+        if (++violations <= 5)
+            std::printf("tick %llu: %s\n", static_cast<unsigned long long>(tick), problem->c_str());
+    return after;
+}
+
 inline void print_ticks(std::vector<double> tick_ms) {
     std::sort(tick_ms.begin(), tick_ms.end());
     double total = 0;

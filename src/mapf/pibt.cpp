@@ -51,6 +51,23 @@ std::size_t Pibt::memory_bytes() const {
     return bytes;
 }
 
+namespace {
+
+// Among the steps from `begin`, sorted by vertex (the upper 32 bits), keeps each vertex's first.
+void keep_first_step_per_vertex(std::vector<std::uint64_t>& steps, std::ptrdiff_t begin) {
+    steps.erase(std::unique(steps.begin() + begin, steps.end(),
+                            [](std::uint64_t a, std::uint64_t b) { return a >> 32 == b >> 32; }),
+                steps.end());
+}
+
+}  // namespace
+
+void Pibt::use_routes(std::shared_ptr<Routes> table) {
+    table->first.push_back(static_cast<std::uint32_t>(table->steps.size()));
+    routes_ = std::move(table);
+    route_dropped_.assign(goals_.size(), 0);
+}
+
 void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
     auto table = std::make_shared<Routes>();
     std::size_t steps = 0;
@@ -69,14 +86,9 @@ void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
         const auto first = table->steps.begin() + begin;
         std::stable_sort(first, table->steps.end(),
                          [](std::uint64_t a, std::uint64_t b) { return a >> 32 < b >> 32; });
-        table->steps.erase(
-            std::unique(first, table->steps.end(),
-                        [](std::uint64_t a, std::uint64_t b) { return a >> 32 == b >> 32; }),
-            table->steps.end());
+        keep_first_step_per_vertex(table->steps, begin);
     }
-    table->first.push_back(static_cast<std::uint32_t>(table->steps.size()));
-    routes_ = std::move(table);
-    route_dropped_.assign(goals_.size(), 0);
+    use_routes(std::move(table));
 }
 
 void Pibt::follow_routes(std::span<const std::span<const MapfVertex>> routes) {
@@ -103,14 +115,9 @@ void Pibt::follow_routes(std::span<const std::span<const MapfVertex>> routes) {
         // By vertex; a tile the route comes back to keeps its last visit (fewest steps to go).
         const auto first = table->steps.begin() + begin;
         std::sort(first, table->steps.end());
-        table->steps.erase(
-            std::unique(first, table->steps.end(),
-                        [](std::uint64_t a, std::uint64_t b) { return a >> 32 == b >> 32; }),
-            table->steps.end());
+        keep_first_step_per_vertex(table->steps, begin);
     }
-    table->first.push_back(static_cast<std::uint32_t>(table->steps.size()));
-    routes_ = std::move(table);
-    route_dropped_.assign(goals_.size(), 0);
+    use_routes(std::move(table));
 }
 
 std::uint32_t Pibt::route_steps_to_go(std::uint32_t agent, MapfVertex vertex) const {

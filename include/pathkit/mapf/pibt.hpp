@@ -108,7 +108,9 @@ class Pibt {
     };
     std::shared_ptr<const Routes> routes_;     // none without preferred routes
     std::vector<std::uint8_t> route_dropped_;  // by agent, with routes: its goal changed
-    std::vector<MapfVertex> ahead_;            // by agent: the tile it faces, or none given
+    // Closes `table`'s agent index, makes it the routes in use and clears the dropped marks.
+    void use_routes(std::shared_ptr<Routes> table);
+    std::vector<MapfVertex> ahead_;  // by agent: the tile it faces, or none given
     std::uint64_t random_state_;
     bool swap_;
 };
