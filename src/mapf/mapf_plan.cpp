@@ -36,9 +36,9 @@ constexpr std::size_t guide_share_of_search_memory = 8;
 constexpr double search_again_above_lower_bound = 1.2;
 constexpr std::uint32_t most_searches_again = 2;
 constexpr double search_again_work_share = 1.5;
-// Quality best: refiner rounds after the first solution, one per 4 agents (8 agents a round: a
-// fair share of them replanned; a round costs 4-50 ms on crowded maps), at least this many, and
-// states its searches expand per agent at most.
+// Quality best: refiner rounds after the first solution, one per 4 agents (2 to 8 agents a
+// round: a fair share of them replanned; a round costs 4-50 ms on crowded maps), at least this
+// many, and states its searches expand per agent at most.
 constexpr std::uint64_t best_refiner_agents_per_round = 4;
 constexpr std::uint64_t best_refiner_rounds_at_least = 50;
 constexpr std::uint64_t best_refiner_expansions_per_agent = 16384;
