@@ -38,14 +38,9 @@ void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
                           std::chrono::seconds(std::clamp(time_limit, 0, longest_call_seconds)) -
                           time_tolerance;
     const auto agents = static_cast<std::size_t>(env->num_of_agents);
-    std::vector<startkit_pathkit::Robot> robots(agents);
-    std::vector<int> goals(agents);
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        robots[agent] = {env->curr_states[agent].location, env->curr_states[agent].orientation};
-        goals[agent] = env->goal_locations[agent].empty()
-                           ? robots[agent].location
-                           : env->goal_locations[agent].front().first;
-    }
+    std::vector<startkit_pathkit::Robot> robots;
+    std::vector<int> goals;
+    startkit_pathkit::read_robots(*env, robots, goals);
     std::vector<std::vector<Action>> by_agent;
     startkit_pathkit::plan_call(*planner, std::move(robots), goals, env->rows, /*steps=*/1,
                                 planner_start, deadline, by_agent);

@@ -51,6 +51,20 @@ struct Robot {
     int orientation = 0;  // 0 east, 1 south, 2 west, 3 north (the kit's)
 };
 
+/// Each robot's tile and heading and its current goal (its own tile when it has none), read
+/// from either kit's environment: both hold `curr_states` and `goal_locations` alike.
+template <class Environment>
+void read_robots(const Environment& env, std::vector<Robot>& robots, std::vector<int>& goals) {
+    const auto agents = static_cast<std::size_t>(env.num_of_agents);
+    robots.assign(agents, {});
+    goals.assign(agents, 0);
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        robots[agent] = {env.curr_states[agent].location, env.curr_states[agent].orientation};
+        goals[agent] = env.goal_locations[agent].empty() ? robots[agent].location
+                                                         : env.goal_locations[agent].front().first;
+    }
+}
+
 struct PathkitPlanner {
     std::optional<pathkit::GridMap> map;
     std::optional<pathkit::MapfGraph> graph;

@@ -35,17 +35,11 @@ void MAPFPlanner::plan(int time_limit, Plan& plan) {
     const auto planner_start = std::chrono::steady_clock::now();
     const auto deadline =
         env->plan_start_time + std::chrono::milliseconds(time_limit - time_tolerance_ms);
-    const auto agents = static_cast<std::size_t>(env->num_of_agents);
     const int steps =
         env->min_planner_communication_time / (env->action_time * env->max_counter) + 1;
-    std::vector<startkit_pathkit::Robot> robots(agents);
-    std::vector<int> goals(agents);
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        robots[agent] = {env->curr_states[agent].location, env->curr_states[agent].orientation};
-        goals[agent] = env->goal_locations[agent].empty()
-                           ? robots[agent].location
-                           : env->goal_locations[agent].front().first;
-    }
+    std::vector<startkit_pathkit::Robot> robots;
+    std::vector<int> goals;
+    startkit_pathkit::read_robots(*env, robots, goals);
     startkit_pathkit::plan_call(*planner, std::move(robots), goals, env->rows, steps, planner_start,
                                 deadline, plan.actions);
     startkit_record_plan_time(env->plan_start_time, planner_start);
