@@ -255,6 +255,21 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
     return rounds;
 }
 
+std::uint64_t PlanRefiner::run_while_improving(std::chrono::steady_clock::time_point deadline,
+                                               std::uint64_t expansions_per_portion,
+                                               std::uint64_t max_expansions) {
+    std::uint64_t rounds = 0;
+    const std::uint64_t expansions_before = expansions_;
+    while (expansions_ - expansions_before < max_expansions) {
+        const std::uint64_t cost_before = sum_of_costs_;
+        const std::uint64_t left = max_expansions - (expansions_ - expansions_before);
+        const std::uint64_t ran = run(deadline, UINT64_MAX, std::min(expansions_per_portion, left));
+        rounds += ran;
+        if (ran == 0 || sum_of_costs_ == cost_before) break;
+    }
+    return rounds;
+}
+
 std::size_t PlanRefiner::memory_bytes() const {
     std::size_t bytes = visits_.capacity() * sizeof(visits_[0]) +
                         resting_agent_.capacity() * sizeof(std::uint32_t) +
