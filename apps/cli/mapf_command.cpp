@@ -115,10 +115,11 @@ MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& ar
     memory.map = instance.map.memory_bytes() + 2 * agents * sizeof(Cell);
     memory.graph = MapfGraph::estimate_bytes(instance.map);
     // Spread routes: a count per vertex and the engine's records (12 bytes a state, 16 per
-    // open state). The refiner (anytime, quality balanced and best): a list and an agent per
-    // vertex. Guide paths (quality balanced and best) live within an eighth of the search's share.
+    // open state). The refiner (anytime, quality best): a list and an agent per vertex; quality
+    // balanced refines only within what the search left of its share. Guide paths (quality
+    // balanced and best) live within an eighth of the search's share.
     if (arguments.spread) memory.extras += vertices * (4 + 12 + 16);
-    if (arguments.anytime || arguments.quality != "fast") memory.extras += vertices * (24 + 4);
+    if (arguments.anytime || arguments.quality == "best") memory.extras += vertices * (24 + 4);
     // One distance table is always allowed; the search needs PIBT's scratch (8 bytes a vertex)
     // and its agents' lists, and room for a few configurations.
     memory.smallest_tables = DistanceTables::largest_table_bytes(vertices);

@@ -40,8 +40,9 @@ constexpr double search_again_work_share = 1.5;
 // its lower bound, the refiner's rounds on it, 4 agents a round (cheaper rounds than 8, and more
 // of them gain), in portions of 16 expanded states per agent until a portion gains nothing or
 // 256 states per agent are expanded (work, not time: the same plan on every machine). On the
-// 32 x 32 maps: 1-4 % cheaper plans for 10-20 % more time; on mazes and the most crowded maps,
-// where replanning a few agents around the others rarely helps, it costs one portion.
+// 32 x 32 maps, 70 instances: 2.006 -> 1.988 times the lower bound at 1.15 times the CPU time
+// (docs/benchmarks.md); on mazes and the most crowded maps, where replanning a few agents around
+// the others rarely helps, it costs one portion.
 constexpr double refine_above_lower_bound = 1.05;
 constexpr std::uint32_t balanced_refiner_neighbourhood = 4;
 constexpr std::uint64_t balanced_refiner_portion_per_agent = 16;
@@ -60,7 +61,8 @@ constexpr auto refiner_slice_beside_lacam = std::chrono::milliseconds(15);
 // Once LaCAM* has stopped, the refiner alone, in slices long enough that the loop around
 // them costs nothing (the deadline still cuts the last one).
 constexpr auto refiner_slice_alone = std::chrono::milliseconds(100);
-// Anytime, the refiner may hold a quarter of the search's memory limit, LaCAM* the rest.
+// Anytime and at quality best, the refiner may hold a quarter of the search's memory limit,
+// LaCAM the rest (balanced refines in what LaCAM left).
 constexpr std::size_t refiner_share_of_search_memory = 4;
 
 // The sum over agents of the time each last arrives at its goal.
@@ -218,7 +220,7 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                           to_string(goals[*cut_off]) + " from " + to_string(starts[*cut_off]));
 
     LacamOptions lacam_options = options.search;
-    const bool refining = options.search.anytime || options.quality != MapfQuality::Fast;
+    const bool refining = options.search.anytime || options.quality == MapfQuality::Best;
     const std::size_t refiner_memory_limit =
         refining ? options.search.memory_limit / refiner_share_of_search_memory : 0;
     lacam_options.memory_limit -= refiner_memory_limit;
@@ -258,14 +260,23 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                 plan.searches_again =
                     search_again(graph, distances, start_vertices, goal_vertices, lower_bound,
                                  lacam_options, routes, deadline, search);
-                const bool above_bound =
+                // Balanced refines within what LaCAM left of the search's memory limit (best
+                // within its own share), and only when the refiner's start fits there.
+                const std::size_t held = search->memory_bytes();
+                const std::size_t room = refining ? refiner_memory_limit
+                                                  : (lacam_options.memory_limit > held
+                                                         ? lacam_options.memory_limit - held
+                                                         : 0);
+                const bool worth_refining =
                     static_cast<double>(soc_of(search->solution(), goal_vertices)) >
-                    refine_above_lower_bound * lower_bound;
+                        refine_above_lower_bound * lower_bound &&
+                    PlanRefiner::starting_bytes(graph.vertex_count(), starts.size(),
+                                                search->solution().size()) < room;
                 const auto refining_began = Clock::now();
-                if (above_bound || options.quality == MapfQuality::Best)
+                if (worth_refining || options.quality == MapfQuality::Best)
                     refiner.emplace(graph, distances, goal_vertices, search->solution(),
-                                    options.search.seed, refiner_memory_limit);
-                if (above_bound) {
+                                    options.search.seed, room);
+                if (worth_refining) {
                     refiner->set_neighbourhood_size(balanced_refiner_neighbourhood);
                     plan.refiner_rounds += refiner->run_while_improving(
                         deadline, balanced_refiner_portion_per_agent * starts.size(),

@@ -37,6 +37,13 @@ std::size_t most_states(std::size_t vertex_count) {
 
 }  // namespace
 
+std::size_t PlanRefiner::starting_bytes(std::size_t vertex_count, std::size_t agents,
+                                        std::size_t steps) {
+    return vertex_count * (sizeof(std::vector<std::uint64_t>) + sizeof(std::uint32_t)) +
+           agents * (sizeof(std::vector<MapfVertex>) + 2 * sizeof(std::uint32_t) +
+                     steps * (sizeof(MapfVertex) + 2 * sizeof(std::uint64_t)));
+}
+
 std::size_t PlanRefiner::largest_search_bytes(std::size_t vertex_count) {
     return KeyedSearchContext::largest_bytes(most_states(vertex_count));
 }

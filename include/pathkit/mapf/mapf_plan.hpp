@@ -65,9 +65,10 @@ struct MapfPlanOptions {
     /// of its own first (reading the map, building the graph) passes when that began, so that
     /// the limit covers it too.
     std::optional<std::chrono::steady_clock::time_point> started;
-    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit). Anytime,
-    /// the memory limit covers LaCAM* and the `PlanRefiner` together: the refiner may hold a
-    /// quarter of it, LaCAM* the rest.
+    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit). The memory
+    /// limit covers LaCAM and the `PlanRefiner` together: anytime and at quality best the
+    /// refiner may hold a quarter of it, LaCAM the rest; at quality balanced the refiner runs
+    /// only when its start (`PlanRefiner::starting_bytes`) fits in what LaCAM left.
     LacamOptions search;
     /// Guide PIBT by routes that spread the agents out (`spread_paths`), computed within a
     /// tenth of the time limit: better plans on small crowded maps, worse and slower on large

@@ -65,6 +65,11 @@ class PlanRefiner {
     /// search's records (`KeyedSearchContext::memory_bytes`: they grow with the largest search
     /// so far, and are kept between rounds).
     [[nodiscard]] std::size_t memory_bytes() const;
+    /// Bytes a refiner holds before its first search, about, on a plan of `agents` paths of at
+    /// most `steps` configurations over a graph of `vertex_count` vertices: 28 a vertex, and
+    /// per step of each path its vertex and room for twice its visit (lists grow by doubling).
+    [[nodiscard]] static std::size_t starting_bytes(std::size_t vertex_count, std::size_t agents,
+                                                    std::size_t steps);
     /// Expansions of one agent's space-time search at most: 16 a vertex of the graph and
     /// 1,000, at most 4,194,304.
     static constexpr std::uint64_t max_round_expansions = std::uint64_t{1} << 22;
