@@ -41,7 +41,7 @@ std::size_t PlanRefiner::starting_bytes(std::size_t vertex_count, std::size_t ag
                                         std::size_t steps) {
     return vertex_count * (sizeof(std::vector<std::uint64_t>) + sizeof(std::uint32_t)) +
            agents * (sizeof(std::vector<MapfVertex>) + 2 * sizeof(std::uint32_t) +
-                     steps * (sizeof(MapfVertex) + 2 * sizeof(std::uint64_t)));
+                     2 * steps * (sizeof(MapfVertex) + sizeof(std::uint64_t)));
 }
 
 std::size_t PlanRefiner::largest_search_bytes(std::size_t vertex_count) {

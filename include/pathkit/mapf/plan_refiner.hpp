@@ -67,7 +67,7 @@ class PlanRefiner {
     [[nodiscard]] std::size_t memory_bytes() const;
     /// Bytes a refiner holds before its first search, about, on a plan of `agents` paths of at
     /// most `steps` configurations over a graph of `vertex_count` vertices: 28 a vertex, and
-    /// per step of each path its vertex and room for twice its visit (lists grow by doubling).
+    /// per step of each path room for twice its vertex and its visit (lists grow by doubling).
     [[nodiscard]] static std::size_t starting_bytes(std::size_t vertex_count, std::size_t agents,
                                                     std::size_t steps);
     /// Expansions of one agent's space-time search at most: 16 a vertex of the graph and
