@@ -15,7 +15,7 @@
 // Exit 0 when every check held, 1 otherwise, 2 for bad arguments.
 //
 //   pathkit_bench_hierarchy [--generated 4096] [--queries 100] [--cluster-side 32]
-//                           [--edits 100] [--seed 14] [SCEN...]
+//                           [--gate-tiles 8] [--edits 100] [--seed 14] [SCEN...]
 #include <time.h>
 
 #include <algorithm>
@@ -38,6 +38,7 @@ struct Settings {
     int generated = 4096;
     int queries = 100;
     int cluster_side = 32;
+    int gate_tiles = HierarchyOptions{}.gate_tiles;
     int edits = 100;
     std::uint64_t seed = 14;
     std::vector<std::string> scenarios;
@@ -84,8 +85,10 @@ bool measure(const std::string& name, GridMap& map, const std::vector<Query>& qu
     Expected<GridHierarchy> built = Status::invalid_input("not built");
     for (int round = 0; round < 3; ++round) {
         const double cpu = thread_cpu_microseconds();
-        builds.push_back(microseconds(
-            [&] { built = GridHierarchy::build(space, {.cluster_side = settings.cluster_side}); }));
+        builds.push_back(microseconds([&] {
+            built = GridHierarchy::build(
+                space, {.cluster_side = settings.cluster_side, .gate_tiles = settings.gate_tiles});
+        }));
         build_cpu.push_back(thread_cpu_microseconds() - cpu);
     }
     if (!built) stop(built.error().message());
@@ -256,6 +259,8 @@ int main(int argc, char** argv) {
             settings.queries = static_cast<int>(number());
         else if (argument == "--cluster-side")
             settings.cluster_side = static_cast<int>(number());
+        else if (argument == "--gate-tiles")
+            settings.gate_tiles = static_cast<int>(number());
         else if (argument == "--edits")
             settings.edits = static_cast<int>(number());
         else if (argument == "--seed")

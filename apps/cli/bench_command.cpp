@@ -139,6 +139,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         auto loaded = load_moving_ai_map(map_file);
         if (!loaded) return loaded.error();
         const GridMap& map = loaded.value();
+        if (Status fits = arguments.search.fits_memory(map_file, map, true); !fits) return fits;
         const GridSpace space(map);
         const double tiles = static_cast<double>(map.width()) * map.height();
         std::shared_ptr<const StaticGridIndex> jump_index;

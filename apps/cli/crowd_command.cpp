@@ -97,6 +97,7 @@ Report crowd_report(const std::string& file, const CrowdRunReport& run, const st
         .add("deadlocks_resolved", run.stats.deadlocks_resolved)
         .add("coordinated_waits", run.stats.coordinated_waits)
         .add("handed_to_coordination", run.stats.handed_to_coordination)
+        .add("ticks_out_of_time", run.stats.ticks_out_of_time)
         .add("changes", std::move(changes))
         .add("units", std::move(units));
     return report;

@@ -64,6 +64,8 @@ int run_path(const PathArguments& arguments) {
     rules.diagonal = diagonal_policy(arguments.diagonal);
     const GridSpace space(map.value(), rules);
     if (auto why = arguments.search.unsupported(true)) return outputs.refuse(*why);
+    if (Status fits = arguments.search.fits_memory(arguments.map_file, map.value(), false); !fits)
+        return outputs.refuse(fits.message());
     HierarchyContext hierarchy_context;
     SearchContext& context = hierarchy_context.tiles;
     GridPath result;

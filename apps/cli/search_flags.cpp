@@ -1,6 +1,8 @@
 // Command-line flags that choose the search and its limits.
 #include "search_flags.hpp"
 
+#include "memory_budget.hpp"
+
 namespace pathkit::cli {
 
 namespace {
@@ -77,6 +79,20 @@ SearchOptions SearchFlags::options() const {
     if (budget > 0) options.max_expansions = budget;
     options.allow_partial = partial;
     return options;
+}
+
+Status SearchFlags::fits_memory(const std::string& map_file, const GridMap& map,
+                                bool with_index_for_hpa) const {
+    const auto tiles = static_cast<double>(map.width()) * map.height();
+    const auto padded = static_cast<double>(map.width() + 2) * (map.height() + 2);
+    const bool index = search() == SearchAlgorithm::JpsPlus ||
+                       (with_index_for_hpa && hierarchy_mode().has_value());
+    const double needed = 28 * tiles + (index ? 16 * padded : 0);
+    if (needed <= static_cast<double>(memory_budget())) return {};
+    return Status::invalid_input(
+        map_file + ": a search over its " + std::to_string(map.width()) + " x " +
+        std::to_string(map.height()) + " tiles may hold " + format_bytes(needed) +
+        (index ? " with the jump point index" : "") + ", over " + memory_budget_text());
 }
 
 }  // namespace pathkit::cli

@@ -37,6 +37,12 @@ struct SearchFlags {
     /// The hierarchical search --algo names (hpa: fast, hpa-optimal: optimal), or none.
     [[nodiscard]] std::optional<HierarchyMode> hierarchy_mode() const;
     [[nodiscard]] SearchOptions options() const;
+    /// Refused (the map file named, the bytes and the budget) when a grid search by these flags
+    /// on `map` may hold more than the run's memory budget: the search's records (12 bytes a
+    /// tile), an open list of every tile at worst (16), and with jps+, --index or (`bench`,
+    /// `with_index_for_hpa`) a hierarchy the jump point index (16 a padded tile).
+    [[nodiscard]] Status fits_memory(const std::string& map_file, const GridMap& map,
+                                     bool with_index_for_hpa) const;
 };
 
 }  // namespace pathkit::cli

@@ -1,237 +1,25 @@
-// The League of Robot Runners start kit's MAPFPlanner answered by pathkit's PIBT: compiled by
+// The League of Robot Runners start kit (2024, 3.x)'s MAPFPlanner answered by pathkit's PIBT
+// with traffic-flow guide paths (bench/peers/startkit_pathkit_core.hpp): compiled by
 // scripts/bench-lifelong in place of the kit's src/MAPFPlanner.cpp, against the kit's headers,
 // outside the project (never part of a pathkit library).
 //
-// The kit's robots face one of four ways and act by FW (a step ahead), CR/CCR (a quarter turn)
-// or W; the kit's scheduler gives each robot its next errand (env->goal_locations) and its
-// executor runs the returned multi-step plan. Each plan step here is one PIBT step of pathkit
-// (straight moves between tiles, distances without turn costs) turned into actions:
-// - a robot PIBT keeps in place waits (W);
-// - a robot facing the tile PIBT chose steps ahead (FW) if that tile is empty or its robot
-//   steps on too (a chain, or a cycle, of FW), and waits otherwise;
-// - a robot facing elsewhere turns towards the tile (CR or CCR; CR twice for the opposite
-//   way) and stays; the tile stays its choice on the next steps (a PIBT constraint) until it
-//   steps there or the constraint cannot be met.
-// Before the steps, each call spends its time but a reserve on guide paths by traffic flow
-// (TrafficFlow: each robot's path priced by the others' flows, opposite flows above all,
-// renewed in turn from call to call), which PIBT follows (its choices ordered by steps to go
-// along the path, the tile a robot faces first among equals); the reserve is twice what the
-// previous call's steps took.
+// This kit's scheduler gives each robot its next errand (env->goal_locations) and its executor
+// runs the returned multi-step plan: each call returns one action a robot for each of the
+// steps the executor takes before the next call.
 #include <MAPFPlanner.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <optional>
-#include <stdexcept>
 #include <vector>
 
-#include "pathkit/grid/grid_map.hpp"
-#include "pathkit/mapf/distance_tables.hpp"
-#include "pathkit/mapf/mapf_graph.hpp"
-#include "pathkit/mapf/pibt.hpp"
-#include "pathkit/mapf/traffic_flow.hpp"
+#include "startkit_pathkit_core.hpp"
 
 namespace {
 
-using pathkit::MapfVertex;
-
-// Bytes for the distance tables (one per goal, 4 bytes a tile; least recently used freed).
-constexpr std::size_t distance_memory_limit = std::size_t{1} << 30;
 // Milliseconds kept back from each call's limit for returning the plan (as the kit's default).
 constexpr int time_tolerance_ms = 10;
-// The least time of each call kept for PIBT's steps after the guide paths.
-constexpr std::chrono::milliseconds minimum_reserve{50};
-constexpr int no_location = -1;
 
-struct Robot {
-    int location = 0;
-    int orientation = 0;  // 0 east, 1 south, 2 west, 3 north (the kit's)
-};
-
-struct PathkitPlanner {
-    std::optional<pathkit::GridMap> map;
-    std::optional<pathkit::MapfGraph> graph;
-    std::unique_ptr<pathkit::DistanceTables> distances;
-    std::unique_ptr<pathkit::Pibt> pibt;
-    int columns = 0;
-    std::vector<float> priorities;     // by agent: 1 a step off its goal, a tie-break below 1
-    std::vector<int> turning_towards;  // by agent: the tile it turned towards, or no_location
-    std::vector<std::uint32_t> order;  // scratch
-    std::unique_ptr<pathkit::TrafficFlow> flow;  // the guide paths
-    pathkit::MapfConfiguration ahead;            // by agent: the tile it faces, or none
-    std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
-    pathkit::MapfConfiguration from, next;
-
-    [[nodiscard]] MapfVertex vertex(int location) const {
-        return graph->vertex_at({location % columns, location / columns});
-    }
-    [[nodiscard]] int location(MapfVertex vertex) const {
-        const pathkit::Cell cell = graph->cell(vertex);
-        return cell.y * columns + cell.x;
-    }
-};
-
-PathkitPlanner* planner = nullptr;
-
-int facing(int from, int to, int columns) {
-    if (to == from + 1) return 0;
-    if (to == from + columns) return 1;
-    if (to == from - 1) return 2;
-    return 3;
-}
-
-int ahead(const Robot& robot, int columns) {
-    constexpr int step_x[4] = {1, 0, -1, 0};
-    constexpr int step_y[4] = {0, 1, 0, -1};
-    return robot.location + step_x[robot.orientation] + step_y[robot.orientation] * columns;
-}
-
-// One PIBT step from `robots`; false when the distance searches ran out of time.
-bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots) {
-    const std::size_t agents = robots.size();
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        state.from[agent] = state.vertex(robots[agent].location);
-        const int facing_x = robots[agent].location % state.columns +
-                             (robots[agent].orientation == 0) - (robots[agent].orientation == 2);
-        const int facing_y = robots[agent].location / state.columns +
-                             (robots[agent].orientation == 1) - (robots[agent].orientation == 3);
-        state.ahead[agent] = state.graph->vertex_at({facing_x, facing_y});
-    }
-    state.pibt->set_headings(state.ahead);
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        state.order.clear();
-        for (std::uint32_t agent = 0; agent < agents; ++agent) {
-            const int target = state.turning_towards[agent];
-            state.next[agent] = target == no_location ? MapfVertex() : state.vertex(target);
-            if (target == no_location) state.order.push_back(agent);
-        }
-        std::sort(state.order.begin(), state.order.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return state.priorities[a] > state.priorities[b];
-        });
-        try {
-            if (state.pibt->plan_step(state.from, state.next, state.order)) return true;
-        } catch (const pathkit::DistanceTables::OutOfTime&) {
-            return false;
-        }
-        // The turned robots' tiles could not all be kept: plan everyone afresh.
-        std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
-    }
-    return false;  // unreachable: without constraints every robot finds a tile
-}
-
-// The actions of one step from PIBT's choice `state.next`, applied to `robots`.
-void step_actions(PathkitPlanner& state, std::vector<Robot>& robots, std::vector<Action>& actions,
-                  std::vector<int>& robot_on) {
-    const std::size_t agents = robots.size();
-    const int columns = state.columns;
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        const int here = robots[agent].location;
-        const int there = state.location(state.next[agent]);
-        state.turning_towards[agent] = no_location;
-        if (there == here) {
-            actions[agent] = Action::W;
-            continue;
-        }
-        const int way = facing(here, there, columns);
-        const int turn = (way - robots[agent].orientation + 4) % 4;
-        if (turn == 0) {
-            actions[agent] = Action::FW;
-            continue;
-        }
-        actions[agent] = turn == 3 ? Action::CCR : Action::CR;
-        state.turning_towards[agent] = there;
-    }
-    // FW only into a tile that empties: walk each chain of FW to its end once.
-    enum class Verdict : std::uint8_t { unknown, walking, go, stop };
-    std::vector<Verdict> verdict(agents, Verdict::unknown);
-    std::vector<std::size_t> chain;
-    for (std::size_t first = 0; first < agents; ++first) {
-        if (actions[first] != Action::FW || verdict[first] != Verdict::unknown) continue;
-        chain.clear();
-        std::size_t agent = first;
-        Verdict outcome = Verdict::go;
-        while (true) {
-            verdict[agent] = Verdict::walking;
-            chain.push_back(agent);
-            const int blocker = robot_on[ahead(robots[agent], columns)];
-            if (blocker < 0) break;
-            const auto other = static_cast<std::size_t>(blocker);
-            if (verdict[other] == Verdict::walking) break;  // a cycle: all move together
-            if (verdict[other] != Verdict::unknown) {
-                outcome = verdict[other];
-                break;
-            }
-            if (actions[other] != Action::FW) {
-                outcome = Verdict::stop;
-                break;
-            }
-            agent = other;
-        }
-        for (const std::size_t member : chain) {
-            verdict[member] = outcome;
-            if (outcome == Verdict::stop) actions[member] = Action::W;
-        }
-    }
-    // Apply: leave every tile first, then enter, so chains and cycles stay consistent.
-    for (std::size_t agent = 0; agent < agents; ++agent)
-        if (actions[agent] == Action::FW) robot_on[robots[agent].location] = -1;
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        Robot& robot = robots[agent];
-        if (actions[agent] == Action::FW) {
-            robot.location = ahead(robot, columns);
-            robot_on[robot.location] = static_cast<int>(agent);
-        } else if (actions[agent] == Action::CR) {
-            robot.orientation = (robot.orientation + 1) % 4;
-        } else if (actions[agent] == Action::CCR) {
-            robot.orientation = (robot.orientation + 3) % 4;
-        }
-    }
-}
-
-// Guide paths by traffic flow (pathkit's TrafficFlow: per robot a path priced by the flows
-// of the others' paths, opposite flows above all) until `deadline`, which PIBT follows. Robots
-// with a new errand come first, then those pushed off their path, then the others in turn.
-// Returns when the paths were found (what follows, handing them over and PIBT's steps, is what
-// the reserve covers).
-std::chrono::steady_clock::time_point guide(PathkitPlanner& state, const std::vector<Robot>& robots,
-                                            std::chrono::steady_clock::time_point deadline) {
-    const std::size_t agents = robots.size();
-    for (std::size_t agent = 0; agent < agents; ++agent)
-        state.from[agent] = state.vertex(robots[agent].location);
-    try {
-        (void)state.flow->update(state.from, state.pibt->goals(), deadline);
-    } catch (const pathkit::DistanceTables::OutOfTime&) {
-    }
-    const auto found = std::chrono::steady_clock::now();
-    try {
-        state.pibt->follow_routes(state.flow->routes());
-    } catch (const pathkit::DistanceTables::OutOfTime&) {
-    }
-    return found;
-}
-
-// PIBT and the per-robot state, made on the first call: the kit fills the robots' states only
-// after `initialize`.
-void start_pibt(PathkitPlanner& state, const SharedEnvironment& env) {
-    const auto agents = static_cast<std::size_t>(env.num_of_agents);
-    pathkit::MapfConfiguration starts(agents);
-    for (std::size_t agent = 0; agent < agents; ++agent)
-        starts[agent] = state.vertex(env.curr_states[agent].location);
-    state.pibt = std::make_unique<pathkit::Pibt>(*state.graph, *state.distances, starts,
-                                                 /*seed=*/0, /*swap=*/false);
-    state.priorities.resize(agents);
-    for (std::size_t agent = 0; agent < agents; ++agent)
-        state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
-    state.turning_towards.assign(agents, no_location);
-    state.flow = std::make_unique<pathkit::TrafficFlow>(*state.graph, *state.distances, agents);
-    state.ahead.resize(agents);
-    state.from.resize(agents);
-    state.next.resize(agents);
-}
+std::unique_ptr<startkit_pathkit::PathkitPlanner> planner;
 
 }  // namespace
 
@@ -240,75 +28,19 @@ void startkit_record_plan_time(std::chrono::steady_clock::time_point call_start,
                                std::chrono::steady_clock::time_point planner_start);
 
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
-    auto map = pathkit::GridMap::create(env->cols, env->rows);
-    if (!map) throw std::runtime_error("pathkit adapter: map size refused");
-    planner = new PathkitPlanner();
-    planner->map.emplace(std::move(map).value());
-    for (int location = 0; location < env->rows * env->cols; ++location)
-        if (env->map[location] != 0)
-            (void)planner->map->set_walkable({location % env->cols, location / env->cols}, false);
-    planner->columns = env->cols;
-    planner->graph.emplace(*planner->map);
-    planner->distances =
-        std::make_unique<pathkit::DistanceTables>(*planner->graph, distance_memory_limit);
+    planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
 }
 
 void MAPFPlanner::plan(int time_limit, Plan& plan) {
     const auto planner_start = std::chrono::steady_clock::now();
-    PathkitPlanner& state = *planner;
-    if (!state.pibt) start_pibt(state, *env);
     const auto deadline =
         env->plan_start_time + std::chrono::milliseconds(time_limit - time_tolerance_ms);
-    const auto agents = static_cast<std::size_t>(env->num_of_agents);
     const int steps =
         env->min_planner_communication_time / (env->action_time * env->max_counter) + 1;
-
-    std::vector<Robot> robots(agents);
-    std::vector<int> robot_on(static_cast<std::size_t>(env->rows) * env->cols, -1);
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        robots[agent] = {env->curr_states[agent].location, env->curr_states[agent].orientation};
-        robot_on[robots[agent].location] = static_cast<int>(agent);
-        // A turn planned last time holds only while the robot still stands next to its tile.
-        const int target = state.turning_towards[agent];
-        if (target != no_location && std::abs(target - robots[agent].location) != 1 &&
-            std::abs(target - robots[agent].location) != env->cols)
-            state.turning_towards[agent] = no_location;
-        const int goal_location = env->goal_locations[agent].empty()
-                                      ? robots[agent].location
-                                      : env->goal_locations[agent].front().first;
-        const MapfVertex goal = state.vertex(goal_location);
-        if (state.pibt->goals()[agent] != goal) {
-            state.pibt->set_goal(static_cast<std::uint32_t>(agent), goal);
-            state.priorities[agent] -= std::floor(state.priorities[agent]);
-        }
-    }
-
-    plan.actions.assign(agents, {});
-    std::vector<Action> actions(agents, Action::W);
-    state.distances->stop_at(deadline);
-    const auto guided = guide(state, robots, deadline - state.reserve);
-    bool ran_out = false;
-    for (int step = 0; step < steps; ++step) {
-        if (!pibt_step(state, robots)) {
-            ran_out = true;
-            std::fill(actions.begin(), actions.end(), Action::W);
-            std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
-        } else {
-            step_actions(state, robots, actions, robot_on);
-        }
-        for (std::size_t agent = 0; agent < agents; ++agent) {
-            plan.actions[agent].push_back(actions[agent]);
-            const bool on_goal = state.vertex(robots[agent].location) == state.pibt->goals()[agent];
-            state.priorities[agent] =
-                on_goal ? state.priorities[agent] - std::floor(state.priorities[agent])
-                        : state.priorities[agent] + 1;
-        }
-    }
-    state.distances->stop_at(std::nullopt);
-    // Next call's reserve: twice what this call's steps took after the routes (at least 50 ms),
-    // or twice this call's when they ran out of time (at most half the call).
-    state.reserve = ran_out ? std::min(2 * state.reserve, (deadline - planner_start) / 2)
-                            : std::max(std::chrono::steady_clock::duration(minimum_reserve),
-                                       2 * (std::chrono::steady_clock::now() - guided));
+    std::vector<startkit_pathkit::Robot> robots;
+    std::vector<int> goals;
+    startkit_pathkit::read_robots(*env, robots, goals);
+    startkit_pathkit::plan_call(*planner, std::move(robots), goals, env->rows, steps, planner_start,
+                                deadline, plan.actions);
     startkit_record_plan_time(env->plan_start_time, planner_start);
 }

@@ -44,16 +44,19 @@ void bind_crowd(py::module_& module) {
         "steps (GridMap.set_walkable, set_terrain_cost): refresh() takes the changes in, or the "
         "next step does.")
         .def(py::init([](GridMapHandle& map, const std::string& diagonal, float occupied_penalty,
-                         int patience_ticks) {
+                         int patience_ticks, bool lifelong_orders) {
                  CrowdOptions options;
                  options.rules.diagonal = diagonal_named(diagonal);
                  options.occupied_penalty = occupied_penalty;
                  options.patience_ticks = patience_ticks;
+                 options.lifelong_orders = lifelong_orders;
                  return new CrowdHandle(&map, take(Crowd::create(map.map, options)));
              }),
              py::arg("map"), py::arg("diagonal") = "no-corner-cutting", py::kw_only(),
              py::arg("occupied_penalty") = 6.0f, py::arg("patience_ticks") = 5,
-             py::keep_alive<1, 2>())
+             py::arg("lifelong_orders") = false, py::keep_alive<1, 2>(),
+             "lifelong_orders=True moves every order through the lifelong planner, for units "
+             "that get order after order (one-tile units, 4 directions; see queue_order).")
         .def(
             "add_unit",
             [](CrowdHandle& self, std::pair<int, int> at, bool attacking, int size) {
@@ -71,6 +74,21 @@ void bind_crowd(py::module_& module) {
                 raise_if_refused(self.crowd.move_to(UnitId(unit), to_cell(target)));
             },
             py::arg("unit"), py::arg("target"), "Orders one unit to a tile (from the next step).")
+        .def(
+            "queue_order",
+            [](CrowdHandle& self, std::uint32_t unit, std::pair<int, int> target) {
+                raise_if_refused(self.crowd.queue_order(UnitId(unit), to_cell(target)));
+            },
+            py::arg("unit"), py::arg("target"),
+            "Adds an order behind the unit's order in progress and those queued before: the unit "
+            "visits the targets in the order queued, one \"arrived\" event each. move_to, "
+            "move_group, an attack or the unit getting stuck drop the queue.")
+        .def(
+            "queued_orders",
+            [](const CrowdHandle& self, std::uint32_t unit) {
+                return self.crowd.queued_orders(UnitId(unit));
+            },
+            py::arg("unit"), "Orders queued behind the unit's order in progress.")
         .def(
             "move_group",
             [](CrowdHandle& self, const std::vector<std::uint32_t>& units,

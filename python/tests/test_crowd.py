@@ -114,3 +114,33 @@ def test_units_of_two_by_two_tiles_walk_beside_one_tile_units():
         crowd.step()
     assert crowd.position(big) == (2, 1)
     assert crowd.position(small) == (3, 3)
+
+
+def test_queued_orders_under_the_lifelong_planner_are_visited_in_the_order_queued():
+    # fmt: off
+    grid = pathkit.GridMap.from_rows([
+        "........",
+        "..@@@@..",
+        "........",
+    ])
+    # fmt: on
+    crowd = pathkit.Crowd(grid, lifelong_orders=True)
+    units = [crowd.add_unit((0, 0)), crowd.add_unit((7, 2))]
+    errands = {units[0]: [(7, 0), (0, 2), (7, 2)], units[1]: [(0, 2), (7, 0), (0, 0)]}
+    for unit, targets in errands.items():
+        for target in targets:
+            crowd.queue_order(unit, target)
+    assert crowd.queued_orders(units[0]) == 3
+    visited = {unit: [] for unit in units}
+    before = crowd.positions
+    while not crowd.settled and crowd.tick < 300:
+        events = crowd.step()
+        now = crowd.positions
+        assert len({tuple(tile) for tile in now}) == len(now), "two units on one tile"
+        assert np.abs(now - before).sum(axis=1).max() <= 1, "a move of more than one straight step"
+        before = now
+        for unit, kind in events:
+            if kind == "arrived":
+                visited[unit].append(crowd.position(unit))
+    assert crowd.settled
+    assert visited == errands

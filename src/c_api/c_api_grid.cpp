@@ -348,6 +348,17 @@ pk_status pk_crowd_create(const pk_grid_map* map, pk_crowd** out) {
     });
 }
 
+pk_status pk_crowd_create_for_orders(const pk_grid_map* map, pk_crowd** out) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(out, "out", status) || missing(map, "map", status)) return status;
+        *out = nullptr;
+        CrowdOptions options;
+        options.lifelong_orders = true;
+        return c_api::hand_out(Crowd::create(map->map, options), out);
+    });
+}
+
 void pk_crowd_destroy(pk_crowd* crowd) {
     delete crowd;
 }
@@ -382,6 +393,18 @@ pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t 
         if (missing(crowd, "crowd", status)) return status;
         const Status moved = crowd->crowd.move_to(UnitId(unit), {x, y});
         return moved ? PK_OK : c_api::refused(moved);
+    });
+}
+
+pk_status pk_crowd_queue_order(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y,
+                               size_t* count) {
+    return guarded([&] {
+        pk_status status = PK_OK;
+        if (missing(crowd, "crowd", status)) return status;
+        const Status queued = crowd->crowd.queue_order(UnitId(unit), {x, y});
+        if (!queued) return c_api::refused(queued);
+        if (count != nullptr) *count = crowd->crowd.queued_orders(UnitId(unit));
+        return PK_OK;
     });
 }
 

@@ -188,10 +188,18 @@ Expected<CrowdRunReport> run_crowd_scenario(const CrowdScenario& scenario, bool 
         while (next_command < commands.size() && commands[next_command].tick <= crowd.tick()) {
             const auto& ids = command_units[next_command];
             const ScenarioCommand& command = commands[next_command];
-            const Status given = command.coordinated ? crowd.move_coordinated(ids, command.to)
-                                 : ids.size() == 1
-                                     ? crowd.move_to(ids[0], command.to)
-                                     : crowd.move_group(ids, command.to, command.planning);
+            const auto give = [&]() -> Status {
+                if (command.coordinated) return crowd.move_coordinated(ids, command.to);
+                if (command.queued) {
+                    for (const UnitId id : ids)
+                        if (Status status = crowd.queue_order(id, command.to); !status)
+                            return status;
+                    return {};
+                }
+                return ids.size() == 1 ? crowd.move_to(ids[0], command.to)
+                                       : crowd.move_group(ids, command.to, command.planning);
+            };
+            const Status given = give();
             if (!given)
                 return Status::invalid_input("command " + std::to_string(order[next_command]) +
                                              ": " + given.message());

@@ -133,7 +133,8 @@ class ClusterDijkstra {
 struct ClusterScratch {
     ClusterMoves moves;
     ClusterDijkstra search;
-    std::vector<std::uint16_t> piece;  // per local tile: the piece of the cluster it is in
+    std::vector<std::uint16_t> piece;        // per local tile: the piece of the cluster it is in
+    std::vector<std::uint16_t> along_piece;  // per tile along a side: its piece if it leaves
     std::vector<std::uint32_t> queue;
     std::vector<std::uint16_t> gate_piece;               // per gate
     std::vector<std::uint16_t> first_gate, second_gate;  // per local tile (corners have two)

@@ -28,7 +28,8 @@ GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& opt
     : space_(&space),
       plain_jump_points_(options.plain_jump_points),
       plain_by_jump_point_index_(options.plain_by_jump_point_index),
-      fast_plain_jump_points_(options.fast_plain_jump_points) {
+      fast_plain_jump_points_(options.fast_plain_jump_points),
+      gate_tiles_(options.gate_tiles) {
     const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;
@@ -38,7 +39,8 @@ GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& opt
     layout_.width = map.width();
     layout_.height = map.height();
     layout_.stride = map.stride();
-    slots_ = static_cast<std::uint32_t>(2 * side);
+    // With runs cut (gate_tiles > 0), at most one gate per tile of the four sides.
+    slots_ = static_cast<std::uint32_t>((options.gate_tiles > 0 ? 4 : 2) * side);
 }
 
 GridHierarchy::GridHierarchy(GridHierarchy&&) noexcept = default;
@@ -50,6 +52,9 @@ Expected<GridHierarchy> GridHierarchy::build(const GridSpace& space, HierarchyOp
     if (side < 8 || side > 256 || !std::has_single_bit(static_cast<unsigned>(side)))
         return Status::invalid_input("hierarchy: cluster side " + std::to_string(side) +
                                      " is not a power of two from 8 to 256");
+    if (options.gate_tiles < 0)
+        return Status::invalid_input("hierarchy: gate tiles " + std::to_string(options.gate_tiles) +
+                                     " is negative");
     if (Status rules = validate(space.rules()); !rules) return rules;
     if (space.has_links())
         return Status::invalid_input(
@@ -103,8 +108,11 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterSc
     std::vector<std::uint16_t>& gate_piece = scratch.gate_piece;
     gate_piece.clear();
     std::uint16_t pieces = 0;
+    std::vector<std::uint16_t>& along_piece = scratch.along_piece;
     for (int side = East; side <= North; ++side) {
         const int length = side == East || side == West ? height : width;
+        // The piece of each tile along the side that a move leaves the cluster by, else none.
+        along_piece.assign(static_cast<std::size_t>(length), detail::no_gate);
         for (int along = 0; along < length; ++along) {
             const detail::PaddedCell cell = detail::tile_on_side(layout_, cluster, side, along);
             const auto index = static_cast<std::uint32_t>(cell.y * map.stride() + cell.x);
@@ -132,19 +140,48 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterSc
                 }
                 ++pieces;
             }
-            std::size_t gate = data.gates.size();
-            for (std::size_t other = 0; other < data.gates.size(); ++other)
-                if (data.gates[other].side == side && gate_piece[other] == piece[local])
-                    gate = other;
-            if (gate == data.gates.size()) {
-                data.gates.push_back({cell.x, cell.y, cell.x, cell.y, side});
-                gate_piece.push_back(piece[local]);
+            along_piece[static_cast<std::size_t>(along)] = piece[local];
+        }
+        // Runs of such tiles in one piece, each cut into gates of at most gate_tiles_ tiles.
+        for (int run = 0; run < length;) {
+            const std::uint16_t run_piece = along_piece[static_cast<std::size_t>(run)];
+            int end = run + 1;
+            while (end < length && gate_tiles_ > 0 && run_piece != detail::no_gate &&
+                   along_piece[static_cast<std::size_t>(end)] == run_piece)
+                ++end;
+            if (run_piece == detail::no_gate) {
+                run = end;
+                continue;
             }
-            Gate& box = data.gates[gate];
-            box.x1 = std::max(box.x1, cell.x);
-            box.y1 = std::max(box.y1, cell.y);
-            data.border[static_cast<std::size_t>(side * layout_.side + along)] =
-                static_cast<std::uint16_t>(gate);
+            const int tiles_in_run = end - run;
+            const int cuts = gate_tiles_ > 0 ? (tiles_in_run + gate_tiles_ - 1) / gate_tiles_ : 1;
+            for (int cut = 0; cut < cuts; ++cut) {
+                const int first = run + cut * tiles_in_run / cuts;
+                const int last = run + (cut + 1) * tiles_in_run / cuts;  // past the end
+                // A new gate, unless a gate is every tile of a side in one piece (gate_tiles_ 0).
+                std::size_t gate = data.gates.size();
+                if (gate_tiles_ == 0) {
+                    for (std::size_t other = 0; other < data.gates.size(); ++other)
+                        if (data.gates[other].side == side && gate_piece[other] == run_piece)
+                            gate = other;
+                }
+                for (int along = first; along < last; ++along) {
+                    const detail::PaddedCell cell =
+                        detail::tile_on_side(layout_, cluster, side, along);
+                    if (gate == data.gates.size()) {
+                        data.gates.push_back({cell.x, cell.y, cell.x, cell.y, side});
+                        gate_piece.push_back(run_piece);
+                    }
+                    Gate& box = data.gates[gate];
+                    box.x0 = std::min(box.x0, cell.x);
+                    box.y0 = std::min(box.y0, cell.y);
+                    box.x1 = std::max(box.x1, cell.x);
+                    box.y1 = std::max(box.y1, cell.y);
+                    data.border[static_cast<std::size_t>(side * layout_.side + along)] =
+                        static_cast<std::uint16_t>(gate);
+                }
+            }
+            run = end;
         }
     }
 }

@@ -14,7 +14,8 @@
 namespace pathkit {
 
 /// A gate: the tiles on one side of a cluster's border from which a move leaves the cluster
-/// through that side and which are joined inside the cluster (one piece of the cluster), with
+/// through that side and which are joined inside the cluster (one piece of the cluster), or
+/// a run of them side by side (`HierarchyOptions::gate_tiles`), with
 /// the box of padded columns and rows that holds them (a line; `Cluster::border` says which
 /// tiles of it are the gate's).
 struct GridHierarchy::Gate {

@@ -1,9 +1,10 @@
-// Straight jump scans over bit lines (rows or columns of a GridMap), 64 tiles at a time.
+// Straight jump scans over bit lines (rows or columns of a map), 64 tiles at a time, for a search.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
+#include "pathkit/grid/grid_map.hpp"
 #include "pathkit/grid/movement.hpp"
 
 namespace pathkit::detail {
@@ -143,5 +144,48 @@ template <DiagonalPolicy Policy, bool WithStops = false>
         }
     }
 }
+
+/// Straight scans over the map's bit rows and columns, 64 tiles a word, for each query.
+/// `WithLinks`: the scans also stop where links start; without it they read nothing more than
+/// the map (the instantiation for maps without links).
+template <bool WithLinks>
+class BitLines {
+  public:
+    static constexpr bool skips_runs = false;
+
+    /// With `WithLinks`, `stops` is a map of the same size whose walkable tiles also stop
+    /// scans (where links start); otherwise it is not read.
+    explicit BitLines(const GridMap& map, const GridMap* stops = nullptr)
+        : map_(&map), stops_(stops) {}
+
+    /// Where a scan from (column, row) in straight direction (dx, dy) stops: the column (for a
+    /// horizontal scan) or row of the first blocked tile or jump point after it.
+    template <DiagonalPolicy Policy>
+    [[nodiscard]] ScanStop scan(int column, int row, int dx, int dy) const {
+        if (dy == 0) {
+            const std::uint64_t* line = map_->row_bits(row);
+            const std::uint64_t* above = map_->row_bits(row - 1);
+            const std::uint64_t* below = map_->row_bits(row + 1);
+            const std::uint64_t* stops = nullptr;
+            if constexpr (WithLinks) stops = stops_->row_bits(row);
+            return dx > 0 ? scan_ahead<Policy, WithLinks>(line, above, below, column + 1, stops)
+                          : scan_behind<Policy, WithLinks>(line, above, below, column - 1, stops);
+        }
+        const std::uint64_t* line = map_->column_bits(column);
+        const std::uint64_t* left = map_->column_bits(column - 1);
+        const std::uint64_t* right = map_->column_bits(column + 1);
+        const std::uint64_t* stops = nullptr;
+        if constexpr (WithLinks) stops = stops_->column_bits(column);
+        return dy > 0 ? scan_ahead<Policy, WithLinks>(line, left, right, row + 1, stops)
+                      : scan_behind<Policy, WithLinks>(line, left, right, row - 1, stops);
+    }
+
+    /// The map whose lines are scanned.
+    [[nodiscard]] const GridMap& map() const { return *map_; }
+
+  private:
+    const GridMap* map_;
+    const GridMap* stops_;
+};
 
 }  // namespace pathkit::detail

@@ -27,9 +27,10 @@ class CrowdReader : public io_detail::JsonReader {
 
     Expected<CrowdScenario> read(const json& document) {
         CrowdScenario scenario;
-        if (!object(document, "",
-                    {"map", "diagonal", "straight_cost", "diagonal_cost", "occupied_penalty",
-                     "patience_ticks", "units", "commands", "changes", "max_ticks"}))
+        if (!object(
+                document, "",
+                {"map", "diagonal", "straight_cost", "diagonal_cost", "occupied_penalty",
+                 "patience_ticks", "lifelong_orders", "units", "commands", "changes", "max_ticks"}))
             return failure();
         if (auto map = read_map(document); !map) {
             return map.error();
@@ -102,7 +103,7 @@ class CrowdReader : public io_detail::JsonReader {
         for (std::size_t index = 0; index < commands->size(); ++index) {
             const std::string where = "/commands/" + std::to_string(index);
             const json& command = (*commands)[index];
-            if (!object(command, where, {"tick", "units", "to", "coordinated", "flow"}))
+            if (!object(command, where, {"tick", "units", "to", "coordinated", "flow", "queue"}))
                 return failure();
             const json* units = io_detail::member(command, "units");
             const json* to = io_detail::member(command, "to");
@@ -137,6 +138,14 @@ class CrowdReader : public io_detail::JsonReader {
                                  "a coordinated move is planned together, not by a flow field");
                 read_command.planning =
                     by_field ? GroupPlanning::FlowField : GroupPlanning::Searches;
+            }
+            if (const json* queue = io_detail::member(command, "queue")) {
+                if (!boolean(*queue, where + "/queue", read_command.queued)) return failure();
+                if (read_command.queued &&
+                    (read_command.coordinated || io_detail::member(command, "flow")))
+                    return error(where + "/queue",
+                                 "a queued order goes to each unit alone, not coordinated or by "
+                                 "a flow field");
             }
             scenario.commands.push_back(std::move(read_command));
         }
@@ -244,6 +253,8 @@ class CrowdReader : public io_detail::JsonReader {
             if (!integer(*patience, "/patience_ticks", ticks, 1, 1'000'000)) return failure();
             options.patience_ticks = static_cast<int>(ticks);
         }
+        if (const json* lifelong = io_detail::member(document, "lifelong_orders"))
+            if (!boolean(*lifelong, "/lifelong_orders", options.lifelong_orders)) return failure();
         return {};
     }
 

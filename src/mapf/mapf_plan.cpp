@@ -37,20 +37,16 @@ constexpr double search_again_above_lower_bound = 1.2;
 constexpr std::uint32_t most_searches_again = 2;
 constexpr double search_again_work_share = 1.5;
 // Quality balanced and best: while the plan (after searching again) costs more than 1.05 times
-// its lower bound, the refiner's rounds on it, 4 agents a round (cheaper rounds than 8, and more
-// of them gain), in portions of 16 expanded states per agent until a portion gains nothing or
-// 256 states per agent are expanded (work, not time: the same plan on every machine). On the
-// 32 x 32 maps, 70 instances: 2.006 -> 1.988 times the lower bound at 1.15 times the CPU time
-// (docs/benchmarks.md); on mazes and the most crowded maps, where replanning a few agents around
-// the others rarely helps, it costs one portion.
+// its lower bound, the refiner's rounds on it, in portions of 16 expanded states per agent until
+// a portion gains nothing or 256 states per agent are expanded (work, not time: the same plan on
+// every machine); on mazes and the most crowded maps, where replanning a few agents around the
+// others rarely helps, it costs one portion.
 constexpr double refine_above_lower_bound = 1.05;
-constexpr std::uint32_t balanced_refiner_neighbourhood = 4;
 constexpr std::uint64_t balanced_refiner_portion_per_agent = 16;
 constexpr std::uint64_t balanced_refiner_expansions_per_agent = 256;
-// Quality best: then refiner rounds, one per 4 agents (8 agents a round: a fair share of them
-// replanned; a round costs 4-50 ms on crowded maps), at least this many, and states its searches
-// expand per agent at most.
-constexpr std::uint32_t best_refiner_neighbourhood = 8;
+// Quality best: then refiner rounds, one per 4 agents (2 to 8 agents a round: a fair share of
+// them replanned; a round costs 4-50 ms on crowded maps), at least this many, and states its
+// searches expand per agent at most.
 constexpr std::uint64_t best_refiner_agents_per_round = 4;
 constexpr std::uint64_t best_refiner_rounds_at_least = 50;
 constexpr std::uint64_t best_refiner_expansions_per_agent = 16384;
@@ -119,28 +115,33 @@ std::uint64_t lower_bound_of(DistanceTables& distances, const MapfConfiguration&
 }
 
 // Quality balanced and best: LaCAM again with other tie-breaks while the plan of `search` (solved)
-// costs well above the lower bound; `search` becomes the cheapest search. Returns the searches
-// run again. Deterministic for a seed unless the deadline or the memory limit decides.
+// costs well above the lower bound, and with `also_without_routes` once more without the routes
+// (on small crowded mazes the routes crowd the corridors: 3.77 x the lower bound without them
+// against 4.16 with them on maze-32-32-2 at 300 agents); `search` becomes the cheapest search.
+// Returns the searches run again. Deterministic for a seed unless the deadline or the memory
+// limit decides.
 std::uint32_t search_again(const MapfGraph& graph, DistanceTables& distances,
                            const MapfConfiguration& starts, const MapfConfiguration& goals,
                            double lower_bound, const LacamOptions& options,
                            const std::vector<std::vector<MapfVertex>>& routes,
-                           Clock::time_point deadline, std::optional<LacamSearch>& search) {
+                           Clock::time_point deadline, std::optional<LacamSearch>& search,
+                           bool also_without_routes = false) {
     std::uint64_t cost = soc_of(search->solution(), goals);
     const auto work = static_cast<std::uint64_t>(search_again_work_share *
                                                  static_cast<double>(search->expansions()));
     const auto far_above_bound = [&] {
         return static_cast<double>(cost) > search_again_above_lower_bound * lower_bound;
     };
+    const std::uint32_t most = most_searches_again + (also_without_routes && !routes.empty());
     std::uint32_t searches = 0;
-    while (searches < most_searches_again && far_above_bound() && Clock::now() < deadline) {
+    while (searches < most && far_above_bound() && Clock::now() < deadline) {
         ++searches;
         LacamOptions again = options;
         again.seed = options.seed + searches * 0x9e3779b97f4a7c15ULL;  // other tie-breaks
         const std::size_t held = search->memory_bytes();
         again.memory_limit = options.memory_limit > held ? options.memory_limit - held : 0;
         LacamSearch other(graph, distances, starts, goals, again);
-        if (!routes.empty()) other.prefer_routes(routes);
+        if (!routes.empty() && searches <= most_searches_again) other.prefer_routes(routes);
         if (other.run(deadline, work) != LacamState::Solved) continue;
         const std::uint64_t other_cost = soc_of(other.solution(), goals);
         if (other_cost < cost) {
@@ -277,13 +278,11 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                     refiner.emplace(graph, distances, goal_vertices, search->solution(),
                                     options.search.seed, room);
                 if (worth_refining) {
-                    refiner->set_neighbourhood_size(balanced_refiner_neighbourhood);
                     plan.refiner_rounds += refiner->run_while_improving(
                         deadline, balanced_refiner_portion_per_agent * starts.size(),
                         balanced_refiner_expansions_per_agent * starts.size());
                 }
                 if (options.quality == MapfQuality::Best) {
-                    refiner->set_neighbourhood_size(best_refiner_neighbourhood);
                     plan.refiner_rounds +=
                         refiner->run(deadline,
                                      std::max(best_refiner_rounds_at_least,
@@ -311,6 +310,14 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                         break;
                 }
                 if (state == LacamState::Searching && !refiner) continue;
+                if (!refiner) {  // the first plan: cheaper ones by other tie-breaks, no routes
+                    plan.searches_again =
+                        search_again(graph, distances, start_vertices, goal_vertices,
+                                     static_cast<double>(
+                                         lower_bound_of(distances, start_vertices, goal_vertices)),
+                                     lacam_options, routes, deadline, search, true);
+                    if (plan.searches_again > 0) refined_at = Clock::now();
+                }
                 const std::uint64_t loss = search->solution_loss();
                 if (!refiner || (loss < refined_from && soc_of(search->solution(), goal_vertices) <
                                                             refiner->sum_of_costs())) {

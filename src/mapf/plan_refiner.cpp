@@ -2,6 +2,7 @@
 #include "pathkit/mapf/plan_refiner.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "held_bytes.hpp"
 #include "splitmix.hpp"
@@ -13,6 +14,8 @@ namespace {
 using mapf_detail::held_bytes;
 
 constexpr std::uint32_t none = UINT32_MAX;
+constexpr std::uint32_t neighbourhood_kinds = 4;
+constexpr std::uint32_t size_count = std::size(PlanRefiner::neighbourhood_sizes);
 
 std::uint64_t visit(std::uint32_t time, std::uint32_t agent) {
     return (static_cast<std::uint64_t>(time) << 32) | agent;
@@ -58,6 +61,7 @@ PlanRefiner::PlanRefiner(const MapfGraph& graph, DistanceTables& distances, Mapf
       visits_(graph.vertex_count()),
       resting_agent_(graph.vertex_count(), none),
       random_state_(seed),
+      arm_weights_(neighbourhood_kinds * size_count, 1.0),
       search_(1) {
     for (std::uint32_t agent = 0; agent < goals_.size(); ++agent) {
         tables_.push_back(distances.table_for(goals_[agent]));
@@ -184,38 +188,163 @@ bool PlanRefiner::plan_alone(std::uint32_t agent, std::uint64_t expansion_budget
     return true;
 }
 
-// A few agents: at random, or the most delayed of a sample and those on or near its way.
-std::vector<std::uint32_t> PlanRefiner::pick_neighbourhood() {
+MapfVertex PlanRefiner::position(std::uint32_t agent, std::uint32_t time) const {
+    const std::vector<MapfVertex>& path = paths_[agent];
+    return path[std::min<std::size_t>(time, path.size() - 1)];
+}
+
+// The most delayed (steps beyond its distance) of 8 agents drawn at random.
+std::uint32_t PlanRefiner::most_delayed_of_a_few() {
     const auto agents = static_cast<std::uint32_t>(goals_.size());
-    const std::size_t size = std::min<std::size_t>(neighbourhood_size_, agents);
-    std::vector<std::uint32_t> chosen;
-    const auto add = [&](std::uint32_t agent) {
-        if (chosen.size() < size && std::find(chosen.begin(), chosen.end(), agent) == chosen.end())
-            chosen.push_back(agent);
-    };
-    if (random() % 2 == 0) {
-        std::uint32_t worst = static_cast<std::uint32_t>(random() % agents);
-        std::uint64_t worst_delay = 0;
-        for (int sample = 0; sample < 8; ++sample) {
-            const auto agent = static_cast<std::uint32_t>(random() % agents);
-            const std::vector<MapfVertex>& path = paths_[agent];
-            const std::uint64_t delay =
-                path.size() - 1 - distances_->distance(tables_[agent], path.front());
-            if (delay > worst_delay) {
-                worst = agent;
-                worst_delay = delay;
-            }
-        }
-        add(worst);
-        for (const MapfVertex vertex : paths_[worst]) {
-            for (const std::uint64_t entry : visits_[vertex.index()])
-                add(agent_of(entry));
-            if (resting_agent_[vertex.index()] != none) add(resting_agent_[vertex.index()]);
+    std::uint32_t worst = static_cast<std::uint32_t>(random() % agents);
+    std::uint64_t worst_delay = 0;
+    for (int sample = 0; sample < 8; ++sample) {
+        const auto agent = static_cast<std::uint32_t>(random() % agents);
+        const std::vector<MapfVertex>& path = paths_[agent];
+        const std::uint64_t delay =
+            path.size() - 1 - distances_->distance(tables_[agent], path.front());
+        if (delay > worst_delay) {
+            worst = agent;
+            worst_delay = delay;
         }
     }
-    while (chosen.size() < size)
-        add(static_cast<std::uint32_t>(random() % agents));
+    return worst;
+}
+
+namespace {
+
+void add_agent(std::uint32_t agent, std::uint32_t size, std::vector<std::uint32_t>& chosen) {
+    if (chosen.size() < size && std::find(chosen.begin(), chosen.end(), agent) == chosen.end())
+        chosen.push_back(agent);
+}
+
+}  // namespace
+
+void PlanRefiner::add_crossing(std::uint32_t size, std::vector<std::uint32_t>& chosen) {
+    const std::uint32_t worst = most_delayed_of_a_few();
+    add_agent(worst, size, chosen);
+    for (const MapfVertex vertex : paths_[worst]) {
+        for (const std::uint64_t entry : visits_[vertex.index()])
+            add_agent(agent_of(entry), size, chosen);
+        if (resting_agent_[vertex.index()] != none)
+            add_agent(resting_agent_[vertex.index()], size, chosen);
+    }
+}
+
+// From a random time on a delayed agent's path, steps (moves or waits) that keep an earlier
+// arrival possible, drawn at random; whoever holds the tile stepped onto joins. A few walks.
+void PlanRefiner::add_random_walk(std::uint32_t size, std::vector<std::uint32_t>& chosen) {
+    for (int walk = 0; walk < 4 && chosen.size() < size; ++walk) {
+        const std::uint32_t agent = most_delayed_of_a_few();
+        add_agent(agent, size, chosen);
+        const std::vector<MapfVertex>& path = paths_[agent];
+        const auto arrival = static_cast<std::uint32_t>(path.size() - 1);
+        if (arrival == 0) continue;
+        auto time = static_cast<std::uint32_t>(random() % arrival);
+        MapfVertex at = path[time];
+        for (std::uint32_t step = 0; step < 4 * size && chosen.size() < size; ++step) {
+            MapfVertex options[5];
+            std::uint32_t count = 0;
+            const auto consider = [&](MapfVertex next) {
+                if (time + 1 + distances_->distance(tables_[agent], next) < arrival)
+                    options[count++] = next;
+            };
+            for (const MapfVertex next : graph_->neighbours(at))
+                consider(next);
+            consider(at);
+            if (count == 0) break;
+            at = options[random() % count];
+            ++time;
+            for (const std::uint64_t entry : visits_[at.index()])
+                if (time_of(entry) == time && agent_of(entry) != agent)
+                    add_agent(agent_of(entry), size, chosen);
+            const std::uint32_t resting = resting_agent_[at.index()];
+            if (resting != none && resting != agent && paths_[resting].size() - 1 <= time)
+                add_agent(resting, size, chosen);
+        }
+    }
+}
+
+void PlanRefiner::add_intersection(std::uint32_t size, std::vector<std::uint32_t>& chosen) {
+    const std::uint32_t vertices = graph_->vertex_count();
+    MapfVertex centre(static_cast<std::uint32_t>(random() % vertices));
+    for (int draw = 0; draw < 16 && graph_->degree(centre) < 3; ++draw)
+        centre = MapfVertex(static_cast<std::uint32_t>(random() % vertices));
+    std::size_t longest = 1;
+    for (const auto& path : paths_)
+        longest = std::max(longest, path.size());
+    const auto time = static_cast<std::uint32_t>(random() % longest);
+    for (const std::uint32_t agent : agents_around(centre, time, size))
+        add_agent(agent, size, chosen);
+}
+
+std::vector<std::uint32_t> PlanRefiner::agents_around(MapfVertex centre, std::uint32_t time,
+                                                      std::uint32_t size) const {
+    constexpr std::size_t most_tiles = 256;
+    const std::uint32_t from = time > size ? time - size : 0, to = time + size;
+    std::vector<std::uint32_t> chosen;
+    std::vector<MapfVertex> tiles{centre};
+    for (std::size_t next = 0; next < tiles.size() && chosen.size() < size; ++next) {
+        const MapfVertex tile = tiles[next];
+        std::vector<std::uint64_t> here;  // (time << 32 | agent), the earliest first
+        for (const std::uint64_t entry : visits_[tile.index()])
+            if (time_of(entry) >= from && time_of(entry) <= to) here.push_back(entry);
+        const std::uint32_t resting = resting_agent_[tile.index()];
+        if (resting != none && paths_[resting].size() - 1 <= to)
+            here.push_back(visit(static_cast<std::uint32_t>(paths_[resting].size() - 1), resting));
+        std::sort(here.begin(), here.end());
+        for (const std::uint64_t entry : here)
+            add_agent(agent_of(entry), size, chosen);
+        for (const MapfVertex neighbour : graph_->neighbours(tile))
+            if (tiles.size() < most_tiles &&
+                std::find(tiles.begin(), tiles.end(), neighbour) == tiles.end())
+                tiles.push_back(neighbour);
+    }
     return chosen;
+}
+
+std::vector<std::uint32_t> PlanRefiner::choose_agents(Neighbourhood kind, std::uint32_t size) {
+    const auto agents = static_cast<std::uint32_t>(goals_.size());
+    size = std::min(size, agents);
+    std::vector<std::uint32_t> chosen;
+    switch (kind) {
+        case Neighbourhood::Crossing:
+            add_crossing(size, chosen);
+            break;
+        case Neighbourhood::RandomWalk:
+            add_random_walk(size, chosen);
+            break;
+        case Neighbourhood::Intersection:
+            add_intersection(size, chosen);
+            break;
+        case Neighbourhood::Random:
+            break;
+    }
+    while (chosen.size() < size)
+        add_agent(static_cast<std::uint32_t>(random() % agents), size, chosen);
+    return chosen;
+}
+
+namespace {
+
+// How fast the weights follow the savings (Li et al. use 0.01 over many more rounds), and the
+// least weight, so that no way is dropped for good.
+constexpr double weight_reaction = 0.05;
+constexpr double least_weight = 0.01;
+
+}  // namespace
+
+// A way and a size, drawn in proportion to their weights.
+std::uint32_t PlanRefiner::pick_arm() {
+    double total = 0;
+    for (const double weight : arm_weights_)
+        total += weight;
+    double draw = total * static_cast<double>(random() >> 11) * 0x1.0p-53;
+    for (std::uint32_t arm = 0; arm + 1 < arm_weights_.size(); ++arm) {
+        if (draw < arm_weights_[arm]) return arm;
+        draw -= arm_weights_[arm];
+    }
+    return static_cast<std::uint32_t>(arm_weights_.size() - 1);
 }
 
 std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
@@ -226,7 +355,9 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
     while (rounds < max_rounds && expansions_ - expansions_before < max_expansions &&
            std::chrono::steady_clock::now() < deadline) {
         ++rounds;
-        std::vector<std::uint32_t> chosen = pick_neighbourhood();
+        const std::uint32_t arm = pick_arm();
+        std::vector<std::uint32_t> chosen = choose_agents(
+            static_cast<Neighbourhood>(arm / size_count), neighbourhood_sizes[arm % size_count]);
         for (std::size_t i = chosen.size(); i > 1; --i)  // replanned in random order
             std::swap(chosen[i - 1], chosen[random() % i]);
         std::vector<std::vector<MapfVertex>> before;
@@ -247,7 +378,13 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
         } catch (const DistanceTables::OutOfTime&) {
             out_of_time = true;  // the round is undone below: the plan stays whole
         }
-        if (!out_of_time && planned == chosen.size() && new_cost < old_cost) {
+        const bool better = !out_of_time && planned == chosen.size() && new_cost < old_cost;
+        const double saved_per_agent =
+            better ? static_cast<double>(old_cost - new_cost) / static_cast<double>(chosen.size())
+                   : 0.0;
+        arm_weights_[arm] = std::max(least_weight, weight_reaction * saved_per_agent +
+                                                       (1 - weight_reaction) * arm_weights_[arm]);
+        if (better) {
             sum_of_costs_ = sum_of_costs_ - old_cost + new_cost;
             continue;
         }

@@ -94,20 +94,27 @@ void TrafficFlow::count(std::uint32_t agent, int change) {
     }
 }
 
-// A new path for `agent` from `start`, the others counted; false (nothing changed) when the
-// goal cannot be reached.
-bool TrafficFlow::plan(std::uint32_t agent, MapfVertex start, MapfVertex goal) {
-    std::vector<MapfVertex>& path = paths_[agent];
+// A new path for `agent` from `start`, the others counted; nothing changes when the goal
+// cannot be reached or the deadline passes during the search (checked every
+// `expansions_between_clock_reads` expansions).
+TrafficFlow::Planned TrafficFlow::plan(std::uint32_t agent, MapfVertex start, MapfVertex goal,
+                                       std::chrono::steady_clock::time_point deadline) {
+    constexpr std::size_t expansions_between_clock_reads = 1024;
     const TrafficProblem problem(*graph_, *distances_, distances_->table_for(goal), out_, in_,
                                  options_);
-    const SearchResult result = find_path(problem, StateId(start.value), context_);
-    if (result.path.empty()) return false;
+    Search search(problem, context_);
+    search.begin(StateId(start.value));
+    while (search.step(expansions_between_clock_reads) == SearchStatus::InProgress)
+        if (std::chrono::steady_clock::now() >= deadline) return Planned::OutOfTime;
+    const SearchResult result = search.finish();
+    if (result.path.empty()) return Planned::Unreachable;
+    std::vector<MapfVertex>& path = paths_[agent];
     path.clear();
     for (const StateId state : result.path)
         path.push_back(MapfVertex(state.value));
     walked_[agent] = 0;
     off_path_[agent] = 0;
-    return true;
+    return Planned::Path;
 }
 
 std::size_t TrafficFlow::update(std::span<const MapfVertex> at, std::span<const MapfVertex> goals,
@@ -153,15 +160,21 @@ std::size_t TrafficFlow::update(std::span<const MapfVertex> at, std::span<const 
         if (std::chrono::steady_clock::now() >= deadline) break;
         const std::uint32_t agent = order[i];
         if (!paths_[agent].empty()) count(agent, -1);
+        Planned planned_now = Planned::OutOfTime;
         try {
-            if (!plan(agent, at[agent], goals[agent])) {  // unreachable: a path of its tile
-                paths_[agent].assign(1, at[agent]);
-                walked_[agent] = 0;
-                off_path_[agent] = 0;
-            }
+            planned_now = plan(agent, at[agent], goals[agent], deadline);
         } catch (const DistanceTables::OutOfTime&) {  // the old path stays
             if (!paths_[agent].empty()) count(agent, 1);
             throw;
+        }
+        if (planned_now == Planned::OutOfTime) {  // the old path stays
+            if (!paths_[agent].empty()) count(agent, 1);
+            break;
+        }
+        if (planned_now == Planned::Unreachable) {  // a path of its tile
+            paths_[agent].assign(1, at[agent]);
+            walked_[agent] = 0;
+            off_path_[agent] = 0;
         }
         count(agent, 1);
         ++planned;

@@ -258,6 +258,26 @@ static void grids(const char* tiny_map) {
     CHECK(repair.kept == 0 && repair.displaced == 0 && repair.stuck == 0);
     CHECK(pk_crowd_refresh(crowd, NULL, NULL, 1) == PK_INVALID_ARGUMENT);
     pk_crowd_destroy(crowd);
+    /* Errands: a unit of a crowd for order after order visits three queued tiles in turn. */
+    pk_crowd* errands = NULL;
+    uint32_t runner = 0;
+    size_t queued = 0;
+    CHECK(pk_crowd_create_for_orders(map, &errands) == PK_OK);
+    CHECK(pk_crowd_add_unit(errands, 0, 0, &runner) == PK_OK);
+    CHECK(pk_crowd_queue_order(errands, runner, 9, 0, &queued) == PK_OK);
+    CHECK(pk_crowd_queue_order(errands, runner, 9, 5, &queued) == PK_OK && queued == 2);
+    CHECK(pk_crowd_queue_order(errands, runner, 5, 4, NULL) == PK_OK);
+    CHECK(pk_crowd_queue_order(errands, 5, 5, 4, NULL) == PK_INVALID_ARGUMENT);
+    const int32_t errand_x[3] = {9, 9, 5}, errand_y[3] = {0, 5, 4};
+    int reached = 0;
+    settled = 0;
+    for (int tick = 0; tick < 300 && !settled; ++tick) {
+        if (pk_crowd_step(errands, &settled) != PK_OK) break;
+        CHECK(pk_crowd_unit_position(errands, runner, &x, &y) == PK_OK);
+        if (reached < 3 && x == errand_x[reached] && y == errand_y[reached]) ++reached;
+    }
+    CHECK(settled && reached == 3);
+    pk_crowd_destroy(errands);
     /* A unit of 2 x 2 tiles beside a one-tile one, on a crowd of their own. */
     pk_grid_map* open = NULL;
     pk_crowd* sized = NULL;

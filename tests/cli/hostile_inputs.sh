@@ -175,6 +175,9 @@ expect 2 '/dev/full' index "$data/tiny.map" --out /dev/full
 awk 'BEGIN { print "type octile\nheight 2048\nwidth 2048\nmap"; row = sprintf("%2048s", ""); gsub(/ /, ".", row); for (y = 0; y < 2048; y++) print row }' >wide.map
 expect 2 'wide.map: goal bounds need .* over the memory budget of 64.0 MiB' index wide.map --out wide.pkx --memory-limit 64
 absent wide.pkx
+expect 2 'wide.map: a search over its 2048 x 2048 tiles may hold 112 MiB, over the memory budget of 64.0 MiB' path wide.map --from 0,0 --to 5,5 --memory-limit 64
+printf 'version 1\n0\twide.map\t2048\t2048\t0\t0\t5\t5\t7.07106781\n' >wide.scen
+expect 2 'wide.map: a search over its 2048 x 2048 tiles may hold 176 MiB with the jump point index, over the memory budget of 128 MiB' bench wide.scen --algo jps+ --memory-limit 128
 
 # ---- inputs that used to hang ----------------------------------------------------------------
 printf '<world ticks_per_minute="2147483647"><map id="0" width="2" height="2"/></world>\n' >ticks.xml

@@ -1,17 +1,21 @@
-// The hierarchy's bounds between the gates of each cluster against the tests' own Dijkstra inside
-// the cluster, exactly (every rule, terrain, units of two tiles): the build's own search must
-// find the same floats as any Dijkstra.
+// The hierarchy's gates and bounds: the gates cut into runs (HierarchyOptions::gate_tiles) against
+// the tiles that moves leave each cluster by, and the bounds between the gates of each cluster
+// against the tests' own Dijkstra inside the cluster, exactly (every rule, terrain, units of two
+// tiles): the build's own search must find the same floats as any Dijkstra.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <functional>
 #include <queue>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
 // The clusters' gates and bounds are the hierarchy's own data, declared in its source files.
 #include "../../src/grid/hierarchy_spaces.hpp"
 #include "pathkit/grid/hierarchy.hpp"
+#include "support/ascii_map.hpp"
 
 namespace pathkit {
 namespace {
@@ -121,9 +125,12 @@ TEST(HierarchyBounds, EveryBoundEqualsAPlainDijkstraInsideTheClusterBitForBit) {
                 // steps of 1 and 1.5 add up to the same float in either order.
                 if (!terrain) rules.diagonal_cost = 1.5f;
                 const GridSpace space(map, rules);
-                for (const int side : {8, 16}) {
+                // Whole sides, and runs cut into gates of at most 3 tiles.
+                for (const auto& [side, cut] :
+                     {std::pair{8, 0}, std::pair{16, 0}, std::pair{8, 3}}) {
                     const GridHierarchy hierarchy =
-                        GridHierarchy::build(space, {.cluster_side = side}).value();
+                        GridHierarchy::build(space, {.cluster_side = side, .gate_tiles = cut})
+                            .value();
                     for (std::uint32_t cluster = 0; cluster < hierarchy.cluster_count();
                          ++cluster) {
                         const GridHierarchy::Cluster& data = hierarchy.clusters()[cluster];
@@ -134,7 +141,8 @@ TEST(HierarchyBounds, EveryBoundEqualsAPlainDijkstraInsideTheClusterBitForBit) {
                                 ASSERT_EQ(data.bounds[from * count + to], expected)
                                     << "cluster " << cluster << " gates " << from << " -> " << to
                                     << " rule " << to_string(diagonal) << " size " << size
-                                    << " side " << side << (terrain ? " terrain" : "");
+                                    << " side " << side << " gate tiles " << cut
+                                    << (terrain ? " terrain" : "");
                                 (expected < infinite_cost ? finite : unreached) += from != to;
                             }
                     }
@@ -144,6 +152,134 @@ TEST(HierarchyBounds, EveryBoundEqualsAPlainDijkstraInsideTheClusterBitForBit) {
     }
     EXPECT_GT(finite, 1000);
     EXPECT_GT(unreached, 50);  // gates of other pieces of a cluster
+}
+
+/// True when a move from padded `tile` of the cluster leaves it through `side` (0 E, 1 S, 2 W,
+/// 3 N): east or west when the move's column is outside the cluster, else south or north.
+bool leaves_by(const GridHierarchy& hierarchy, std::uint32_t cluster, PaddedTile tile, int side) {
+    const GridSpace& space = hierarchy.space();
+    const GridMap& map = space.map();
+    const detail::ClusterLayout& layout = hierarchy.layout();
+    const int left = layout.left(cluster), top = layout.top(cluster);
+    const int right = left + layout.width_of(cluster) - 1;
+    const int bottom = top + layout.height_of(cluster) - 1;
+    bool leaves = false;
+    const auto index = static_cast<std::uint32_t>(tile.y * map.stride() + tile.x);
+    if (!space.is_valid(StateId(index))) return false;
+    space.for_each_successor(StateId(index), [&](StateId next, Cost) {
+        const int x = static_cast<int>(next.value) % map.stride();
+        const int y = static_cast<int>(next.value) / map.stride();
+        const int by = x > right ? 0 : x < left ? 2 : y > bottom ? 1 : y < top ? 3 : -1;
+        if (by == side) leaves = true;
+    });
+    return leaves;
+}
+
+// clang-format off
+/// Openings of 1 to 8 tiles between clusters of 8, some side by side with only a wall between.
+const std::vector<std::string> openings = {
+    "........#.......",
+    "........#.......",
+    "#########.......",
+    "........#####.##",
+    "........##...#..",
+    "#.##.#.#........",
+    "........#.......",
+    "................",
+    "##.#...#........",
+    "......##.#.#.###",
+    "................",
+    "...#............",
+    "................",
+    "#.#.##..####....",
+    "................",
+    "........#.......",
+};
+// clang-format on
+
+TEST(HierarchyGates, RunsCutIntoGatesHoldEveryTileThatLeavesOnceAtMostGateTilesSideBySide) {
+    const auto drawn = testing::ascii_map(openings);
+    for (const int cut : {1, 2, 3, 5}) {
+        const GridSpace space(drawn.map, {});
+        const GridHierarchy hierarchy =
+            GridHierarchy::build(space, {.cluster_side = 8, .gate_tiles = cut}).value();
+        const detail::ClusterLayout& layout = hierarchy.layout();
+        for (std::uint32_t cluster = 0; cluster < hierarchy.cluster_count(); ++cluster) {
+            const GridHierarchy::Cluster& data = hierarchy.clusters()[cluster];
+            std::vector<int> tiles_in(data.gates.size(), 0);
+            std::vector<int> first(data.gates.size(), layout.side), last(data.gates.size(), -1);
+            for (int side = 0; side < 4; ++side) {
+                for (int along = 0; along < layout.side; ++along) {
+                    const detail::PaddedCell cell =
+                        detail::tile_on_side(layout, cluster, side, along);
+                    const std::uint16_t gate =
+                        data.border[static_cast<std::size_t>(side * layout.side + along)];
+                    const std::string where = "cluster " + std::to_string(cluster) + " side " +
+                                              std::to_string(side) + " tile " +
+                                              std::to_string(along) + " cut " + std::to_string(cut);
+                    ASSERT_EQ(gate != detail::no_gate,
+                              leaves_by(hierarchy, cluster, {cell.x, cell.y}, side))
+                        << where;
+                    if (gate == detail::no_gate) continue;
+                    ASSERT_EQ(data.gates[gate].side, side) << where;
+                    ++tiles_in[gate];
+                    first[gate] = std::min(first[gate], along);
+                    last[gate] = std::max(last[gate], along);
+                }
+            }
+            for (std::size_t gate = 0; gate < data.gates.size(); ++gate) {
+                EXPECT_LE(tiles_in[gate], cut) << "cluster " << cluster << " gate " << gate;
+                // Side by side: no gap inside a gate.
+                EXPECT_EQ(last[gate] - first[gate] + 1, tiles_in[gate])
+                    << "cluster " << cluster << " gate " << gate;
+                // Two gates that touch are one run cut as evenly as can be: together they
+                // would hold too many tiles, and neither holds two more than the other.
+                for (std::size_t next = 0; next < data.gates.size(); ++next) {
+                    if (data.gates[next].side != data.gates[gate].side ||
+                        first[next] != last[gate] + 1)
+                        continue;
+                    EXPECT_GT(tiles_in[gate] + tiles_in[next], cut)
+                        << "cluster " << cluster << " gates " << gate << ", " << next;
+                    EXPECT_LE(std::abs(tiles_in[gate] - tiles_in[next]), 1)
+                        << "cluster " << cluster << " gates " << gate << ", " << next;
+                }
+            }
+        }
+    }
+}
+
+TEST(HierarchyGates, TheCostBetweenTwoGatesOfAClusterIsDijkstrasFromOneToTheOther) {
+    const auto drawn = testing::ascii_map(openings);
+    int finite = 0;
+    for (const DiagonalPolicy diagonal : {DiagonalPolicy::NoCornerCutting, DiagonalPolicy::Never}) {
+        MovementRules rules;
+        rules.diagonal = diagonal;
+        rules.diagonal_cost = 1.5f;  // the bound back is the bound forth: same floats either way
+        const GridSpace space(drawn.map, rules);
+        for (const int cut : {1, 3}) {
+            const GridHierarchy hierarchy =
+                GridHierarchy::build(space, {.cluster_side = 8, .gate_tiles = cut}).value();
+            for (std::uint32_t cluster = 0; cluster < hierarchy.cluster_count(); ++cluster) {
+                const GridHierarchy::Cluster& data = hierarchy.clusters()[cluster];
+                const auto count = static_cast<std::uint32_t>(data.gates.size());
+                for (std::uint32_t from = 0; from < count; ++from)
+                    for (std::uint32_t to = 0; to < count; ++to) {
+                        const Cost expected = reference_bound(hierarchy, cluster, from, to);
+                        EXPECT_EQ(data.bounds[from * count + to], expected)
+                            << "cluster " << cluster << " gates " << from << " -> " << to
+                            << " rule " << to_string(diagonal) << " cut " << cut;
+                        finite += from != to && expected < infinite_cost;
+                    }
+            }
+        }
+    }
+    EXPECT_GT(finite, 200);
+}
+
+TEST(HierarchyGates, ANegativeGateTileCountIsRefused) {
+    const auto drawn = testing::ascii_map(openings);
+    const GridSpace space(drawn.map, {});
+    EXPECT_FALSE(GridHierarchy::build(space, {.gate_tiles = -1}));
 }
 
 }  // namespace

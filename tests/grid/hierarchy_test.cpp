@@ -71,10 +71,12 @@ TEST(Hierarchy, OptimalModeEqualsThePlainReferenceSearchAndFastModeIsAlwaysAVali
             rules.diagonal = c.diagonal;
             rules.agent_size = c.agent_size;
             const GridSpace space(map, rules);
-            // Every other map plans short queries by plain jump point search first.
+            // Every other map plans short queries by plain jump point search first; the last
+            // cuts its gates into runs of at most 3 tiles.
             const GridHierarchy hierarchy =
-                GridHierarchy::build(
-                    space, {.cluster_side = 8, .fast_plain_jump_points = trial == 1 ? 256u : 0u})
+                GridHierarchy::build(space, {.cluster_side = 8,
+                                             .gate_tiles = trial == 2 ? 3 : 0,
+                                             .fast_plain_jump_points = trial == 1 ? 256u : 0u})
                     .value();
             HierarchyContext context;
             std::uniform_int_distribution<int> x_of(0, 36), y_of(0, 28);
@@ -413,7 +415,10 @@ TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
             rules.diagonal = diagonal;
             rules.agent_size = size;
             GridSpace space(map, rules);
-            GridHierarchy repaired = GridHierarchy::build(space, {.cluster_side = 8}).value();
+            // Gates of whole sides, or runs cut into gates of at most 3 tiles.
+            const HierarchyOptions options{
+                .cluster_side = 8, .gate_tiles = diagonal == DiagonalPolicy::Always ? 3 : 0};
+            GridHierarchy repaired = GridHierarchy::build(space, options).value();
             for (int round = 0; round < 12; ++round) {
                 const int edits = 1 + static_cast<int>(random() % 4);
                 for (int edit = 0; edit < edits; ++edit) {
@@ -428,8 +433,7 @@ TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
                 space.refresh();
                 repaired.repair();
                 EXPECT_TRUE(repaired.is_current());
-                const GridHierarchy rebuilt =
-                    GridHierarchy::build(space, {.cluster_side = 8}).value();
+                const GridHierarchy rebuilt = GridHierarchy::build(space, options).value();
                 ASSERT_TRUE(repaired.same_graph(rebuilt))
                     << "size " << size << " rule " << to_string(diagonal) << " round " << round;
             }

@@ -141,6 +141,55 @@ TEST(CrowdFile, ATraceThatWouldPassItsMemoryStopsTheRunAfterTheLastTickThatFits)
     EXPECT_EQ(trace["ticks"].back()[2], nlohmann::json({333, 0, 1}));
 }
 
+TEST(CrowdFile, QueuedOrdersUnderTheLifelongPlannerAreVisitedInTheOrderQueued) {
+    // Two units cross a yard with a pillar, each with three targets queued at tick 0 and a
+    // fourth queued at tick 5 behind them.
+    const auto scenario = parse_crowd_scenario(R"({
+        "map": {"rows": ["......",
+                         "..@@..",
+                         "......"]},
+        "lifelong_orders": true,
+        "units": [{"id": 7, "at": [0, 0]}, {"id": 9, "at": [5, 2]}],
+        "commands": [{"tick": 0, "units": [7], "to": [5, 0], "queue": true},
+                     {"tick": 0, "units": [9], "to": [0, 2], "queue": true},
+                     {"tick": 0, "units": [7, 9], "to": [1, 1], "queue": true},
+                     {"tick": 0, "units": [7], "to": [5, 2], "queue": true},
+                     {"tick": 0, "units": [9], "to": [0, 0], "queue": true},
+                     {"tick": 5, "units": [7], "to": [4, 1], "queue": true},
+                     {"tick": 5, "units": [9], "to": [1, 1], "queue": true}],
+        "max_ticks": 200})",
+                                               "inline", ".");
+    ASSERT_TRUE(scenario.has_value()) << scenario.error().message();
+    EXPECT_TRUE(scenario.value().options.lifelong_orders);
+    EXPECT_TRUE(scenario.value().commands[0].queued);
+    const auto report = run_crowd_scenario(scenario.value(), true);
+    ASSERT_TRUE(report.has_value()) << report.error().message();
+    ASSERT_TRUE(report.value().completed);
+    const std::vector<std::vector<Cell>> queued = {{{5, 0}, {1, 1}, {5, 2}, {4, 1}},
+                                                   {{0, 2}, {1, 1}, {0, 0}, {1, 1}}};
+    std::vector<std::vector<Cell>> visited(2);
+    for (const CrowdEvent& event : report.value().events) {
+        if (event.kind != CrowdEventKind::Arrived) continue;
+        // Where the unit stands after the tick of its arrival.
+        visited[event.unit.index()].push_back(
+            report.value().positions[event.tick + 1][event.unit.index()]);
+    }
+    EXPECT_EQ(visited, queued) << "one arrival an order, on its tile, in the order queued";
+}
+
+TEST(CrowdFile, QueuedOrdersGoToUnitsOneByOneAndAreRefusedWithACoordinatedOrFlowMove) {
+    const std::string head = R"({"map": {"rows": ["..."]}, "units": [{"id": 1, "at": [0, 0]}], )";
+    expect_refused(
+        head + R"("commands": [{"units": [1], "to": [2, 0], "queue": true, "coordinated": true}]})",
+        "/commands/0/queue");
+    expect_refused(
+        head + R"("commands": [{"units": [1], "to": [2, 0], "flow": false, "queue": true}]})",
+        "/commands/0/queue");
+    expect_refused(head + R"("commands": [{"units": [1], "to": [2, 0], "queue": 1}]})",
+                   "/commands/0/queue");
+    expect_refused(head + R"("lifelong_orders": "yes"})", "/lifelong_orders");
+}
+
 TEST(CrowdFile, MalformedScenariosNameTheValue) {
     expect_refused(R"({"map": {"rows": ["..", ".."]}, "units": [}")", "line 1");
     expect_refused(R"({"units": []})", "missing \"map\"");

@@ -326,6 +326,11 @@ typedef struct pk_crowd_repair {
 } pk_crowd_repair;
 
 PK_API pk_status pk_crowd_create(const pk_grid_map* map, pk_crowd** out);
+/** As pk_crowd_create, for units that get order after order: every order goes through the
+ * lifelong planner (one-tile units moving in 4 directions; see CrowdOptions::lifelong_orders in
+ * pathkit/crowd/crowd.hpp), and a unit's queued orders (pk_crowd_queue_order) follow each other
+ * in the same tick. */
+PK_API pk_status pk_crowd_create_for_orders(const pk_grid_map* map, pk_crowd** out);
 PK_API void pk_crowd_destroy(pk_crowd* crowd);
 PK_API pk_status pk_crowd_add_unit(pk_crowd* crowd, int32_t x, int32_t y, uint32_t* unit);
 /** As pk_crowd_add_unit, for a unit of size x size tiles (1 to 3) whose top-left tile is
@@ -334,6 +339,11 @@ PK_API pk_status pk_crowd_add_sized_unit(pk_crowd* crowd, int32_t x, int32_t y, 
                                          uint32_t* unit);
 /** Orders a unit to a tile (it plans and walks from the next tick). */
 PK_API pk_status pk_crowd_move_unit(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y);
+/** Adds an order behind the unit's order in progress and those queued before: the unit visits
+ * the targets in the order queued. pk_crowd_move_unit drops the queue. *count gets the orders
+ * queued behind the one in progress (may be NULL). */
+PK_API pk_status pk_crowd_queue_order(pk_crowd* crowd, uint32_t unit, int32_t x, int32_t y,
+                                      size_t* count);
 /** Takes in the map's changes since the last refresh, between ticks: units on tiles blocked
  * under them move to the nearest free tile (or stay, stuck, with none free); units whose
  * remaining path holds a changed tile or one of its 8 neighbours plan again; the others keep

@@ -34,6 +34,9 @@ struct ScenarioCommand {
     Cell to;
     bool coordinated = false;
     GroupPlanning planning = GroupPlanning::Automatic;
+    /// Each unit gets the order behind the ones it has (`Crowd::queue_order`) instead of in
+    /// their place; never with `coordinated` or a chosen `planning`.
+    bool queued = false;
 };
 
 /// Before tick `tick` runs (and before its commands), block the tiles or open them

@@ -21,6 +21,13 @@ struct HierarchyOptions {
     /// Side of a square cluster in tiles: a power of two from 8 to 256 (the clusters on the
     /// map's right and bottom edges are cut by the map).
     int cluster_side = 32;
+    /// 0 (the default): a gate is every tile of a cluster side that moves leave the cluster by
+    /// and that is joined to the others inside the cluster (one piece of it). Above 0: a gate
+    /// is a run of such tiles side by side, cut into gates of at most this many tiles, as even
+    /// as can be (HPA*'s entrances). Finer gates give the fast mode's plan exact costs between
+    /// openings, for less excess, at the price of a bigger abstract graph: a slower build,
+    /// plan and repair (measured: docs/benchmarks.md).
+    int gate_tiles = 0;
     /// Where jump point search can run, the optimal mode first tries it plain with at most
     /// this many expansions (0: never) and returns its path when it finishes: joining a short
     /// query's start and goal to the hierarchy costs more than such a search.
@@ -243,6 +250,7 @@ class GridHierarchy {
     std::size_t plain_jump_points_ = 0;
     bool plain_by_jump_point_index_ = true;
     std::size_t fast_plain_jump_points_ = 0;
+    int gate_tiles_ = 0;
 };
 
 }  // namespace pathkit

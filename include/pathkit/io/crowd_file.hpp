@@ -3,6 +3,7 @@
 ///     {"map": {"rows": ["..@..", ...]}  or  {"file": "rooms.map"},   (relative to this file)
 ///      "diagonal": "no-corner-cutting",      (optional: never, always, at-least-one-walkable)
 ///      "straight_cost": 1, "diagonal_cost": 1.5, "occupied_penalty": 6, "patience_ticks": 5,
+///      "lifelong_orders": false,
 ///      "units": [{"id": 1, "at": [x, y], "state": "idle" | "attacking", "size": 1}, ...],
 ///      "commands": [{"tick": 0, "units": [1, 2], "to": [x, y], "coordinated": false}, ...],
 ///      "changes": [{"tick": 40, "block": [[x, y], ...]}, {"tick": 90, "open": [...]}, ...],
@@ -11,7 +12,11 @@
 /// Tiles are [column, row], row 0 the top row. A unit's "size" (optional, 1 to 3, default 1)
 /// is its side in tiles: it covers size x size tiles from "at", its top-left tile, all inside
 /// the map and walkable (see `Crowd`). A command naming several units is a group move;
-/// `"coordinated": true` (optional) makes it a coordinated move (`Crowd::move_coordinated`).
+/// `"coordinated": true` (optional) makes it a coordinated move (`Crowd::move_coordinated`),
+/// `"flow": true` or `false` (optional) plans a group by one flow field or by searches, and
+/// `"queue": true` (optional) gives each unit the order behind its others (`Crowd::queue_order`)
+/// instead of in their place. `"lifelong_orders": true` (optional) moves every order through
+/// the lifelong planner (`CrowdOptions::lifelong_orders`: one-tile units, 4 directions).
 /// A change (optional) blocks or opens tiles before its tick runs (`ScenarioChange`); each tile
 /// lies inside the map and is named once a tick, and the tick comes before `max_ticks`.
 #pragma once

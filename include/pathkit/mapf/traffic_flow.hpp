@@ -47,7 +47,8 @@ class TrafficFlow {
                 const TrafficFlowOptions& options = {});
 
     /// Moves every agent's path on to where the agent stands (`at`), then plans paths to
-    /// `goals` (one per agent, valid vertices) until `deadline` (checked before each agent; the
+    /// `goals` (one per agent, valid vertices) until `deadline` (checked before each agent and
+    /// every 1,024 expansions of its search, which then keeps the agent's old path; the
     /// distance tables may also throw `DistanceTables::OutOfTime`, leaving every path
     /// consistent): the agents without a path to their goal, those off their path, then at most
     /// `renewals` others in turn. Returns the number of paths planned.
@@ -69,7 +70,9 @@ class TrafficFlow {
   private:
     [[nodiscard]] static int direction(MapfVertex from, MapfVertex to);
     void count(std::uint32_t agent, int change);
-    bool plan(std::uint32_t agent, MapfVertex start, MapfVertex goal);
+    enum class Planned { Path, Unreachable, OutOfTime };
+    Planned plan(std::uint32_t agent, MapfVertex start, MapfVertex goal,
+                 std::chrono::steady_clock::time_point deadline);
 
     const MapfGraph* graph_;
     DistanceTables* distances_;

@@ -1,0 +1,50 @@
+// The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
+// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit's PIBT with traffic-flow guide
+// paths (bench/peers/startkit_pathkit_core.hpp): compiled by scripts/bench-lifelong in place of
+// that checkout's src/MAPFPlanner.cpp, against its headers, outside the project (never part
+// of a pathkit library).
+//
+// This kit hands each robot its errands in a fixed order (env->goal_locations: the current
+// one first) and asks for one action a robot every tick, within `time_limit` seconds: a call
+// still running then costs the tick (every robot stands, and the kit counts an error).
+#include <MAPFPlanner.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "startkit_pathkit_core.hpp"
+
+namespace {
+
+// Kept back from each call's limit for returning the actions: the kit's clock starts before
+// it starts the planner's thread, and the machine may be shared.
+constexpr std::chrono::milliseconds time_tolerance{100};
+// The longest call planned for, whatever the kit allows (its default limit is INT_MAX s).
+constexpr int longest_call_seconds = 3600;
+
+std::unique_ptr<startkit_pathkit::PathkitPlanner> planner;
+
+}  // namespace
+
+void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
+    planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
+}
+
+void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
+    const auto planner_start = std::chrono::steady_clock::now();
+    const auto deadline = planner_start +
+                          std::chrono::seconds(std::clamp(time_limit, 0, longest_call_seconds)) -
+                          time_tolerance;
+    const auto agents = static_cast<std::size_t>(env->num_of_agents);
+    std::vector<startkit_pathkit::Robot> robots;
+    std::vector<int> goals;
+    startkit_pathkit::read_robots(*env, robots, goals);
+    std::vector<std::vector<Action>> by_agent;
+    startkit_pathkit::plan_call(*planner, std::move(robots), goals, env->rows, /*steps=*/1,
+                                planner_start, deadline, by_agent);
+    actions.assign(agents, Action::W);
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        actions[agent] = by_agent[agent].front();
+}

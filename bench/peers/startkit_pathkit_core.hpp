@@ -1,0 +1,321 @@
+// pathkit's lifelong planner for the League of Robot Runners start kits (2023 and 2024), shared
+// by bench/peers/startkit_pathkit_planner.cpp and startkit2023_pathkit_planner.cpp: compiled by
+// scripts/bench-lifelong against a kit's headers, outside the project (never part of a pathkit
+// library). Include it after the kit's MAPFPlanner.h (it uses the kit's Action: FW, CR, CCR, W).
+//
+// The kit's robots face one of four ways and act by FW (a step ahead), CR/CCR (a quarter turn)
+// or W; the kit gives each robot its next errand and runs the returned actions. Each step here
+// is one PIBT step of pathkit (straight moves between tiles, distances without turn costs)
+// turned into actions:
+// - a robot PIBT keeps in place waits (W);
+// - a robot facing the tile PIBT chose steps ahead (FW) if that tile is empty or its robot
+//   steps on too (a chain, or a cycle, of FW), and waits otherwise;
+// - a robot facing elsewhere turns towards the tile (CR or CCR; CR twice for the opposite
+//   way) and stays; the tile stays its choice on the next steps (a PIBT constraint) until it
+//   steps there or the constraint cannot be met.
+// Before the steps, each call spends its time but a reserve on guide paths by traffic flow
+// (TrafficFlow: each robot's path priced by the others' flows, opposite flows above all,
+// renewed in turn from call to call), which PIBT follows (its choices ordered by steps to go
+// along the path, the tile a robot faces first among equals); the reserve is twice what the
+// previous call's steps took.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "pathkit/grid/grid_map.hpp"
+#include "pathkit/mapf/distance_tables.hpp"
+#include "pathkit/mapf/mapf_graph.hpp"
+#include "pathkit/mapf/pibt.hpp"
+#include "pathkit/mapf/traffic_flow.hpp"
+
+namespace startkit_pathkit {
+
+using pathkit::MapfVertex;
+
+// Bytes for the distance tables (one per goal, 4 bytes a tile; least recently used freed).
+constexpr std::size_t distance_memory_limit = std::size_t{1} << 30;
+// The least time of each call kept for PIBT's steps after the guide paths.
+constexpr std::chrono::milliseconds minimum_reserve{50};
+constexpr int no_location = -1;
+
+struct Robot {
+    int location = 0;
+    int orientation = 0;  // 0 east, 1 south, 2 west, 3 north (the kit's)
+};
+
+/// Each robot's tile and heading and its current goal (its own tile when it has none), read
+/// from either kit's environment: both hold `curr_states` and `goal_locations` alike.
+template <class Environment>
+void read_robots(const Environment& env, std::vector<Robot>& robots, std::vector<int>& goals) {
+    const auto agents = static_cast<std::size_t>(env.num_of_agents);
+    robots.assign(agents, {});
+    goals.assign(agents, 0);
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        robots[agent] = {env.curr_states[agent].location, env.curr_states[agent].orientation};
+        goals[agent] = env.goal_locations[agent].empty() ? robots[agent].location
+                                                         : env.goal_locations[agent].front().first;
+    }
+}
+
+struct PathkitPlanner {
+    std::optional<pathkit::GridMap> map;
+    std::optional<pathkit::MapfGraph> graph;
+    std::unique_ptr<pathkit::DistanceTables> distances;
+    std::unique_ptr<pathkit::Pibt> pibt;
+    int columns = 0;
+    std::vector<float> priorities;     // by agent: 1 a step off its goal, a tie-break below 1
+    std::vector<int> turning_towards;  // by agent: the tile it turned towards, or no_location
+    std::vector<std::uint32_t> order;  // scratch
+    std::unique_ptr<pathkit::TrafficFlow> flow;  // the guide paths
+    pathkit::MapfConfiguration ahead;            // by agent: the tile it faces, or none
+    std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
+    pathkit::MapfConfiguration from, next;
+
+    [[nodiscard]] MapfVertex vertex(int location) const {
+        return graph->vertex_at({location % columns, location / columns});
+    }
+    [[nodiscard]] int location(MapfVertex vertex) const {
+        const pathkit::Cell cell = graph->cell(vertex);
+        return cell.y * columns + cell.x;
+    }
+};
+
+inline int facing(int from, int to, int columns) {
+    if (to == from + 1) return 0;
+    if (to == from + columns) return 1;
+    if (to == from - 1) return 2;
+    return 3;
+}
+
+inline int ahead(const Robot& robot, int columns) {
+    constexpr int step_x[4] = {1, 0, -1, 0};
+    constexpr int step_y[4] = {0, 1, 0, -1};
+    return robot.location + step_x[robot.orientation] + step_y[robot.orientation] * columns;
+}
+
+// One PIBT step from `robots`; false when the distance searches ran out of time.
+inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots) {
+    const std::size_t agents = robots.size();
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        state.from[agent] = state.vertex(robots[agent].location);
+        const int facing_x = robots[agent].location % state.columns +
+                             (robots[agent].orientation == 0) - (robots[agent].orientation == 2);
+        const int facing_y = robots[agent].location / state.columns +
+                             (robots[agent].orientation == 1) - (robots[agent].orientation == 3);
+        state.ahead[agent] = state.graph->vertex_at({facing_x, facing_y});
+    }
+    state.pibt->set_headings(state.ahead);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        state.order.clear();
+        for (std::uint32_t agent = 0; agent < agents; ++agent) {
+            const int target = state.turning_towards[agent];
+            state.next[agent] = target == no_location ? MapfVertex() : state.vertex(target);
+            if (target == no_location) state.order.push_back(agent);
+        }
+        std::sort(state.order.begin(), state.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return state.priorities[a] > state.priorities[b];
+        });
+        try {
+            if (state.pibt->plan_step(state.from, state.next, state.order)) return true;
+        } catch (const pathkit::DistanceTables::OutOfTime&) {
+            return false;
+        }
+        // The turned robots' tiles could not all be kept: plan everyone afresh.
+        std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
+    }
+    return false;  // unreachable: without constraints every robot finds a tile
+}
+
+// The actions of one step from PIBT's choice `state.next`, applied to `robots`.
+inline void step_actions(PathkitPlanner& state, std::vector<Robot>& robots,
+                         std::vector<Action>& actions, std::vector<int>& robot_on) {
+    const std::size_t agents = robots.size();
+    const int columns = state.columns;
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        const int here = robots[agent].location;
+        const int there = state.location(state.next[agent]);
+        state.turning_towards[agent] = no_location;
+        if (there == here) {
+            actions[agent] = Action::W;
+            continue;
+        }
+        const int way = facing(here, there, columns);
+        const int turn = (way - robots[agent].orientation + 4) % 4;
+        if (turn == 0) {
+            actions[agent] = Action::FW;
+            continue;
+        }
+        actions[agent] = turn == 3 ? Action::CCR : Action::CR;
+        state.turning_towards[agent] = there;
+    }
+    // FW only into a tile that empties: walk each chain of FW to its end once.
+    enum class Verdict : std::uint8_t { unknown, walking, go, stop };
+    std::vector<Verdict> verdict(agents, Verdict::unknown);
+    std::vector<std::size_t> chain;
+    for (std::size_t first = 0; first < agents; ++first) {
+        if (actions[first] != Action::FW || verdict[first] != Verdict::unknown) continue;
+        chain.clear();
+        std::size_t agent = first;
+        Verdict outcome = Verdict::go;
+        while (true) {
+            verdict[agent] = Verdict::walking;
+            chain.push_back(agent);
+            const int blocker = robot_on[ahead(robots[agent], columns)];
+            if (blocker < 0) break;
+            const auto other = static_cast<std::size_t>(blocker);
+            if (verdict[other] == Verdict::walking) break;  // a cycle: all move together
+            if (verdict[other] != Verdict::unknown) {
+                outcome = verdict[other];
+                break;
+            }
+            if (actions[other] != Action::FW) {
+                outcome = Verdict::stop;
+                break;
+            }
+            agent = other;
+        }
+        for (const std::size_t member : chain) {
+            verdict[member] = outcome;
+            if (outcome == Verdict::stop) actions[member] = Action::W;
+        }
+    }
+    // Apply: leave every tile first, then enter, so chains and cycles stay consistent.
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        if (actions[agent] == Action::FW) robot_on[robots[agent].location] = -1;
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        Robot& robot = robots[agent];
+        if (actions[agent] == Action::FW) {
+            robot.location = ahead(robot, columns);
+            robot_on[robot.location] = static_cast<int>(agent);
+        } else if (actions[agent] == Action::CR) {
+            robot.orientation = (robot.orientation + 1) % 4;
+        } else if (actions[agent] == Action::CCR) {
+            robot.orientation = (robot.orientation + 3) % 4;
+        }
+    }
+}
+
+// Guide paths by traffic flow (pathkit's TrafficFlow: per robot a path priced by the flows
+// of the others' paths, opposite flows above all) until `deadline`, which PIBT follows. Robots
+// with a new errand come first, then those pushed off their path, then the others in turn.
+// Returns when the paths were found (what follows, handing them over and PIBT's steps, is what
+// the reserve covers).
+inline std::chrono::steady_clock::time_point guide(PathkitPlanner& state,
+                                                   const std::vector<Robot>& robots,
+                                                   std::chrono::steady_clock::time_point deadline) {
+    const std::size_t agents = robots.size();
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        state.from[agent] = state.vertex(robots[agent].location);
+    try {
+        (void)state.flow->update(state.from, state.pibt->goals(), deadline);
+    } catch (const pathkit::DistanceTables::OutOfTime&) {
+    }
+    const auto found = std::chrono::steady_clock::now();
+    try {
+        state.pibt->follow_routes(state.flow->routes());
+    } catch (const pathkit::DistanceTables::OutOfTime&) {
+    }
+    return found;
+}
+
+// PIBT and the per-robot state, made on the first call (the kits fill the robots' states only
+// after `initialize`) from where the robots stand.
+inline void start_pibt(PathkitPlanner& state, const std::vector<Robot>& robots) {
+    const std::size_t agents = robots.size();
+    pathkit::MapfConfiguration starts(agents);
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        starts[agent] = state.vertex(robots[agent].location);
+    state.pibt = std::make_unique<pathkit::Pibt>(*state.graph, *state.distances, starts,
+                                                 /*seed=*/0, /*swap=*/false);
+    state.priorities.resize(agents);
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
+    state.turning_towards.assign(agents, no_location);
+    state.flow = std::make_unique<pathkit::TrafficFlow>(*state.graph, *state.distances, agents);
+    state.ahead.resize(agents);
+    state.from.resize(agents);
+    state.next.resize(agents);
+}
+
+// The planner for a kit's map (`rows` x `columns` tiles, row by row, 0 open, anything else a
+// wall); throws std::runtime_error when pathkit refuses the size.
+inline std::unique_ptr<PathkitPlanner> make_planner(int rows, int columns,
+                                                    const std::vector<int>& tiles) {
+    auto map = pathkit::GridMap::create(columns, rows);
+    if (!map) throw std::runtime_error("pathkit adapter: map size refused");
+    auto planner = std::make_unique<PathkitPlanner>();
+    planner->map.emplace(std::move(map).value());
+    for (int location = 0; location < rows * columns; ++location)
+        if (tiles[static_cast<std::size_t>(location)] != 0)
+            (void)planner->map->set_walkable({location % columns, location / columns}, false);
+    planner->columns = columns;
+    planner->graph.emplace(*planner->map);
+    planner->distances =
+        std::make_unique<pathkit::DistanceTables>(*planner->graph, distance_memory_limit);
+    return planner;
+}
+
+// One planning call: `steps` actions for each robot (`actions`, by agent, one a step) from
+// where the robots stand (`robots`, the kit's states) towards their errands
+// (`goal_locations`, by agent: the tile, or the robot's own for none), the guide paths until
+// `deadline` but the reserve; `planner_start` is when the call began.
+inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
+                      const std::vector<int>& goal_locations, int rows, int steps,
+                      std::chrono::steady_clock::time_point planner_start,
+                      std::chrono::steady_clock::time_point deadline,
+                      std::vector<std::vector<Action>>& actions_by_agent) {
+    if (!state.pibt) start_pibt(state, robots);
+    const std::size_t agents = robots.size();
+    const int columns = state.columns;
+    std::vector<int> robot_on(static_cast<std::size_t>(rows) * columns, -1);
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        robot_on[robots[agent].location] = static_cast<int>(agent);
+        // A turn planned last time holds only while the robot still stands next to its tile.
+        const int target = state.turning_towards[agent];
+        if (target != no_location && std::abs(target - robots[agent].location) != 1 &&
+            std::abs(target - robots[agent].location) != columns)
+            state.turning_towards[agent] = no_location;
+        const MapfVertex goal = state.vertex(goal_locations[agent]);
+        if (state.pibt->goals()[agent] != goal) {
+            state.pibt->set_goal(static_cast<std::uint32_t>(agent), goal);
+            state.priorities[agent] -= std::floor(state.priorities[agent]);
+        }
+    }
+
+    actions_by_agent.assign(agents, {});
+    std::vector<Action> actions(agents, Action::W);
+    state.distances->stop_at(deadline);
+    const auto guided = guide(state, robots, deadline - state.reserve);
+    bool ran_out = false;
+    for (int step = 0; step < steps; ++step) {
+        if (!pibt_step(state, robots)) {
+            ran_out = true;
+            std::fill(actions.begin(), actions.end(), Action::W);
+            std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
+        } else {
+            step_actions(state, robots, actions, robot_on);
+        }
+        for (std::size_t agent = 0; agent < agents; ++agent) {
+            actions_by_agent[agent].push_back(actions[agent]);
+            const bool on_goal = state.vertex(robots[agent].location) == state.pibt->goals()[agent];
+            state.priorities[agent] =
+                on_goal ? state.priorities[agent] - std::floor(state.priorities[agent])
+                        : state.priorities[agent] + 1;
+        }
+    }
+    state.distances->stop_at(std::nullopt);
+    // Next call's reserve: twice what this call's steps took after the routes (at least 50 ms),
+    // or twice this call's when they ran out of time (at most half the call).
+    state.reserve = ran_out ? std::min(2 * state.reserve, (deadline - planner_start) / 2)
+                            : std::max(std::chrono::steady_clock::duration(minimum_reserve),
+                                       2 * (std::chrono::steady_clock::now() - guided));
+}
+}  // namespace startkit_pathkit
