@@ -255,7 +255,7 @@ TEST(Lacam, AnytimeSearchNeverEndsWithAHigherSumOfCostsThanItsFirstSolution) {
         if (first.status != MapfStatus::Solved) continue;
         const MapfGraph graph(instance->map);
         MapfPlanOptions options;
-        options.time_limit_seconds = 0.05;
+        options.time_limit_seconds = 0.5;  // room for the refiner on a loaded machine
         options.search.anytime = true;
         const MapfPlan best = plan_mapf(graph, instance->starts, instance->goals, options);
         ASSERT_EQ(best.status, MapfStatus::Solved);
@@ -338,22 +338,57 @@ TEST(PlanRefiner, StopsAtItsRoundsOrExpansionsAndGivesTheSamePlanForTheSameWork)
     EXPECT_EQ(a.sum_of_costs(), b.sum_of_costs());
 }
 
+// With one neighbourhood size set, no round changes the paths of more agents than that; with
+// every size allowed again, some round of 8 agents does.
+TEST(PlanRefiner, ReplansOnlyAsManyAgentsARoundAsTheOneSizeItIsGiven) {
+    SolvedPillars solved;
+    ASSERT_FALSE(solved.solution.empty());
+    const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    const auto agents_changed = [](const std::vector<MapfConfiguration>& before,
+                                   const std::vector<MapfConfiguration>& after) {
+        std::uint32_t changed = 0;
+        for (std::size_t agent = 0; agent < before.front().size(); ++agent)
+            for (std::size_t t = 0; t < std::max(before.size(), after.size()); ++t)
+                if (before[std::min(t, before.size() - 1)][agent] !=
+                    after[std::min(t, after.size() - 1)][agent]) {
+                    ++changed;
+                    break;
+                }
+        return changed;
+    };
+    const auto most_changed_in_a_round = [&](std::uint32_t size) {
+        PlanRefiner refiner = solved.refiner(3);
+        refiner.use_only_neighbourhood_size(size);
+        std::uint32_t most = 0;
+        for (int round = 0; round < 300; ++round) {
+            const auto before = refiner.steps();
+            refiner.run(far, 1);
+            most = std::max(most, agents_changed(before, refiner.steps()));
+        }
+        return most;
+    };
+    EXPECT_LE(most_changed_in_a_round(2), 2u);
+    EXPECT_GT(most_changed_in_a_round(0), 2u);
+}
+
 // Refining while it improves is `run` in portions of expansions up to the first portion that
 // lowers nothing (replayed here portion by portion) or the cap on expansions, and deterministic.
 TEST(PlanRefiner, RefiningWhileItImprovesStopsAtTheFirstPortionThatGainsNothing) {
     SolvedPillars solved;
     ASSERT_FALSE(solved.solution.empty());
     const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    const auto refiner = [&](std::uint64_t seed) {
-        return std::make_unique<PlanRefiner>(solved.refiner(seed));
+    const auto refiner = [&](std::uint32_t neighbourhood) {
+        auto made = std::make_unique<PlanRefiner>(solved.refiner(5));
+        made->use_only_neighbourhood_size(neighbourhood);
+        return made;
     };
     const std::uint64_t portion = 500;
-    for (const std::uint64_t seed : {5u, 6u, 7u}) {
-        SCOPED_TRACE("seed " + std::to_string(seed));
-        const auto refined = refiner(seed);
+    for (const std::uint32_t neighbourhood : {0u, 2u, 4u, 8u}) {  // 0: all sizes
+        SCOPED_TRACE("neighbourhood " + std::to_string(neighbourhood));
+        const auto refined = refiner(neighbourhood);
         const std::uint64_t before = refined->sum_of_costs();
         const std::uint64_t rounds = refined->run_while_improving(far, portion, UINT64_MAX);
-        const auto replayed = refiner(seed);
+        const auto replayed = refiner(neighbourhood);
         std::uint64_t replayed_rounds = 0, cost = 0;
         do {
             cost = replayed->sum_of_costs();
@@ -362,13 +397,13 @@ TEST(PlanRefiner, RefiningWhileItImprovesStopsAtTheFirstPortionThatGainsNothing)
         EXPECT_EQ(rounds, replayed_rounds);
         EXPECT_EQ(refined->steps(), replayed->steps());
         EXPECT_LT(refined->sum_of_costs(), before);  // the crowded plan has room to improve
-        const auto again = refiner(seed);
+        const auto again = refiner(neighbourhood);
         EXPECT_EQ(again->run_while_improving(far, portion, UINT64_MAX), rounds);
         EXPECT_EQ(again->steps(), refined->steps());
         // The cap on expansions: one round when it is 1; one portion when it is the portion.
-        EXPECT_EQ(refiner(seed)->run_while_improving(far, portion, 1), 1u);
-        EXPECT_EQ(refiner(seed)->run_while_improving(far, portion, portion),
-                  refiner(seed)->run(far, UINT64_MAX, portion));
+        EXPECT_EQ(refiner(neighbourhood)->run_while_improving(far, portion, 1), 1u);
+        EXPECT_EQ(refiner(neighbourhood)->run_while_improving(far, portion, portion),
+                  refiner(neighbourhood)->run(far, UINT64_MAX, portion));
     }
 }
 

@@ -71,6 +71,11 @@ class PlanRefiner {
                                       std::uint64_t expansions_per_portion,
                                       std::uint64_t max_expansions);
 
+    /// From now on every round replans `size` agents, one of `neighbourhood_sizes` (the ways
+    /// stay adaptive); any other value, 0 say, lets the rounds choose among them all again (the
+    /// default). A short refinement gains more with 4 a round than with the adaptive choice.
+    void use_only_neighbourhood_size(std::uint32_t size);
+
     /// Up to `size` distinct agents (all of them when there are fewer) chosen by `kind`, filled
     /// up with agents drawn at random. Advances the refiner's random state.
     std::vector<std::uint32_t> choose_agents(Neighbourhood kind, std::uint32_t size);
@@ -126,6 +131,7 @@ class PlanRefiner {
     std::vector<std::uint32_t> resting_agent_;        // by vertex: who rests there, or none
     std::uint64_t sum_of_costs_ = 0;
     std::uint64_t random_state_;
+    std::uint32_t only_size_index_;    // index into `neighbourhood_sizes`, or none: all of them
     std::vector<double> arm_weights_;  // by way * sizes + size: saved cost per agent, smoothed
     std::uint64_t expansions_ = 0;     // by every search so far
     KeyedSearchContext search_;        // room for every state a search within the budget reaches
