@@ -115,8 +115,9 @@ MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& ar
     memory.map = instance.map.memory_bytes() + 2 * agents * sizeof(Cell);
     memory.graph = MapfGraph::estimate_bytes(instance.map);
     // Spread routes: a count per vertex and the engine's records (12 bytes a state, 16 per
-    // open state). The refiner (anytime, quality best): a list and an agent per vertex. Guide
-    // paths (quality balanced and best) live within an eighth of the search's share.
+    // open state). The refiner (anytime, quality best): a list and an agent per vertex; quality
+    // balanced refines only within what the search left of its share. Guide paths (quality
+    // balanced and best) live within an eighth of the search's share.
     if (arguments.spread) memory.extras += vertices * (4 + 12 + 16);
     if (arguments.anytime || arguments.quality == "best") memory.extras += vertices * (24 + 4);
     // One distance table is always allowed; the search needs PIBT's scratch (8 bytes a vertex)
@@ -432,8 +433,10 @@ Command add_mapf_command(CLI::App& app) {
         ->add_option("--quality", arguments->quality,
                      "Time spent on a cheaper plan: fast (the first plan LaCAM finds), balanced "
                      "(PIBT guided by routes that avoid each other, searched again with other "
-                     "tie-breaks when the plan is far above its lower bound; 2-6 times as long), "
-                     "best (balanced, then a few rounds of replanning groups of agents)")
+                     "tie-breaks when the plan is far above its lower bound, then a few agents "
+                     "at a time replanned while that gains; 2-6 times as long, more on small "
+                     "crowded maps), best (balanced, then more rounds of replanning groups of "
+                     "agents)")
         ->check(CLI::IsMember({"fast", "balanced", "best"}))
         ->capture_default_str();
     command->add_option("--out", arguments->out,

@@ -36,9 +36,20 @@ constexpr std::size_t guide_share_of_search_memory = 8;
 constexpr double search_again_above_lower_bound = 1.2;
 constexpr std::uint32_t most_searches_again = 2;
 constexpr double search_again_work_share = 1.5;
-// Quality best: refiner rounds after the first solution, one per 4 agents (2 to 8 agents a
-// round: a fair share of them replanned; a round costs 4-50 ms on crowded maps), at least this
-// many, and states its searches expand per agent at most.
+// Quality balanced and best: while the plan (after searching again) costs more than 1.05 times
+// its lower bound, the refiner's rounds on it, 4 agents a round (cheaper rounds than 8, and more
+// of them gain: 1.987 times the bound on the 32 x 32 maps against 1.993 with the adaptive sizes),
+// in portions of 16 expanded states per agent until a portion gains nothing or 256 states per
+// agent are expanded (work, not time: the same plan on every machine); on mazes and the most
+// crowded maps, where replanning a few agents around the others rarely helps, it costs one
+// portion.
+constexpr double refine_above_lower_bound = 1.05;
+constexpr std::uint32_t balanced_refiner_neighbourhood = 4;
+constexpr std::uint64_t balanced_refiner_portion_per_agent = 16;
+constexpr std::uint64_t balanced_refiner_expansions_per_agent = 256;
+// Quality best: then refiner rounds, one per 4 agents (2 to 8 agents a round: a fair share of
+// them replanned; a round costs 4-50 ms on crowded maps), at least this many, and states its
+// searches expand per agent at most.
 constexpr std::uint64_t best_refiner_agents_per_round = 4;
 constexpr std::uint64_t best_refiner_rounds_at_least = 50;
 constexpr std::uint64_t best_refiner_expansions_per_agent = 16384;
@@ -49,7 +60,8 @@ constexpr auto refiner_slice_beside_lacam = std::chrono::milliseconds(15);
 // Once LaCAM* has stopped, the refiner alone, in slices long enough that the loop around
 // them costs nothing (the deadline still cuts the last one).
 constexpr auto refiner_slice_alone = std::chrono::milliseconds(100);
-// Anytime, the refiner may hold a quarter of the search's memory limit, LaCAM* the rest.
+// Anytime and at quality best, the refiner may hold a quarter of the search's memory limit,
+// LaCAM the rest (balanced refines in what LaCAM left).
 constexpr std::size_t refiner_share_of_search_memory = 4;
 
 // The sum over agents of the time each last arrives at its goal.
@@ -113,11 +125,10 @@ std::uint64_t lower_bound_of(DistanceTables& distances, const MapfConfiguration&
 // limit decides.
 std::uint32_t search_again(const MapfGraph& graph, DistanceTables& distances,
                            const MapfConfiguration& starts, const MapfConfiguration& goals,
-                           const LacamOptions& options,
+                           double lower_bound, const LacamOptions& options,
                            const std::vector<std::vector<MapfVertex>>& routes,
                            Clock::time_point deadline, std::optional<LacamSearch>& search,
                            bool also_without_routes = false) {
-    const auto lower_bound = static_cast<double>(lower_bound_of(distances, starts, goals));
     std::uint64_t cost = soc_of(search->solution(), goals);
     const auto work = static_cast<std::uint64_t>(search_again_work_share *
                                                  static_cast<double>(search->expansions()));
@@ -248,22 +259,46 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
         if (!options.search.anytime) {
             state = search->run(deadline);
             if (options.quality != MapfQuality::Fast && state == LacamState::Solved) {
-                plan.searches_again = search_again(graph, distances, start_vertices, goal_vertices,
-                                                   lacam_options, routes, deadline, search);
-                refined_at = Clock::now();
-            }
-            if (options.quality == MapfQuality::Best && state == LacamState::Solved) {
-                refiner.emplace(graph, distances, goal_vertices, search->solution(),
-                                options.search.seed, refiner_memory_limit);
+                const auto lower_bound =
+                    static_cast<double>(lower_bound_of(distances, start_vertices, goal_vertices));
+                plan.searches_again =
+                    search_again(graph, distances, start_vertices, goal_vertices, lower_bound,
+                                 lacam_options, routes, deadline, search);
+                // Balanced refines within what LaCAM left of the search's memory limit (best
+                // within its own share), and only when the refiner's start fits there.
+                const std::size_t held = search->memory_bytes();
+                const std::size_t room = refining ? refiner_memory_limit
+                                                  : (lacam_options.memory_limit > held
+                                                         ? lacam_options.memory_limit - held
+                                                         : 0);
+                const bool worth_refining =
+                    static_cast<double>(soc_of(search->solution(), goal_vertices)) >
+                        refine_above_lower_bound * lower_bound &&
+                    PlanRefiner::starting_bytes(graph.vertex_count(), starts.size(),
+                                                search->solution().size()) < room;
                 const auto refining_began = Clock::now();
-                plan.refiner_rounds =
-                    refiner->run(deadline,
-                                 std::max(best_refiner_rounds_at_least,
-                                          starts.size() / best_refiner_agents_per_round),
-                                 best_refiner_expansions_per_agent * starts.size());
+                if (worth_refining || options.quality == MapfQuality::Best)
+                    refiner.emplace(graph, distances, goal_vertices, search->solution(),
+                                    options.search.seed, room);
+                if (worth_refining) {
+                    refiner->use_only_neighbourhood_size(balanced_refiner_neighbourhood);
+                    plan.refiner_rounds += refiner->run_while_improving(
+                        deadline, balanced_refiner_portion_per_agent * starts.size(),
+                        balanced_refiner_expansions_per_agent * starts.size());
+                }
+                if (options.quality == MapfQuality::Best) {
+                    refiner->use_only_neighbourhood_size(0);  // all sizes, adaptively
+                    plan.refiner_rounds +=
+                        refiner->run(deadline,
+                                     std::max(best_refiner_rounds_at_least,
+                                              starts.size() / best_refiner_agents_per_round),
+                                     best_refiner_expansions_per_agent * starts.size());
+                }
                 refined_at = Clock::now();
-                plan.refiner_ms =
-                    std::chrono::duration<double, std::milli>(*refined_at - refining_began).count();
+                if (refiner)
+                    plan.refiner_ms =
+                        std::chrono::duration<double, std::milli>(*refined_at - refining_began)
+                            .count();
             }
         } else {
             // LaCAM* for a quarter of the time and, once it has a plan, large neighbourhood
@@ -282,8 +317,10 @@ MapfPlan plan_mapf(const MapfGraph& graph, std::span<const Cell> starts,
                 if (state == LacamState::Searching && !refiner) continue;
                 if (!refiner) {  // the first plan: cheaper ones by other tie-breaks, no routes
                     plan.searches_again =
-                        search_again(graph, distances, start_vertices, goal_vertices, lacam_options,
-                                     routes, deadline, search, true);
+                        search_again(graph, distances, start_vertices, goal_vertices,
+                                     static_cast<double>(
+                                         lower_bound_of(distances, start_vertices, goal_vertices)),
+                                     lacam_options, routes, deadline, search, true);
                     if (plan.searches_again > 0) refined_at = Clock::now();
                 }
                 const std::uint64_t loss = search->solution_loss();

@@ -40,6 +40,13 @@ std::size_t most_states(std::size_t vertex_count) {
 
 }  // namespace
 
+std::size_t PlanRefiner::starting_bytes(std::size_t vertex_count, std::size_t agents,
+                                        std::size_t steps) {
+    return vertex_count * (sizeof(std::vector<std::uint64_t>) + sizeof(std::uint32_t)) +
+           agents * (sizeof(std::vector<MapfVertex>) + 2 * sizeof(std::uint32_t) +
+                     2 * steps * (sizeof(MapfVertex) + sizeof(std::uint64_t)));
+}
+
 std::size_t PlanRefiner::largest_search_bytes(std::size_t vertex_count) {
     return KeyedSearchContext::largest_bytes(most_states(vertex_count));
 }
@@ -54,6 +61,7 @@ PlanRefiner::PlanRefiner(const MapfGraph& graph, DistanceTables& distances, Mapf
       visits_(graph.vertex_count()),
       resting_agent_(graph.vertex_count(), none),
       random_state_(seed),
+      only_size_index_(size_count),
       arm_weights_(neighbourhood_kinds * size_count, 1.0),
       search_(1) {
     for (std::uint32_t agent = 0; agent < goals_.size(); ++agent) {
@@ -327,17 +335,31 @@ constexpr double least_weight = 0.01;
 
 }  // namespace
 
-// A way and a size, drawn in proportion to their weights.
+void PlanRefiner::use_only_neighbourhood_size(std::uint32_t size) {
+    only_size_index_ = size_count;
+    for (std::uint32_t index = 0; index < size_count; ++index)
+        if (neighbourhood_sizes[index] == size) only_size_index_ = index;
+}
+
+// A way and a size (the only one, when set), drawn in proportion to their weights.
 std::uint32_t PlanRefiner::pick_arm() {
+    const auto allowed = [&](std::uint32_t arm) {
+        return only_size_index_ == size_count || arm % size_count == only_size_index_;
+    };
     double total = 0;
-    for (const double weight : arm_weights_)
-        total += weight;
+    std::uint32_t last = 0;
+    for (std::uint32_t arm = 0; arm < arm_weights_.size(); ++arm)
+        if (allowed(arm)) {
+            total += arm_weights_[arm];
+            last = arm;
+        }
     double draw = total * static_cast<double>(random() >> 11) * 0x1.0p-53;
-    for (std::uint32_t arm = 0; arm + 1 < arm_weights_.size(); ++arm) {
+    for (std::uint32_t arm = 0; arm < last; ++arm) {
+        if (!allowed(arm)) continue;
         if (draw < arm_weights_[arm]) return arm;
         draw -= arm_weights_[arm];
     }
-    return static_cast<std::uint32_t>(arm_weights_.size() - 1);
+    return last;
 }
 
 std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
@@ -388,6 +410,21 @@ std::uint64_t PlanRefiner::run(std::chrono::steady_clock::time_point deadline,
             reserve(chosen[i]);
         }
         if (out_of_time) break;
+    }
+    return rounds;
+}
+
+std::uint64_t PlanRefiner::run_while_improving(std::chrono::steady_clock::time_point deadline,
+                                               std::uint64_t expansions_per_portion,
+                                               std::uint64_t max_expansions) {
+    std::uint64_t rounds = 0;
+    const std::uint64_t expansions_before = expansions_;
+    while (expansions_ - expansions_before < max_expansions) {
+        const std::uint64_t cost_before = sum_of_costs_;
+        const std::uint64_t left = max_expansions - (expansions_ - expansions_before);
+        const std::uint64_t ran = run(deadline, UINT64_MAX, std::min(expansions_per_portion, left));
+        rounds += ran;
+        if (ran == 0 || sum_of_costs_ == cost_before) break;
     }
     return rounds;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <random>
 #include <utility>
 
@@ -192,8 +193,8 @@ TEST(Lacam, AnExpansionCapPausesTheSearchAndRunningOnEndsAsIfUninterrupted) {
 }
 
 // Balanced searches again only while its plan costs more than 1.2 times the lower bound, and
-// keeps the cheapest: never costlier than its first search alone (guide paths and one LaCAM
-// search, made here as plan_mapf makes them).
+// keeps the cheapest; then refines it only above 1.05 times the bound: never costlier than its
+// first search alone (guide paths and one LaCAM search, made here as plan_mapf makes them).
 TEST(Lacam, BalancedKeepsTheCheapestOfItsSearchesAndSearchesAgainOnlyFarAboveTheBound) {
     const PillarsInstance instance = pillars_instance();
     const MapfGraph graph(instance.map);
@@ -233,7 +234,12 @@ TEST(Lacam, BalancedKeepsTheCheapestOfItsSearchesAndSearchesAgainOnlyFarAboveThe
             ++searched_again;
         } else {
             EXPECT_EQ(balanced.searches_again, 0u);
+        }
+        if (20 * alone.sum_of_costs <= 21 * alone.sum_of_costs_lower_bound) {
+            EXPECT_EQ(balanced.refiner_rounds, 0u);
             EXPECT_EQ(balanced.steps, first_steps);
+        } else if (20 * kept.sum_of_costs > 21 * kept.sum_of_costs_lower_bound) {
+            EXPECT_GT(balanced.refiner_rounds, 0u);  // refined, whatever searching again gave
         }
     }
     EXPECT_GT(searched_again, 0);  // the crowded instance is far above its bound
@@ -249,7 +255,7 @@ TEST(Lacam, AnytimeSearchNeverEndsWithAHigherSumOfCostsThanItsFirstSolution) {
         if (first.status != MapfStatus::Solved) continue;
         const MapfGraph graph(instance->map);
         MapfPlanOptions options;
-        options.time_limit_seconds = 0.05;
+        options.time_limit_seconds = 0.5;  // room for the refiner on a loaded machine
         options.search.anytime = true;
         const MapfPlan best = plan_mapf(graph, instance->starts, instance->goals, options);
         ASSERT_EQ(best.status, MapfStatus::Solved);
@@ -294,27 +300,111 @@ TEST(Lacam, SolvesEverySharedBenchmarkMapWithAHundredAgents) {
 namespace pathkit {
 namespace {
 
+// The crowded pillars instance, its graph and tables, and LaCAM's first plan on it: what the
+// refiner starts from.
+struct SolvedPillars {
+    PillarsInstance instance = pillars_instance();
+    MapfGraph graph{instance.map};
+    MapfConfiguration goals = vertices_on(graph, instance).second;
+    DistanceTables tables{graph, std::size_t{1} << 24};
+    std::vector<MapfConfiguration> solution;
+    SolvedPillars() {
+        LacamSearch search(graph, tables, vertices_on(graph, instance).first, goals);
+        EXPECT_EQ(search.run(std::chrono::steady_clock::now() + std::chrono::seconds(30)),
+                  LacamState::Solved);
+        solution = search.solution();
+    }
+    // A refiner on the first plan.
+    [[nodiscard]] PlanRefiner refiner(std::uint64_t seed) {
+        return PlanRefiner(graph, tables, goals, solution, seed);
+    }
+};
+
 // Rounds and expansions cap the refiner's work without the clock: the same plan each time.
 TEST(PlanRefiner, StopsAtItsRoundsOrExpansionsAndGivesTheSamePlanForTheSameWork) {
-    const PillarsInstance instance = pillars_instance();
-    const MapfGraph graph(instance.map);
-    const auto [starts, goals] = vertices_on(graph, instance);
-    DistanceTables tables(graph, std::size_t{1} << 24);
-    LacamSearch search(graph, tables, starts, goals);
-    ASSERT_EQ(search.run(std::chrono::steady_clock::now() + std::chrono::seconds(30)),
-              LacamState::Solved);
+    SolvedPillars solved;
+    ASSERT_FALSE(solved.solution.empty());
     const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    PlanRefiner once(graph, tables, goals, search.solution(), 4);
+    PlanRefiner once = solved.refiner(4);
     EXPECT_EQ(once.run(far, UINT64_MAX, 1), 1u);  // the first round expands at least one state
-    PlanRefiner counted(graph, tables, goals, search.solution(), 4);
+    PlanRefiner counted = solved.refiner(4);
     EXPECT_EQ(counted.run(far, 30), 30u);
-    PlanRefiner a(graph, tables, goals, search.solution(), 9);
-    PlanRefiner b(graph, tables, goals, search.solution(), 9);
+    PlanRefiner a = solved.refiner(9);
+    PlanRefiner b = solved.refiner(9);
     const std::uint64_t rounds = a.run(far, UINT64_MAX, 20000);
     EXPECT_GT(rounds, 1u);
     EXPECT_EQ(b.run(far, UINT64_MAX, 20000), rounds);
     EXPECT_EQ(a.steps(), b.steps());
     EXPECT_EQ(a.sum_of_costs(), b.sum_of_costs());
+}
+
+// With one neighbourhood size set, no round changes the paths of more agents than that; with
+// every size allowed again, some round of 8 agents does.
+TEST(PlanRefiner, ReplansOnlyAsManyAgentsARoundAsTheOneSizeItIsGiven) {
+    SolvedPillars solved;
+    ASSERT_FALSE(solved.solution.empty());
+    const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    const auto agents_changed = [](const std::vector<MapfConfiguration>& before,
+                                   const std::vector<MapfConfiguration>& after) {
+        std::uint32_t changed = 0;
+        for (std::size_t agent = 0; agent < before.front().size(); ++agent)
+            for (std::size_t t = 0; t < std::max(before.size(), after.size()); ++t)
+                if (before[std::min(t, before.size() - 1)][agent] !=
+                    after[std::min(t, after.size() - 1)][agent]) {
+                    ++changed;
+                    break;
+                }
+        return changed;
+    };
+    const auto most_changed_in_a_round = [&](std::uint32_t size) {
+        PlanRefiner refiner = solved.refiner(3);
+        refiner.use_only_neighbourhood_size(size);
+        std::uint32_t most = 0;
+        for (int round = 0; round < 300; ++round) {
+            const auto before = refiner.steps();
+            refiner.run(far, 1);
+            most = std::max(most, agents_changed(before, refiner.steps()));
+        }
+        return most;
+    };
+    EXPECT_LE(most_changed_in_a_round(2), 2u);
+    EXPECT_GT(most_changed_in_a_round(0), 2u);
+}
+
+// Refining while it improves is `run` in portions of expansions up to the first portion that
+// lowers nothing (replayed here portion by portion) or the cap on expansions, and deterministic.
+TEST(PlanRefiner, RefiningWhileItImprovesStopsAtTheFirstPortionThatGainsNothing) {
+    SolvedPillars solved;
+    ASSERT_FALSE(solved.solution.empty());
+    const auto far = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    const auto refiner = [&](std::uint32_t neighbourhood) {
+        auto made = std::make_unique<PlanRefiner>(solved.refiner(5));
+        made->use_only_neighbourhood_size(neighbourhood);
+        return made;
+    };
+    const std::uint64_t portion = 500;
+    for (const std::uint32_t neighbourhood : {0u, 2u, 4u, 8u}) {  // 0: all sizes
+        SCOPED_TRACE("neighbourhood " + std::to_string(neighbourhood));
+        const auto refined = refiner(neighbourhood);
+        const std::uint64_t before = refined->sum_of_costs();
+        const std::uint64_t rounds = refined->run_while_improving(far, portion, UINT64_MAX);
+        const auto replayed = refiner(neighbourhood);
+        std::uint64_t replayed_rounds = 0, cost = 0;
+        do {
+            cost = replayed->sum_of_costs();
+            replayed_rounds += replayed->run(far, UINT64_MAX, portion);
+        } while (replayed->sum_of_costs() < cost);
+        EXPECT_EQ(rounds, replayed_rounds);
+        EXPECT_EQ(refined->steps(), replayed->steps());
+        EXPECT_LT(refined->sum_of_costs(), before);  // the crowded plan has room to improve
+        const auto again = refiner(neighbourhood);
+        EXPECT_EQ(again->run_while_improving(far, portion, UINT64_MAX), rounds);
+        EXPECT_EQ(again->steps(), refined->steps());
+        // The cap on expansions: one round when it is 1; one portion when it is the portion.
+        EXPECT_EQ(refiner(neighbourhood)->run_while_improving(far, portion, 1), 1u);
+        EXPECT_EQ(refiner(neighbourhood)->run_while_improving(far, portion, portion),
+                  refiner(neighbourhood)->run(far, UINT64_MAX, portion));
+    }
 }
 
 // Replanning a few agents at a time keeps every plan valid and its stated sum of costs true.

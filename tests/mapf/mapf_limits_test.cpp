@@ -287,6 +287,7 @@ TEST(LacamSearch, StopsAtItsMemoryLimitHavingCountedTheBytesItHolds) {
     EXPECT_TRUE(within_a_tenth(search->memory_bytes(), measured));
 }
 
+// Its bytes are what it holds, and before its first search at most `starting_bytes`.
 TEST(PlanRefiner, ItsBytesAreWhatItHoldsItsSpaceTimeSearchIncluded) {
     PATHKIT_SKIP_WITHOUT_ALLOCATOR_FIGURES();
     constexpr int side = 48;
@@ -304,6 +305,12 @@ TEST(PlanRefiner, ItsBytesAreWhatItHoldsItsSpaceTimeSearchIncluded) {
     const std::size_t tables_before = tables.memory_bytes();
     std::optional<PlanRefiner> refiner;
     refiner.emplace(graph, tables, goals, plan, 5);
+    const std::size_t at_start =
+        allocated_bytes() - before - (tables.memory_bytes() - tables_before);
+    EXPECT_LE(at_start,
+              PlanRefiner::starting_bytes(graph.vertex_count(), goals.size(), plan.size()));
+    EXPECT_LE(refiner->memory_bytes(),
+              PlanRefiner::starting_bytes(graph.vertex_count(), goals.size(), plan.size()));
     const std::uint64_t rounds = refiner->run(Clock::now() + std::chrono::milliseconds(300));
     const std::size_t measured =
         allocated_bytes() - before - (tables.memory_bytes() - tables_before);

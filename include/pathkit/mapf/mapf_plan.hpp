@@ -40,12 +40,15 @@ enum class MapfQuality {
     /// routes that avoid each other in space and time, within a share of the time limit), whose
     /// next tile PIBT prefers; then, while the plan costs more than 1.2 times its lower bound,
     /// up to 2 more LaCAM searches with other tie-breaks on the same routes, each within 1.5
-    /// times the first search's expansions, the cheapest plan kept: cheaper plans, 2-6 times the
-    /// time of `Fast` (deterministic unless the time limit ends it).
+    /// times the first search's expansions, the cheapest plan kept; then, while it costs more
+    /// than 1.05 times its lower bound, a short `PlanRefiner::run_while_improving` on it (4
+    /// agents a round, in portions of 16 expanded states per agent until a portion gains
+    /// nothing, at most 256 per agent): cheaper plans, 2-6 times the time of `Fast` and more on
+    /// small crowded maps (deterministic unless the time limit ends it).
     Balanced,
-    /// `Balanced`, and then the `PlanRefiner` on its plan for max(50, agents / 4)
-    /// rounds, or until its searches have expanded 16,384 states per agent: cheaper still, and
-    /// slower (deterministic, as the others, unless the time limit ends it).
+    /// `Balanced`, and then the `PlanRefiner` on its plan (8 agents a round) for max(50,
+    /// agents / 4) more rounds, or until its searches have expanded 16,384 states per agent:
+    /// cheaper still, and slower (deterministic, as the others, unless the time limit ends it).
     Best,
 };
 
@@ -62,9 +65,10 @@ struct MapfPlanOptions {
     /// of its own first (reading the map, building the graph) passes when that began, so that
     /// the limit covers it too.
     std::optional<std::chrono::steady_clock::time_point> started;
-    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit). Anytime,
-    /// the memory limit covers LaCAM* and the `PlanRefiner` together: the refiner may hold a
-    /// quarter of it, LaCAM* the rest.
+    /// The search (seed, LaCAM* anytime refinement, PIBT swap, its memory limit). The memory
+    /// limit covers LaCAM and the `PlanRefiner` together: anytime and at quality best the
+    /// refiner may hold a quarter of it, LaCAM the rest; at quality balanced the refiner runs
+    /// only when its start (`PlanRefiner::starting_bytes`) fits in what LaCAM left.
     LacamOptions search;
     /// Guide PIBT by routes that spread the agents out (`spread_paths`), computed within a
     /// tenth of the time limit: better plans on small crowded maps, worse and slower on large
@@ -97,8 +101,8 @@ struct MapfPlan {
     std::uint64_t configurations = 0;
     std::size_t search_bytes = 0;
     std::size_t distance_table_bytes = 0;
-    /// Anytime runs: rounds of the `PlanRefiner` (a few agents replanned each) and the
-    /// milliseconds spent in them.
+    /// Rounds of the `PlanRefiner` (a few agents replanned each; anytime runs, and quality
+    /// balanced and best) and the milliseconds spent in them.
     std::uint64_t refiner_rounds = 0;
     double refiner_ms = 0;
     /// Quality balanced and best: LaCAM searches run again after the first (see `MapfQuality`).

@@ -3,6 +3,7 @@
 /// Neighborhood Search", IJCAI 2021).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +61,21 @@ class PlanRefiner {
                       std::uint64_t max_rounds = UINT64_MAX,
                       std::uint64_t max_expansions = UINT64_MAX);
 
+    /// Runs rounds in portions of `expansions_per_portion` expanded states (as `run`'s cap)
+    /// until a portion lowers the sum of costs not at all, its searches have expanded
+    /// `max_expansions` states, `deadline`, or the tables run out of time; returns the rounds
+    /// run. A short refinement that stops where the plan stops improving: on crowded maps where
+    /// replanning a few agents around the others rarely helps, it costs one portion. Without
+    /// the deadline deciding, the same calls give the same plan.
+    std::uint64_t run_while_improving(std::chrono::steady_clock::time_point deadline,
+                                      std::uint64_t expansions_per_portion,
+                                      std::uint64_t max_expansions);
+
+    /// From now on every round replans `size` agents, one of `neighbourhood_sizes` (the ways
+    /// stay adaptive); any other value, 0 say, lets the rounds choose among them all again (the
+    /// default). A short refinement gains more with 4 a round than with the adaptive choice.
+    void use_only_neighbourhood_size(std::uint32_t size);
+
     /// Up to `size` distinct agents (all of them when there are fewer) chosen by `kind`, filled
     /// up with agents drawn at random. Advances the refiner's random state.
     std::vector<std::uint32_t> choose_agents(Neighbourhood kind, std::uint32_t size);
@@ -79,6 +95,11 @@ class PlanRefiner {
     /// search's records (`KeyedSearchContext::memory_bytes`: they grow with the largest search
     /// so far, and are kept between rounds).
     [[nodiscard]] std::size_t memory_bytes() const;
+    /// Bytes a refiner holds before its first search, about, on a plan of `agents` paths of at
+    /// most `steps` configurations over a graph of `vertex_count` vertices: 28 a vertex, and
+    /// per step of each path room for twice its vertex and its visit (lists grow by doubling).
+    [[nodiscard]] static std::size_t starting_bytes(std::size_t vertex_count, std::size_t agents,
+                                                    std::size_t steps);
     /// Expansions of one agent's space-time search at most: 16 a vertex of the graph and
     /// 1,000, at most 4,194,304.
     static constexpr std::uint64_t max_round_expansions = std::uint64_t{1} << 22;
@@ -110,6 +131,7 @@ class PlanRefiner {
     std::vector<std::uint32_t> resting_agent_;        // by vertex: who rests there, or none
     std::uint64_t sum_of_costs_ = 0;
     std::uint64_t random_state_;
+    std::uint32_t only_size_index_;    // index into `neighbourhood_sizes`, or none: all of them
     std::vector<double> arm_weights_;  // by way * sizes + size: saved cost per agent, smoothed
     std::uint64_t expansions_ = 0;     // by every search so far
     KeyedSearchContext search_;        // room for every state a search within the budget reaches
