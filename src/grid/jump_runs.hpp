@@ -8,8 +8,10 @@
 // columns, starting at row y0 and read towards Dy; a step reads one new row and one new column
 // (two unaligned words each) and decides both scans from registers: the scan of row y_k starts
 // at bit k + 1 of its window, where the stops of the whole window were computed by a handful
-// of word operations (as JPS-B does for the blocks of a straight scan). Only a scan that finds
-// nothing within its window goes on word by word (`scan_ahead` / `scan_behind`). Every
+// of word operations (as JPS-B does for the blocks of a straight scan). The first scan that
+// finds nothing within its window brings in far windows of the same lines, from index 62 on,
+// which the steps after it then read as well (one more word a line); only a scan that finds
+// nothing there either goes on word by word (`scan_ahead` / `scan_behind`). Every
 // `window_steps` tiles the windows start again at the run's current tile.
 #pragma once
 
@@ -72,6 +74,8 @@ class BitRun {
   public:
     /// Tiles a window serves before the run starts new ones (scans use indices up to 62).
     static constexpr int window_steps = 48;
+    /// Where the far windows start: index 62 of the near ones.
+    static constexpr int far_start = 62;
 
     /// A run from padded tile (column, row), which must be walkable. `map` must outlive it.
     BitRun(const GridMap& map, int column, int row)
@@ -113,34 +117,66 @@ class BitRun {
         columns_[1] = columns_[2];
         column_after_ += column_step_;
         columns_[2] = Y::load(column_after_, base_row_);
+        if (far_rows_) {
+            far_row_windows_[0] = far_row_windows_[1];
+            far_row_windows_[1] = far_row_windows_[2];
+            far_row_windows_[2] = X::load(row_after_, base_column_ + far_start * Dx);
+        }
+        if (far_columns_) {
+            far_column_windows_[0] = far_column_windows_[1];
+            far_column_windows_[1] = far_column_windows_[2];
+            far_column_windows_[2] = Y::load(column_after_, base_row_ + far_start * Dy);
+        }
         return true;
     }
 
     /// Where the scan of the current row towards Dx stops (as `scan_ahead` / `scan_behind`
     /// from the next tile): its column.
-    [[nodiscard]] ScanStop scan_row() const {
+    [[nodiscard]] ScanStop scan_row() {
         using X = Toward<Dx>;
         const std::uint64_t stops = window_stops<Policy, Dx>(rows_[1], rows_[0], rows_[2]);
         const int first = X::first_from(stops, k_ + 1);
         if (first <= 62) return {base_column_ + first * Dx, !X::test(rows_[1], first)};
+        const int far_base = base_column_ + far_start * Dx;
+        if (!far_rows_) {
+            far_rows_ = true;
+            for (int i = 0; i < 3; ++i)
+                far_row_windows_[i] = X::load(row_after_ + (i - 2) * row_step_, far_base);
+        }
+        const std::uint64_t far_stops =
+            window_stops<Policy, Dx>(far_row_windows_[1], far_row_windows_[0], far_row_windows_[2]);
+        const int far_first = X::first_from(far_stops, 1);
+        if (far_first <= 62)
+            return {far_base + far_first * Dx, !X::test(far_row_windows_[1], far_first)};
         const std::uint64_t* line = map_->row_bits(row_);
         const std::uint64_t* above = map_->row_bits(row_ - 1);
         const std::uint64_t* below = map_->row_bits(row_ + 1);
-        return Dx > 0 ? scan_ahead<Policy>(line, above, below, base_column_ + 63)
-                      : scan_behind<Policy>(line, above, below, base_column_ - 63);
+        return Dx > 0 ? scan_ahead<Policy>(line, above, below, far_base + 63)
+                      : scan_behind<Policy>(line, above, below, far_base - 63);
     }
 
     /// Where the scan of the current column towards Dy stops: its row.
-    [[nodiscard]] ScanStop scan_column() const {
+    [[nodiscard]] ScanStop scan_column() {
         using Y = Toward<Dy>;
         const std::uint64_t stops = window_stops<Policy, Dy>(columns_[1], columns_[0], columns_[2]);
         const int first = Y::first_from(stops, k_ + 1);
         if (first <= 62) return {base_row_ + first * Dy, !Y::test(columns_[1], first)};
+        const int far_base = base_row_ + far_start * Dy;
+        if (!far_columns_) {
+            far_columns_ = true;
+            for (int i = 0; i < 3; ++i)
+                far_column_windows_[i] = Y::load(column_after_ + (i - 2) * column_step_, far_base);
+        }
+        const std::uint64_t far_stops = window_stops<Policy, Dy>(
+            far_column_windows_[1], far_column_windows_[0], far_column_windows_[2]);
+        const int far_first = Y::first_from(far_stops, 1);
+        if (far_first <= 62)
+            return {far_base + far_first * Dy, !Y::test(far_column_windows_[1], far_first)};
         const std::uint64_t* line = map_->column_bits(column_);
         const std::uint64_t* left = map_->column_bits(column_ - 1);
         const std::uint64_t* right = map_->column_bits(column_ + 1);
-        return Dy > 0 ? scan_ahead<Policy>(line, left, right, base_row_ + 63)
-                      : scan_behind<Policy>(line, left, right, base_row_ - 63);
+        return Dy > 0 ? scan_ahead<Policy>(line, left, right, far_base + 63)
+                      : scan_behind<Policy>(line, left, right, far_base - 63);
     }
 
   private:
@@ -149,6 +185,8 @@ class BitRun {
         using X = Toward<Dx>;
         using Y = Toward<Dy>;
         k_ = 0;
+        far_rows_ = false;
+        far_columns_ = false;
         base_column_ = column_;
         base_row_ = row_;
         row_after_ = map_->row_bits(row_ + Dy);
@@ -173,6 +211,12 @@ class BitRun {
     // columns x_{k-1}, x_k, x_{k+1} read towards Dy from base_row_.
     std::uint64_t rows_[3] = {};
     std::uint64_t columns_[3] = {};
+    // Once a scan of this window ran past index 62: the same lines read from index 62 on
+    // (index 0 of these is index 62 of the near ones, so their indices 1 to 62 are exact).
+    bool far_rows_ = false;
+    bool far_columns_ = false;
+    std::uint64_t far_row_windows_[3] = {};
+    std::uint64_t far_column_windows_[3] = {};
 };
 
 }  // namespace pathkit::detail

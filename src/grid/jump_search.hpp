@@ -538,12 +538,35 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
     std::optional<LinkBound> bound;
     if constexpr (WithLinks) bound.emplace(space, goal);
     const LinkBound* links = bound ? &*bound : nullptr;
+    const DiagonalPolicy policy = space.rules().diagonal;
     SearchResult search;
+    // Without links the turns are built straight from the search's records, last first: each
+    // jump is a diagonal (or vertical) run, then a straight one, so the corner between them
+    // goes in between. With links the states are needed first (to find the links taken).
+    std::vector<Cell> waypoints;
+    const auto search_with = [&](const auto& problem) {
+        Search searcher(problem, context, options);
+        if (searcher.begin(start) == SearchStatus::InProgress) searcher.step();
+        if constexpr (WithLinks) {
+            search = searcher.finish();
+        } else {
+            waypoints.reserve(32);
+            search = searcher.finish_walking([&](StateId state) {
+                const Cell cell = map.cell(state.value);
+                if (!waypoints.empty()) {
+                    if (const auto corner = jump_corner(policy, cell, waypoints.back()))
+                        waypoints.push_back(*corner);
+                }
+                waypoints.push_back(cell);
+            });
+        }
+    };
     const auto run = [&](const auto& jumps) {
         if constexpr (std::is_same_v<Guide, NoGuide>) {
-            search = pathkit::find_path(jumps, start, context, options);
+            search_with(jumps);
         } else {
-            search = pathkit::find_path(GuidedJumps(jumps, guide), start, context, options);
+            const GuidedJumps guided(jumps, guide);
+            search_with(guided);
         }
     };
     // Pruning past the goal keeps A*'s expansions; Dijkstra's would change.
@@ -569,40 +592,49 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
     search.stats.method = goal_bounds != nullptr ? "jps+ with goal bounds"
                           : Lines::skips_runs    ? "jps+"
                                                  : "jps";
-    std::vector<GridLinkId> steps;
-    if constexpr (WithLinks) steps = link_steps(space, search.path, context);
+    if constexpr (!WithLinks) {
+        GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });
+        std::reverse(waypoints.begin(), waypoints.end());
+        if (shape == PathShape::Tiles) {
+            result.path = expand_path(waypoints);
+        } else {
+            compress_path_in_place(waypoints);  // the turns
+            result.path = std::move(waypoints);
+        }
+        return result;
+    }
+    std::vector<GridLinkId> steps = link_steps(space, search.path, context);
     const std::vector<StateId> jump_points = std::move(search.path);
     search.path.clear();
     GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });
     // Each jump is a diagonal (or vertical) run, then a straight one: add the corner between
     // them, then keep the turns or walk every tile (links stay single steps).
-    const DiagonalPolicy policy = space.rules().diagonal;
     // `cell_at(i)` gives the i-th of `count` jump points.
-    const auto walk_jumps = [&](std::vector<Cell>& waypoints, std::size_t count, auto&& cell_at) {
+    const auto walk_jumps = [&](std::vector<Cell>& out, std::size_t count, auto&& cell_at) {
         for (std::size_t at = 0; at < count; ++at) {
             const Cell cell = cell_at(at);
-            if (!waypoints.empty()) {
-                if (const auto corner = jump_corner(policy, waypoints.back(), cell))
-                    waypoints.push_back(*corner);
+            if (!out.empty()) {
+                if (const auto corner = jump_corner(policy, out.back(), cell))
+                    out.push_back(*corner);
             }
-            waypoints.push_back(cell);
+            out.push_back(cell);
         }
         if (shape == PathShape::Tiles) {
-            waypoints = expand_path(waypoints);
+            out = expand_path(out);
         } else {
-            compress_path_in_place(waypoints);  // the turns
+            compress_path_in_place(out);  // the turns
         }
     };
-    std::vector<Cell>& waypoints = result.path;
-    waypoints.reserve(jump_points.size() * 2);
+    std::vector<Cell>& walked = result.path;
+    walked.reserve(jump_points.size() * 2);
     if (steps.empty()) {  // no link taken: straight from the jump points, no copies
-        walk_jumps(waypoints, jump_points.size(),
+        walk_jumps(walked, jump_points.size(),
                    [&](std::size_t at) { return map.cell(jump_points[at].value); });
         return result;
     }
     for (const StateId state : jump_points)
-        waypoints.push_back(map.cell(state.value));
-    shape_walks(waypoints, steps, [&](std::vector<Cell>& walk) {
+        walked.push_back(map.cell(state.value));
+    shape_walks(walked, steps, [&](std::vector<Cell>& walk) {
         std::vector<Cell> turns;
         turns.reserve(walk.size() * 2);
         walk_jumps(turns, walk.size(), [&](std::size_t at) { return walk[at]; });

@@ -293,8 +293,9 @@ TEST(JumpPointSearch, CostsWhatAStarCostsOnRandomMapsUnderEveryPolicy) {
 
 TEST(JumpPointSearch, CostsWhatAStarCostsOnWideOpenMapsWhereDiagonalRunsCrossManyWords) {
     // Diagonal runs read their rows and columns in 64-tile windows that start again every 48
-    // tiles: maps of up to 300 x 300 tiles with 0-2 % blocked tiles give runs of hundreds of
-    // tiles, and scans from them that leave their window, under every policy. Beside A*'s
+    // tiles, and far windows of the next 62 tiles once a scan leaves them: maps of up to 300 x
+    // 300 tiles with 0-2 % blocked tiles give runs of hundreds of tiles, and scans from them
+    // that leave both windows, under every policy. Beside A*'s
     // cost, the jump points themselves are checked against the static index's, whose jump
     // distances are computed by another method: the same jump points in the same order.
     std::mt19937 random(31);

@@ -70,6 +70,12 @@ class Search {
     /// budget ran out (a partial path when `allow_partial` is set). Releases the context.
     SearchResult finish();
 
+    /// As `finish`, but the path is not stored: `visit(state)` is called for each of its
+    /// states from the last back to the start, while the context still holds the records, and
+    /// the result's `path` stays empty (for callers that build their own path, without a copy).
+    template <class Visit>
+    SearchResult finish_walking(Visit&& visit);
+
   private:
     SearchStatus fail(std::string message) {
         message_ = std::move(message);
@@ -325,6 +331,16 @@ SearchStatus Search<Problem>::stop_without_goal(SearchStatus status, std::string
 
 template <class Problem>
 SearchResult Search<Problem>::finish() {
+    std::vector<StateId> path;
+    SearchResult result = finish_walking([&](StateId state) { path.push_back(state); });
+    std::reverse(path.begin(), path.end());
+    result.path = std::move(path);
+    return result;
+}
+
+template <class Problem>
+template <class Visit>
+SearchResult Search<Problem>::finish_walking(Visit&& visit) {
     SearchResult result;
     if (status_ == SearchStatus::InProgress && begun_) {
         stop_without_goal(SearchStatus::BudgetExhausted, "search stopped before it ended");
@@ -333,19 +349,18 @@ SearchResult Search<Problem>::finish() {
     result.message = begun_ ? message_ : std::string("the search was never begun");
     result.stats = stats_;
     if (result.status == SearchStatus::Found || result.status == SearchStatus::Partial) {
-        // A state reopened after its children were closed may be open again: its parent then
-        // waits in the heap, which parent_of_unchecked reads.
-        for (std::uint32_t state = end_;; state = context_.parent_of_unchecked(state)) {
-            result.path.push_back(StateId(state));
-            if (state == start_) break;
-        }
-        std::reverse(result.path.begin(), result.path.end());
         result.cost = context_.records_[end_].g;
         if (!(result.cost < infinite_cost)) {  // finite steps whose sum overflowed a float
             result.status = SearchStatus::InvalidInput;
             result.message = "the path's cost overflows the largest finite cost";
-            result.path.clear();
             result.cost = 0;
+        } else {
+            // A state reopened after its children were closed may be open again: its parent
+            // then waits in the heap, which parent_of_unchecked reads.
+            for (std::uint32_t state = end_;; state = context_.parent_of_unchecked(state)) {
+                visit(StateId(state));
+                if (state == start_) break;
+            }
         }
     }
     release_context();
