@@ -158,6 +158,10 @@ struct HierarchyQuery {
     SearchContext cluster_context;   // the search to the goal where moves differ backwards
     SearchContext abstract_context;  // the abstract search
     Cost abstract_cost = 0;          // the backward search's cost from the start (optimal mode)
+    std::vector<Cost> coarse_start_bounds;  // per coarse gate of the start's cluster
+    std::vector<Cost> coarse_goal_bounds;   // per coarse gate of the goal's cluster
+    std::vector<std::uint32_t> corridor;    // per cluster: corridor_stamp when in the corridor
+    std::uint32_t corridor_stamp = 0;
 };
 
 }  // namespace pathkit::detail

@@ -245,6 +245,42 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterS
             }
         }
     }
+    if (gate_tiles_ > 0) build_cluster_coarse(cluster, scratch);
+}
+
+void GridHierarchy::build_cluster_coarse(std::uint32_t cluster, detail::ClusterScratch& scratch) {
+    Cluster& data = clusters_[cluster];
+    const auto count = static_cast<std::uint32_t>(data.gates.size());
+    data.coarse_of.assign(count, detail::no_gate);
+    data.coarse_gates.clear();
+    std::vector<std::uint16_t> coarse_piece;
+    for (std::uint32_t gate = 0; gate < count; ++gate) {
+        const Gate& box = data.gates[gate];
+        std::size_t coarse = 0;
+        while (coarse < data.coarse_gates.size() &&
+               (data.coarse_gates[coarse].side != box.side ||
+                coarse_piece[coarse] != scratch.gate_piece[gate]))
+            ++coarse;
+        if (coarse == data.coarse_gates.size()) {
+            data.coarse_gates.push_back(box);
+            coarse_piece.push_back(scratch.gate_piece[gate]);
+        }
+        Gate& whole = data.coarse_gates[coarse];
+        whole.x0 = std::min(whole.x0, box.x0);
+        whole.y0 = std::min(whole.y0, box.y0);
+        whole.x1 = std::max(whole.x1, box.x1);
+        whole.y1 = std::max(whole.y1, box.y1);
+        data.coarse_of[gate] = static_cast<std::uint16_t>(coarse);
+    }
+    const std::size_t coarse_count = data.coarse_gates.size();
+    data.coarse_bounds.assign(coarse_count * coarse_count, infinite_cost);
+    for (std::uint32_t from = 0; from < count; ++from) {
+        for (std::uint32_t to = 0; to < count; ++to) {
+            Cost& least =
+                data.coarse_bounds[data.coarse_of[from] * coarse_count + data.coarse_of[to]];
+            least = std::min(least, data.bounds[from * count + to]);
+        }
+    }
 }
 
 void GridHierarchy::build_cluster_crossings(std::uint32_t cluster) {
@@ -295,7 +331,29 @@ void GridHierarchy::build_cluster_crossings(std::uint32_t cluster) {
                                     return a.gate == b.gate && a.other == b.other;
                                 }),
                     list->end());
+        list->shrink_to_fit();  // a move per border tile was pushed: keep one per pair
     }
+    if (gate_tiles_ == 0) return;
+    // The coarse crossings: the cheapest between each two coarse gates.
+    data.coarse_exits.clear();
+    for (const Crossing& exit : data.exits) {
+        const std::uint32_t other = exit.other / slots_;
+        data.coarse_exits.push_back(
+            {data.coarse_of[exit.gate],
+             other * slots_ + clusters_[other].coarse_of[exit.other % slots_], exit.cost});
+    }
+    std::sort(data.coarse_exits.begin(), data.coarse_exits.end(),
+              [](const Crossing& a, const Crossing& b) {
+                  return a.gate != b.gate
+                             ? a.gate < b.gate
+                             : (a.other != b.other ? a.other < b.other : a.cost < b.cost);
+              });
+    data.coarse_exits.erase(std::unique(data.coarse_exits.begin(), data.coarse_exits.end(),
+                                        [](const Crossing& a, const Crossing& b) {
+                                            return a.gate == b.gate && a.other == b.other;
+                                        }),
+                            data.coarse_exits.end());
+    data.coarse_exits.shrink_to_fit();
 }
 
 void GridHierarchy::repair() {
@@ -356,7 +414,11 @@ std::size_t GridHierarchy::memory_bytes() const {
         bytes += cluster.gates.capacity() * sizeof(Gate) +
                  cluster.bounds.capacity() * sizeof(Cost) +
                  (cluster.exits.capacity() + cluster.entries.capacity()) * sizeof(Crossing) +
-                 cluster.border.capacity() * sizeof(std::uint16_t);
+                 cluster.border.capacity() * sizeof(std::uint16_t) +
+                 cluster.coarse_of.capacity() * sizeof(std::uint16_t) +
+                 cluster.coarse_gates.capacity() * sizeof(Gate) +
+                 cluster.coarse_bounds.capacity() * sizeof(Cost) +
+                 cluster.coarse_exits.capacity() * sizeof(Crossing);
     }
     return bytes;
 }

@@ -26,21 +26,23 @@ using Gate = GridHierarchy::Gate;
 class AbstractProblem {
   public:
     AbstractProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query,
-                    bool backward)
+                    bool backward, bool coarse = false, bool in_corridor = false)
         : hierarchy_(hierarchy),
           clusters_(hierarchy.clusters()),
           query_(query),
           slots_(hierarchy.slots()),
           start_state_(static_cast<std::uint32_t>(hierarchy.clusters().size()) * slots_),
           goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
-          backward_(backward) {}
+          backward_(backward),
+          coarse_(coarse),
+          in_corridor_(in_corridor) {}
 
     [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
     [[nodiscard]] std::uint32_t goal_state() const { return start_state_ + 1; }
     [[nodiscard]] std::size_t state_count() const { return start_state_ + 2; }
     [[nodiscard]] bool is_valid(StateId state) const {
         if (state.value >= start_state_) return state.value < start_state_ + 2;
-        return state.value % slots_ < clusters_[state.value / slots_].gates.size();
+        return state.value % slots_ < gates_of(clusters_[state.value / slots_]).size();
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
@@ -50,7 +52,9 @@ class AbstractProblem {
             const bool from_start = value == start_state_;
             if (from_start == backward_) return;
             const std::uint32_t cluster = from_start ? query_.start_cluster : query_.goal_cluster;
-            const auto& bounds = from_start ? query_.start_bounds : query_.goal_bounds;
+            const auto& bounds =
+                coarse_ ? (from_start ? query_.coarse_start_bounds : query_.coarse_goal_bounds)
+                        : (from_start ? query_.start_bounds : query_.goal_bounds);
             for (std::uint32_t gate = 0; gate < bounds.size(); ++gate)
                 if (bounds[gate] < infinite_cost)
                     visit(StateId(cluster * slots_ + gate),
@@ -61,26 +65,29 @@ class AbstractProblem {
         }
         const std::uint32_t cluster = value / slots_, gate = value % slots_;
         const Cluster& data = clusters_[cluster];
-        const std::size_t count = data.gates.size();
-        const auto& crossings = backward_ ? data.entries : data.exits;  // sorted by gate
+        const std::size_t count = gates_of(data).size();
+        const auto& bounds = coarse_ ? data.coarse_bounds : data.bounds;
+        const auto& crossings =
+            backward_ ? data.entries : (coarse_ ? data.coarse_exits : data.exits);  // by gate
         for (auto crossing = std::lower_bound(
                  crossings.begin(), crossings.end(), gate,
                  [](const GridHierarchy::Crossing&c, std::uint32_t g) { return c.gate < g; });
              crossing != crossings.end() && crossing->gate == gate; ++crossing) {
+            if (in_corridor_ && query_.corridor[crossing->other / slots_] != query_.corridor_stamp)
+                continue;
             visit(StateId(crossing->other),
                   cost(value, crossing->other / slots_, crossing->other % slots_, crossing->cost));
         }
         for (std::uint32_t other = 0; other < count; ++other) {
             if (other == gate) continue;
             const Cost bound =
-                backward_ ? data.bounds[other * count + gate] : data.bounds[gate * count + other];
+                backward_ ? bounds[other * count + gate] : bounds[gate * count + other];
             if (bound < infinite_cost)
                 visit(StateId(cluster * slots_ + other), cost(value, cluster, other, bound));
         }
-        if (!backward_ && cluster == query_.goal_cluster &&
-            query_.goal_bounds[gate] < infinite_cost)
-            visit(StateId(goal_state()),
-                  cost(value, cluster, gate, query_.goal_bounds[gate], true));
+        const auto& goal_bounds = coarse_ ? query_.coarse_goal_bounds : query_.goal_bounds;
+        if (!backward_ && cluster == query_.goal_cluster && goal_bounds[gate] < infinite_cost)
+            visit(StateId(goal_state()), cost(value, cluster, gate, goal_bounds[gate], true));
         if (backward_ && cluster == query_.start_cluster &&
             query_.start_bounds[gate] < infinite_cost)
             visit(StateId(start_state_), query_.start_bounds[gate]);
@@ -105,7 +112,7 @@ class AbstractProblem {
         if (state == start_state_)
             return detail::padded_cell(hierarchy_.space().map(), query_.start);
         if (state == goal_state()) return goal_;
-        const Gate& gate = clusters_[state / slots_].gates[state % slots_];
+        const Gate& gate = gates_of(clusters_[state / slots_])[state % slots_];
         return {(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
     }
     /// The forward search's cost of a move between gates: the bound, or the octile distance
@@ -125,7 +132,13 @@ class AbstractProblem {
     std::uint32_t slots_;
     std::uint32_t start_state_;
     detail::PaddedCell goal_;
+    [[nodiscard]] const std::vector<Gate>& gates_of(const Cluster& data) const {
+        return coarse_ ? data.coarse_gates : data.gates;
+    }
+
     bool backward_;
+    bool coarse_;       // over the coarse gates (finer gates only)
+    bool in_corridor_;  // crossings only into the clusters of the query's corridor
     mutable std::uint32_t last_taken_ = 0;
 };
 
@@ -248,6 +261,13 @@ constexpr std::size_t kept_crossings = 2;
 /// The fast plan is weighted A* over the gates: a third of the abstract states expanded on the
 /// generated 4096² map, the legs' jump point searches mend most of what it costs.
 constexpr float fast_plan_weight = 1.1f;
+/// With finer gates (`HierarchyOptions::gate_tiles`) the plan is two searches: A* over the
+/// coarse gates (whole sides), then A* over the fine gates of the clusters within
+/// `corridor_ring` clusters of the coarse plan's. Both unweighted: the corridor keeps the
+/// fine search small, and the coarse plan's corridor must be the best one (measured:
+/// docs/benchmarks.md).
+constexpr int corridor_ring = 1;
+constexpr float corridor_plan_weight = 1.0f;
 
 GridPath refused(SearchStatus status, std::string message) {
     GridPath path;
@@ -325,6 +345,44 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     gate_costs(hierarchy, query.goal_cluster, query.goal_costs, query.goal_bounds);
 }
 
+/// The least bound from the start to each coarse gate of its cluster and from each coarse
+/// gate of the goal's cluster to the goal, from the fine ones.
+static void coarse_ends(const GridHierarchy& hierarchy, detail::HierarchyQuery& query) {
+    const auto least = [](const GridHierarchy::Cluster& data, const std::vector<Cost>& fine,
+                          std::vector<Cost>& coarse) {
+        coarse.assign(data.coarse_gates.size(), infinite_cost);
+        for (std::size_t gate = 0; gate < fine.size(); ++gate)
+            coarse[data.coarse_of[gate]] = std::min(coarse[data.coarse_of[gate]], fine[gate]);
+    };
+    least(hierarchy.clusters()[query.start_cluster], query.start_bounds, query.coarse_start_bounds);
+    least(hierarchy.clusters()[query.goal_cluster], query.goal_bounds, query.coarse_goal_bounds);
+}
+
+/// Stamps the clusters of a coarse plan and those within `ring` clusters of them.
+static void mark_corridor(const GridHierarchy& hierarchy, detail::HierarchyQuery& query,
+                          const std::vector<StateId>& plan, std::uint32_t start_state) {
+    const detail::ClusterLayout& layout = hierarchy.layout();
+    if (query.corridor.size() != hierarchy.clusters().size() || query.corridor_stamp == ~0u) {
+        query.corridor.assign(hierarchy.clusters().size(), 0);
+        query.corridor_stamp = 0;
+    }
+    ++query.corridor_stamp;
+    const int ring = corridor_ring;
+    for (const StateId state : plan) {
+        const std::uint32_t cluster =
+            state.value == start_state
+                ? query.start_cluster
+                : (state.value == start_state + 1 ? query.goal_cluster
+                                                  : state.value / hierarchy.slots());
+        const int cx = static_cast<int>(cluster) % layout.columns;
+        const int cy = static_cast<int>(cluster) / layout.columns;
+        for (int y = std::max(0, cy - ring); y <= std::min(layout.rows - 1, cy + ring); ++y)
+            for (int x = std::max(0, cx - ring); x <= std::min(layout.columns - 1, cx + ring); ++x)
+                query.corridor[static_cast<std::size_t>(y * layout.columns + x)] =
+                    query.corridor_stamp;
+    }
+}
+
 HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& context) const {
     HierarchicalPath path;
     path.hierarchy_ = this;
@@ -349,10 +407,31 @@ HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& conte
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query);
     const AbstractProblem problem(*this, query, false);
-    const SearchResult result =
-        pathkit::find_path(problem, StateId(problem.start_state()), query.abstract_context,
-                           {.heuristic_weight = fast_plan_weight});
-    path.abstract_expanded_ = result.stats.expanded;
+    SearchResult result;
+    bool planned = false;
+    if (gate_tiles_ > 0) {
+        // A coarse plan over whole sides first, then the fine plan only in its corridor.
+        coarse_ends(*this, query);
+        const AbstractProblem coarse(*this, query, false, true);
+        const SearchResult wide =
+            pathkit::find_path(coarse, StateId(coarse.start_state()), query.abstract_context,
+                               {.heuristic_weight = corridor_plan_weight});
+        if (!wide.found()) {
+            path.status_ = wide.status;
+            path.message_ = wide.message;
+            return path;
+        }
+        mark_corridor(*this, query, wide.path, coarse.start_state());
+        const AbstractProblem narrow(*this, query, false, false, true);
+        result = pathkit::find_path(narrow, StateId(narrow.start_state()), query.abstract_context,
+                                    {.heuristic_weight = corridor_plan_weight});
+        path.abstract_expanded_ = wide.stats.expanded;
+        planned = result.found();
+    }
+    if (!planned)
+        result = pathkit::find_path(problem, StateId(problem.start_state()), query.abstract_context,
+                                    {.heuristic_weight = fast_plan_weight});
+    path.abstract_expanded_ += result.stats.expanded;
     if (!result.found()) {
         path.status_ = result.status;
         path.message_ = result.message;

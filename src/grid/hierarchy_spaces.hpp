@@ -44,6 +44,16 @@ struct GridHierarchy::Cluster {
     std::vector<Crossing> entries;
     /// For each side (E, S, W, N) and each tile along it, its gate on that side or no_gate.
     std::vector<std::uint16_t> border;
+    /// With finer gates (`HierarchyOptions::gate_tiles` above 0) the coarse graph of the
+    /// corridor plan, derived from the fine one: a coarse gate is every fine gate of one side
+    /// in one piece of the cluster (what the gates are with gate_tiles 0). Per fine gate its
+    /// coarse gate; per coarse gate the box of its fine gates; coarse x coarse the least bound
+    /// between their fine gates; and the cheapest crossings between coarse gates (`other` a
+    /// coarse state). All empty with gate_tiles 0.
+    std::vector<std::uint16_t> coarse_of;
+    std::vector<Gate> coarse_gates;
+    std::vector<Cost> coarse_bounds;
+    std::vector<Crossing> coarse_exits;
     friend bool operator==(const Cluster&, const Cluster&) = default;
 };
 

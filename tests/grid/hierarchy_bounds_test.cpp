@@ -276,6 +276,45 @@ TEST(HierarchyGates, TheCostBetweenTwoGatesOfAClusterIsDijkstrasFromOneToTheOthe
     EXPECT_GT(finite, 200);
 }
 
+TEST(HierarchyGates, TheCoarseGraphOfFinerGatesIsTheGraphOfWholeSides) {
+    // The corridor plan's coarse graph, derived from the fine gates as least bounds and
+    // cheapest crossings, against a hierarchy built with whole sides (gate_tiles 0).
+    std::mt19937 random(41);
+    int compared = 0;
+    for (const bool terrain : {false, true}) {
+        for (const DiagonalPolicy diagonal : {DiagonalPolicy::Always, DiagonalPolicy::Never}) {
+            const GridMap map = random_map(random, terrain);
+            MovementRules rules;
+            rules.diagonal = diagonal;
+            const GridSpace space(map, rules);
+            const GridHierarchy whole =
+                GridHierarchy::build(space, {.cluster_side = 8, .gate_tiles = 0}).value();
+            const GridHierarchy fine =
+                GridHierarchy::build(space, {.cluster_side = 8, .gate_tiles = 3}).value();
+            for (std::uint32_t cluster = 0; cluster < whole.cluster_count(); ++cluster) {
+                const GridHierarchy::Cluster& expected = whole.clusters()[cluster];
+                const GridHierarchy::Cluster& derived = fine.clusters()[cluster];
+                ASSERT_EQ(derived.coarse_gates, expected.gates) << "cluster " << cluster;
+                ASSERT_EQ(derived.coarse_bounds, expected.bounds) << "cluster " << cluster;
+                ASSERT_EQ(derived.coarse_exits.size(), expected.exits.size());
+                for (std::size_t i = 0; i < expected.exits.size(); ++i) {
+                    const GridHierarchy::Crossing& a = derived.coarse_exits[i];
+                    const GridHierarchy::Crossing& b = expected.exits[i];
+                    EXPECT_EQ(a.gate, b.gate);
+                    EXPECT_EQ(a.other / fine.slots(), b.other / whole.slots());
+                    EXPECT_EQ(a.other % fine.slots(), b.other % whole.slots());
+                    EXPECT_EQ(a.cost, b.cost);
+                }
+                for (std::size_t gate = 0; gate < derived.gates.size(); ++gate)
+                    EXPECT_EQ(derived.gates[gate].side,
+                              derived.coarse_gates[derived.coarse_of[gate]].side);
+                compared += static_cast<int>(expected.gates.size());
+            }
+        }
+    }
+    EXPECT_GT(compared, 100);
+}
+
 TEST(HierarchyGates, ANegativeGateTileCountIsRefused) {
     const auto drawn = testing::ascii_map(openings);
     const GridSpace space(drawn.map, {});
