@@ -28,6 +28,14 @@ constexpr double spread_share_of_time_limit = 0.1;
 // search's).
 constexpr double guide_share_of_time_limit = 0.5;
 constexpr std::size_t guide_share_of_search_memory = 8;
+// Quality balanced and best: while the plan costs more than 1.2 times its lower bound (crowded
+// maps, where tie-breaks change the cost most), up to 2 more LaCAM searches with other
+// tie-breaks and the same routes, each within 1.5 times the first search's expansions (work, not
+// time: the same plan on every machine); the cheapest plan is kept. The routes are found once,
+// so each search again costs only a search: about a third more time on small crowded maps.
+constexpr double search_again_above_lower_bound = 1.2;
+constexpr std::uint32_t most_searches_again = 2;
+constexpr double search_again_work_share = 1.5;
 // Quality balanced and best: while the plan (after searching again) costs more than 1.05 times
 // its lower bound, the refiner's rounds on it, 4 agents a round (cheaper rounds than 8, and more
 // of them gain: 1.987 times the bound on the 32 x 32 maps against 1.993 with the adaptive sizes),
