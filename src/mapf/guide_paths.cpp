@@ -3,6 +3,7 @@
 #include "pathkit/mapf/guide_paths.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "splitmix.hpp"
@@ -12,11 +13,16 @@ namespace pathkit {
 namespace {
 
 constexpr std::uint32_t none = UINT32_MAX;
+// The dense visit table may hold an eighth of the memory limit and 64 MiB at most (10 bytes
+// a vertex and time step: every 32 x 32 and 64 x 64 map, and larger ones over
+// shorter horizons); past that the counts move to a hashed table.
+constexpr std::size_t dense_share_of_memory = 8;
+constexpr std::size_t most_dense_bytes = std::size_t{64} << 20;
 
 // How many paths stand on a vertex at a time (`to` is none) or take a move from one vertex to a
 // neighbour starting at a time: open addressing, entries kept (at count 0) until the table
-// grows, when only the live ones move over.
-class VisitTable {
+// grows, when only the live ones move over. For maps and horizons too large for DenseVisits.
+class HashedVisits {
   public:
     [[nodiscard]] std::uint32_t count(std::uint32_t from, std::uint32_t to,
                                       std::uint32_t time) const {
@@ -87,6 +93,142 @@ class VisitTable {
     std::size_t used_ = 0;
 };
 
+// The same counts in one array by time and vertex: a path on the vertex, and the moves into it
+// from each of its neighbours (by their place in `MapfGraph::neighbours`), a step earlier. The
+// vertices a search looks at sit together, so a look-up costs no cache miss a hashed one would;
+// the array grows a time at a time. Counts fit 16 bits while there are fewer agents than that.
+class DenseVisits {
+  public:
+    explicit DenseVisits(std::size_t vertex_count) : vertex_count_(vertex_count) {}
+
+    [[nodiscard]] std::uint32_t here(MapfVertex vertex, std::uint32_t time) const {
+        const std::size_t at = std::size_t{time} * vertex_count_ + vertex.index();
+        return at < cells_.size() ? cells_[at].here : 0;
+    }
+    // Moves into `vertex` at `time` from its neighbour number `slot`.
+    [[nodiscard]] std::uint32_t entered(MapfVertex vertex, std::uint32_t slot,
+                                        std::uint32_t time) const {
+        const std::size_t at = std::size_t{time} * vertex_count_ + vertex.index();
+        return at < cells_.size() ? cells_[at].entered[slot] : 0;
+    }
+    // Bytes the array holds for `times` times.
+    [[nodiscard]] std::size_t bytes_for(std::size_t times) const {
+        return times * vertex_count_ * sizeof(Cell);
+    }
+    [[nodiscard]] std::size_t times() const { return cells_.size() / vertex_count_; }
+    [[nodiscard]] std::size_t times_held() const { return cells_.capacity() / vertex_count_; }
+    [[nodiscard]] std::size_t bytes() const { return cells_.capacity() * sizeof(Cell); }
+    // Times the array will hold after making room for `time` (doubling, as vectors do).
+    [[nodiscard]] std::size_t times_after_room_for(std::uint32_t time) const {
+        const std::size_t held = times_held();
+        return time < held ? held : std::max<std::size_t>(2 * held, std::size_t{time} + 1);
+    }
+    void make_room_for(std::uint32_t time) {
+        if (time < times()) return;
+        const std::size_t after = times_after_room_for(time);
+        if (after * vertex_count_ > cells_.capacity()) cells_.reserve(after * vertex_count_);
+        cells_.resize((std::size_t{time} + 1) * vertex_count_);
+    }
+    // The counts at a time (room made for it), to change.
+    [[nodiscard]] std::uint16_t& here_at(MapfVertex vertex, std::uint32_t time) {
+        return cells_[std::size_t{time} * vertex_count_ + vertex.index()].here;
+    }
+    [[nodiscard]] std::uint16_t& entered_at(MapfVertex vertex, std::uint32_t slot,
+                                            std::uint32_t time) {
+        return cells_[std::size_t{time} * vertex_count_ + vertex.index()].entered[slot];
+    }
+    void release() { std::vector<Cell>().swap(cells_); }
+
+  private:
+    struct Cell {
+        std::uint16_t here = 0;
+        std::array<std::uint16_t, 4> entered{};
+    };
+    std::size_t vertex_count_;
+    std::vector<Cell> cells_;
+};
+
+// The visits and moves of the paths enrolled: dense while the array stays within its share of
+// the memory limit (and counts fit), hashed from the first time it would not.
+class VisitTable {
+  public:
+    VisitTable(const MapfGraph& graph, std::size_t agents, std::size_t dense_limit)
+        : graph_(graph),
+          dense_(graph.vertex_count()),
+          dense_limit_(dense_limit),
+          is_dense_(agents <= UINT16_MAX && graph.vertex_count() > 0) {}
+
+    // Collisions of a move from `from` at `time` to its neighbour number `slot`, `to`: paths on
+    // `to` at `time + 1` and paths moving from `to` to `from` meanwhile.
+    [[nodiscard]] std::uint32_t move_count(MapfVertex from, std::uint32_t slot, MapfVertex to,
+                                           std::uint32_t time) const {
+        if (is_dense_) return dense_.here(to, time + 1) + dense_.entered(from, slot, time + 1);
+        return hashed_.count(to.value, none, time + 1) + hashed_.count(to.value, from.value, time);
+    }
+    // A path on `vertex` at `time`, added (`change` 1) or taken out (-1).
+    void add_visit(MapfVertex vertex, std::uint32_t time, int change) {
+        if (is_dense_ && !dense_room_for(time)) to_hashed();
+        if (!is_dense_) return hashed_.add(vertex.value, none, time, change);
+        dense_.make_room_for(time);
+        count(dense_.here_at(vertex, time), change);
+    }
+    // A path moving from `from` at `time` to its neighbour `to`, added or taken out.
+    void add_move(MapfVertex from, MapfVertex to, std::uint32_t time, int change) {
+        if (is_dense_ && !dense_room_for(time + 1)) to_hashed();
+        if (!is_dense_) return hashed_.add(from.value, to.value, time, change);
+        dense_.make_room_for(time + 1);
+        const auto around = graph_.neighbours(to);
+        const auto slot = static_cast<std::uint32_t>(std::find(around.begin(), around.end(), from) -
+                                                     around.begin());
+        count(dense_.entered_at(to, slot, time + 1), change);
+    }
+    [[nodiscard]] std::size_t bytes() const { return is_dense_ ? dense_.bytes() : hashed_.bytes(); }
+    // Bytes the next `add_visit` or `add_move` may allocate.
+    [[nodiscard]] std::size_t growth() const {
+        if (!is_dense_) return hashed_.growth();
+        const std::size_t after =
+            dense_.times_after_room_for(static_cast<std::uint32_t>(dense_.times_held()));
+        return std::max(dense_.bytes_for(after), hashed_bytes_for(live_));
+    }
+
+  private:
+    [[nodiscard]] bool dense_room_for(std::uint32_t time) const {
+        return time < dense_.times() ||
+               dense_.bytes_for(dense_.times_after_room_for(time)) <= dense_limit_;
+    }
+    void count(std::uint16_t& counted, int change) {
+        live_ -= counted > 0;
+        counted = static_cast<std::uint16_t>(counted + change);
+        live_ += counted > 0;
+    }
+    // Bytes the hashed table holds once the dense counts move over.
+    [[nodiscard]] static std::size_t hashed_bytes_for(std::size_t live) {
+        return std::max<std::size_t>(512, std::bit_ceil(4 * (live + 1))) * 4 *
+               sizeof(std::uint32_t);
+    }
+    void to_hashed() {
+        is_dense_ = false;
+        for (std::uint32_t time = 0; time < dense_.times(); ++time)
+            for (std::uint32_t v = 0; v < graph_.vertex_count(); ++v) {
+                const MapfVertex vertex(v);
+                if (const std::uint32_t n = dense_.here(vertex, time); n > 0)
+                    hashed_.add(v, none, time, static_cast<int>(n));
+                const auto around = graph_.neighbours(vertex);
+                for (std::uint32_t slot = 0; slot < around.size(); ++slot)
+                    if (const std::uint32_t n = dense_.entered(vertex, slot, time); n > 0)
+                        hashed_.add(around[slot].value, v, time - 1, static_cast<int>(n));
+            }
+        dense_.release();
+    }
+
+    const MapfGraph& graph_;
+    DenseVisits dense_;
+    HashedVisits hashed_;
+    std::size_t dense_limit_;
+    std::size_t live_ = 0;  // counts above 0 in the dense array
+    bool is_dense_;
+};
+
 // The paths, their visits and moves, and where each agent rests from when on.
 class Guide {
   public:
@@ -98,6 +240,8 @@ class Guide {
           goals_(goals),
           options_(options),
           paths_(starts.size()),
+          visits_(graph, starts.size(),
+                  std::min(options.memory_limit / dense_share_of_memory, most_dense_bytes)),
           goal_agent_(graph.vertex_count(), none),
           resting_since_(graph.vertex_count(), none),
           goal_passes_(starts.size()),
@@ -138,7 +282,7 @@ class Guide {
         return std::uint64_t{collisions} << 32 | f;
     }
 
-    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, MapfVertex to,
+    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, std::uint32_t slot, MapfVertex to,
                                                 std::uint32_t time) const;
     [[nodiscard]] std::uint32_t rest_collisions(std::uint32_t agent, std::uint32_t arrival) const;
     std::uint32_t path_collisions(std::uint32_t agent) const;
@@ -177,10 +321,11 @@ std::size_t Guide::bytes() const {
            paths_.capacity() * sizeof(paths_[0]);
 }
 
-// Collisions of a move from `from` at `time` to `to` at `time + 1` with the paths enrolled.
-std::uint32_t Guide::move_collisions(MapfVertex from, MapfVertex to, std::uint32_t time) const {
-    std::uint32_t collisions = visits_.count(to.value, none, time + 1);
-    if (from != to) collisions += visits_.count(to.value, from.value, time);
+// Collisions of a move from `from` at `time` to its neighbour number `slot`, `to`, at `time + 1`
+// with the paths enrolled.
+std::uint32_t Guide::move_collisions(MapfVertex from, std::uint32_t slot, MapfVertex to,
+                                     std::uint32_t time) const {
+    const std::uint32_t collisions = visits_.move_count(from, slot, to, time);
     const std::uint32_t since = resting_since_[to.index()];
     return collisions + (since != none && since < time + 1);
 }
@@ -197,8 +342,12 @@ std::uint32_t Guide::path_collisions(std::uint32_t agent) const {
     const std::vector<MapfVertex>& path = paths_[agent];
     if (path.empty()) return 0;
     std::uint32_t collisions = 0;
-    for (std::uint32_t t = 1; t < path.size(); ++t)
-        collisions += move_collisions(path[t - 1], path[t], t - 1);
+    for (std::uint32_t t = 1; t < path.size(); ++t) {
+        const auto around = graph_.neighbours(path[t - 1]);
+        const auto slot = static_cast<std::uint32_t>(
+            std::find(around.begin(), around.end(), path[t]) - around.begin());
+        collisions += move_collisions(path[t - 1], slot, path[t], t - 1);
+    }
     return collisions + rest_collisions(agent, static_cast<std::uint32_t>(path.size() - 1));
 }
 
@@ -207,8 +356,8 @@ void Guide::enroll(std::uint32_t agent, int change) {
     const std::vector<MapfVertex>& path = paths_[agent];
     if (path.empty()) return;
     for (std::uint32_t t = 0; t < path.size(); ++t) {
-        visits_.add(path[t].value, none, t, change);
-        if (t > 0) visits_.add(path[t - 1].value, path[t].value, t - 1, change);
+        visits_.add_visit(path[t], t, change);
+        if (t > 0) visits_.add_move(path[t - 1], path[t], t - 1, change);
         const std::uint32_t owner = goal_agent_[path[t].index()];
         if (owner == none || owner == agent) continue;
         std::vector<std::uint32_t>& passes = goal_passes_[owner];
@@ -255,12 +404,15 @@ bool Guide::plan(std::uint32_t agent) {
             path_bytes_ += path.capacity() * sizeof(MapfVertex);
             return true;
         }
-        for (const MapfVertex next : graph_.neighbours(node.vertex)) {
+        const auto around = graph_.neighbours(node.vertex);
+        for (std::uint32_t slot = 0; slot < around.size(); ++slot) {
+            const MapfVertex next = around[slot];
             if (stamp_[next.index()] == search_number_) continue;
             const std::uint32_t to_go = distances_.distance(table, next);
             if (to_go == DistanceTables::unreachable || node.g + 1 + std::uint64_t{to_go} > longest)
                 continue;
-            std::uint32_t collisions = node.collisions + move_collisions(node.vertex, next, node.g);
+            std::uint32_t collisions =
+                node.collisions + move_collisions(node.vertex, slot, next, node.g);
             if (next == goal) collisions += rest_collisions(agent, node.g + 1);
             if (open_.size() == open_.capacity() &&
                 (open_.capacity() + 1) * 2 * sizeof(Node) > room)
