@@ -148,6 +148,46 @@ class DenseVisits {
     std::vector<Cell> cells_;
 };
 
+// One bit by time and vertex, set once a visit of the vertex or a move into it at that time has
+// been counted (kept when the count falls back to 0): where it is clear the hashed table holds
+// nothing, and most look-ups on a large sparse map end here instead of in a cache miss.
+class TouchedBits {
+  public:
+    explicit TouchedBits(std::size_t vertex_count) : vertex_count_(vertex_count) {}
+
+    [[nodiscard]] bool may_hold(MapfVertex vertex, std::uint32_t time) const {
+        const std::size_t at = std::size_t{time} * vertex_count_ + vertex.index();
+        return at >= words_.size() * 64 || (words_[at / 64] >> (at % 64) & 1) != 0;
+    }
+    // Whether a bit for `time` is held or fits in `limit` bytes (the words doubling).
+    [[nodiscard]] bool has_room_for(std::uint32_t time, std::size_t limit) const {
+        return words_for(time) <= words_.capacity() ||
+               std::max(words_for(time), 2 * words_.capacity()) * sizeof(std::uint64_t) <= limit;
+    }
+    void touch(MapfVertex vertex, std::uint32_t time) {
+        const std::size_t at = std::size_t{time} * vertex_count_ + vertex.index();
+        if (at >= words_.size() * 64) {
+            const std::size_t words = words_for(time);
+            if (words > words_.capacity()) words_.reserve(std::max(words, 2 * words_.capacity()));
+            words_.resize(words);
+        }
+        words_[at / 64] |= std::uint64_t{1} << (at % 64);
+    }
+    [[nodiscard]] std::size_t bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
+    // Bytes the next `touch` may allocate.
+    [[nodiscard]] std::size_t growth() const {
+        return std::max<std::size_t>(2 * words_.capacity(), words_for(0)) * sizeof(std::uint64_t);
+    }
+
+  private:
+    // Words for every bit up to the end of `time`.
+    [[nodiscard]] std::size_t words_for(std::uint32_t time) const {
+        return ((std::size_t{time} + 1) * vertex_count_ + 63) / 64;
+    }
+    std::size_t vertex_count_;
+    std::vector<std::uint64_t> words_;
+};
+
 // The visits and moves of the paths enrolled: dense while the array stays within its share of
 // the memory limit (and counts fit), hashed from the first time it would not.
 class VisitTable {
@@ -155,6 +195,7 @@ class VisitTable {
     VisitTable(const MapfGraph& graph, std::size_t agents, std::size_t dense_limit)
         : graph_(graph),
           dense_(graph.vertex_count()),
+          touched_(graph.vertex_count()),
           dense_limit_(dense_limit),
           is_dense_(agents <= UINT16_MAX && graph.vertex_count() > 0) {}
 
@@ -163,38 +204,59 @@ class VisitTable {
     [[nodiscard]] std::uint32_t move_count(MapfVertex from, std::uint32_t slot, MapfVertex to,
                                            std::uint32_t time) const {
         if (is_dense_) return dense_.here(to, time + 1) + dense_.entered(from, slot, time + 1);
-        return hashed_.count(to.value, none, time + 1) + hashed_.count(to.value, from.value, time);
+        std::uint32_t collisions = 0;
+        if (!is_filtered_ || touched_.may_hold(to, time + 1))
+            collisions += hashed_.count(to.value, none, time + 1);
+        if (!is_filtered_ || touched_.may_hold(from, time + 1))
+            collisions += hashed_.count(to.value, from.value, time);
+        return collisions;
     }
     // A path on `vertex` at `time`, added (`change` 1) or taken out (-1).
     void add_visit(MapfVertex vertex, std::uint32_t time, int change) {
         if (is_dense_ && !dense_room_for(time)) to_hashed();
-        if (!is_dense_) return hashed_.add(vertex.value, none, time, change);
+        if (!is_dense_) {
+            hashed_.add(vertex.value, none, time, change);
+            return touch(vertex, time);
+        }
         dense_.make_room_for(time);
         count(dense_.here_at(vertex, time), change);
     }
     // A path moving from `from` at `time` to its neighbour `to`, added or taken out.
     void add_move(MapfVertex from, MapfVertex to, std::uint32_t time, int change) {
         if (is_dense_ && !dense_room_for(time + 1)) to_hashed();
-        if (!is_dense_) return hashed_.add(from.value, to.value, time, change);
+        if (!is_dense_) {
+            hashed_.add(from.value, to.value, time, change);
+            return touch(to, time + 1);
+        }
         dense_.make_room_for(time + 1);
         const auto around = graph_.neighbours(to);
         const auto slot = static_cast<std::uint32_t>(std::find(around.begin(), around.end(), from) -
                                                      around.begin());
         count(dense_.entered_at(to, slot, time + 1), change);
     }
-    [[nodiscard]] std::size_t bytes() const { return is_dense_ ? dense_.bytes() : hashed_.bytes(); }
+    [[nodiscard]] std::size_t bytes() const {
+        return is_dense_ ? dense_.bytes() : hashed_.bytes() + touched_.bytes();
+    }
     // Bytes the next `add_visit` or `add_move` may allocate.
     [[nodiscard]] std::size_t growth() const {
-        if (!is_dense_) return hashed_.growth();
+        if (!is_dense_) return hashed_.growth() + (is_filtered_ ? touched_.growth() : 0);
         const std::size_t after =
             dense_.times_after_room_for(static_cast<std::uint32_t>(dense_.times_held()));
-        return std::max(dense_.bytes_for(after), hashed_bytes_for(live_));
+        return std::max(dense_.bytes_for(after), hashed_bytes_for(live_) + touched_.growth());
     }
 
   private:
     [[nodiscard]] bool dense_room_for(std::uint32_t time) const {
         return time < dense_.times() ||
                dense_.bytes_for(dense_.times_after_room_for(time)) <= dense_limit_;
+    }
+    // Marks a visit or move counted at `time`, or stops filtering if the bits would outgrow
+    // their share.
+    void touch(MapfVertex vertex, std::uint32_t time) {
+        if (!is_filtered_) return;
+        if (touched_.has_room_for(time, dense_limit_)) return touched_.touch(vertex, time);
+        is_filtered_ = false;
+        touched_ = TouchedBits(graph_.vertex_count());
     }
     void count(std::uint16_t& counted, int change) {
         live_ -= counted > 0;
@@ -211,12 +273,16 @@ class VisitTable {
         for (std::uint32_t time = 0; time < dense_.times(); ++time)
             for (std::uint32_t v = 0; v < graph_.vertex_count(); ++v) {
                 const MapfVertex vertex(v);
-                if (const std::uint32_t n = dense_.here(vertex, time); n > 0)
+                if (const std::uint32_t n = dense_.here(vertex, time); n > 0) {
                     hashed_.add(v, none, time, static_cast<int>(n));
+                    touch(vertex, time);
+                }
                 const auto around = graph_.neighbours(vertex);
                 for (std::uint32_t slot = 0; slot < around.size(); ++slot)
-                    if (const std::uint32_t n = dense_.entered(vertex, slot, time); n > 0)
+                    if (const std::uint32_t n = dense_.entered(vertex, slot, time); n > 0) {
                         hashed_.add(around[slot].value, v, time - 1, static_cast<int>(n));
+                        touch(vertex, time);
+                    }
             }
         dense_.release();
     }
@@ -224,9 +290,11 @@ class VisitTable {
     const MapfGraph& graph_;
     DenseVisits dense_;
     HashedVisits hashed_;
+    TouchedBits touched_;
     std::size_t dense_limit_;
     std::size_t live_ = 0;  // counts above 0 in the dense array
     bool is_dense_;
+    bool is_filtered_ = true;  // while the hashed table's counts are marked in touched_
 };
 
 // The paths, their visits and moves, and where each agent rests from when on.
