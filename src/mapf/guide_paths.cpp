@@ -103,49 +103,55 @@ class DenseVisits {
 
     [[nodiscard]] std::uint32_t here(MapfVertex vertex, std::uint32_t time) const {
         const std::size_t at = std::size_t{time} * vertex_count_ + vertex.index();
-        return at < cells_.size() ? cells_[at].here : 0;
+        return at < here_.size() ? here_[at] : 0;
     }
     // Moves into `vertex` at `time` from its neighbour number `slot`.
     [[nodiscard]] std::uint32_t entered(MapfVertex vertex, std::uint32_t slot,
                                         std::uint32_t time) const {
         const std::size_t at = std::size_t{time} * vertex_count_ + vertex.index();
-        return at < cells_.size() ? cells_[at].entered[slot] : 0;
+        return at < entered_.size() ? entered_[at][slot] : 0;
     }
-    // Bytes the array holds for `times` times.
+    // Bytes the arrays hold for `times` times.
     [[nodiscard]] std::size_t bytes_for(std::size_t times) const {
-        return times * vertex_count_ * sizeof(Cell);
+        return times * vertex_count_ * cell_bytes;
     }
-    [[nodiscard]] std::size_t times() const { return cells_.size() / vertex_count_; }
-    [[nodiscard]] std::size_t times_held() const { return cells_.capacity() / vertex_count_; }
-    [[nodiscard]] std::size_t bytes() const { return cells_.capacity() * sizeof(Cell); }
-    // Times the array will hold after making room for `time` (doubling, as vectors do).
+    [[nodiscard]] std::size_t times() const { return here_.size() / vertex_count_; }
+    [[nodiscard]] std::size_t times_held() const { return here_.capacity() / vertex_count_; }
+    [[nodiscard]] std::size_t bytes() const { return here_.capacity() * cell_bytes; }
+    // Times the arrays will hold after making room for `time` (doubling, as vectors do).
     [[nodiscard]] std::size_t times_after_room_for(std::uint32_t time) const {
         const std::size_t held = times_held();
         return time < held ? held : std::max<std::size_t>(2 * held, std::size_t{time} + 1);
     }
     void make_room_for(std::uint32_t time) {
         if (time < times()) return;
-        const std::size_t after = times_after_room_for(time);
-        if (after * vertex_count_ > cells_.capacity()) cells_.reserve(after * vertex_count_);
-        cells_.resize((std::size_t{time} + 1) * vertex_count_);
+        const std::size_t after = times_after_room_for(time) * vertex_count_;
+        if (after > here_.capacity()) {
+            here_.reserve(after);
+            entered_.reserve(after);
+        }
+        here_.resize((std::size_t{time} + 1) * vertex_count_);
+        entered_.resize(here_.size());
     }
     // The counts at a time (room made for it), to change.
     [[nodiscard]] std::uint16_t& here_at(MapfVertex vertex, std::uint32_t time) {
-        return cells_[std::size_t{time} * vertex_count_ + vertex.index()].here;
+        return here_[std::size_t{time} * vertex_count_ + vertex.index()];
     }
     [[nodiscard]] std::uint16_t& entered_at(MapfVertex vertex, std::uint32_t slot,
                                             std::uint32_t time) {
-        return cells_[std::size_t{time} * vertex_count_ + vertex.index()].entered[slot];
+        return entered_[std::size_t{time} * vertex_count_ + vertex.index()][slot];
     }
-    void release() { std::vector<Cell>().swap(cells_); }
+    void release() {
+        std::vector<std::uint16_t>().swap(here_);
+        std::vector<std::array<std::uint16_t, 4>>().swap(entered_);
+    }
 
   private:
-    struct Cell {
-        std::uint16_t here = 0;
-        std::array<std::uint16_t, 4> entered{};
-    };
+    static constexpr std::size_t cell_bytes = 5 * sizeof(std::uint16_t);
     std::size_t vertex_count_;
-    std::vector<Cell> cells_;
+    // By time, then vertex (apart: the paths on the neighbours a search looks at sit closer).
+    std::vector<std::uint16_t> here_;
+    std::vector<std::array<std::uint16_t, 4>> entered_;
 };
 
 // One bit by time and vertex, set once a visit of the vertex or a move into it at that time has
