@@ -14,8 +14,8 @@ namespace {
 
 constexpr std::uint32_t none = UINT32_MAX;
 // The dense visit table may hold an eighth of the memory limit and 64 MiB at most (10 bytes
-// a vertex and time step: every 32 x 32 and 64 x 64 map, and larger ones over
-// shorter horizons); past that the counts move to a hashed table.
+// a vertex and time step: the 32 x 32 maps and the warehouse of the benchmarks, not den520d or
+// Berlin_1_256); past that the counts are hashed.
 constexpr std::size_t dense_share_of_memory = 8;
 constexpr std::size_t most_dense_bytes = std::size_t{64} << 20;
 
@@ -198,12 +198,16 @@ class TouchedBits {
 // the memory limit (and counts fit), hashed from the first time it would not.
 class VisitTable {
   public:
-    VisitTable(const MapfGraph& graph, std::size_t agents, std::size_t dense_limit)
+    // Dense from the start when the array for `expected_times` fits `dense_limit` (filling a
+    // large array only to move its counts over costs more than it saves).
+    VisitTable(const MapfGraph& graph, std::size_t agents, std::size_t expected_times,
+               std::size_t dense_limit)
         : graph_(graph),
           dense_(graph.vertex_count()),
           touched_(graph.vertex_count()),
           dense_limit_(dense_limit),
-          is_dense_(agents <= UINT16_MAX && graph.vertex_count() > 0) {}
+          is_dense_(agents <= UINT16_MAX && graph.vertex_count() > 0 &&
+                    dense_.bytes_for(expected_times) <= dense_limit) {}
 
     // Collisions of a move from `from` at `time` to its neighbour number `slot`, `to`: paths on
     // `to` at `time + 1` and paths moving from `to` to `from` meanwhile.
@@ -303,6 +307,13 @@ class VisitTable {
     bool is_filtered_ = true;  // while the hashed table's counts are marked in touched_
 };
 
+// Time steps the paths are expected to span: a walk across the map and the margin (mazes take
+// longer, and then the visit table may turn from dense to hashed on the way).
+std::size_t expected_times(const MapfGraph& graph, const GuidePathOptions& options) {
+    return static_cast<std::size_t>(graph.width()) + static_cast<std::size_t>(graph.height()) +
+           options.margin + 1;
+}
+
 // The paths, their visits and moves, and where each agent rests from when on.
 class Guide {
   public:
@@ -314,7 +325,7 @@ class Guide {
           goals_(goals),
           options_(options),
           paths_(starts.size()),
-          visits_(graph, starts.size(),
+          visits_(graph, starts.size(), expected_times(graph, options),
                   std::min(options.memory_limit / dense_share_of_memory, most_dense_bytes)),
           goal_agent_(graph.vertex_count(), none),
           resting_since_(graph.vertex_count(), none),
