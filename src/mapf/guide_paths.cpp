@@ -1,91 +1,31 @@
 // guide_paths: near-shortest paths that avoid each other in space and time, found agent by
-// agent in rounds against a hashed table of every other path's visits and moves.
+// agent in rounds against a table of every other path's visits and moves.
 #include "pathkit/mapf/guide_paths.hpp"
 
 #include <algorithm>
-#include <bit>
 
+#include "guide_visit_table.hpp"
 #include "splitmix.hpp"
 
 namespace pathkit {
 
 namespace {
 
+using mapf_detail::VisitTable;
+
 constexpr std::uint32_t none = UINT32_MAX;
+// The dense visit table may hold an eighth of the memory limit and 64 MiB at most (10 bytes
+// a vertex and time step: the 32 x 32 maps and the warehouse of the benchmarks, not den520d or
+// Berlin_1_256); past that the counts are hashed.
+constexpr std::size_t dense_share_of_memory = 8;
+constexpr std::size_t most_dense_bytes = std::size_t{64} << 20;
 
-// How many paths stand on a vertex at a time (`to` is none) or take a move from one vertex to a
-// neighbour starting at a time: open addressing, entries kept (at count 0) until the table
-// grows, when only the live ones move over.
-class VisitTable {
-  public:
-    [[nodiscard]] std::uint32_t count(std::uint32_t from, std::uint32_t to,
-                                      std::uint32_t time) const {
-        if (entries_.empty()) return 0;
-        for (std::size_t slot = slot_of(from, to, time);; slot = (slot + 1) & mask()) {
-            const Entry& entry = entries_[slot];
-            if (entry.from == none) return 0;
-            if (entry.from == from && entry.to == to && entry.time == time) return entry.count;
-        }
-    }
-    void add(std::uint32_t from, std::uint32_t to, std::uint32_t time, int change) {
-        if (2 * (used_ + 1) > entries_.size()) grow();
-        std::size_t slot = slot_of(from, to, time);
-        for (;; slot = (slot + 1) & mask()) {
-            Entry& entry = entries_[slot];
-            if (entry.from == from && entry.to == to && entry.time == time) break;
-            if (entry.from == none) {
-                entry = Entry{from, to, time, 0};
-                ++used_;
-                break;
-            }
-        }
-        entries_[slot].count =
-            static_cast<std::uint32_t>(static_cast<std::int64_t>(entries_[slot].count) + change);
-    }
-    [[nodiscard]] std::size_t bytes() const { return entries_.capacity() * sizeof(Entry); }
-    // Bytes the next `add` may allocate.
-    [[nodiscard]] std::size_t growth() const {
-        return 2 * (used_ + 1) > entries_.size()
-                   ? 2 * std::max<std::size_t>(entries_.size(), 512) * sizeof(Entry)
-                   : 0;
-    }
-
-  private:
-    struct Entry {
-        std::uint32_t from = none;
-        std::uint32_t to = none;
-        std::uint32_t time = 0;
-        std::uint32_t count = 0;
-    };
-    [[nodiscard]] std::size_t mask() const { return entries_.size() - 1; }
-    [[nodiscard]] std::size_t slot_of(std::uint32_t from, std::uint32_t to,
-                                      std::uint32_t time) const {
-        std::uint64_t key = (std::uint64_t{from} << 32 | time) ^ (std::uint64_t{to} * 0x9e3779b1u);
-        key ^= key >> 31;
-        key *= 0xbf58476d1ce4e5b9ULL;
-        key ^= key >> 29;
-        return static_cast<std::size_t>(key) & mask();
-    }
-    void grow() {
-        std::vector<Entry> old = std::move(entries_);
-        std::size_t live = 0;
-        for (const Entry& entry : old)
-            live += entry.from != none && entry.count > 0;
-        entries_.assign(std::max<std::size_t>(512, std::bit_ceil(4 * (live + 1))), Entry{});
-        used_ = 0;
-        for (const Entry& entry : old) {
-            if (entry.from == none || entry.count == 0) continue;
-            std::size_t slot = slot_of(entry.from, entry.to, entry.time);
-            while (entries_[slot].from != none)
-                slot = (slot + 1) & mask();
-            entries_[slot] = entry;
-            ++used_;
-        }
-    }
-
-    std::vector<Entry> entries_;
-    std::size_t used_ = 0;
-};
+// Time steps the paths are expected to span: a walk across the map and the margin (mazes take
+// longer, and then the visit table may turn from dense to hashed on the way).
+std::size_t expected_times(const MapfGraph& graph, const GuidePathOptions& options) {
+    return static_cast<std::size_t>(graph.width()) + static_cast<std::size_t>(graph.height()) +
+           options.margin + 1;
+}
 
 // The paths, their visits and moves, and where each agent rests from when on.
 class Guide {
@@ -98,6 +38,8 @@ class Guide {
           goals_(goals),
           options_(options),
           paths_(starts.size()),
+          visits_(graph, starts.size(), expected_times(graph, options),
+                  std::min(options.memory_limit / dense_share_of_memory, most_dense_bytes)),
           goal_agent_(graph.vertex_count(), none),
           resting_since_(graph.vertex_count(), none),
           goal_passes_(starts.size()),
@@ -138,7 +80,7 @@ class Guide {
         return std::uint64_t{collisions} << 32 | f;
     }
 
-    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, MapfVertex to,
+    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, std::uint32_t slot, MapfVertex to,
                                                 std::uint32_t time) const;
     [[nodiscard]] std::uint32_t rest_collisions(std::uint32_t agent, std::uint32_t arrival) const;
     std::uint32_t path_collisions(std::uint32_t agent) const;
@@ -177,10 +119,11 @@ std::size_t Guide::bytes() const {
            paths_.capacity() * sizeof(paths_[0]);
 }
 
-// Collisions of a move from `from` at `time` to `to` at `time + 1` with the paths enrolled.
-std::uint32_t Guide::move_collisions(MapfVertex from, MapfVertex to, std::uint32_t time) const {
-    std::uint32_t collisions = visits_.count(to.value, none, time + 1);
-    if (from != to) collisions += visits_.count(to.value, from.value, time);
+// Collisions of a move from `from` at `time` to its neighbour number `slot`, `to`, at `time + 1`
+// with the paths enrolled.
+std::uint32_t Guide::move_collisions(MapfVertex from, std::uint32_t slot, MapfVertex to,
+                                     std::uint32_t time) const {
+    const std::uint32_t collisions = visits_.move_count(from, slot, to, time);
     const std::uint32_t since = resting_since_[to.index()];
     return collisions + (since != none && since < time + 1);
 }
@@ -197,8 +140,12 @@ std::uint32_t Guide::path_collisions(std::uint32_t agent) const {
     const std::vector<MapfVertex>& path = paths_[agent];
     if (path.empty()) return 0;
     std::uint32_t collisions = 0;
-    for (std::uint32_t t = 1; t < path.size(); ++t)
-        collisions += move_collisions(path[t - 1], path[t], t - 1);
+    for (std::uint32_t t = 1; t < path.size(); ++t) {
+        const auto around = graph_.neighbours(path[t - 1]);
+        const auto slot = static_cast<std::uint32_t>(
+            std::find(around.begin(), around.end(), path[t]) - around.begin());
+        collisions += move_collisions(path[t - 1], slot, path[t], t - 1);
+    }
     return collisions + rest_collisions(agent, static_cast<std::uint32_t>(path.size() - 1));
 }
 
@@ -207,8 +154,8 @@ void Guide::enroll(std::uint32_t agent, int change) {
     const std::vector<MapfVertex>& path = paths_[agent];
     if (path.empty()) return;
     for (std::uint32_t t = 0; t < path.size(); ++t) {
-        visits_.add(path[t].value, none, t, change);
-        if (t > 0) visits_.add(path[t - 1].value, path[t].value, t - 1, change);
+        visits_.add_visit(path[t], t, change);
+        if (t > 0) visits_.add_move(path[t - 1], path[t], t - 1, change);
         const std::uint32_t owner = goal_agent_[path[t].index()];
         if (owner == none || owner == agent) continue;
         std::vector<std::uint32_t>& passes = goal_passes_[owner];
@@ -255,12 +202,15 @@ bool Guide::plan(std::uint32_t agent) {
             path_bytes_ += path.capacity() * sizeof(MapfVertex);
             return true;
         }
-        for (const MapfVertex next : graph_.neighbours(node.vertex)) {
+        const auto around = graph_.neighbours(node.vertex);
+        for (std::uint32_t slot = 0; slot < around.size(); ++slot) {
+            const MapfVertex next = around[slot];
             if (stamp_[next.index()] == search_number_) continue;
             const std::uint32_t to_go = distances_.distance(table, next);
             if (to_go == DistanceTables::unreachable || node.g + 1 + std::uint64_t{to_go} > longest)
                 continue;
-            std::uint32_t collisions = node.collisions + move_collisions(node.vertex, next, node.g);
+            std::uint32_t collisions =
+                node.collisions + move_collisions(node.vertex, slot, next, node.g);
             if (next == goal) collisions += rest_collisions(agent, node.g + 1);
             if (open_.size() == open_.capacity() &&
                 (open_.capacity() + 1) * 2 * sizeof(Node) > room)

@@ -140,6 +140,61 @@ TEST(GuidePaths, StopAtTheDeadlineAndWithinTheMemoryLimit) {
     }
 }
 
+// Guide paths of an instance, once with room for every layout of the visit table and once within
+// `memory_limit` (chosen to push the table off its dense layout but never to bind): the same.
+void expect_the_same_paths_within(const Instance& instance, std::size_t memory_limit,
+                                  std::uint64_t seed) {
+    DistanceTables tables(instance.graph, std::size_t{1} << 26);
+    GuidePathOptions options;
+    options.seed = seed;
+    options.memory_limit = std::size_t{1} << 30;
+    const auto deadline = std::chrono::steady_clock::now() + 60s;
+    const GuidePaths roomy =
+        guide_paths(instance.graph, tables, instance.starts, instance.goals, options, deadline);
+    options.memory_limit = memory_limit;
+    const GuidePaths tight =
+        guide_paths(instance.graph, tables, instance.starts, instance.goals, options, deadline);
+    EXPECT_NE(roomy.memory_bytes, tight.memory_bytes) << "the layouts did not differ";
+    EXPECT_LE(tight.memory_bytes, memory_limit);
+    EXPECT_EQ(roomy.paths, tight.paths) << "seed " << seed;
+    EXPECT_EQ(roomy.collisions, tight.collisions);
+    EXPECT_EQ(roomy.rounds, tight.rounds);
+}
+
+// The visits are counted in a dense array by time and vertex while it fits an eighth of the
+// memory limit, in a hashed table past that (with a bit by time and vertex marking where it may
+// hold counts while those bits fit too): the paths must not depend on which.
+TEST(GuidePaths, ThePathsDoNotDependOnHowTheVisitsAreCounted) {
+    // Dense at first, hashed once the paths along the winding corridor outlast a walk across.
+    // clang-format off
+    const auto winding = testing::ascii_map({
+        "ABCD.....",
+        "########.",
+        ".........",
+        ".########",
+        ".........",
+        "########.",
+        "..abcd...",
+    });
+    // clang-format on
+    const Instance corridor = instance_of(
+        winding.map, {winding.find('A'), winding.find('B'), winding.find('C'), winding.find('D')},
+        {winding.find('a'), winding.find('b'), winding.find('c'), winding.find('d')});
+    for (std::uint64_t seed = 0; seed < 3; ++seed)
+        expect_the_same_paths_within(corridor, std::size_t{160} << 10, seed);
+    std::mt19937 random(24);
+    for (int trial = 0; trial < 3; ++trial) {
+        // Hashed with the bits from the start.
+        if (const auto crowded = testing::random_tiny_instance(random, 24, 24, 100))
+            expect_the_same_paths_within(instance_of(crowded->map, crowded->starts, crowded->goals),
+                                         std::size_t{1} << 20, static_cast<std::uint64_t>(trial));
+        // Hashed, the bits dropped once they outgrow their share.
+        if (const auto sparse = testing::random_tiny_instance(random, 80, 80, 2))
+            expect_the_same_paths_within(instance_of(sparse->map, sparse->starts, sparse->goals),
+                                         std::size_t{256} << 10, static_cast<std::uint64_t>(trial));
+    }
+}
+
 TEST(GuidePaths, TheSameSeedGivesTheSamePaths) {
     std::mt19937 random(31);
     const auto tiny = testing::random_tiny_instance(random, 10, 10, 30);
