@@ -85,7 +85,9 @@ class Pibt {
     [[nodiscard]] double random_fraction();
     [[nodiscard]] MapfVertex route_next(std::uint32_t agent, MapfVertex here) const;
     [[nodiscard]] double choice_key(std::uint32_t agent, MapfVertex vertex);
-    [[nodiscard]] std::uint32_t route_steps_to_go(std::uint32_t agent, MapfVertex vertex) const;
+    // The low half of `agent`'s route step on `vertex` (the next vertex, or the steps to go of
+    // followed routes), or none when its route does not pass it.
+    [[nodiscard]] std::uint32_t route_step_on(std::uint32_t agent, MapfVertex vertex) const;
 
     const MapfGraph* graph_;
     DistanceTables* distances_;
