@@ -115,7 +115,7 @@ def main():
             if time_ratios:
                 geomean = math.exp(sum(math.log(r) for r in time_ratios) / len(time_ratios))
                 print(f"- time to first solution, {ours_name} / LaCAM3, geometric mean over "
-                      f"{len(time_ratios)} instances both solved: {geomean:.2f}")
+                      f"{len(time_ratios)} instances both solved: {geomean:.3f}")
             if ours:
                 print(f"- sum of costs / lower bound over the {len(ours)} instances both "
                       f"solved: {ours_name} {statistics.mean(ours):.3f}, "
