@@ -1,6 +1,6 @@
 // GridHierarchy's queries: the start and goal joined to the abstract graph in the query's
-// context, the abstract searches, legs refined on demand, and the optimal mode's guided jump
-// point search.
+// context, the abstract searches run (their problems: hierarchy_abstract_search.hpp), legs
+// refined on demand, and the optimal mode's guided jump point search.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cluster_dijkstra.hpp"
+#include "hierarchy_abstract_search.hpp"
 #include "hierarchy_spaces.hpp"
 #include "jump_search.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
@@ -16,209 +17,11 @@
 namespace pathkit {
 namespace {
 
+using detail::AbstractGuide;
+using detail::AbstractProblem;
+using detail::GuidedProblem;
 using Cluster = GridHierarchy::Cluster;
 using Gate = GridHierarchy::Gate;
-
-/// The abstract graph with the query's start and goal as its last two states. Forward (the
-/// fast mode's plan): weighted A* from the start, each gate standing at its middle tile, so that
-/// moving along a gate costs what the octile distance says. Backward (the optimal mode's
-/// heuristic): Dijkstra from the goal over the moves reversed, costs exact lower bounds.
-class AbstractProblem {
-  public:
-    AbstractProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query,
-                    bool backward, bool coarse = false, bool in_corridor = false)
-        : hierarchy_(hierarchy),
-          clusters_(hierarchy.clusters()),
-          query_(query),
-          slots_(hierarchy.slots()),
-          start_state_(static_cast<std::uint32_t>(hierarchy.clusters().size()) * slots_),
-          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
-          backward_(backward),
-          coarse_(coarse),
-          in_corridor_(in_corridor) {}
-
-    [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
-    [[nodiscard]] std::uint32_t goal_state() const { return start_state_ + 1; }
-    [[nodiscard]] std::size_t state_count() const { return start_state_ + 2; }
-    [[nodiscard]] bool is_valid(StateId state) const {
-        if (state.value >= start_state_) return state.value < start_state_ + 2;
-        return state.value % slots_ < gates_of(clusters_[state.value / slots_]).size();
-    }
-    template <class Visit>
-    void for_each_successor(StateId state, Visit&& visit) const {
-        const std::uint32_t value = state.value;
-        if (value == start_state_ || value == goal_state()) {
-            // The start leads to the gates of its cluster; backward, the goal is led to.
-            const bool from_start = value == start_state_;
-            if (from_start == backward_) return;
-            const std::uint32_t cluster = from_start ? query_.start_cluster : query_.goal_cluster;
-            const auto& bounds =
-                coarse_ ? (from_start ? query_.coarse_start_bounds : query_.coarse_goal_bounds)
-                        : (from_start ? query_.start_bounds : query_.goal_bounds);
-            for (std::uint32_t gate = 0; gate < bounds.size(); ++gate)
-                if (bounds[gate] < infinite_cost)
-                    visit(StateId(cluster * slots_ + gate),
-                          cost(value, cluster, gate, bounds[gate]));
-            if (query_.direct < infinite_cost)
-                visit(StateId(from_start ? goal_state() : start_state_), query_.direct);
-            return;
-        }
-        const std::uint32_t cluster = value / slots_, gate = value % slots_;
-        const Cluster& data = clusters_[cluster];
-        const std::size_t count = gates_of(data).size();
-        const auto& bounds = coarse_ ? data.coarse_bounds : data.bounds;
-        const auto& crossings =
-            backward_ ? data.entries : (coarse_ ? data.coarse_exits : data.exits);  // by gate
-        for (auto crossing = std::lower_bound(
-                 crossings.begin(), crossings.end(), gate,
-                 [](const GridHierarchy::Crossing&c, std::uint32_t g) { return c.gate < g; });
-             crossing != crossings.end() && crossing->gate == gate; ++crossing) {
-            if (in_corridor_ && query_.corridor[crossing->other / slots_] != query_.corridor_stamp)
-                continue;
-            visit(StateId(crossing->other),
-                  cost(value, crossing->other / slots_, crossing->other % slots_, crossing->cost));
-        }
-        for (std::uint32_t other = 0; other < count; ++other) {
-            if (other == gate) continue;
-            const Cost bound =
-                backward_ ? bounds[other * count + gate] : bounds[gate * count + other];
-            if (bound < infinite_cost)
-                visit(StateId(cluster * slots_ + other), cost(value, cluster, other, bound));
-        }
-        const auto& goal_bounds = coarse_ ? query_.coarse_goal_bounds : query_.goal_bounds;
-        if (!backward_ && cluster == query_.goal_cluster && goal_bounds[gate] < infinite_cost)
-            visit(StateId(goal_state()), cost(value, cluster, gate, goal_bounds[gate], true));
-        if (backward_ && cluster == query_.start_cluster &&
-            query_.start_bounds[gate] < infinite_cost)
-            visit(StateId(start_state_), query_.start_bounds[gate]);
-    }
-    [[nodiscard]] Cost heuristic(StateId state) const {
-        if (backward_ || state.value == goal_state()) return 0;
-        const detail::PaddedCell from = middle(state.value);
-        return detail::estimate_to_box(hierarchy_.space(), from.x, from.y, goal_.x, goal_.y,
-                                       goal_.x, goal_.y);
-    }
-    [[nodiscard]] bool is_goal(StateId state) const {
-        last_taken_ = state.value;
-        return state.value == (backward_ ? start_state_ : goal_state());
-    }
-    /// The last state the search took off its open list (the engine asks `is_goal` of each
-    /// state it takes): under Dijkstra, every state it has not finished is at least as far.
-    [[nodiscard]] std::uint32_t last_taken() const { return last_taken_; }
-
-  private:
-    /// Where a state stands in the forward search: a gate's middle tile, the start, the goal.
-    [[nodiscard]] detail::PaddedCell middle(std::uint32_t state) const {
-        if (state == start_state_)
-            return detail::padded_cell(hierarchy_.space().map(), query_.start);
-        if (state == goal_state()) return goal_;
-        const Gate& gate = gates_of(clusters_[state / slots_])[state % slots_];
-        return {(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
-    }
-    /// The forward search's cost of a move between gates: the bound, or the octile distance
-    /// between where they stand when that is more (the bound is free along a gate).
-    [[nodiscard]] Cost cost(std::uint32_t from, std::uint32_t cluster, std::uint32_t gate,
-                            Cost bound, bool to_goal = false) const {
-        if (backward_) return bound;
-        const detail::PaddedCell a = middle(from);
-        const detail::PaddedCell b = to_goal ? goal_ : middle(cluster * slots_ + gate);
-        return std::max(
-            bound, hierarchy_.space().distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y)));
-    }
-
-    const GridHierarchy& hierarchy_;
-    const std::vector<Cluster>& clusters_;
-    const detail::HierarchyQuery& query_;
-    std::uint32_t slots_;
-    std::uint32_t start_state_;
-    detail::PaddedCell goal_;
-    [[nodiscard]] const std::vector<Gate>& gates_of(const Cluster& data) const {
-        return coarse_ ? data.coarse_gates : data.gates;
-    }
-
-    bool backward_;
-    bool coarse_;       // over the coarse gates (finer gates only)
-    bool in_corridor_;  // crossings only into the clusters of the query's corridor
-    mutable std::uint32_t last_taken_ = 0;
-};
-
-/// The optimal mode's lower bound on the cost from a tile to the goal: the larger of the
-/// octile estimate and, over the gates the tile's cluster can be left by, the estimate to the
-/// gate plus a lower bound on the gate's cost to the goal (the backward abstract search's cost
-/// when it finished the gate before the start, else that of the start: Dijkstra had finished
-/// every gate nearer), or in the goal's cluster the exact cost inside it.
-class AbstractGuide {
-  public:
-    AbstractGuide(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query)
-        : space_(hierarchy.space()),
-          layout_(hierarchy.layout()),
-          clusters_(hierarchy.clusters()),
-          query_(query),
-          slots_(hierarchy.slots()),
-          goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
-          far_(query.abstract_cost + space_.distance_estimate(layout_.side - 1, layout_.side - 1)) {
-    }
-
-    /// The bound for padded tile `tile`.
-    [[nodiscard]] Cost operator()(std::uint32_t tile) const {
-        const detail::PaddedCell cell = detail::padded_cell(space_.map(), tile);
-        const Cost octile =
-            detail::estimate_to_box(space_, cell.x, cell.y, goal_.x, goal_.y, goal_.x, goal_.y);
-        const std::uint32_t cluster = layout_.cluster_at(cell.x, cell.y);
-        // Outside the goal's cluster the bound is at most the estimate across the cluster plus
-        // the abstract cost of the start: no better than the octile estimate this far away.
-        if (octile >= far_ && cluster != query_.goal_cluster) return octile;
-        Cost best = infinite_cost;
-        if (cluster == query_.goal_cluster) {
-            const int x = cell.x - layout_.left(cluster), y = cell.y - layout_.top(cluster);
-            best = query_.goal_costs[static_cast<std::size_t>((y << layout_.shift) + x)];
-        }
-        const auto& gates = clusters_[cluster].gates;
-        for (std::uint32_t gate = 0; gate < gates.size(); ++gate) {
-            const Cost rest =
-                std::min(query_.abstract_context.cost_to(StateId(cluster * slots_ + gate)),
-                         query_.abstract_cost);
-            if (rest >= best) continue;
-            const Gate& box = gates[gate];
-            best = std::min(best, detail::estimate_to_box(space_, cell.x, cell.y, box.x0, box.y0,
-                                                          box.x1, box.y1) +
-                                      rest);
-        }
-        // Float sums in another order may differ in their last bits: stay below the truth.
-        return best < infinite_cost ? std::max(octile, best * (1 - 1e-5f)) : octile;
-    }
-
-  private:
-    const GridSpace& space_;
-    const detail::ClusterLayout& layout_;
-    const std::vector<Cluster>& clusters_;
-    const detail::HierarchyQuery& query_;
-    std::uint32_t slots_;
-    detail::PaddedCell goal_;
-    Cost far_;  // from this octile estimate on, the bound is the octile estimate
-};
-
-/// The optimal mode's tile search where jump point search cannot run (terrain costs, big
-/// units): A* over the space's tiles towards the goal with the abstract guide as heuristic.
-class GuidedProblem {
-  public:
-    GuidedProblem(const GridSpace& space, std::uint32_t goal, const AbstractGuide& guide)
-        : space_(space), goal_(goal), guide_(guide) {}
-
-    [[nodiscard]] std::size_t state_count() const { return space_.state_count(); }
-    [[nodiscard]] bool is_valid(StateId state) const { return space_.is_valid(state); }
-    template <class Visit>
-    void for_each_successor(StateId state, Visit&& visit) const {
-        space_.for_each_successor(state, std::forward<Visit>(visit));
-    }
-    [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_; }
-    [[nodiscard]] Cost heuristic(StateId state) const { return guide_(state.value); }
-
-  private:
-    const GridSpace& space_;
-    std::uint32_t goal_;
-    const AbstractGuide& guide_;
-};
 
 /// The cheapest cost inside the cluster between a searched tile and each gate (the least over
 /// its tiles), from the costs of that search per local tile.
