@@ -305,9 +305,14 @@ GuidePaths Guide::run(std::chrono::steady_clock::time_point deadline) {
                 whole = false;
                 break;
             }
+            // After the first round only the paths that meet others are planned again. An
+            // enrolled path meets itself once a step (its visits), so one that meets only
+            // itself stays as it is, without taking it out and putting it back.
+            if (round > 0 &&
+                (paths_[agent].empty() || path_collisions(agent) == paths_[agent].size() - 1))
+                continue;
             enroll(agent, -1);
             const std::uint32_t before = path_collisions(agent);
-            // After the first round only the paths that meet others are planned again.
             if (round == 0 || before > 0) {
                 collisions_ -= before;
                 plan(agent);
