@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "guide_visit_table.hpp"
+#include "pathkit/core/config.hpp"
 #include "splitmix.hpp"
 
 namespace pathkit {
@@ -118,8 +119,10 @@ class Guide {
     };
     enum class Found { path, no_path, overflow };
 
-    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, std::uint32_t slot, MapfVertex to,
-                                                std::uint32_t time) const;
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE std::uint32_t move_collisions(MapfVertex from,
+                                                                      std::uint32_t slot,
+                                                                      MapfVertex to,
+                                                                      std::uint32_t time) const;
     [[nodiscard]] std::uint32_t rest_collisions(std::uint32_t agent, std::uint32_t arrival) const;
     std::uint32_t path_collisions(std::uint32_t agent) const;
     void enroll(std::uint32_t agent, int change);
@@ -242,6 +245,8 @@ Guide::Found Guide::search(std::uint32_t agent, std::uint32_t shortest, std::vec
     open.clear();
     open.push_back(Node::make(0, shortest, 0, start, MapfVertex()));
     const std::size_t room = options_.memory_limit > bytes() ? options_.memory_limit - bytes() : 0;
+    // Only this table is asked during the search, so its finished distances stay put.
+    const std::uint32_t* const finished = distances_.finished_distances(table);
     while (!open.empty()) {
         std::pop_heap(open.begin(), open.end(), Later{});
         const Node node = open.back();
@@ -264,7 +269,8 @@ Guide::Found Guide::search(std::uint32_t agent, std::uint32_t shortest, std::vec
         for (std::uint32_t slot = 0; slot < around.size(); ++slot) {
             const MapfVertex next = around[slot];
             if (stamp_[next.index()] == search_number_) continue;
-            const std::uint32_t to_go = distances_.distance(table, next);
+            const std::uint32_t to_go =
+                finished ? finished[next.index()] : distances_.distance(table, next);
             if (to_go == DistanceTables::unreachable || g + 1 + std::uint64_t{to_go} > longest)
                 continue;
             std::uint32_t collisions =
