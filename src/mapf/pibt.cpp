@@ -247,7 +247,7 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         MapfVertex vertex;
         double key;  // steps to the goal plus a random fraction that breaks ties
     };
-    std::array<Candidate, 5> candidates;
+    std::array<Candidate, 5> unsorted;
     std::size_t count = 0;
     // The tie-break: a random fraction, below every other tile's for the tile ahead.
     const MapfVertex ahead = ahead_.empty() ? MapfVertex() : ahead_[agent];
@@ -256,13 +256,19 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         return vertex == ahead ? 0.0 : 0.5 + 0.5 * random_fraction();
     };
     for (const MapfVertex neighbour : graph_->neighbours(here))
-        candidates[count++] = {neighbour, choice_key(agent, neighbour) + tie(neighbour)};
-    candidates[count++] = {here, choice_key(agent, here) + tie(here)};
-    // Insertion sort: at most five entries, and GCC 12 under -O2 -fsanitize=thread warns
-    // (wrongly) that std::sort's unrolled insertion reads past a five-element array.
-    for (std::size_t i = 1; i < count; ++i)
-        for (std::size_t k = i; k > 0 && candidates[k].key < candidates[k - 1].key; --k)
-            std::swap(candidates[k], candidates[k - 1]);
+        unsorted[count++] = {neighbour, choice_key(agent, neighbour) + tie(neighbour)};
+    unsorted[count++] = {here, choice_key(agent, here) + tie(here)};
+    // A stable sort of at most five by counting, for each, the ones before it: comparisons
+    // without branches, where an insertion sort's mispredict on the random keys (and GCC 12
+    // under -O2 -fsanitize=thread warns, wrongly, that std::sort reads past five elements).
+    std::array<Candidate, 5> candidates;
+    for (std::size_t i = 0; i < count; ++i) {
+        std::size_t place = 0;
+        for (std::size_t k = 0; k < count; ++k)
+            place += static_cast<std::size_t>(unsorted[k].key < unsorted[i].key) |
+                     static_cast<std::size_t>(unsorted[k].key == unsorted[i].key && k < i);
+        candidates[place] = unsorted[i];
+    }
 
     if (routes_ && !routes_->followed) {  // on its route: the route's next tile first
         const MapfVertex preferred = route_next(agent, here);
