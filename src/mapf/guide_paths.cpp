@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "guide_visit_table.hpp"
+#include "pathkit/core/config.hpp"
 #include "splitmix.hpp"
 
 namespace pathkit {
@@ -61,31 +62,74 @@ class Guide {
     }
 
   private:
-    struct Node {
-        std::uint64_t key;
+    // An open node in full: any number of collisions and any path length.
+    struct WideNode {
+        std::uint64_t key;  // collisions << 32 | f
         std::uint32_t collisions;
         std::uint32_t g;
         MapfVertex vertex;
         MapfVertex parent;
+        static WideNode make(std::uint32_t collisions, std::uint32_t f, std::uint32_t g,
+                             MapfVertex vertex, MapfVertex parent) {
+            return {std::uint64_t{collisions} << 32 | f, collisions, g, vertex, parent};
+        }
+        [[nodiscard]] static bool fits(std::uint32_t /*collisions*/) { return true; }
+        [[nodiscard]] std::uint32_t collisions_so_far() const { return collisions; }
+        [[nodiscard]] std::uint32_t steps() const { return g; }
+        // Fewest collisions first, then the shortest (cost so far plus the exact distance to
+        // go), then the deepest among equals (fewer nodes to the goal).
+        [[nodiscard]] bool later_than(const WideNode& other) const {
+            if (key != other.key) return key > other.key;
+            return g < other.g;
+        }
+    };
+    // The same order in 16 bytes and one comparison, while f < 2^21 and collisions < 2^22:
+    // the heap moves a third fewer bytes and its operations see the same comparisons, so the
+    // nodes come off it in the same order.
+    struct PackedNode {
+        static constexpr int step_bits = 21;
+        static constexpr std::uint32_t most_steps = (std::uint32_t{1} << step_bits) - 1;
+        static constexpr std::uint32_t most_collisions = (std::uint32_t{1} << 22) - 1;
+        std::uint64_t order;  // collisions, f, most_steps - g
+        MapfVertex vertex;
+        MapfVertex parent;
+        static PackedNode make(std::uint32_t collisions, std::uint32_t f, std::uint32_t g,
+                               MapfVertex vertex, MapfVertex parent) {
+            return {std::uint64_t{collisions} << (2 * step_bits) | std::uint64_t{f} << step_bits |
+                        (most_steps - g),
+                    vertex, parent};
+        }
+        [[nodiscard]] static bool fits(std::uint32_t collisions) {
+            return collisions <= most_collisions;
+        }
+        [[nodiscard]] std::uint32_t collisions_so_far() const {
+            return static_cast<std::uint32_t>(order >> (2 * step_bits));
+        }
+        [[nodiscard]] std::uint32_t steps() const {
+            return most_steps - static_cast<std::uint32_t>(order & most_steps);
+        }
+        [[nodiscard]] bool later_than(const PackedNode& other) const { return order > other.order; }
     };
     // The heap's order as a type, so that the heap operations inline it.
     struct Later {
+        template <class Node>
         bool operator()(const Node& a, const Node& b) const {
-            if (a.key != b.key) return a.key > b.key;
-            return a.g < b.g;  // deeper first among equals: fewer nodes to the goal
+            return a.later_than(b);
         }
     };
-    // Fewest collisions first, then the shortest (cost so far plus the exact distance to go).
-    [[nodiscard]] static std::uint64_t key_of(std::uint32_t collisions, std::uint32_t f) {
-        return std::uint64_t{collisions} << 32 | f;
-    }
+    enum class Found { path, no_path, overflow };
 
-    [[nodiscard]] std::uint32_t move_collisions(MapfVertex from, std::uint32_t slot, MapfVertex to,
-                                                std::uint32_t time) const;
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE std::uint32_t move_collisions(MapfVertex from,
+                                                                      std::uint32_t slot,
+                                                                      MapfVertex to,
+                                                                      std::uint32_t time) const;
     [[nodiscard]] std::uint32_t rest_collisions(std::uint32_t agent, std::uint32_t arrival) const;
     std::uint32_t path_collisions(std::uint32_t agent) const;
     void enroll(std::uint32_t agent, int change);
     bool plan(std::uint32_t agent);
+    template <class Node>
+    Found search(std::uint32_t agent, std::uint32_t shortest, std::vector<Node>& open);
+    void renew_stamps();
     [[nodiscard]] std::size_t bytes() const;
 
     const MapfGraph& graph_;
@@ -102,7 +146,8 @@ class Guide {
     std::vector<MapfVertex> parent_;                       // by vertex, valid when stamped
     std::vector<std::uint32_t> stamp_;
     std::uint32_t search_number_ = 0;
-    std::vector<Node> open_;
+    std::vector<PackedNode> packed_open_;  // while the search fits PackedNode
+    std::vector<WideNode> wide_open_;
     std::uint64_t collisions_ = 0;  // pairs: each agent's against those enrolled before
     std::size_t path_bytes_ = 0;    // the paths' buffers
     std::size_t pass_bytes_ = 0;    // the buffers of goal_passes_, kept up to date by enroll
@@ -112,7 +157,8 @@ class Guide {
 
 std::size_t Guide::bytes() const {
     const std::size_t passes = goal_passes_.capacity() * sizeof(goal_passes_[0]) + pass_bytes_;
-    return visits_.bytes() + path_bytes_ + best_bytes_ + passes + open_.capacity() * sizeof(Node) +
+    return visits_.bytes() + path_bytes_ + best_bytes_ + passes +
+           packed_open_.capacity() * sizeof(PackedNode) + wide_open_.capacity() * sizeof(WideNode) +
            (goal_agent_.capacity() + resting_since_.capacity() + stamp_.capacity() +
             parent_.capacity() + tables_.capacity()) *
                sizeof(std::uint32_t) +
@@ -170,57 +216,74 @@ void Guide::enroll(std::uint32_t agent, int change) {
         change > 0 ? static_cast<std::uint32_t>(path.size() - 1) : none;
 }
 
-// A new path for `agent`, the others enrolled: false (its old path kept) when there is none
-// within the margin or the search would pass the memory limit.
-bool Guide::plan(std::uint32_t agent) {
-    const std::uint32_t table = tables_[agent];
-    const MapfVertex start = starts_[agent], goal = goals_[agent];
-    const std::uint32_t shortest = distances_.distance(table, start);
-    if (shortest == DistanceTables::unreachable) return false;
-    const std::uint64_t longest = std::uint64_t{shortest} + options_.margin;
+void Guide::renew_stamps() {
     if (++search_number_ == 0) {  // stamps wrapped: clear them
         std::fill(stamp_.begin(), stamp_.end(), 0);
         search_number_ = 1;
     }
-    open_.clear();
-    open_.push_back(Node{key_of(0, shortest), 0, 0, start, MapfVertex()});
+}
+
+// A new path for `agent`, the others enrolled: false (its old path kept) when there is none
+// within the margin or the search would pass the memory limit.
+bool Guide::plan(std::uint32_t agent) {
+    const std::uint32_t shortest = distances_.distance(tables_[agent], starts_[agent]);
+    if (shortest == DistanceTables::unreachable) return false;
+    if (std::uint64_t{shortest} + options_.margin <= PackedNode::most_steps) {
+        const Found found = search(agent, shortest, packed_open_);
+        if (found != Found::overflow) return found == Found::path;
+    }
+    return search(agent, shortest, wide_open_) == Found::path;  // from the start, in full
+}
+
+// The search of `plan` with open nodes of type `Node`: overflow when a node does not fit it.
+template <class Node>
+Guide::Found Guide::search(std::uint32_t agent, std::uint32_t shortest, std::vector<Node>& open) {
+    const std::uint32_t table = tables_[agent];
+    const MapfVertex start = starts_[agent], goal = goals_[agent];
+    const std::uint64_t longest = std::uint64_t{shortest} + options_.margin;
+    renew_stamps();
+    open.clear();
+    open.push_back(Node::make(0, shortest, 0, start, MapfVertex()));
     const std::size_t room = options_.memory_limit > bytes() ? options_.memory_limit - bytes() : 0;
-    while (!open_.empty()) {
-        std::pop_heap(open_.begin(), open_.end(), Later{});
-        const Node node = open_.back();
-        open_.pop_back();
+    // Only this table is asked during the search, so its finished distances stay put.
+    const std::uint32_t* const finished = distances_.finished_distances(table);
+    while (!open.empty()) {
+        std::pop_heap(open.begin(), open.end(), Later{});
+        const Node node = open.back();
+        open.pop_back();
         if (stamp_[node.vertex.index()] == search_number_) continue;
         stamp_[node.vertex.index()] = search_number_;
         parent_[node.vertex.index()] = node.parent;
+        const std::uint32_t g = node.steps();
         if (node.vertex == goal) {
             std::vector<MapfVertex>& path = paths_[agent];
             path_bytes_ -= path.capacity() * sizeof(MapfVertex);
-            path.assign(node.g + 1, MapfVertex());
-            std::size_t step = node.g;
+            path.assign(g + 1, MapfVertex());
+            std::size_t step = g;
             for (MapfVertex at = goal; at.is_valid(); at = parent_[at.index()])
                 path[step--] = at;
             path_bytes_ += path.capacity() * sizeof(MapfVertex);
-            return true;
+            return Found::path;
         }
         const auto around = graph_.neighbours(node.vertex);
         for (std::uint32_t slot = 0; slot < around.size(); ++slot) {
             const MapfVertex next = around[slot];
             if (stamp_[next.index()] == search_number_) continue;
-            const std::uint32_t to_go = distances_.distance(table, next);
-            if (to_go == DistanceTables::unreachable || node.g + 1 + std::uint64_t{to_go} > longest)
+            const std::uint32_t to_go =
+                finished ? finished[next.index()] : distances_.distance(table, next);
+            if (to_go == DistanceTables::unreachable || g + 1 + std::uint64_t{to_go} > longest)
                 continue;
             std::uint32_t collisions =
-                node.collisions + move_collisions(node.vertex, slot, next, node.g);
-            if (next == goal) collisions += rest_collisions(agent, node.g + 1);
-            if (open_.size() == open_.capacity() &&
-                (open_.capacity() + 1) * 2 * sizeof(Node) > room)
-                return false;
-            open_.push_back(Node{key_of(collisions, node.g + 1 + to_go), collisions, node.g + 1,
-                                 next, node.vertex});
-            std::push_heap(open_.begin(), open_.end(), Later{});
+                node.collisions_so_far() + move_collisions(node.vertex, slot, next, g);
+            if (next == goal) collisions += rest_collisions(agent, g + 1);
+            if (!Node::fits(collisions)) return Found::overflow;
+            if (open.size() == open.capacity() && (open.capacity() + 1) * 2 * sizeof(Node) > room)
+                return Found::no_path;
+            open.push_back(Node::make(collisions, g + 1 + to_go, g + 1, next, node.vertex));
+            std::push_heap(open.begin(), open.end(), Later{});
         }
     }
-    return false;
+    return Found::no_path;
 }
 
 GuidePaths Guide::run(std::chrono::steady_clock::time_point deadline) {
@@ -242,15 +305,20 @@ GuidePaths Guide::run(std::chrono::steady_clock::time_point deadline) {
                 (shortest == DistanceTables::unreachable
                      ? 0
                      : (std::size_t{shortest} + options_.margin + 1) * sizeof(MapfVertex)) +
-                64 * sizeof(Node);
+                64 * sizeof(WideNode);
             if (std::chrono::steady_clock::now() >= deadline ||
                 bytes() + visits_.growth() + next_path > options_.memory_limit) {
                 whole = false;
                 break;
             }
+            // After the first round only the paths that meet others are planned again. An
+            // enrolled path meets itself once a step (its visits), so one that meets only
+            // itself stays as it is, without taking it out and putting it back.
+            if (round > 0 &&
+                (paths_[agent].empty() || path_collisions(agent) == paths_[agent].size() - 1))
+                continue;
             enroll(agent, -1);
             const std::uint32_t before = path_collisions(agent);
-            // After the first round only the paths that meet others are planned again.
             if (round == 0 || before > 0) {
                 collisions_ -= before;
                 plan(agent);

@@ -35,18 +35,24 @@ Pibt::Pibt(const Pibt& other, std::uint64_t seed)
       occupied_next_(other.occupied_next_),
       routes_(other.routes_),
       route_dropped_(other.route_dropped_),
+      along_at_(other.along_at_.size(), 0),
       ahead_(other.ahead_),
       random_state_(seed),
       swap_(other.swap_) {}
 
 std::size_t Pibt::memory_bytes() const {
     std::size_t bytes = goals_.capacity() * sizeof(MapfVertex) +
-                        tables_.capacity() * sizeof(std::uint32_t) + route_dropped_.capacity();
+                        (tables_.capacity() + along_at_.capacity()) * sizeof(std::uint32_t) +
+                        route_dropped_.capacity();
     if (owns_scratch_) {
         bytes += sizeof(Scratch) + 2 * graph_->vertex_count() * sizeof(std::uint32_t);
         if (routes_)
-            bytes += sizeof(Routes) + routes_->first.capacity() * sizeof(std::uint32_t) +
-                     routes_->steps.capacity() * sizeof(std::uint64_t);
+            bytes +=
+                sizeof(Routes) +
+                (routes_->first.capacity() + routes_->detour.capacity() +
+                 routes_->first_along.capacity() + routes_->place_along.capacity()) *
+                    sizeof(std::uint32_t) +
+                (routes_->steps.capacity() + routes_->along.capacity()) * sizeof(std::uint64_t);
     }
     return bytes;
 }
@@ -88,7 +94,27 @@ void Pibt::prefer_routes(const std::vector<std::vector<MapfVertex>>& routes) {
                          [](std::uint64_t a, std::uint64_t b) { return a >> 32 < b >> 32; });
         keep_first_step_per_vertex(table->steps, begin);
     }
+    Routes& built = *table;
     use_routes(std::move(table));
+    // Each route in its order with route_step_on's answers, which route_next tries first.
+    built.place_along.assign(built.steps.size(), none);
+    built.along.reserve(steps + goals_.size());
+    built.first_along.reserve(goals_.size() + 1);
+    for (std::uint32_t agent = 0; agent < goals_.size(); ++agent) {
+        const auto begin = static_cast<std::uint32_t>(built.along.size());
+        built.first_along.push_back(begin);
+        if (agent >= routes.size()) continue;
+        for (const MapfVertex vertex : routes[agent]) {
+            const std::uint32_t index = step_index(built, agent, vertex);
+            const std::uint32_t next =
+                index == none ? none : static_cast<std::uint32_t>(built.steps[index]);
+            if (index != none && built.place_along[index] == none)
+                built.place_along[index] = static_cast<std::uint32_t>(built.along.size()) - begin;
+            built.along.push_back(std::uint64_t{vertex.value} << 32 | next);
+        }
+    }
+    built.first_along.push_back(static_cast<std::uint32_t>(built.along.size()));
+    along_at_.assign(goals_.size(), 0);
 }
 
 void Pibt::follow_routes(std::span<const std::span<const MapfVertex>> routes) {
@@ -123,17 +149,22 @@ void Pibt::follow_routes(std::span<const std::span<const MapfVertex>> routes) {
 // A binary search without branches on the comparisons (the compiler makes them conditional
 // moves): PIBT asks this for every choice, and against std::lower_bound it makes whole plans
 // about 4 % cheaper (CPU time, 39 instances, the same plans).
-std::uint32_t Pibt::route_step_on(std::uint32_t agent, MapfVertex vertex) const {
-    std::size_t count = routes_->first[agent + 1] - routes_->first[agent];
+std::uint32_t Pibt::step_index(const Routes& routes, std::uint32_t agent, MapfVertex vertex) {
+    std::size_t count = routes.first[agent + 1] - routes.first[agent];
     if (count == 0) return none;
-    const std::uint64_t* at = routes_->steps.data() + routes_->first[agent];
+    const std::uint64_t* at = routes.steps.data() + routes.first[agent];
     const std::uint64_t key = std::uint64_t{vertex.value} << 32 | 0xffffffffu;
     while (count > 1) {
         const std::size_t half = count / 2;
         at = at[half] <= key ? at + half : at;  // the last step on a vertex up to `vertex`
         count -= half;
     }
-    return *at >> 32 == vertex.value ? static_cast<std::uint32_t>(*at) : none;
+    return *at >> 32 == vertex.value ? static_cast<std::uint32_t>(at - routes.steps.data()) : none;
+}
+
+std::uint32_t Pibt::route_step_on(std::uint32_t agent, MapfVertex vertex) const {
+    const std::uint32_t index = step_index(*routes_, agent, vertex);
+    return index == none ? none : static_cast<std::uint32_t>(routes_->steps[index]);
 }
 
 // How good a tile is for `agent` (smaller is better), before the tie-break.
@@ -150,9 +181,23 @@ double Pibt::choice_key(std::uint32_t agent, MapfVertex vertex) {
     return static_cast<double>(distance_to_goal(agent, vertex)) + routes_->detour[agent] + 2;
 }
 
-MapfVertex Pibt::route_next(std::uint32_t agent, MapfVertex here) const {
+MapfVertex Pibt::route_next(std::uint32_t agent, MapfVertex here) {
     if (!routes_ || route_dropped_[agent]) return MapfVertex();
-    const std::uint32_t next = route_step_on(agent, here);
+    const Routes& routes = *routes_;
+    std::uint32_t next = none;
+    if (routes.first_along.empty()) {  // followed routes
+        next = route_step_on(agent, here);
+    } else if (const std::uint32_t begin = routes.first_along[agent], at = begin + along_at_[agent],
+               end = routes.first_along[agent + 1];
+               at < end && routes.along[at] >> 32 == here.value) {  // where it stood
+        next = static_cast<std::uint32_t>(routes.along[at]);
+    } else if (at + 1 < end && routes.along[at + 1] >> 32 == here.value) {  // a step on
+        next = static_cast<std::uint32_t>(routes.along[at + 1]);
+        ++along_at_[agent];
+    } else if (const std::uint32_t index = step_index(routes, agent, here); index != none) {
+        next = static_cast<std::uint32_t>(routes.steps[index]);
+        along_at_[agent] = routes.place_along[index];
+    }
     return next == none ? MapfVertex() : MapfVertex(next);
 }
 
@@ -202,7 +247,7 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         MapfVertex vertex;
         double key;  // steps to the goal plus a random fraction that breaks ties
     };
-    std::array<Candidate, 5> candidates;
+    std::array<Candidate, 5> unsorted;
     std::size_t count = 0;
     // The tie-break: a random fraction, below every other tile's for the tile ahead.
     const MapfVertex ahead = ahead_.empty() ? MapfVertex() : ahead_[agent];
@@ -211,13 +256,19 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         return vertex == ahead ? 0.0 : 0.5 + 0.5 * random_fraction();
     };
     for (const MapfVertex neighbour : graph_->neighbours(here))
-        candidates[count++] = {neighbour, choice_key(agent, neighbour) + tie(neighbour)};
-    candidates[count++] = {here, choice_key(agent, here) + tie(here)};
-    // Insertion sort: at most five entries, and GCC 12 under -O2 -fsanitize=thread warns
-    // (wrongly) that std::sort's unrolled insertion reads past a five-element array.
-    for (std::size_t i = 1; i < count; ++i)
-        for (std::size_t k = i; k > 0 && candidates[k].key < candidates[k - 1].key; --k)
-            std::swap(candidates[k], candidates[k - 1]);
+        unsorted[count++] = {neighbour, choice_key(agent, neighbour) + tie(neighbour)};
+    unsorted[count++] = {here, choice_key(agent, here) + tie(here)};
+    // A stable sort of at most five by counting, for each, the ones before it: comparisons
+    // without branches, where an insertion sort's mispredict on the random keys (and GCC 12
+    // under -O2 -fsanitize=thread warns, wrongly, that std::sort reads past five elements).
+    std::array<Candidate, 5> candidates;
+    for (std::size_t i = 0; i < count; ++i) {
+        std::size_t place = 0;
+        for (std::size_t k = 0; k < count; ++k)
+            place += static_cast<std::size_t>(unsorted[k].key < unsorted[i].key) |
+                     static_cast<std::size_t>(unsorted[k].key == unsorted[i].key && k < i);
+        candidates[place] = unsorted[i];
+    }
 
     if (routes_ && !routes_->followed) {  // on its route: the route's next tile first
         const MapfVertex preferred = route_next(agent, here);

@@ -27,9 +27,10 @@ void check_step_rules(const GridMap& map, const std::vector<std::vector<Cell>>& 
     holder.clear();
     for (std::size_t agent = 0; agent < agents; ++agent) {
         const Cell here = steps[t][agent];
-        const std::string who = "agent " + std::to_string(agent);
+        // Spelled out only for a problem: most steps have none.
+        const auto who = [agent] { return "agent " + std::to_string(agent); };
         if (!map.is_walkable(here))
-            problem(at_step(t) + who + " on " + to_string(here) +
+            problem(at_step(t) + who() + " on " + to_string(here) +
                     (map.contains(here) ? ", a blocked tile" : ", outside the map"));
         if (const auto [other, added] = holder.try_emplace(here, agent); !added)
             problem(at_step(t) + "agents " + std::to_string(other->second) + " and " +
@@ -40,7 +41,7 @@ void check_step_rules(const GridMap& map, const std::vector<std::vector<Cell>>& 
         if (std::llabs(static_cast<long long>(here.x) - before.x) +
                 std::llabs(static_cast<long long>(here.y) - before.y) >
             1)
-            problem(at_step(t) + who + " jumps from " + to_string(before) + " to " +
+            problem(at_step(t) + who() + " jumps from " + to_string(before) + " to " +
                     to_string(here));
     }
     if (t == 0) return;

@@ -71,6 +71,39 @@ TEST(DistanceTables, EqualAPlainBreadthFirstSearchEvenWhenTheMemoryLimitFreesTab
     }
 }
 
+TEST(DistanceTables, FinishedDistancesAreEveryTilesDistanceOnceTheSearchHasEnded) {
+    std::mt19937 random(12);
+    int ended = 0;
+    for (int trial = 0; trial < 30; ++trial) {
+        const GridMap map = testing::random_map(random);
+        const MapfGraph graph(map);
+        if (graph.vertex_count() == 0) continue;
+        DistanceTables tables(graph, std::size_t{1} << 24);
+        const Cell goal = testing::random_walkable_cell(map, random);
+        const auto expected = reference_distances(map, goal);
+        const std::uint32_t table = tables.table_for(graph.vertex_at(goal));
+        EXPECT_EQ(tables.finished_distances(table), nullptr);  // not searched yet
+        // Asking for a tile the goal cannot reach runs the search to its end.
+        bool some_unreachable = false;
+        for (std::uint32_t v = 0; v < graph.vertex_count(); ++v) {
+            (void)tables.distance(table, MapfVertex(v));
+            some_unreachable |= !expected.contains(graph.cell(MapfVertex(v)));
+        }
+        const std::uint32_t* finished = tables.finished_distances(table);
+        if (some_unreachable) {
+            ASSERT_NE(finished, nullptr);
+        }
+        if (finished == nullptr) continue;  // all reached before the queue ran dry
+        ++ended;
+        for (std::uint32_t v = 0; v < graph.vertex_count(); ++v) {
+            const auto found = expected.find(graph.cell(MapfVertex(v)));
+            ASSERT_EQ(finished[v],
+                      found == expected.end() ? DistanceTables::unreachable : found->second);
+        }
+    }
+    EXPECT_GT(ended, 0);
+}
+
 // A PIBT step from any configuration keeps agents on walkable tiles, moves each by at most one
 // straight step, and has no shared tile and no trade.
 TEST(Pibt, EveryStepIsFreeOfConflicts) {

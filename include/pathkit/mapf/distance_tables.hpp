@@ -52,6 +52,15 @@ class DistanceTables {
         return known != unreachable || entry.finished ? known : grow_until(entry, vertex);
     }
     /// The goal of a table.
+    /// The table's distances by vertex index (`unreachable` where there is no way) once its
+    /// search has reached every vertex it can, or nullptr before that. Counts as a use of the
+    /// table, as `distance` does. The pointer stays valid until a call on another table (which
+    /// may free this one to make room); then ask again.
+    [[nodiscard]] const std::uint32_t* finished_distances(std::uint32_t table) {
+        Table& entry = tables_[table];
+        entry.last_used = ++clock_;
+        return entry.finished && !entry.distance.empty() ? entry.distance.data() : nullptr;
+    }
     [[nodiscard]] MapfVertex goal(std::uint32_t table) const { return tables_[table].goal; }
     /// From now on, searching past `deadline` throws `OutOfTime` (checked at every table
     /// (re)started and every 65,536 vertices searched, so within milliseconds); `std::nullopt`

@@ -83,7 +83,7 @@ class Pibt {
     [[nodiscard]] int room_to_pull(MapfVertex puller_at, MapfVertex pusher_at,
                                    MapfVertex& onwards) const;
     [[nodiscard]] double random_fraction();
-    [[nodiscard]] MapfVertex route_next(std::uint32_t agent, MapfVertex here) const;
+    [[nodiscard]] MapfVertex route_next(std::uint32_t agent, MapfVertex here);
     [[nodiscard]] double choice_key(std::uint32_t agent, MapfVertex vertex);
     // The low half of `agent`'s route step on `vertex` (the next vertex, or the steps to go of
     // followed routes), or none when its route does not pass it.
@@ -106,12 +106,24 @@ class Pibt {
         std::vector<std::uint32_t> first;   // by agent: where its steps begin (and one past)
         std::vector<std::uint64_t> steps;   // vertex << 32 | next vertex (or steps to go)
         std::vector<std::uint32_t> detour;  // by agent, followed: route minus shortest steps
-        bool followed = false;              // steps to go, from `follow_routes`
+        // Preferred: the routes in their order, one after another from `first_along`, each
+        // tile as vertex << 32 | route_step_on's answer there; and by step, the place in its
+        // route where the step's vertex first comes.
+        std::vector<std::uint64_t> along;
+        std::vector<std::uint32_t> first_along;
+        std::vector<std::uint32_t> place_along;
+        bool followed = false;  // steps to go, from `follow_routes`
     };
     std::shared_ptr<const Routes> routes_;     // none without preferred routes
     std::vector<std::uint8_t> route_dropped_;  // by agent, with routes: its goal changed
+    // By agent, with preferred routes: its place along its route at the last look-up. An agent
+    // mostly stands still or goes on along its route, so the next look-up is there or a step on.
+    std::vector<std::uint32_t> along_at_;
     // Closes `table`'s agent index, makes it the routes in use and clears the dropped marks.
     void use_routes(std::shared_ptr<Routes> table);
+    // Where `agent`'s step on `vertex` is in `routes.steps`, or none.
+    [[nodiscard]] static std::uint32_t step_index(const Routes& routes, std::uint32_t agent,
+                                                  MapfVertex vertex);
     std::vector<MapfVertex> ahead_;  // by agent: the tile it faces, or none given
     std::uint64_t random_state_;
     bool swap_;
