@@ -3,19 +3,24 @@
 # MovingAI map, in one run: ROUNDS alternating runs of each program on each whole scenario,
 # the median of each program's mean time per query, and the ratios. Online search (pathkit jps,
 # warthog jps2) and search over jump distances computed per map (pathkit jps+, warthog jps2+)
-# are compared like for like. Prints a Markdown table.
+# are compared like for like. Each program's mean leaves out the first 10 queries of a
+# scenario (both programs alike): the first queries of a fresh process pay page faults for the
+# code they are first to run (about 20 us for pathkit's larger program, a tenth of arena's
+# mean, whose 160 queries take 1.5 expansions each), which a game pays once, not per query.
+# Prints a Markdown table.
 # Usage: warthog_table.sh PATHKIT WARTHOG_JPS_BINARY GRID_FOLDER ROUNDS
 set -euo pipefail
 pathkit="$1" warthog="$2" grid="$3" rounds="$4"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+warm_up=10
 
 # pathkit_mean ALGO SCEN: pathkit's mean microseconds a query (--path turns: jump points and
 # corners, as warthog's path of jump points), or "mismatch" when a length is wrong. For jps+,
 # also appends the index's build time (ms, every map of the file) to $work/builds.
 pathkit_mean() {
   local out
-  if ! out="$("$pathkit" bench --algo "$1" --path turns --json "$2" 2>/dev/null)"; then
+  if ! out="$("$pathkit" bench --algo "$1" --path turns --warm-up "$warm_up" --json "$2" 2>/dev/null)"; then
     echo mismatch
     return
   fi
@@ -25,10 +30,11 @@ $(sed -E 's/.*"index_bytes_per_cell":([0-9.e+-]+).*/\1/' <<<"$out")" >>"$work/bu
   fi
   sed -E 's/.*"mean_us":([0-9.e+-]+).*/\1/' <<<"$out"
 }
-# warthog_mean ALG SCEN: warthog's mean microseconds a query (its own timer, column nanos).
+# warthog_mean ALG SCEN: warthog's mean microseconds a query (its own timer, column nanos),
+# after its header line and the warm-up.
 warthog_mean() {
   "$warthog" --alg "$1" --scen "$2" 2>/dev/null |
-    awk 'NR > 1 { n++; total += $8 } END { if (n) printf "%.4f\n", total / n / 1000 }'
+    awk -v skip="$((warm_up + 1))" 'NR > skip { n++; total += $8 } END { if (n) printf "%.4f\n", total / n / 1000 }'
 }
 
 scenarios=("$grid"/*/*.map.scen)
