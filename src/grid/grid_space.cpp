@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 
+#include "jump_entries.hpp"
 #include "link_search.hpp"
 #include "pathkit/grid/goal_bounds.hpp"
 #include "pathkit/grid/grid_path.hpp"
@@ -295,13 +296,14 @@ GridPath GridSpace::find_path_by_jump_points(Cell from, Cell to, SearchContext& 
     if (const std::string refusal = jump_point_search_refusal(*this, engine); !refusal.empty())
         return refuse(std::string(to_string(options.algorithm)) + " cannot run here: " + refusal +
                       "; astar, dijkstra and bfs can");
+    // The refusal is asked once, here: the searches below check only the endpoints.
     if (options.algorithm == SearchAlgorithm::Jps)
-        return find_path_jps(*this, from, to, context, engine, shape);
+        return detail::find_path_jps_applicable(*this, from, to, context, engine, shape);
     const auto index = jump_point_index();
     if (!index) return refuse(index.error().message());
     if (const GoalBounds* bounds = goal_bounds())
         return index.value()->find_path(from, to, *bounds, context, engine, shape);
-    return index.value()->find_path(from, to, context, engine, shape);
+    return detail::find_path_jps_plus_applicable(*index.value(), from, to, context, engine, shape);
 }
 
 GridPath GridSpace::find_path_unfiltered(Cell from, Cell to, SearchContext& context,

@@ -1,6 +1,7 @@
 // Jump point search over the map's bit lines: when it applies, and the checked query.
 #include "pathkit/grid/jump_point_search.hpp"
 
+#include "jump_entries.hpp"
 #include "jump_search.hpp"
 
 namespace pathkit {
@@ -30,4 +31,19 @@ GridPath find_path_jps(const GridSpace& space, Cell from, Cell to, SearchContext
     return detail::find_path_by_jumps<false>(space, lines, from, to, context, options, shape);
 }
 
+namespace detail {
+
+GridPath find_path_jps_applicable(const GridSpace& space, Cell from, Cell to,
+                                  SearchContext& context, const SearchOptions& options,
+                                  PathShape shape) {
+    if (auto refused = refused_endpoints(space, from, to)) return std::move(*refused);
+    if (space.has_links()) {
+        const BitLines<true> lines(space.map(), space.link_starts());
+        return search_jumps<true>(space, lines, from, to, context, options, shape);
+    }
+    const BitLines<false> lines(space.map());
+    return search_jumps<false>(space, lines, from, to, context, options, shape);
+}
+
+}  // namespace detail
 }  // namespace pathkit

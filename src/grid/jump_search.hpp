@@ -502,6 +502,27 @@ class GuidedJumps {
     const Guide& guide_;
 };
 
+/// The endpoints of a query, each checked once (start first); nothing when both are usable,
+/// else the refused result with the reason.
+[[nodiscard]] inline std::optional<GridPath> refused_endpoints(const GridSpace& space, Cell from,
+                                                               Cell to) {
+    for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
+        if (auto status = space.check_endpoint(cell, role); !status) {
+            GridPath refused;
+            refused.status = SearchStatus::InvalidInput;
+            refused.message = status.message();
+            return refused;
+        }
+    }
+    return std::nullopt;
+}
+
+template <bool WithLinks, class Lines, class Guide = NoGuide>
+[[nodiscard]] GridPath search_jumps(const GridSpace& space, const Lines& lines, Cell from, Cell to,
+                                    SearchContext& context, const SearchOptions& asked,
+                                    PathShape shape, const Guide& guide = {},
+                                    const GoalBounds* goal_bounds = nullptr);
+
 /// Jump point search from `from` to `to` over `lines`, the path shaped as asked: the checked
 /// query behind `find_path_jps` and `StaticGridIndex::find_path`. Endpoints are checked; when
 /// `jump_point_search_refusal` names a reason, the space's own search runs instead and the
@@ -515,16 +536,9 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
                                           const SearchOptions& asked, PathShape shape,
                                           const Guide& guide = {},
                                           const GoalBounds* goal_bounds = nullptr) {
+    if (auto refused = refused_endpoints(space, from, to)) return std::move(*refused);
     SearchOptions options = asked;  // the jump points themselves are searched by A*
     if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
-    for (const auto& [cell, role] : {std::pair{from, "start"}, std::pair{to, "goal"}}) {
-        if (auto status = space.check_endpoint(cell, role); !status) {
-            GridPath refused;
-            refused.status = SearchStatus::InvalidInput;
-            refused.message = status.message();
-            return refused;
-        }
-    }
     if (const std::string refusal = jump_point_search_refusal(space, options); !refusal.empty()) {
         GridPath result = space.find_path(from, to, context, options, shape);
         result.message += (result.message.empty() ? "" : "; ") +
@@ -532,6 +546,19 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
                            std::string(result.stats.method) + " did");
         return result;
     }
+    return search_jumps<WithLinks>(space, lines, from, to, context, options, shape, guide,
+                                   goal_bounds);
+}
+
+/// The search behind `find_path_by_jumps`, for callers that checked both endpoints
+/// (`refused_endpoints`) and that `jump_point_search_refusal` names no reason: each check is
+/// made once a query, at the public door that takes the query.
+template <bool WithLinks, class Lines, class Guide>
+GridPath search_jumps(const GridSpace& space, const Lines& lines, Cell from, Cell to,
+                      SearchContext& context, const SearchOptions& asked, PathShape shape,
+                      const Guide& guide, const GoalBounds* goal_bounds) {
+    SearchOptions options = asked;  // the jump points themselves are searched by A*
+    if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
     const GridMap& map = space.map();
     const StateId start(map.index(from));
     const std::uint32_t goal = map.index(to);
@@ -593,7 +620,11 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
                           : Lines::skips_runs    ? "jps+"
                                                  : "jps";
     if constexpr (!WithLinks) {
-        GridPath result = convert_path<Cell>(std::move(search), [](StateId) { return Cell{}; });
+        GridPath result;  // the search's outcome, its path built here
+        result.status = search.status;
+        result.message = std::move(search.message);
+        result.cost = search.cost;
+        result.stats = search.stats;
         std::reverse(waypoints.begin(), waypoints.end());
         if (shape == PathShape::Tiles) {
             result.path = expand_path(waypoints);

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "jump_entries.hpp"
 #include "jump_search.hpp"
 
 namespace pathkit {
@@ -311,6 +312,16 @@ GridPath StaticGridIndex::find_path(Cell from, Cell to, SearchContext& context,
     if (space().has_links())
         return detail::find_path_by_jumps<true>(space(), lines, from, to, context, options, shape);
     return detail::find_path_by_jumps<false>(space(), lines, from, to, context, options, shape);
+}
+
+GridPath detail::find_path_jps_plus_applicable(const StaticGridIndex& index, Cell from, Cell to,
+                                               SearchContext& context, const SearchOptions& options,
+                                               PathShape shape) {
+    if (auto refused = refused_endpoints(index.space(), from, to)) return std::move(*refused);
+    const TableLines lines(index, index.space().map().stride());
+    if (index.space().has_links())
+        return search_jumps<true>(index.space(), lines, from, to, context, options, shape);
+    return search_jumps<false>(index.space(), lines, from, to, context, options, shape);
 }
 
 GridPath StaticGridIndex::find_path(Cell from, Cell to, const GoalBounds& bounds,
