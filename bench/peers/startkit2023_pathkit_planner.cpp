@@ -45,6 +45,7 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 15));
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
+    window_options.warm_start = from_environment("PATHKIT_WARM", 0) != 0;
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
 }
 

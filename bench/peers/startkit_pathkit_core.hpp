@@ -334,6 +334,8 @@ struct WindowOptions {
     std::uint32_t neighbourhood = 8;
     // Time the PIBT steps and guide paths may take at most, from the call's start.
     std::chrono::milliseconds pibt_time{200};
+    // Whether the last call's plan, a step on, competes with PIBT's.
+    bool warm_start = false;
 };
 
 inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<Robot>& robots,
@@ -375,7 +377,7 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
     }
     // The last call's plan, a step on, when the robots stand where it put them.
     pathkit::MapfPosePlan& last = state.window_plan;
-    bool last_holds = last.size() == agents;
+    bool last_holds = options.warm_start && last.size() == agents;
     for (std::size_t agent = 0; last_holds && agent < agents; ++agent)
         last_holds = last[agent].size() == plan[agent].size() && last[agent][1] == plan[agent][0];
     if (last_holds) {
