@@ -1,8 +1,10 @@
 // The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
-// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit's PIBT with traffic-flow guide
-// paths (bench/peers/startkit_pathkit_core.hpp): compiled by scripts/bench-lifelong in place of
-// that checkout's src/MAPFPlanner.cpp, against its headers, outside the project (never part
-// of a pathkit library).
+// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 15 steps planned by
+// PIBT with traffic-flow guide paths, improved for the rest of the call by WindowRefiner (LNS
+// over tile and heading), its first step taken (plan_window_call in
+// bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one step): compiled by
+// scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
+// outside the project (never part of a pathkit library).
 //
 // This kit hands each robot its errands in a fixed order (env->goal_locations: the current
 // one first) and asks for one action a robot every tick, within `time_limit` seconds: a call

@@ -32,6 +32,10 @@ WindowRefiner::WindowRefiner(const MapfGraph& graph, Options options)
 }
 
 const std::vector<std::uint32_t>& WindowRefiner::table_for(MapfVertex goal) {
+    const std::size_t table_bytes = std::size_t{graph_->vertex_count()} * 4 * sizeof(std::uint32_t);
+    if (!tables_.contains(goal.index()) &&
+        (tables_.size() + 1) * table_bytes > options_.table_memory)
+        tables_.clear();
     auto [entry, made] = tables_.try_emplace(goal.index());
     std::vector<std::uint32_t>& steps = entry->second;
     if (!made) return steps;

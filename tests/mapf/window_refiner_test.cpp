@@ -108,14 +108,17 @@ struct WaitingRobots {
 
 TEST(WindowRefiner, StepsToGoalAreTheFewestLegalMovesWithAndWithoutHeadings) {
     WaitingRobots robots(1, 1);
-    for (const bool headings : {true, false}) {
-        WindowRefiner refiner(robots.graph, {8, headings, 1});
-        for (int draw = 0; draw < 200; ++draw) {
-            const MapfPose pose{MapfVertex(robots.random() % robots.graph.vertex_count()),
-                                static_cast<std::uint8_t>(robots.random() % 4)};
-            const MapfVertex goal(robots.random() % robots.graph.vertex_count());
-            EXPECT_EQ(refiner.steps_to_goal(pose, goal),
-                      brute_force_steps(robots.graph, pose, goal, headings));
+    // Also with room for a single table, so each new goal drops the others.
+    for (const std::size_t table_memory : {std::size_t{1} << 30, std::size_t{1}}) {
+        for (const bool headings : {true, false}) {
+            WindowRefiner refiner(robots.graph, {8, headings, 1, table_memory});
+            for (int draw = 0; draw < 200; ++draw) {
+                const MapfPose pose{MapfVertex(robots.random() % robots.graph.vertex_count()),
+                                    static_cast<std::uint8_t>(robots.random() % 4)};
+                const MapfVertex goal(robots.random() % robots.graph.vertex_count());
+                EXPECT_EQ(refiner.steps_to_goal(pose, goal),
+                          brute_force_steps(robots.graph, pose, goal, headings));
+            }
         }
     }
 }

@@ -46,6 +46,9 @@ class WindowRefiner {
         /// Whether robots turn (see the class).
         bool headings = true;
         std::uint64_t seed = 0;
+        /// Bytes for the tables of steps to goals (16 a tile a goal, made on first use); past
+        /// it they are all dropped and made again as asked.
+        std::size_t table_memory = std::size_t{1} << 30;
     };
 
     WindowRefiner(const MapfGraph& graph, Options options);
