@@ -1,8 +1,10 @@
 // The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
-// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit's PIBT with traffic-flow guide
-// paths (bench/peers/startkit_pathkit_core.hpp): compiled by scripts/bench-lifelong in place of
-// that checkout's src/MAPFPlanner.cpp, against its headers, outside the project (never part
-// of a pathkit library).
+// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 15 steps planned by
+// PIBT with traffic-flow guide paths, improved for the rest of the call by WindowRefiner (LNS
+// over tile and heading), its first step taken (plan_window_call in
+// bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one step): compiled by
+// scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
+// outside the project (never part of a pathkit library).
 //
 // This kit hands each robot its errands in a fixed order (env->goal_locations: the current
 // one first) and asks for one action a robot every tick, within `time_limit` seconds: a call
@@ -11,7 +13,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "startkit_pathkit_core.hpp"
@@ -25,11 +30,25 @@ constexpr std::chrono::milliseconds time_tolerance{100};
 constexpr int longest_call_seconds = 3600;
 
 std::unique_ptr<startkit_pathkit::PathkitPlanner> planner;
+startkit_pathkit::WindowOptions window_options;
+
+// A whole number from the environment (the bench's knobs), or `otherwise`.
+long from_environment(const char* name, long otherwise) {
+    const char* text = std::getenv(name);
+    return text != nullptr && *text != 0 ? std::strtol(text, nullptr, 10) : otherwise;
+}
 
 }  // namespace
 
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
+    // Knobs for experiments: PATHKIT_WINDOW (steps planned a call; 0 for PIBT's one step),
+    // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's).
+    window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 15));
+    window_options.neighbourhood =
+        static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
+    window_options.warm_start = from_environment("PATHKIT_WARM", 0) != 0;
+    planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
 }
 
 void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
@@ -41,6 +60,19 @@ void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
     std::vector<startkit_pathkit::Robot> robots;
     std::vector<int> goals;
     startkit_pathkit::read_robots(*env, robots, goals);
+    if (window_options.window > 0) {
+        const std::uint64_t rounds = startkit_pathkit::plan_window_call(
+            *planner, robots, goals, env->rows, window_options, planner_start, deadline, actions);
+        // PATHKIT_STATS names a file that gets the LNS's rounds of each call.
+        if (const char* stats = std::getenv("PATHKIT_STATS"); stats != nullptr) {
+            if (std::FILE* file = std::fopen(stats, "a"); file != nullptr) {
+                std::fprintf(file, "%llu %llu\n", static_cast<unsigned long long>(rounds),
+                             static_cast<unsigned long long>(planner->refiner->rounds_improved()));
+                std::fclose(file);
+            }
+        }
+        return;
+    }
     std::vector<std::vector<Action>> by_agent;
     startkit_pathkit::plan_call(*planner, std::move(robots), goals, env->rows, /*steps=*/1,
                                 planner_start, deadline, by_agent);

@@ -35,6 +35,7 @@
 #include "pathkit/mapf/mapf_graph.hpp"
 #include "pathkit/mapf/pibt.hpp"
 #include "pathkit/mapf/traffic_flow.hpp"
+#include "pathkit/mapf/window_refiner.hpp"
 
 namespace startkit_pathkit {
 
@@ -78,6 +79,10 @@ struct PathkitPlanner {
     pathkit::MapfConfiguration ahead;            // by agent: the tile it faces, or none
     std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
     pathkit::MapfConfiguration from, next;
+    std::uint64_t seed = 0;  // PIBT's
+    // The windowed planner (plan_window_call): its refiner and the plan it executed a step of.
+    std::unique_ptr<pathkit::WindowRefiner> refiner;
+    pathkit::MapfPosePlan window_plan;
 
     [[nodiscard]] MapfVertex vertex(int location) const {
         return graph->vertex_at({location % columns, location / columns});
@@ -233,8 +238,8 @@ inline void start_pibt(PathkitPlanner& state, const std::vector<Robot>& robots) 
     pathkit::MapfConfiguration starts(agents);
     for (std::size_t agent = 0; agent < agents; ++agent)
         starts[agent] = state.vertex(robots[agent].location);
-    state.pibt = std::make_unique<pathkit::Pibt>(*state.graph, *state.distances, starts,
-                                                 /*seed=*/0, /*swap=*/false);
+    state.pibt = std::make_unique<pathkit::Pibt>(*state.graph, *state.distances, starts, state.seed,
+                                                 /*swap=*/false);
     state.priorities.resize(agents);
     for (std::size_t agent = 0; agent < agents; ++agent)
         state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
@@ -317,5 +322,94 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
     state.reserve = ran_out ? std::min(2 * state.reserve, (deadline - planner_start) / 2)
                             : std::max(std::chrono::steady_clock::duration(minimum_reserve),
                                        2 * (std::chrono::steady_clock::now() - guided));
+}
+// Windowed planning (Jiang et al. 2024's windowed PIBT-LNS): `window` PIBT steps as above
+// (guide paths, then steps) make a plan of every robot's poses, which competes with the last
+// call's plan moved on by a step (the cheaper is kept); a WindowRefiner (LNS with a space-time
+// A* over tile and heading) improves it until `deadline`; each robot's action is the plan's
+// first step. PIBT's per-robot state (priorities, turns under way) moves on by that step only.
+// `refine_until` is when the LNS stops (at most `deadline`); returns the LNS's rounds.
+struct WindowOptions {
+    int window = 15;
+    std::uint32_t neighbourhood = 8;
+    // Time the PIBT steps and guide paths may take at most, from the call's start.
+    std::chrono::milliseconds pibt_time{200};
+    // Whether the last call's plan, a step on, competes with PIBT's.
+    bool warm_start = false;
+};
+
+inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<Robot>& robots,
+                                      const std::vector<int>& goal_locations, int rows,
+                                      const WindowOptions& options,
+                                      std::chrono::steady_clock::time_point planner_start,
+                                      std::chrono::steady_clock::time_point deadline,
+                                      std::vector<Action>& actions) {
+    const std::size_t agents = robots.size();
+    if (!state.refiner)
+        state.refiner = std::make_unique<pathkit::WindowRefiner>(
+            *state.graph, pathkit::WindowRefiner::Options{options.neighbourhood, true, state.seed});
+    if (!state.pibt) start_pibt(state, robots);
+    std::vector<float> priorities = state.priorities;
+    for (std::size_t agent = 0; agent < agents; ++agent)  // a new errand: as plan_call does
+        if (state.pibt->goals()[agent] != state.vertex(goal_locations[agent]))
+            priorities[agent] -= std::floor(priorities[agent]);
+    std::vector<std::vector<Action>> by_agent;
+    plan_call(state, robots, goal_locations, rows, options.window, planner_start,
+              std::min(deadline, planner_start + options.pibt_time), by_agent);
+    state.priorities = priorities;
+
+    // PIBT's actions as poses.
+    pathkit::MapfPosePlan plan(agents);
+    pathkit::MapfConfiguration goals(agents);
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        goals[agent] = state.vertex(goal_locations[agent]);
+        pathkit::MapfPose pose{state.vertex(robots[agent].location),
+                               static_cast<std::uint8_t>(robots[agent].orientation)};
+        plan[agent].push_back(pose);
+        for (const Action action : by_agent[agent]) {
+            if (action == Action::FW) pose.vertex = state.refiner->ahead(pose.vertex, pose.heading);
+            if (action == Action::CR)
+                pose.heading = static_cast<std::uint8_t>((pose.heading + 1) % 4);
+            if (action == Action::CCR)
+                pose.heading = static_cast<std::uint8_t>((pose.heading + 3) % 4);
+            plan[agent].push_back(pose);
+        }
+    }
+    // The last call's plan, a step on, when the robots stand where it put them.
+    pathkit::MapfPosePlan& last = state.window_plan;
+    bool last_holds = options.warm_start && last.size() == agents;
+    for (std::size_t agent = 0; last_holds && agent < agents; ++agent)
+        last_holds = last[agent].size() == plan[agent].size() && last[agent][1] == plan[agent][0];
+    if (last_holds) {
+        for (auto& path : last) {
+            path.erase(path.begin());
+            path.push_back(path.back());
+        }
+        if (state.refiner->plan_cost(last, goals) < state.refiner->plan_cost(plan, goals))
+            plan.swap(last);
+    }
+    const std::uint64_t rounds = state.refiner->refine(plan, goals, deadline);
+
+    actions.assign(agents, Action::W);
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        const pathkit::MapfPose from = plan[agent][0];
+        const pathkit::MapfPose to = plan[agent][1];
+        if (to.vertex != from.vertex)
+            actions[agent] = Action::FW;
+        else if (to.heading == (from.heading + 1) % 4)
+            actions[agent] = Action::CR;
+        else if (to.heading == (from.heading + 3) % 4)
+            actions[agent] = Action::CCR;
+        // PIBT's state a step on: priorities as plan_call does, a turn towards the tile faced.
+        const bool on_goal = to.vertex == goals[agent];
+        state.priorities[agent] =
+            on_goal ? state.priorities[agent] - std::floor(state.priorities[agent])
+                    : state.priorities[agent] + 1;
+        const pathkit::MapfVertex faced = state.refiner->ahead(to.vertex, to.heading);
+        state.turning_towards[agent] =
+            to.heading != from.heading && faced.is_valid() ? state.location(faced) : no_location;
+    }
+    state.window_plan = std::move(plan);
+    return rounds;
 }
 }  // namespace startkit_pathkit

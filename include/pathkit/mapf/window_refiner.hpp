@@ -1,0 +1,104 @@
+/// WindowRefiner: makes a short many-agent plan of robots that face a way (a window of the next
+/// steps of a lifelong run) cheaper by replanning a few robots at a time in the time left.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+#include "pathkit/mapf/mapf_graph.hpp"
+
+namespace pathkit {
+
+/// Where a robot stands and the way it faces: 0 east (+x), 1 south (+y), 2 west, 3 north.
+struct MapfPose {
+    MapfVertex vertex;
+    std::uint8_t heading = 0;
+    friend bool operator==(const MapfPose&, const MapfPose&) = default;
+};
+
+/// A window of poses by robot: `plan[robot][t]` for t = 0 (where it stands now) to the window.
+using MapfPosePlan = std::vector<std::vector<MapfPose>>;
+
+/// Holds windowed plans for robots on a `MapfGraph` and improves them by large neighbourhood
+/// search (the windowed LNS of Jiang et al., "Scaling Lifelong Multi-Agent Path Finding to More
+/// Realistic Settings", SoCS 2024): each round takes a few robots' paths out and plans them
+/// again one by one, in random order, by a space-time A* around everyone else's; the new paths
+/// are kept when their sum of costs is lower.
+///
+/// - Moves, with `headings` (the League of Robot Runners' robots): a step ahead, a quarter turn
+///   either way, or a wait, each one step. Without: a step to any neighbour or a wait (the
+///   heading is then carried along unchanged and means nothing).
+/// - A robot's cost: its steps before it first stands on its goal inside the window, or, when
+///   it does not reach it, the window plus the steps (turns included) from its last pose.
+/// - Valid plans: every step one legal move, no two robots on a tile at a step, no two trading
+///   tiles in a step (one following another into the tile it leaves is fine). Nothing is
+///   checked past the window.
+/// Not thread-safe; the graph must outlive it. Deterministic for a seed and a number of rounds.
+class WindowRefiner {
+  public:
+    struct Options {
+        /// Robots replanned a round.
+        std::uint32_t neighbourhood = 8;
+        /// Whether robots turn (see the class).
+        bool headings = true;
+        std::uint64_t seed = 0;
+        /// Bytes for the tables of steps to goals (16 a tile a goal, made on first use); past
+        /// it they are all dropped and made again as asked.
+        std::size_t table_memory = std::size_t{1} << 30;
+    };
+
+    WindowRefiner(const MapfGraph& graph, Options options);
+
+    /// Improves `plan` (valid, see the class; every robot's path the same length, at least 1
+    /// pose) towards `goals` (by robot) until `deadline` or `max_rounds`; returns the rounds
+    /// run. Robots' first poses never change.
+    std::uint64_t refine(MapfPosePlan& plan, const MapfConfiguration& goals,
+                         std::chrono::steady_clock::time_point deadline,
+                         std::uint64_t max_rounds = UINT64_MAX);
+
+    /// The cost of one robot's path towards `goal` (see the class).
+    [[nodiscard]] std::uint32_t path_cost(const std::vector<MapfPose>& path, MapfVertex goal);
+    /// The sum of the robots' costs.
+    [[nodiscard]] std::uint64_t plan_cost(const MapfPosePlan& plan, const MapfConfiguration& goals);
+    /// Whether `plan` is valid (see the class).
+    [[nodiscard]] bool valid(const MapfPosePlan& plan) const;
+    /// Whether `to` follows `from` by one legal move.
+    [[nodiscard]] bool legal_step(MapfPose from, MapfPose to) const;
+    /// Steps from `pose` to `goal` (turns counted with headings), or UINT32_MAX when it cannot
+    /// get there.
+    [[nodiscard]] std::uint32_t steps_to_goal(MapfPose pose, MapfVertex goal);
+    /// The vertex one step from `vertex` the way `heading` points, or an invalid one.
+    [[nodiscard]] MapfVertex ahead(MapfVertex vertex, std::uint8_t heading) const {
+        return ahead_[vertex.index()][heading];
+    }
+    /// Searches run by the last `refine` (and paths they found).
+    [[nodiscard]] std::uint64_t searches() const { return searches_; }
+    [[nodiscard]] std::uint64_t rounds_improved() const { return improved_; }
+
+  private:
+    const std::vector<std::uint32_t>& table_for(MapfVertex goal);
+    // A new path from `path`'s first pose to `goal` around the others (the reservations), or false.
+    bool search(MapfVertex goal, std::vector<MapfPose>& path);
+    void reserve(std::uint32_t robot, const std::vector<MapfPose>& path, bool on);
+    std::vector<std::uint32_t> choose(const MapfPosePlan& plan, const MapfConfiguration& goals);
+
+    const MapfGraph* graph_;
+    Options options_;
+    std::mt19937_64 random_;
+    std::vector<std::array<MapfVertex, 4>> ahead_;  // by vertex, by heading
+    // By goal: steps to it by pose (vertex * 4 + heading), searched backwards once.
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> tables_;
+    std::uint32_t window_ = 0;
+    std::vector<std::int32_t> occupant_;  // by t * vertices + vertex: robot, or -1
+    std::vector<std::uint32_t> costs_;    // by robot
+    // The search's states by (t, vertex, heading, arrived): cost so far, parent, generation.
+    std::vector<std::uint32_t> cost_, parent_, seen_;
+    std::uint32_t generation_ = 0;
+    std::uint64_t searches_ = 0, improved_ = 0;
+};
+
+}  // namespace pathkit

@@ -1,0 +1,339 @@
+// WindowRefiner: windowed large neighbourhood search over robots' poses, replanned by a
+// space-time A* over (tile, heading, time, arrived).
+#include "pathkit/mapf/window_refiner.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace pathkit {
+
+namespace {
+
+constexpr std::int32_t nobody = -1;
+constexpr std::uint32_t no_state = UINT32_MAX;
+// Steps charged for a goal that cannot be reached (larger than any real distance on a graph
+// of fewer than a million vertices, small enough to add up without overflow).
+constexpr std::uint32_t far_away = 1u << 22;
+
+constexpr int step_x[4] = {1, 0, -1, 0};
+constexpr int step_y[4] = {0, 1, 0, -1};
+
+}  // namespace
+
+WindowRefiner::WindowRefiner(const MapfGraph& graph, Options options)
+    : graph_(&graph), options_(options), random_(options.seed) {
+    ahead_.resize(graph.vertex_count());
+    for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex) {
+        const Cell cell = graph.cell(MapfVertex(vertex));
+        for (int heading = 0; heading < 4; ++heading)
+            ahead_[vertex][heading] =
+                graph.vertex_at({cell.x + step_x[heading], cell.y + step_y[heading]});
+    }
+}
+
+const std::vector<std::uint32_t>& WindowRefiner::table_for(MapfVertex goal) {
+    const std::size_t table_bytes = std::size_t{graph_->vertex_count()} * 4 * sizeof(std::uint32_t);
+    if (!tables_.contains(goal.index()) &&
+        (tables_.size() + 1) * table_bytes > options_.table_memory)
+        tables_.clear();
+    auto [entry, made] = tables_.try_emplace(goal.index());
+    std::vector<std::uint32_t>& steps = entry->second;
+    if (!made) return steps;
+    // Backwards from every pose on the goal: a pose's predecessors are its tile turned either
+    // way (with headings) and the tile behind it (or, without, every neighbour's same heading).
+    steps.assign(std::size_t{graph_->vertex_count()} * 4, UINT32_MAX);
+    std::vector<std::uint32_t> queue;
+    for (std::uint32_t heading = 0; heading < 4; ++heading) {
+        steps[goal.index() * 4 + heading] = 0;
+        queue.push_back(goal.index() * 4 + heading);
+    }
+    for (std::size_t next = 0; next < queue.size(); ++next) {
+        const std::uint32_t pose = queue[next];
+        const std::uint32_t vertex = pose / 4;
+        const std::uint32_t heading = pose % 4;
+        const std::uint32_t reached = steps[pose] + 1;
+        const auto visit = [&](std::uint32_t before) {
+            if (steps[before] != UINT32_MAX) return;
+            steps[before] = reached;
+            queue.push_back(before);
+        };
+        if (options_.headings) {
+            visit(vertex * 4 + (heading + 1) % 4);
+            visit(vertex * 4 + (heading + 3) % 4);
+            const MapfVertex behind = ahead_[vertex][(heading + 2) % 4];
+            if (behind.is_valid()) visit(behind.index() * 4 + heading);
+        } else {
+            for (const MapfVertex neighbour : graph_->neighbours(MapfVertex(vertex)))
+                visit(neighbour.index() * 4 + heading);
+        }
+    }
+    return steps;
+}
+
+std::uint32_t WindowRefiner::steps_to_goal(MapfPose pose, MapfVertex goal) {
+    return table_for(goal)[pose.vertex.index() * 4 + pose.heading];
+}
+
+bool WindowRefiner::legal_step(MapfPose from, MapfPose to) const {
+    if (from == to) return true;
+    if (!options_.headings) {
+        const auto neighbours = graph_->neighbours(from.vertex);
+        return to.heading == from.heading &&
+               std::find(neighbours.begin(), neighbours.end(), to.vertex) != neighbours.end();
+    }
+    if (to.vertex == from.vertex)
+        return to.heading == (from.heading + 1) % 4 || to.heading == (from.heading + 3) % 4;
+    return to.heading == from.heading && ahead(from.vertex, from.heading) == to.vertex;
+}
+
+std::uint32_t WindowRefiner::path_cost(const std::vector<MapfPose>& path, MapfVertex goal) {
+    for (std::size_t t = 0; t < path.size(); ++t)
+        if (path[t].vertex == goal) return static_cast<std::uint32_t>(t);
+    const std::uint32_t rest = steps_to_goal(path.back(), goal);
+    return static_cast<std::uint32_t>(path.size() - 1) + std::min(rest, far_away);
+}
+
+std::uint64_t WindowRefiner::plan_cost(const MapfPosePlan& plan, const MapfConfiguration& goals) {
+    std::uint64_t sum = 0;
+    for (std::size_t robot = 0; robot < plan.size(); ++robot)
+        sum += path_cost(plan[robot], goals[robot]);
+    return sum;
+}
+
+bool WindowRefiner::valid(const MapfPosePlan& plan) const {
+    if (plan.empty()) return true;
+    const std::size_t length = plan.front().size();
+    std::vector<std::int32_t> on(graph_->vertex_count(), nobody), before(on.size(), nobody);
+    for (std::size_t t = 0; t < length; ++t) {
+        std::fill(on.begin(), on.end(), nobody);
+        for (std::size_t robot = 0; robot < plan.size(); ++robot) {
+            const auto& path = plan[robot];
+            if (path.size() != length || !path[t].vertex.is_valid() ||
+                path[t].vertex.index() >= on.size() || path[t].heading > 3)
+                return false;
+            if (t > 0 && !legal_step(path[t - 1], path[t])) return false;
+            std::int32_t& there = on[path[t].vertex.index()];
+            if (there != nobody) return false;
+            there = static_cast<std::int32_t>(robot);
+        }
+        // Trades: a robot on b's old tile while b is on its old one.
+        if (t > 0)
+            for (std::size_t robot = 0; robot < plan.size(); ++robot) {
+                const auto& path = plan[robot];
+                if (path[t].vertex == path[t - 1].vertex) continue;
+                const std::int32_t other = before[path[t].vertex.index()];
+                if (other != nobody && other != static_cast<std::int32_t>(robot) &&
+                    on[path[t - 1].vertex.index()] == other)
+                    return false;
+            }
+        std::swap(on, before);
+    }
+    return true;
+}
+
+void WindowRefiner::reserve(std::uint32_t robot, const std::vector<MapfPose>& path, bool on) {
+    const std::size_t vertices = graph_->vertex_count();
+    for (std::size_t t = 0; t < path.size(); ++t)
+        occupant_[t * vertices + path[t].vertex.index()] =
+            on ? static_cast<std::int32_t>(robot) : nobody;
+}
+
+bool WindowRefiner::search(MapfVertex goal, std::vector<MapfPose>& path) {
+    const std::vector<std::uint32_t>& table = table_for(goal);
+    const std::uint32_t vertices = graph_->vertex_count();
+    const MapfPose start = path.front();
+    ++searches_;
+    if (++generation_ == 0) {
+        std::fill(seen_.begin(), seen_.end(), 0);
+        generation_ = 1;
+    }
+    const auto state_of = [&](std::uint32_t t, std::uint32_t pose, std::uint32_t arrived) {
+        return ((t * vertices) * 4 + pose) * 2 + arrived;
+    };
+    const auto estimate = [&](std::uint32_t pose, std::uint32_t arrived) {
+        return arrived ? 0 : std::min(table[pose], far_away);
+    };
+    // Open states by (estimate, later time first, state), smallest first.
+    std::vector<std::uint64_t> open;
+    const auto push = [&](std::uint32_t state, std::uint32_t t, std::uint32_t total) {
+        open.push_back((std::uint64_t{total} << 40) | (std::uint64_t{255 - t} << 32) | state);
+        std::push_heap(open.begin(), open.end(), std::greater<>());
+    };
+    const std::uint32_t first_pose = start.vertex.index() * 4 + start.heading;
+    const std::uint32_t first_arrived = start.vertex == goal ? 1 : 0;
+    const std::uint32_t first = state_of(0, first_pose, first_arrived);
+    seen_[first] = generation_;
+    cost_[first] = 0;
+    parent_[first] = no_state;
+    push(first, 0, estimate(first_pose, first_arrived));
+    std::uint32_t found = no_state;
+    while (!open.empty()) {
+        std::pop_heap(open.begin(), open.end(), std::greater<>());
+        const std::uint64_t top = open.back();
+        open.pop_back();
+        const auto state = static_cast<std::uint32_t>(top);
+        const std::uint32_t t = 255 - static_cast<std::uint32_t>((top >> 32) & 0xff);
+        const std::uint32_t arrived = state & 1;
+        const std::uint32_t pose = (state >> 1) % (vertices * 4);
+        const std::uint32_t cost = cost_[state];
+        if ((top >> 40) != cost + estimate(pose, arrived)) continue;  // a stale entry
+        if (t == window_) {
+            found = state;
+            break;
+        }
+        const std::uint32_t vertex = pose / 4;
+        const std::uint32_t heading = pose % 4;
+        std::array<std::uint32_t, 5> next_poses{};
+        std::size_t count = 0;
+        next_poses[count++] = pose;
+        if (options_.headings) {
+            next_poses[count++] = vertex * 4 + (heading + 1) % 4;
+            next_poses[count++] = vertex * 4 + (heading + 3) % 4;
+            const MapfVertex forward = ahead_[vertex][heading];
+            if (forward.is_valid()) next_poses[count++] = forward.index() * 4 + heading;
+        } else {
+            for (const MapfVertex neighbour : graph_->neighbours(MapfVertex(vertex)))
+                next_poses[count++] = neighbour.index() * 4 + heading;
+        }
+        const std::size_t now = std::size_t{t} * vertices;
+        const std::size_t later = now + vertices;
+        for (std::size_t option = 0; option < count; ++option) {
+            const std::uint32_t next_pose = next_poses[option];
+            const std::uint32_t next_vertex = next_pose / 4;
+            if (occupant_[later + next_vertex] != nobody) continue;
+            if (next_vertex != vertex) {
+                const std::int32_t other = occupant_[now + next_vertex];
+                if (other != nobody && occupant_[later + vertex] == other) continue;  // a trade
+            }
+            const std::uint32_t next_arrived = arrived | (next_vertex == goal.index() ? 1 : 0);
+            const std::uint32_t next = state_of(t + 1, next_pose, next_arrived);
+            const std::uint32_t next_cost = cost + (arrived ? 0 : 1);
+            if (seen_[next] == generation_ && cost_[next] <= next_cost) continue;
+            seen_[next] = generation_;
+            cost_[next] = next_cost;
+            parent_[next] = state;
+            push(next, t + 1, next_cost + estimate(next_pose, next_arrived));
+        }
+    }
+    if (found == no_state) return false;
+    for (std::uint32_t state = found, t = window_; state != no_state; state = parent_[state], --t) {
+        const std::uint32_t pose = (state >> 1) % (vertices * 4);
+        path[t] = {MapfVertex(pose / 4), static_cast<std::uint8_t>(pose % 4)};
+    }
+    return true;
+}
+
+std::vector<std::uint32_t> WindowRefiner::choose(const MapfPosePlan& plan,
+                                                 const MapfConfiguration& goals) {
+    const auto robots = static_cast<std::uint32_t>(plan.size());
+    const std::uint32_t size = std::min(options_.neighbourhood, robots);
+    std::vector<std::uint32_t> chosen;
+    std::vector<bool> taken(robots, false);
+    const auto take = [&](std::uint32_t robot) {
+        if (chosen.size() >= size || taken[robot]) return;
+        taken[robot] = true;
+        chosen.push_back(robot);
+    };
+    std::uniform_int_distribution<std::uint32_t> any(0, robots - 1);
+    if (random_() % 2 == 0) {
+        // The most delayed of 4 robots drawn, then the robots on or next to its path's tiles.
+        std::uint32_t seed = any(random_);
+        std::uint32_t worst = 0;
+        for (int draw = 0; draw < 4; ++draw) {
+            const std::uint32_t robot = any(random_);
+            const std::uint32_t delay =
+                costs_[robot] -
+                std::min(costs_[robot], path_cost({plan[robot].front()}, goals[robot]));
+            if (draw == 0 || delay > worst) {
+                seed = robot;
+                worst = delay;
+            }
+        }
+        take(seed);
+        std::vector<std::uint32_t> near;
+        const std::size_t vertices = graph_->vertex_count();
+        const auto collect = [&](MapfVertex vertex) {
+            for (std::size_t t = 0; t <= window_; ++t) {
+                const std::int32_t other = occupant_[t * vertices + vertex.index()];
+                if (other != nobody && !taken[static_cast<std::uint32_t>(other)])
+                    near.push_back(static_cast<std::uint32_t>(other));
+            }
+        };
+        for (const MapfPose& pose : plan[seed]) {
+            collect(pose.vertex);
+            for (const MapfVertex neighbour : graph_->neighbours(pose.vertex))
+                collect(neighbour);
+        }
+        std::shuffle(near.begin(), near.end(), random_);
+        for (const std::uint32_t robot : near)
+            take(robot);
+    }
+    while (chosen.size() < size)
+        take(any(random_));
+    return chosen;
+}
+
+std::uint64_t WindowRefiner::refine(MapfPosePlan& plan, const MapfConfiguration& goals,
+                                    std::chrono::steady_clock::time_point deadline,
+                                    std::uint64_t max_rounds) {
+    searches_ = 0;
+    improved_ = 0;
+    if (plan.empty() || plan.front().size() < 2) return 0;
+    window_ = static_cast<std::uint32_t>(plan.front().size() - 1);
+    const std::size_t vertices = graph_->vertex_count();
+    occupant_.assign((window_ + 1) * vertices, nobody);
+    const std::size_t states = (window_ + 1) * vertices * 8;
+    if (seen_.size() < states) {
+        seen_.assign(states, 0);
+        cost_.resize(states);
+        parent_.resize(states);
+        generation_ = 0;
+    }
+    const auto robots = static_cast<std::uint32_t>(plan.size());
+    costs_.resize(robots);
+    for (std::uint32_t robot = 0; robot < robots; ++robot) {
+        reserve(robot, plan[robot], true);
+        costs_[robot] = path_cost(plan[robot], goals[robot]);
+    }
+    std::vector<std::vector<MapfPose>> old_paths;
+    std::vector<std::uint32_t> new_costs;
+    std::uint64_t rounds = 0;
+    while (rounds < max_rounds && std::chrono::steady_clock::now() < deadline) {
+        ++rounds;
+        std::vector<std::uint32_t> chosen = choose(plan, goals);
+        std::shuffle(chosen.begin(), chosen.end(), random_);
+        old_paths.clear();
+        std::uint64_t old_sum = 0;
+        for (const std::uint32_t robot : chosen) {
+            old_paths.push_back(plan[robot]);
+            old_sum += costs_[robot];
+            reserve(robot, plan[robot], false);
+        }
+        std::uint64_t new_sum = 0;
+        new_costs.clear();
+        std::size_t planned = 0;
+        for (; planned < chosen.size(); ++planned) {
+            const std::uint32_t robot = chosen[planned];
+            if (!search(goals[robot], plan[robot])) break;
+            reserve(robot, plan[robot], true);
+            new_costs.push_back(path_cost(plan[robot], goals[robot]));
+            new_sum += new_costs.back();
+        }
+        const bool better = planned == chosen.size() && new_sum < old_sum;
+        if (better) {
+            ++improved_;
+            for (std::size_t i = 0; i < chosen.size(); ++i)
+                costs_[chosen[i]] = new_costs[i];
+            continue;
+        }
+        for (std::size_t i = 0; i < planned; ++i)
+            reserve(chosen[i], plan[chosen[i]], false);
+        for (std::size_t i = 0; i < chosen.size(); ++i) {
+            plan[chosen[i]] = old_paths[i];
+            reserve(chosen[i], plan[chosen[i]], true);
+        }
+    }
+    return rounds;
+}
+
+}  // namespace pathkit

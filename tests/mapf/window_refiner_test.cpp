@@ -1,0 +1,183 @@
+// WindowRefiner: its plans stay valid (legal moves only, no shared tiles, no trades, checked
+// here independently), its costs match a brute-force search, and robots run by it reach goals.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <deque>
+#include <random>
+
+#include "pathkit/mapf/window_refiner.hpp"
+
+namespace pathkit {
+namespace {
+
+constexpr int step_x[4] = {1, 0, -1, 0};
+constexpr int step_y[4] = {0, 1, 0, -1};
+
+// A 16 x 16 map with pillars every third tile.
+GridMap pillars_map() {
+    GridMap map = GridMap::create(16, 16).value();
+    for (int y = 1; y < 16; y += 3)
+        for (int x = 1; x < 16; x += 3)
+            (void)map.set_walkable({x, y}, false);
+    return map;
+}
+
+// The poses one legal move from `pose` on `map`, by the cells (the oracle of the tests).
+std::vector<MapfPose> moves_from(const MapfGraph& graph, MapfPose pose, bool headings) {
+    std::vector<MapfPose> moves{pose};
+    const Cell cell = graph.cell(pose.vertex);
+    if (headings) {
+        moves.push_back({pose.vertex, static_cast<std::uint8_t>((pose.heading + 1) % 4)});
+        moves.push_back({pose.vertex, static_cast<std::uint8_t>((pose.heading + 3) % 4)});
+        const MapfVertex ahead =
+            graph.vertex_at({cell.x + step_x[pose.heading], cell.y + step_y[pose.heading]});
+        if (ahead.is_valid()) moves.push_back({ahead, pose.heading});
+        return moves;
+    }
+    for (int way = 0; way < 4; ++way) {
+        const MapfVertex next = graph.vertex_at({cell.x + step_x[way], cell.y + step_y[way]});
+        if (next.is_valid()) moves.push_back({next, pose.heading});
+    }
+    return moves;
+}
+
+// Fewest moves from `start` to any pose on `goal`, by breadth-first search over poses.
+std::uint32_t brute_force_steps(const MapfGraph& graph, MapfPose start, MapfVertex goal,
+                                bool headings) {
+    std::vector<std::uint32_t> steps(graph.vertex_count() * 4, UINT32_MAX);
+    std::deque<MapfPose> queue{start};
+    steps[start.vertex.index() * 4 + start.heading] = 0;
+    while (!queue.empty()) {
+        const MapfPose pose = queue.front();
+        queue.pop_front();
+        const std::uint32_t here = steps[pose.vertex.index() * 4 + pose.heading];
+        if (pose.vertex == goal) return here;
+        for (const MapfPose next : moves_from(graph, pose, headings)) {
+            std::uint32_t& there = steps[next.vertex.index() * 4 + next.heading];
+            if (there != UINT32_MAX) continue;
+            there = here + 1;
+            queue.push_back(next);
+        }
+    }
+    return UINT32_MAX;
+}
+
+// Whether `plan` is valid: legal moves, no shared tile at any step, no two robots trading.
+bool plan_is_valid(const MapfGraph& graph, const MapfPosePlan& plan, bool headings) {
+    for (std::size_t t = 0; t < plan.front().size(); ++t)
+        for (std::size_t a = 0; a < plan.size(); ++a) {
+            if (t > 0) {
+                const auto moves = moves_from(graph, plan[a][t - 1], headings);
+                if (std::find(moves.begin(), moves.end(), plan[a][t]) == moves.end()) return false;
+            }
+            for (std::size_t b = a + 1; b < plan.size(); ++b) {
+                if (plan[a][t].vertex == plan[b][t].vertex) return false;
+                if (t > 0 && plan[a][t].vertex == plan[b][t - 1].vertex &&
+                    plan[b][t].vertex == plan[a][t - 1].vertex &&
+                    plan[a][t].vertex != plan[a][t - 1].vertex)
+                    return false;
+            }
+        }
+    return true;
+}
+
+// `robots` robots standing on distinct random tiles, facing random ways, each with a random
+// goal, planned to wait for `window` steps.
+struct WaitingRobots {
+    GridMap map = pillars_map();
+    MapfGraph graph{map};
+    MapfPosePlan plan;
+    MapfConfiguration goals;
+    std::mt19937 random{11};
+
+    WaitingRobots(std::size_t robots, std::size_t window) {
+        std::vector<MapfVertex> open;
+        for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex)
+            open.push_back(MapfVertex(vertex));
+        std::shuffle(open.begin(), open.end(), random);
+        for (std::size_t robot = 0; robot < robots; ++robot) {
+            const MapfPose start{open[robot], static_cast<std::uint8_t>(random() % 4)};
+            plan.emplace_back(window + 1, start);
+            goals.push_back(open[random() % open.size()]);
+        }
+    }
+};
+
+TEST(WindowRefiner, StepsToGoalAreTheFewestLegalMovesWithAndWithoutHeadings) {
+    WaitingRobots robots(1, 1);
+    // Also with room for a single table, so each new goal drops the others.
+    for (const std::size_t table_memory : {std::size_t{1} << 30, std::size_t{1}}) {
+        for (const bool headings : {true, false}) {
+            WindowRefiner refiner(robots.graph, {8, headings, 1, table_memory});
+            for (int draw = 0; draw < 200; ++draw) {
+                const MapfPose pose{MapfVertex(robots.random() % robots.graph.vertex_count()),
+                                    static_cast<std::uint8_t>(robots.random() % 4)};
+                const MapfVertex goal(robots.random() % robots.graph.vertex_count());
+                EXPECT_EQ(refiner.steps_to_goal(pose, goal),
+                          brute_force_steps(robots.graph, pose, goal, headings));
+            }
+        }
+    }
+}
+
+TEST(WindowRefiner, AloneARobotGetsTheCheapestPathItsWindowAllows) {
+    for (const bool headings : {true, false}) {
+        for (int draw = 0; draw < 30; ++draw) {
+            WaitingRobots robots(1, 6);
+            robots.random.seed(static_cast<unsigned>(draw));
+            robots.goals[0] = MapfVertex(robots.random() % robots.graph.vertex_count());
+            WindowRefiner refiner(robots.graph, {8, headings, 1});
+            refiner.refine(robots.plan, robots.goals, std::chrono::steady_clock::time_point::max(),
+                           4);
+            // Alone, the window's first poses lie on a shortest way: the cost is its length.
+            EXPECT_EQ(
+                refiner.path_cost(robots.plan[0], robots.goals[0]),
+                brute_force_steps(robots.graph, robots.plan[0][0], robots.goals[0], headings));
+            EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
+        }
+    }
+}
+
+TEST(WindowRefiner, ACrowdsPlanStaysValidGetsCheaperAndKeepsItsFirstPoses) {
+    for (const bool headings : {true, false}) {
+        WaitingRobots robots(60, 10);
+        const MapfPosePlan before = robots.plan;
+        WindowRefiner refiner(robots.graph, {8, headings, 3});
+        const std::uint64_t cost_before = refiner.plan_cost(robots.plan, robots.goals);
+        EXPECT_EQ(refiner.refine(robots.plan, robots.goals,
+                                 std::chrono::steady_clock::time_point::max(), 300),
+                  300u);
+        EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
+        EXPECT_TRUE(refiner.valid(robots.plan));
+        EXPECT_LT(refiner.plan_cost(robots.plan, robots.goals), cost_before);
+        for (std::size_t robot = 0; robot < before.size(); ++robot)
+            EXPECT_EQ(robots.plan[robot][0], before[robot][0]);
+    }
+}
+
+TEST(WindowRefiner, RobotsRunStepByStepReachTheirGoalsOneAfterAnother) {
+    WaitingRobots robots(40, 8);
+    WindowRefiner refiner(robots.graph, {8, true, 5});
+    std::size_t reached = 0;
+    for (int tick = 0; tick < 150; ++tick) {
+        refiner.refine(robots.plan, robots.goals, std::chrono::steady_clock::time_point::max(), 50);
+        ASSERT_TRUE(plan_is_valid(robots.graph, robots.plan, true));
+        for (std::size_t robot = 0; robot < robots.plan.size(); ++robot) {
+            auto& path = robots.plan[robot];
+            path.erase(path.begin());  // the first step done
+            path.push_back(path.back());
+            if (path.front().vertex == robots.goals[robot]) {
+                ++reached;
+                robots.goals[robot] = MapfVertex(robots.random() % robots.graph.vertex_count());
+            }
+        }
+    }
+    // 40 robots, 150 steps, goals about 10 moves apart on a 16 x 16 map: well over 100 visits.
+    EXPECT_GT(reached, 100u);
+}
+
+}  // namespace
+}  // namespace pathkit
