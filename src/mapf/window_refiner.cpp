@@ -273,12 +273,29 @@ std::vector<std::uint32_t> WindowRefiner::choose(const MapfPosePlan& plan,
     return chosen;
 }
 
+bool WindowRefiner::fits(const MapfPosePlan& plan, const MapfConfiguration& goals) const {
+    const std::size_t vertices = graph_->vertex_count();
+    if (plan.empty() || goals.size() != plan.size()) return false;
+    const std::size_t poses = plan.front().size();
+    if (poses < 2 || poses > std::size_t{longest_window} + 1) return false;
+    if (poses * vertices * 8 > std::size_t{UINT32_MAX}) return false;  // state indices
+    const auto on_graph = [&](MapfVertex vertex) {
+        return vertex.is_valid() && vertex.index() < vertices;
+    };
+    for (std::size_t robot = 0; robot < plan.size(); ++robot) {
+        if (plan[robot].size() != poses || !on_graph(goals[robot])) return false;
+        for (const MapfPose& pose : plan[robot])
+            if (!on_graph(pose.vertex) || pose.heading > 3) return false;
+    }
+    return true;
+}
+
 std::uint64_t WindowRefiner::refine(MapfPosePlan& plan, const MapfConfiguration& goals,
                                     std::chrono::steady_clock::time_point deadline,
                                     std::uint64_t max_rounds) {
     searches_ = 0;
     improved_ = 0;
-    if (plan.empty() || plan.front().size() < 2) return 0;
+    if (!fits(plan, goals)) return 0;
     window_ = static_cast<std::uint32_t>(plan.front().size() - 1);
     const std::size_t vertices = graph_->vertex_count();
     occupant_.assign((window_ + 1) * vertices, nobody);

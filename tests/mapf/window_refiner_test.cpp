@@ -141,6 +141,33 @@ TEST(WindowRefiner, AloneARobotGetsTheCheapestPathItsWindowAllows) {
     }
 }
 
+TEST(WindowRefiner, RefusesPlansItCannotTakeAndLeavesThemAsTheyAre) {
+    const auto far = std::chrono::steady_clock::time_point::max();
+    const auto refused = [&](auto spoil) {
+        WaitingRobots robots(4, 5);
+        spoil(robots);
+        const MapfPosePlan before = robots.plan;
+        WindowRefiner refiner(robots.graph, {});
+        return refiner.refine(robots.plan, robots.goals, far, 10) == 0 && robots.plan == before;
+    };
+    EXPECT_FALSE(refused([](WaitingRobots&) {}));  // the unspoilt plan runs its rounds
+    EXPECT_TRUE(refused([](WaitingRobots& robots) { robots.goals.pop_back(); }));
+    EXPECT_TRUE(refused([](WaitingRobots& robots) { robots.plan[2].pop_back(); }));
+    EXPECT_TRUE(refused([](WaitingRobots& robots) {
+        for (auto& path : robots.plan)
+            path.resize(1);
+    }));
+    EXPECT_TRUE(refused([](WaitingRobots& robots) {
+        for (auto& path : robots.plan)
+            path.resize(WindowRefiner::longest_window + 2, path.front());
+    }));
+    EXPECT_TRUE(refused([](WaitingRobots& robots) { robots.plan[1][3].heading = 4; }));
+    EXPECT_TRUE(refused([](WaitingRobots& robots) {
+        robots.plan[0][2].vertex = MapfVertex(robots.graph.vertex_count());
+    }));
+    EXPECT_TRUE(refused([](WaitingRobots& robots) { robots.goals[3] = MapfVertex(); }));
+}
+
 TEST(WindowRefiner, ACrowdsPlanStaysValidGetsCheaperAndKeepsItsFirstPoses) {
     for (const bool headings : {true, false}) {
         WaitingRobots robots(60, 10);

@@ -53,9 +53,16 @@ class WindowRefiner {
 
     WindowRefiner(const MapfGraph& graph, Options options);
 
-    /// Improves `plan` (valid, see the class; every robot's path the same length, at least 1
-    /// pose) towards `goals` (by robot) until `deadline` or `max_rounds`; returns the rounds
-    /// run. Robots' first poses never change.
+    /// The longest window `refine` takes, in steps.
+    static constexpr std::uint32_t longest_window = 255;
+
+    /// Improves `plan` (valid, see the class) towards `goals` (by robot) until `deadline` or
+    /// `max_rounds`; returns the rounds run. Robots' first poses never change. Its search holds
+    /// 12 bytes for each (step, tile, heading, arrived or not): 96 x (window + 1) x tiles.
+    /// Runs no round and leaves `plan` as it is (returns 0) when the paths are not all of one
+    /// length from 2 to `longest_window` + 1 poses, a pose or goal is not a vertex of the graph
+    /// or a heading not 0 to 3, there is not one goal a robot, or the search's states would pass
+    /// 2^32.
     std::uint64_t refine(MapfPosePlan& plan, const MapfConfiguration& goals,
                          std::chrono::steady_clock::time_point deadline,
                          std::uint64_t max_rounds = UINT64_MAX);
@@ -80,6 +87,8 @@ class WindowRefiner {
     [[nodiscard]] std::uint64_t rounds_improved() const { return improved_; }
 
   private:
+    // Whether `refine` takes `plan` and `goals` (see there).
+    [[nodiscard]] bool fits(const MapfPosePlan& plan, const MapfConfiguration& goals) const;
     const std::vector<std::uint32_t>& table_for(MapfVertex goal);
     // A new path from `path`'s first pose to `goal` around the others (the reservations), or false.
     bool search(MapfVertex goal, std::vector<MapfPose>& path);
