@@ -154,7 +154,8 @@ bool WindowRefiner::search(MapfVertex goal, std::vector<MapfPose>& path) {
         return arrived ? 0 : std::min(table[pose], far_away);
     };
     // Open states by (estimate, later time first, state), smallest first.
-    std::vector<std::uint64_t> open;
+    std::vector<std::uint64_t>& open = open_;
+    open.clear();
     const auto push = [&](std::uint32_t state, std::uint32_t t, std::uint32_t total) {
         open.push_back((std::uint64_t{total} << 40) | (std::uint64_t{255 - t} << 32) | state);
         std::push_heap(open.begin(), open.end(), std::greater<>());
@@ -243,7 +244,8 @@ std::vector<std::uint32_t> WindowRefiner::choose(const MapfPosePlan& plan,
             const std::uint32_t robot = any(random_);
             const std::uint32_t delay =
                 costs_[robot] -
-                std::min(costs_[robot], path_cost({plan[robot].front()}, goals[robot]));
+                std::min(costs_[robot],
+                         std::min(steps_to_goal(plan[robot].front(), goals[robot]), far_away));
             if (draw == 0 || delay > worst) {
                 seed = robot;
                 worst = delay;

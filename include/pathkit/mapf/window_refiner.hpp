@@ -106,6 +106,7 @@ class WindowRefiner {
     std::vector<std::uint32_t> costs_;    // by robot
     // The search's states by (t, vertex, heading, arrived): cost so far, parent, generation.
     std::vector<std::uint32_t> cost_, parent_, seen_;
+    std::vector<std::uint64_t> open_;  // the search's heap, kept from one search to the next
     std::uint32_t generation_ = 0;
     std::uint64_t searches_ = 0, improved_ = 0;
 };
