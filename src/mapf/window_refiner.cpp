@@ -14,6 +14,8 @@ constexpr std::uint32_t no_state = UINT32_MAX;
 // Steps charged for a goal that cannot be reached (larger than any real distance on a graph
 // of fewer than a million vertices, small enough to add up without overflow).
 constexpr std::uint32_t far_away = 1u << 22;
+// The search's bytes a state: its cost, parent and generation.
+constexpr std::size_t state_bytes = 3 * sizeof(std::uint32_t);
 
 constexpr int step_x[4] = {1, 0, -1, 0};
 constexpr int step_y[4] = {0, 1, 0, -1};
@@ -281,6 +283,7 @@ bool WindowRefiner::fits(const MapfPosePlan& plan, const MapfConfiguration& goal
     const std::size_t poses = plan.front().size();
     if (poses < 2 || poses > std::size_t{longest_window} + 1) return false;
     if (poses * vertices * 8 > std::size_t{UINT32_MAX}) return false;  // state indices
+    if (poses * vertices * 8 * state_bytes > options_.search_memory) return false;
     const auto on_graph = [&](MapfVertex vertex) {
         return vertex.is_valid() && vertex.index() < vertices;
     };

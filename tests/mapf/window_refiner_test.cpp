@@ -166,6 +166,14 @@ TEST(WindowRefiner, RefusesPlansItCannotTakeAndLeavesThemAsTheyAre) {
         robots.plan[0][2].vertex = MapfVertex(robots.graph.vertex_count());
     }));
     EXPECT_TRUE(refused([](WaitingRobots& robots) { robots.goals[3] = MapfVertex(); }));
+    // A window whose search would pass its memory: 6 poses x tiles x 8 states x 12 bytes.
+    WaitingRobots robots(4, 5);
+    const std::size_t needed = 6 * std::size_t{robots.graph.vertex_count()} * 8 * 12;
+    WindowRefiner::Options tight;
+    tight.search_memory = needed - 1;
+    EXPECT_EQ(WindowRefiner(robots.graph, tight).refine(robots.plan, robots.goals, far, 10), 0u);
+    tight.search_memory = needed;
+    EXPECT_EQ(WindowRefiner(robots.graph, tight).refine(robots.plan, robots.goals, far, 10), 10u);
 }
 
 TEST(WindowRefiner, ACrowdsPlanStaysValidGetsCheaperAndKeepsItsFirstPoses) {

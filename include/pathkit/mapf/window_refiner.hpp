@@ -49,6 +49,9 @@ class WindowRefiner {
         /// Bytes for the tables of steps to goals (16 a tile a goal, made on first use); past
         /// it they are all dropped and made again as asked.
         std::size_t table_memory = std::size_t{1} << 30;
+        /// Bytes for the search's states (see `refine`): a window that would need more is
+        /// refused.
+        std::size_t search_memory = std::size_t{1} << 30;
     };
 
     WindowRefiner(const MapfGraph& graph, Options options);
@@ -62,7 +65,7 @@ class WindowRefiner {
     /// Runs no round and leaves `plan` as it is (returns 0) when the paths are not all of one
     /// length from 2 to `longest_window` + 1 poses, a pose or goal is not a vertex of the graph
     /// or a heading not 0 to 3, there is not one goal a robot, or the search's states would pass
-    /// 2^32.
+    /// 2^32 or `Options::search_memory`.
     std::uint64_t refine(MapfPosePlan& plan, const MapfConfiguration& goals,
                          std::chrono::steady_clock::time_point deadline,
                          std::uint64_t max_rounds = UINT64_MAX);
