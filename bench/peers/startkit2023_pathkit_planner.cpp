@@ -1,7 +1,8 @@
 // The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
 // DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 15 steps planned by
-// PIBT with traffic-flow guide paths, improved for the rest of the call by WindowRefiner (LNS
-// over tile and heading), its first step taken (plan_window_call in
+// PIBT with traffic-flow guide paths (keeping robots on the last call's plan), improved for the
+// rest of the call by WindowRefiner (LNS over tile and heading), its first step taken
+// (plan_window_call in
 // bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one step): compiled by
 // scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
 // outside the project (never part of a pathkit library).
@@ -31,6 +32,7 @@ constexpr int longest_call_seconds = 3600;
 
 std::unique_ptr<startkit_pathkit::PathkitPlanner> planner;
 startkit_pathkit::WindowOptions window_options;
+long call_milliseconds = 0;  // PATHKIT_CALL_MS: a shorter call than the kit allows
 
 // A whole number from the environment (the bench's knobs), or `otherwise`.
 long from_environment(const char* name, long otherwise) {
@@ -43,19 +45,25 @@ long from_environment(const char* name, long otherwise) {
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
     // Knobs for experiments: PATHKIT_WINDOW (steps planned a call; 0 for PIBT's one step),
-    // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's).
+    // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's),
+    // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=1 (the LNS's walks),
+    // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit).
     window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 15));
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
-    window_options.warm_start = from_environment("PATHKIT_WARM", 0) != 0;
+    window_options.follow = from_environment("PATHKIT_FOLLOW", 1) != 0;
+    window_options.walks = from_environment("PATHKIT_WALKS", 0) != 0;
+    call_milliseconds = from_environment("PATHKIT_CALL_MS", 0);
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
 }
 
 void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
     const auto planner_start = std::chrono::steady_clock::now();
-    const auto deadline = planner_start +
-                          std::chrono::seconds(std::clamp(time_limit, 0, longest_call_seconds)) -
-                          time_tolerance;
+    auto deadline = planner_start +
+                    std::chrono::seconds(std::clamp(time_limit, 0, longest_call_seconds)) -
+                    time_tolerance;
+    if (call_milliseconds > 0)
+        deadline = std::min(deadline, planner_start + std::chrono::milliseconds(call_milliseconds));
     const auto agents = static_cast<std::size_t>(env->num_of_agents);
     std::vector<startkit_pathkit::Robot> robots;
     std::vector<int> goals;

@@ -83,6 +83,12 @@ struct PathkitPlanner {
     // The windowed planner (plan_window_call): its refiner and the plan it executed a step of.
     std::unique_ptr<pathkit::WindowRefiner> refiner;
     pathkit::MapfPosePlan window_plan;
+    std::vector<int> window_goals;  // by agent: the goal window_plan was made for
+    // Followed in the PIBT steps (by agent: its poses from now, or empty): a robot standing on
+    // the pose of its step takes the plan's next action, PIBT plans the others around it.
+    pathkit::MapfPosePlan follow;
+    std::vector<Action> forced;          // by agent, this step: the plan's action, if followed
+    std::vector<std::uint8_t> followed;  // by agent, this step: whether it follows its plan
 
     [[nodiscard]] MapfVertex vertex(int location) const {
         return graph->vertex_at({location % columns, location / columns});
@@ -107,8 +113,23 @@ inline int ahead(const Robot& robot, int columns) {
 }
 
 // One PIBT step from `robots`; false when the distance searches ran out of time.
-inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots) {
+inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, int step) {
     const std::size_t agents = robots.size();
+    state.followed.assign(agents, 0);
+    state.forced.assign(agents, Action::W);
+    for (std::size_t agent = 0; agent < agents && !state.follow.empty(); ++agent) {
+        const auto& path = state.follow[agent];
+        const auto at = static_cast<std::size_t>(step);
+        if (at + 1 >= path.size() || path[at].vertex != state.vertex(robots[agent].location) ||
+            path[at].heading != robots[agent].orientation)
+            continue;
+        const pathkit::MapfPose from = path[at], to = path[at + 1];
+        state.followed[agent] = 1;
+        state.forced[agent] = to.vertex != from.vertex               ? Action::FW
+                              : to.heading == (from.heading + 1) % 4 ? Action::CR
+                              : to.heading == (from.heading + 3) % 4 ? Action::CCR
+                                                                     : Action::W;
+    }
     for (std::size_t agent = 0; agent < agents; ++agent) {
         state.from[agent] = state.vertex(robots[agent].location);
         const int facing_x = robots[agent].location % state.columns +
@@ -121,6 +142,10 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         state.order.clear();
         for (std::uint32_t agent = 0; agent < agents; ++agent) {
+            if (state.followed[agent]) {
+                state.next[agent] = state.follow[agent][static_cast<std::size_t>(step) + 1].vertex;
+                continue;
+            }
             const int target = state.turning_towards[agent];
             state.next[agent] = target == no_location ? MapfVertex() : state.vertex(target);
             if (target == no_location) state.order.push_back(agent);
@@ -135,6 +160,7 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots) {
         }
         // The turned robots' tiles could not all be kept: plan everyone afresh.
         std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
+        std::fill(state.followed.begin(), state.followed.end(), 0);
     }
     return false;  // unreachable: without constraints every robot finds a tile
 }
@@ -148,6 +174,10 @@ inline void step_actions(PathkitPlanner& state, std::vector<Robot>& robots,
         const int here = robots[agent].location;
         const int there = state.location(state.next[agent]);
         state.turning_towards[agent] = no_location;
+        if (!state.followed.empty() && state.followed[agent]) {
+            actions[agent] = state.forced[agent];
+            continue;
+        }
         if (there == here) {
             actions[agent] = Action::W;
             continue;
@@ -301,7 +331,7 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
     const auto guided = guide(state, robots, deadline - state.reserve);
     bool ran_out = false;
     for (int step = 0; step < steps; ++step) {
-        if (!pibt_step(state, robots)) {
+        if (!pibt_step(state, robots, step)) {
             ran_out = true;
             std::fill(actions.begin(), actions.end(), Action::W);
             std::fill(state.turning_towards.begin(), state.turning_towards.end(), no_location);
@@ -324,18 +354,23 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
                                        2 * (std::chrono::steady_clock::now() - guided));
 }
 // Windowed planning (Jiang et al. 2024's windowed PIBT-LNS): `window` PIBT steps as above
-// (guide paths, then steps) make a plan of every robot's poses, which competes with the last
-// call's plan moved on by a step (the cheaper is kept); a WindowRefiner (LNS with a space-time
-// A* over tile and heading) improves it until `deadline`; each robot's action is the plan's
-// first step. PIBT's per-robot state (priorities, turns under way) moves on by that step only.
-// `refine_until` is when the LNS stops (at most `deadline`); returns the LNS's rounds.
+// (guide paths, then steps) make a plan of every robot's poses; a WindowRefiner (LNS with a
+// space-time A* over tile and heading) improves it until `deadline`; each robot's action is the
+// plan's first step. With `follow`, the PIBT steps keep each robot on the last call's refined
+// plan (a step on) while it stands where that plan put it and its errand is the same: it takes
+// the plan's action, and PIBT plans the others around it; so the LNS's work carries over from
+// call to call and PIBT plans only the window's new last step, robots with a new errand and
+// robots pushed off their plan. PIBT's per-robot state (priorities, turns under way) moves on
+// by the first step only. Returns the LNS's rounds.
 struct WindowOptions {
     int window = 15;
     std::uint32_t neighbourhood = 8;
     // Time the PIBT steps and guide paths may take at most, from the call's start.
     std::chrono::milliseconds pibt_time{200};
-    // Whether the last call's plan, a step on, competes with PIBT's.
-    bool warm_start = false;
+    // Whether PIBT's steps keep robots on the last call's plan (see above).
+    bool follow = true;
+    // Whether the LNS takes the robots in the way of the most delayed one in half its rounds.
+    bool walks = false;
 };
 
 inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<Robot>& robots,
@@ -345,17 +380,29 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
                                       std::chrono::steady_clock::time_point deadline,
                                       std::vector<Action>& actions) {
     const std::size_t agents = robots.size();
-    if (!state.refiner)
-        state.refiner = std::make_unique<pathkit::WindowRefiner>(
-            *state.graph, pathkit::WindowRefiner::Options{options.neighbourhood, true, state.seed});
+    if (!state.refiner) {
+        pathkit::WindowRefiner::Options refiner_options{options.neighbourhood, true, state.seed};
+        refiner_options.walks = options.walks;
+        state.refiner = std::make_unique<pathkit::WindowRefiner>(*state.graph, refiner_options);
+    }
     if (!state.pibt) start_pibt(state, robots);
     std::vector<float> priorities = state.priorities;
     for (std::size_t agent = 0; agent < agents; ++agent)  // a new errand: as plan_call does
         if (state.pibt->goals()[agent] != state.vertex(goal_locations[agent]))
             priorities[agent] -= std::floor(priorities[agent]);
+    // The last call's plan from where the robots stand, for robots still on it with the same goal.
+    state.follow.assign(options.follow ? agents : 0, {});
+    for (std::size_t agent = 0; agent < state.follow.size() && state.window_plan.size() == agents;
+         ++agent) {
+        const auto& last = state.window_plan[agent];
+        if (last.size() < 2 || state.window_goals[agent] != goal_locations[agent]) continue;
+        state.follow[agent].assign(last.begin() + 1, last.end());
+    }
     std::vector<std::vector<Action>> by_agent;
     plan_call(state, robots, goal_locations, rows, options.window, planner_start,
               std::min(deadline, planner_start + options.pibt_time), by_agent);
+    state.follow.clear();
+    state.followed.clear();
     state.priorities = priorities;
 
     // PIBT's actions as poses.
@@ -374,19 +421,6 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
                 pose.heading = static_cast<std::uint8_t>((pose.heading + 3) % 4);
             plan[agent].push_back(pose);
         }
-    }
-    // The last call's plan, a step on, when the robots stand where it put them.
-    pathkit::MapfPosePlan& last = state.window_plan;
-    bool last_holds = options.warm_start && last.size() == agents;
-    for (std::size_t agent = 0; last_holds && agent < agents; ++agent)
-        last_holds = last[agent].size() == plan[agent].size() && last[agent][1] == plan[agent][0];
-    if (last_holds) {
-        for (auto& path : last) {
-            path.erase(path.begin());
-            path.push_back(path.back());
-        }
-        if (state.refiner->plan_cost(last, goals) < state.refiner->plan_cost(plan, goals))
-            plan.swap(last);
     }
     const std::uint64_t rounds = state.refiner->refine(plan, goals, deadline);
 
@@ -410,6 +444,7 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
             to.heading != from.heading && faced.is_valid() ? state.location(faced) : no_location;
     }
     state.window_plan = std::move(plan);
+    state.window_goals = goal_locations;
     return rounds;
 }
 }  // namespace startkit_pathkit

@@ -76,16 +76,26 @@ std::uint32_t WindowRefiner::steps_to_goal(MapfPose pose, MapfVertex goal) {
     return table_for(goal)[pose.vertex.index() * 4 + pose.heading];
 }
 
-bool WindowRefiner::legal_step(MapfPose from, MapfPose to) const {
-    if (from == to) return true;
-    if (!options_.headings) {
-        const auto neighbours = graph_->neighbours(from.vertex);
-        return to.heading == from.heading &&
-               std::find(neighbours.begin(), neighbours.end(), to.vertex) != neighbours.end();
+std::size_t WindowRefiner::moves(MapfPose pose, std::array<MapfPose, 5>& next) const {
+    std::size_t count = 0;
+    next[count++] = pose;
+    if (options_.headings) {
+        next[count++] = {pose.vertex, static_cast<std::uint8_t>((pose.heading + 1) % 4)};
+        next[count++] = {pose.vertex, static_cast<std::uint8_t>((pose.heading + 3) % 4)};
+        const MapfVertex forward = ahead(pose.vertex, pose.heading);
+        if (forward.is_valid()) next[count++] = {forward, pose.heading};
+    } else {
+        for (const MapfVertex neighbour : graph_->neighbours(pose.vertex))
+            next[count++] = {neighbour, pose.heading};
     }
-    if (to.vertex == from.vertex)
-        return to.heading == (from.heading + 1) % 4 || to.heading == (from.heading + 3) % 4;
-    return to.heading == from.heading && ahead(from.vertex, from.heading) == to.vertex;
+    return count;
+}
+
+bool WindowRefiner::legal_step(MapfPose from, MapfPose to) const {
+    std::array<MapfPose, 5> next;
+    const std::size_t count = moves(from, next);
+    return std::find(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(count), to) !=
+           next.begin() + static_cast<std::ptrdiff_t>(count);
 }
 
 std::uint32_t WindowRefiner::path_cost(const std::vector<MapfPose>& path, MapfVertex goal) {
@@ -185,24 +195,14 @@ bool WindowRefiner::search(MapfVertex goal, std::vector<MapfPose>& path) {
             break;
         }
         const std::uint32_t vertex = pose / 4;
-        const std::uint32_t heading = pose % 4;
-        std::array<std::uint32_t, 5> next_poses{};
-        std::size_t count = 0;
-        next_poses[count++] = pose;
-        if (options_.headings) {
-            next_poses[count++] = vertex * 4 + (heading + 1) % 4;
-            next_poses[count++] = vertex * 4 + (heading + 3) % 4;
-            const MapfVertex forward = ahead_[vertex][heading];
-            if (forward.is_valid()) next_poses[count++] = forward.index() * 4 + heading;
-        } else {
-            for (const MapfVertex neighbour : graph_->neighbours(MapfVertex(vertex)))
-                next_poses[count++] = neighbour.index() * 4 + heading;
-        }
+        std::array<MapfPose, 5> next_poses;
+        const std::size_t count =
+            moves({MapfVertex(vertex), static_cast<std::uint8_t>(pose % 4)}, next_poses);
         const std::size_t now = std::size_t{t} * vertices;
         const std::size_t later = now + vertices;
         for (std::size_t option = 0; option < count; ++option) {
-            const std::uint32_t next_pose = next_poses[option];
-            const std::uint32_t next_vertex = next_pose / 4;
+            const std::uint32_t next_vertex = next_poses[option].vertex.index();
+            const std::uint32_t next_pose = next_vertex * 4 + next_poses[option].heading;
             if (occupant_[later + next_vertex] != nobody) continue;
             if (next_vertex != vertex) {
                 const std::int32_t other = occupant_[now + next_vertex];
@@ -238,7 +238,20 @@ std::vector<std::uint32_t> WindowRefiner::choose(const MapfPosePlan& plan,
         chosen.push_back(robot);
     };
     std::uniform_int_distribution<std::uint32_t> any(0, robots - 1);
-    if (random_() % 2 == 0) {
+    if (options_.walks && random_() % 2 == 0) {
+        const std::int64_t delayed = most_delayed(plan, goals);
+        if (delayed >= 0) {
+            auto robot = static_cast<std::uint32_t>(delayed);
+            take(robot);
+            walk(plan, goals, robot, 0, size, chosen, taken);
+            for (int attempt = 0; attempt < 10 && chosen.size() < size; ++attempt) {
+                robot = chosen[random_() % chosen.size()];
+                walk(plan, goals, robot, static_cast<std::uint32_t>(random_() % window_), size,
+                     chosen, taken);
+            }
+            if (chosen.size() >= 2) return chosen;
+        }
+    } else if (random_() % 2 == 0) {
         // The most delayed of 4 robots drawn, then the robots on or next to its path's tiles.
         std::uint32_t seed = any(random_);
         std::uint32_t worst = 0;
@@ -275,6 +288,76 @@ std::vector<std::uint32_t> WindowRefiner::choose(const MapfPosePlan& plan,
     while (chosen.size() < size)
         take(any(random_));
     return chosen;
+}
+
+std::int64_t WindowRefiner::most_delayed(const MapfPosePlan& plan, const MapfConfiguration& goals) {
+    const auto robots = static_cast<std::uint32_t>(plan.size());
+    if (tabu_.size() != robots) {
+        tabu_.assign(robots, 0);
+        tabu_count_ = 0;
+    }
+    std::int64_t worst_robot = -1;
+    std::uint32_t worst = 0;
+    for (std::uint32_t robot = 0; robot < robots; ++robot) {
+        if (tabu_[robot]) continue;
+        const std::uint32_t delay =
+            costs_[robot] -
+            std::min(costs_[robot],
+                     std::min(steps_to_goal(plan[robot].front(), goals[robot]), far_away));
+        if (delay > worst) {
+            worst = delay;
+            worst_robot = robot;
+        }
+    }
+    if (worst_robot < 0 || tabu_count_ + 1 >= robots) {
+        std::fill(tabu_.begin(), tabu_.end(), 0);
+        tabu_count_ = 0;
+    }
+    if (worst_robot >= 0) {
+        tabu_[static_cast<std::size_t>(worst_robot)] = 1;
+        ++tabu_count_;
+    }
+    return worst_robot;
+}
+
+void WindowRefiner::walk(const MapfPosePlan& plan, const MapfConfiguration& goals,
+                         std::uint32_t robot, std::uint32_t t, std::uint32_t size,
+                         std::vector<std::uint32_t>& chosen, std::vector<bool>& taken) {
+    const std::vector<MapfPose>& path = plan[robot];
+    const MapfVertex goal = goals[robot];
+    for (std::uint32_t before = 0; before <= t; ++before)
+        if (path[before].vertex == goal) return;  // arrived by then: nothing cheaper to find
+    const std::size_t vertices = graph_->vertex_count();
+    const auto add = [&](std::int32_t other) {
+        if (other == nobody || chosen.size() >= size) return;
+        const auto index = static_cast<std::uint32_t>(other);
+        if (taken[index]) return;
+        taken[index] = true;
+        chosen.push_back(index);
+    };
+    MapfPose pose = path[t];
+    for (; t < window_ && chosen.size() < size; ++t) {
+        std::array<MapfPose, 5> options;
+        std::size_t count = moves(pose, options);
+        bool moved = false;
+        while (count > 0 && !moved) {
+            const std::size_t pick = random_() % count;
+            const MapfPose next = options[pick];
+            options[pick] = options[--count];
+            const std::uint32_t rest =
+                next.vertex == goal ? 0 : std::min(steps_to_goal(next, goal), far_away);
+            if (t + 1 + rest >= costs_[robot]) continue;
+            const std::size_t later = (t + 1) * vertices;
+            add(occupant_[later + next.vertex.index()]);
+            if (next.vertex != pose.vertex) {  // the robot it would trade tiles with
+                const std::int32_t other = occupant_[t * vertices + next.vertex.index()];
+                if (other != nobody && occupant_[later + pose.vertex.index()] == other) add(other);
+            }
+            pose = next;
+            moved = true;
+        }
+        if (!moved || pose.vertex == goal) return;
+    }
 }
 
 bool WindowRefiner::fits(const MapfPosePlan& plan, const MapfConfiguration& goals) const {

@@ -177,20 +177,24 @@ TEST(WindowRefiner, RefusesPlansItCannotTakeAndLeavesThemAsTheyAre) {
 }
 
 TEST(WindowRefiner, ACrowdsPlanStaysValidGetsCheaperAndKeepsItsFirstPoses) {
-    for (const bool headings : {true, false}) {
-        WaitingRobots robots(60, 10);
-        const MapfPosePlan before = robots.plan;
-        WindowRefiner refiner(robots.graph, {8, headings, 3});
-        const std::uint64_t cost_before = refiner.plan_cost(robots.plan, robots.goals);
-        EXPECT_EQ(refiner.refine(robots.plan, robots.goals,
-                                 std::chrono::steady_clock::time_point::max(), 300),
-                  300u);
-        EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
-        EXPECT_TRUE(refiner.valid(robots.plan));
-        EXPECT_LT(refiner.plan_cost(robots.plan, robots.goals), cost_before);
-        for (std::size_t robot = 0; robot < before.size(); ++robot)
-            EXPECT_EQ(robots.plan[robot][0], before[robot][0]);
-    }
+    for (const bool headings : {true, false})
+        for (const bool walks : {false, true}) {
+            SCOPED_TRACE(testing::Message() << "headings " << headings << ", walks " << walks);
+            WaitingRobots robots(60, 10);
+            const MapfPosePlan before = robots.plan;
+            WindowRefiner::Options options{8, headings, 3};
+            options.walks = walks;
+            WindowRefiner refiner(robots.graph, options);
+            const std::uint64_t cost_before = refiner.plan_cost(robots.plan, robots.goals);
+            EXPECT_EQ(refiner.refine(robots.plan, robots.goals,
+                                     std::chrono::steady_clock::time_point::max(), 300),
+                      300u);
+            EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
+            EXPECT_TRUE(refiner.valid(robots.plan));
+            EXPECT_LT(refiner.plan_cost(robots.plan, robots.goals), cost_before);
+            for (std::size_t robot = 0; robot < before.size(); ++robot)
+                EXPECT_EQ(robots.plan[robot][0], before[robot][0]);
+        }
 }
 
 TEST(WindowRefiner, RobotsRunStepByStepReachTheirGoalsOneAfterAnother) {

@@ -52,6 +52,9 @@ class WindowRefiner {
         /// Bytes for the search's states (see `refine`): a window that would need more is
         /// refused.
         std::size_t search_memory = std::size_t{1} << 30;
+        /// Whether half the rounds take the robots in the way of the most delayed one (random
+        /// walks along cheaper routes, as in MAPF-LNS) instead of those near its path.
+        bool walks = false;
     };
 
     WindowRefiner(const MapfGraph& graph, Options options);
@@ -93,10 +96,19 @@ class WindowRefiner {
     // Whether `refine` takes `plan` and `goals` (see there).
     [[nodiscard]] bool fits(const MapfPosePlan& plan, const MapfConfiguration& goals) const;
     const std::vector<std::uint32_t>& table_for(MapfVertex goal);
+    // The poses one legal move from `pose` (itself first: the wait), into `next`; how many.
+    std::size_t moves(MapfPose pose, std::array<MapfPose, 5>& next) const;
     // A new path from `path`'s first pose to `goal` around the others (the reservations), or false.
     bool search(MapfVertex goal, std::vector<MapfPose>& path);
     void reserve(std::uint32_t robot, const std::vector<MapfPose>& path, bool on);
     std::vector<std::uint32_t> choose(const MapfPosePlan& plan, const MapfConfiguration& goals);
+    // The most delayed robot not chosen lately (`tabu_`), or -1 when none is delayed.
+    std::int64_t most_delayed(const MapfPosePlan& plan, const MapfConfiguration& goals);
+    // Adds to `chosen` the robots in the way of a random walk of `robot` from step `t` along
+    // moves that keep its cost below its plan's, until `size` are chosen.
+    void walk(const MapfPosePlan& plan, const MapfConfiguration& goals, std::uint32_t robot,
+              std::uint32_t t, std::uint32_t size, std::vector<std::uint32_t>& chosen,
+              std::vector<bool>& taken);
 
     const MapfGraph* graph_;
     Options options_;
@@ -107,6 +119,8 @@ class WindowRefiner {
     std::uint32_t window_ = 0;
     std::vector<std::int32_t> occupant_;  // by t * vertices + vertex: robot, or -1
     std::vector<std::uint32_t> costs_;    // by robot
+    std::vector<std::uint8_t> tabu_;      // by robot: chosen as most delayed lately
+    std::uint32_t tabu_count_ = 0;
     // The search's states by (t, vertex, heading, arrived): cost so far, parent, generation.
     std::vector<std::uint32_t> cost_, parent_, seen_;
     std::vector<std::uint64_t> open_;  // the search's heap, kept from one search to the next
