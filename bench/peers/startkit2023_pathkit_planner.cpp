@@ -54,6 +54,7 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     window_options.follow = from_environment("PATHKIT_FOLLOW", 1) != 0;
     window_options.walks = from_environment("PATHKIT_WALKS", 0) != 0;
     call_milliseconds = from_environment("PATHKIT_CALL_MS", 0);
+    planner->turn_cost = static_cast<double>(from_environment("PATHKIT_TURN_TENTHS", 0)) / 10;
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
 }
 

@@ -79,7 +79,9 @@ struct PathkitPlanner {
     pathkit::MapfConfiguration ahead;            // by agent: the tile it faces, or none
     std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
     pathkit::MapfConfiguration from, next;
-    std::uint64_t seed = 0;  // PIBT's
+    std::uint64_t seed = 0;              // PIBT's
+    double turn_cost = 0;                // PIBT's cost of a quarter turn, in steps
+    std::vector<std::uint8_t> headings;  // scratch
     // The windowed planner (plan_window_call): its refiner and the plan it executed a step of.
     std::unique_ptr<pathkit::WindowRefiner> refiner;
     pathkit::MapfPosePlan window_plan;
@@ -139,6 +141,12 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, i
         state.ahead[agent] = state.graph->vertex_at({facing_x, facing_y});
     }
     state.pibt->set_headings(state.ahead);
+    if (state.turn_cost > 0) {
+        state.headings.resize(agents);
+        for (std::size_t agent = 0; agent < agents; ++agent)
+            state.headings[agent] = static_cast<std::uint8_t>(robots[agent].orientation);
+        state.pibt->set_turn_costs(state.headings, state.turn_cost);
+    }
     for (int attempt = 0; attempt < 2; ++attempt) {
         state.order.clear();
         for (std::uint32_t agent = 0; agent < agents; ++agent) {

@@ -255,8 +255,17 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         if (!ahead.is_valid()) return random_fraction();
         return vertex == ahead ? 0.0 : 0.5 + 0.5 * random_fraction();
     };
+    // Quarter turns to face `vertex`, a neighbour, by its cell's direction from here.
+    const auto turns = [&](MapfVertex vertex) {
+        if (headings_.empty() || turn_cost_ == 0) return 0.0;
+        const Cell at = graph_->cell(here), to = graph_->cell(vertex);
+        const int way = to.x > at.x ? 0 : to.y > at.y ? 1 : to.x < at.x ? 2 : 3;
+        const int apart = (way - headings_[agent] + 4) % 4;
+        return turn_cost_ * (apart == 2 ? 2 : apart == 0 ? 0 : 1);
+    };
     for (const MapfVertex neighbour : graph_->neighbours(here))
-        unsorted[count++] = {neighbour, choice_key(agent, neighbour) + tie(neighbour)};
+        unsorted[count++] = {neighbour,
+                             choice_key(agent, neighbour) + turns(neighbour) + tie(neighbour)};
     unsorted[count++] = {here, choice_key(agent, here) + tie(here)};
     // A stable sort of at most five by counting, for each, the ones before it: comparisons
     // without branches, where an insertion sort's mispredict on the random keys (and GCC 12

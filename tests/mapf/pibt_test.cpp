@@ -186,6 +186,32 @@ TEST(Pibt, ConstraintsThatCollideAreRefused) {
     EXPECT_FALSE(pibt.plan_step(from, same, {}));
 }
 
+TEST(Pibt, ATurnCostingMoreThanTheStepItSavesKeepsTheAgentWhereItStands) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        ".....",
+        ".....",
+        ".....",
+    });
+    // clang-format on
+    const MapfGraph graph(drawn.map);
+    DistanceTables tables(graph, 1 << 20);
+    // Facing east at (2, 2), its goal two tiles north: the step north saves one step and
+    // needs one quarter turn; east and west save none, south loses one.
+    const MapfConfiguration from{graph.vertex_at({2, 2})};
+    const MapfConfiguration goals{graph.vertex_at({2, 0})};
+    const std::vector<std::uint8_t> facing_east{0};
+    for (const auto& [turn_cost, expected] :
+         std::vector<std::pair<double, Cell>>{{0.0, {2, 1}}, {0.5, {2, 1}}, {2.0, {2, 2}}}) {
+        Pibt pibt(graph, tables, goals, 0);
+        pibt.set_turn_costs(facing_east, turn_cost);
+        MapfConfiguration next(1);
+        const std::vector<std::uint32_t> order{0};
+        ASSERT_TRUE(pibt.plan_step(from, next, order));
+        EXPECT_EQ(graph.cell(next[0]), expected) << "a quarter turn costing " << turn_cost;
+    }
+}
+
 // Runs the planner until all arrive or `ticks` pass; returns the ticks taken, checking each.
 int run_planner(MapfPlanner& planner, const GridMap& map, int ticks) {
     std::vector<std::vector<Cell>> steps{planner.positions()};

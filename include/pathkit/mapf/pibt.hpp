@@ -53,6 +53,13 @@ class Pibt {
     void set_headings(std::span<const MapfVertex> ahead) {
         ahead_.assign(ahead.begin(), ahead.end());
     }
+    /// Each agent's heading (0 east, +x; 1 south, +y; 2 west; 3 north) and what a quarter turn
+    /// costs, in steps: a tile that takes k quarter turns to face then counts k x `turn_cost`
+    /// more among the agent's choices. An empty span, or a cost of 0, forgets them.
+    void set_turn_costs(std::span<const std::uint8_t> headings, double turn_cost) {
+        headings_.assign(headings.begin(), headings.end());
+        turn_cost_ = turn_cost;
+    }
     /// Changes one agent's goal (and drops its preferred route).
     void set_goal(std::uint32_t agent, MapfVertex goal);
     /// The agents' goals.
@@ -124,7 +131,9 @@ class Pibt {
     // Where `agent`'s step on `vertex` is in `routes.steps`, or none.
     [[nodiscard]] static std::uint32_t step_index(const Routes& routes, std::uint32_t agent,
                                                   MapfVertex vertex);
-    std::vector<MapfVertex> ahead_;  // by agent: the tile it faces, or none given
+    std::vector<MapfVertex> ahead_;       // by agent: the tile it faces, or none given
+    std::vector<std::uint8_t> headings_;  // by agent, with turn costs: the way it faces
+    double turn_cost_ = 0;
     std::uint64_t random_state_;
     bool swap_;
 };
