@@ -1,9 +1,9 @@
 // The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
-// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 15 steps planned by
+// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 25 steps planned by
 // PIBT with traffic-flow guide paths (keeping robots on the last call's plan), improved for the
 // rest of the call by WindowRefiner (LNS over tile and heading), its first step taken
-// (plan_window_call in
-// bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one step): compiled by
+// (plan_window_call in bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one
+// step): compiled by
 // scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
 // outside the project (never part of a pathkit library).
 //
@@ -46,13 +46,14 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
     // Knobs for experiments: PATHKIT_WINDOW (steps planned a call; 0 for PIBT's one step),
     // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's),
-    // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=1 (the LNS's walks),
-    // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit).
-    window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 15));
+    // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=0 (no LNS walks),
+    // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit), PATHKIT_TURN_TENTHS
+    // (PIBT's cost of a quarter turn, in tenths of a step; 0).
+    window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 25));
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
     window_options.follow = from_environment("PATHKIT_FOLLOW", 1) != 0;
-    window_options.walks = from_environment("PATHKIT_WALKS", 0) != 0;
+    window_options.walks = from_environment("PATHKIT_WALKS", 1) != 0;
     call_milliseconds = from_environment("PATHKIT_CALL_MS", 0);
     planner->turn_cost = static_cast<double>(from_environment("PATHKIT_TURN_TENTHS", 0)) / 10;
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));

@@ -371,14 +371,14 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
 // robots pushed off their plan. PIBT's per-robot state (priorities, turns under way) moves on
 // by the first step only. Returns the LNS's rounds.
 struct WindowOptions {
-    int window = 15;
+    int window = 25;
     std::uint32_t neighbourhood = 8;
     // Time the PIBT steps and guide paths may take at most, from the call's start.
     std::chrono::milliseconds pibt_time{200};
     // Whether PIBT's steps keep robots on the last call's plan (see above).
     bool follow = true;
     // Whether the LNS takes the robots in the way of the most delayed one in half its rounds.
-    bool walks = false;
+    bool walks = true;
 };
 
 inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<Robot>& robots,
