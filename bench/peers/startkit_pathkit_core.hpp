@@ -114,6 +114,14 @@ inline int ahead(const Robot& robot, int columns) {
     return robot.location + step_x[robot.orientation] + step_y[robot.orientation] * columns;
 }
 
+// The kit's action that takes a robot from pose `from` to pose `to`, one legal move apart.
+inline Action action_between(pathkit::MapfPose from, pathkit::MapfPose to) {
+    if (to.vertex != from.vertex) return Action::FW;
+    if (to.heading == (from.heading + 1) % 4) return Action::CR;
+    if (to.heading == (from.heading + 3) % 4) return Action::CCR;
+    return Action::W;
+}
+
 // One PIBT step from `robots`; false when the distance searches ran out of time.
 inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, int step) {
     const std::size_t agents = robots.size();
@@ -127,10 +135,7 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, i
             continue;
         const pathkit::MapfPose from = path[at], to = path[at + 1];
         state.followed[agent] = 1;
-        state.forced[agent] = to.vertex != from.vertex               ? Action::FW
-                              : to.heading == (from.heading + 1) % 4 ? Action::CR
-                              : to.heading == (from.heading + 3) % 4 ? Action::CCR
-                                                                     : Action::W;
+        state.forced[agent] = action_between(from, to);
     }
     for (std::size_t agent = 0; agent < agents; ++agent) {
         state.from[agent] = state.vertex(robots[agent].location);
@@ -436,12 +441,7 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
     for (std::size_t agent = 0; agent < agents; ++agent) {
         const pathkit::MapfPose from = plan[agent][0];
         const pathkit::MapfPose to = plan[agent][1];
-        if (to.vertex != from.vertex)
-            actions[agent] = Action::FW;
-        else if (to.heading == (from.heading + 1) % 4)
-            actions[agent] = Action::CR;
-        else if (to.heading == (from.heading + 3) % 4)
-            actions[agent] = Action::CCR;
+        actions[agent] = action_between(from, to);
         // PIBT's state a step on: priorities as plan_call does, a turn towards the tile faced.
         const bool on_goal = to.vertex == goals[agent];
         state.priorities[agent] =

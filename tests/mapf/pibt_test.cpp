@@ -196,8 +196,8 @@ TEST(Pibt, ATurnCostingMoreThanTheStepItSavesKeepsTheAgentWhereItStands) {
     // clang-format on
     const MapfGraph graph(drawn.map);
     DistanceTables tables(graph, 1 << 20);
-    // Facing east at (2, 2), its goal two tiles north: the step north saves one step and
-    // needs one quarter turn; east and west save none, south loses one.
+    // Facing east at (2, 2) on the bottom row, its goal two tiles north: the step north saves
+    // one step and needs one quarter turn; east and west save none.
     const MapfConfiguration from{graph.vertex_at({2, 2})};
     const MapfConfiguration goals{graph.vertex_at({2, 0})};
     const std::vector<std::uint8_t> facing_east{0};

@@ -53,7 +53,8 @@ class WindowRefiner {
         /// refused.
         std::size_t search_memory = std::size_t{1} << 30;
         /// Whether half the rounds take the robots in the way of the most delayed one (random
-        /// walks along cheaper routes, as in MAPF-LNS) instead of those near its path.
+        /// walks along cheaper routes, as in MAPF-LNS); the other half then choose as without
+        /// (robots near a delayed one's path, or at random, half and half).
         bool walks = false;
     };
 
