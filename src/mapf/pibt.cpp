@@ -41,9 +41,10 @@ Pibt::Pibt(const Pibt& other, std::uint64_t seed)
       swap_(other.swap_) {}
 
 std::size_t Pibt::memory_bytes() const {
-    std::size_t bytes = goals_.capacity() * sizeof(MapfVertex) +
-                        (tables_.capacity() + along_at_.capacity()) * sizeof(std::uint32_t) +
-                        route_dropped_.capacity();
+    std::size_t bytes =
+        (goals_.capacity() + ahead_.capacity() + first_choices_.capacity()) * sizeof(MapfVertex) +
+        headings_.capacity() + (tables_.capacity() + along_at_.capacity()) * sizeof(std::uint32_t) +
+        route_dropped_.capacity();
     if (owns_scratch_) {
         bytes += sizeof(Scratch) + 2 * graph_->vertex_count() * sizeof(std::uint32_t);
         if (routes_)
@@ -279,15 +280,17 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
         candidates[place] = unsorted[i];
     }
 
-    if (routes_ && !routes_->followed) {  // on its route: the route's next tile first
-        const MapfVertex preferred = route_next(agent, here);
+    const auto put_first = [&](MapfVertex preferred) {
         if (preferred.is_valid())
             for (std::size_t k = 1; k < count; ++k)
                 if (candidates[k].vertex == preferred)
                     std::rotate(candidates.begin(),
                                 candidates.begin() + static_cast<std::ptrdiff_t>(k),
                                 candidates.begin() + static_cast<std::ptrdiff_t>(k) + 1);
-    }
+    };
+    if (routes_ && !routes_->followed)  // on its route: the route's next tile first
+        put_first(route_next(agent, here));
+    if (!first_choices_.empty()) put_first(first_choices_[agent]);
     const std::uint32_t partner =
         swap_ ? swap_partner(agent, candidates[0].vertex, from, next) : none;
     if (partner != none)  // make way by going backwards, pulling the partner along

@@ -212,6 +212,46 @@ TEST(Pibt, ATurnCostingMoreThanTheStepItSavesKeepsTheAgentWhereItStands) {
     }
 }
 
+TEST(Pibt, AFirstChoiceComesFirstButYieldsToAnAgentOfHigherPriority) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "AB...",
+        "..#..",
+    });
+    // clang-format on
+    const MapfGraph graph(drawn.map);
+    DistanceTables tables(graph, 1 << 20);
+    const MapfVertex a = graph.vertex_at({0, 0}), b = graph.vertex_at({1, 0});
+    const MapfConfiguration from{a, b};
+    // B's goal is where it stands; A's is the far end of the top row.
+    const MapfConfiguration goals{graph.vertex_at({4, 0}), b};
+    // B alone first: its first choice (south, away from its goal) beats staying put.
+    {
+        Pibt pibt(graph, tables, goals, 0);
+        const MapfConfiguration first{MapfVertex(), graph.vertex_at({1, 1})};
+        pibt.set_first_choices(first);
+        MapfConfiguration next(2);
+        const std::vector<std::uint32_t> b_then_a{1, 0};
+        ASSERT_TRUE(pibt.plan_step(from, next, b_then_a));
+        EXPECT_EQ(graph.cell(next[1]), (Cell{1, 1}));
+    }
+    // B's first choice is to stay, but A comes first and needs B's tile: B is pushed on east.
+    {
+        Pibt pibt(graph, tables, goals, 0);
+        const MapfConfiguration first{MapfVertex(), b};
+        pibt.set_first_choices(first);
+        MapfConfiguration next(2);
+        const std::vector<std::uint32_t> a_then_b{0, 1};
+        ASSERT_TRUE(pibt.plan_step(from, next, a_then_b));
+        EXPECT_EQ(next[0], b);
+        EXPECT_NE(next[1], b);
+        // With B's stay a constraint instead, A cannot pass and waits (or steps back).
+        MapfConfiguration constrained{MapfVertex(), b};
+        ASSERT_TRUE(pibt.plan_step(from, constrained, std::vector<std::uint32_t>{0}));
+        EXPECT_NE(constrained[0], b);
+    }
+}
+
 // Runs the planner until all arrive or `ticks` pass; returns the ticks taken, checking each.
 int run_planner(MapfPlanner& planner, const GridMap& map, int ticks) {
     std::vector<std::vector<Cell>> steps{planner.positions()};

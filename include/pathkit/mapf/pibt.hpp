@@ -60,6 +60,14 @@ class Pibt {
         headings_.assign(headings.begin(), headings.end());
         turn_cost_ = turn_cost;
     }
+    /// A tile for each agent to try first (its own or a neighbour; invalid: none), ahead of its
+    /// routes and distances: a plan made earlier that the agent keeps to while it can. Unlike a
+    /// constraint of `plan_step`, an agent of higher priority that needs the tile, or needs
+    /// the agent out of its way, still gets it (priority inheritance works as ever). An empty
+    /// span forgets them.
+    void set_first_choices(std::span<const MapfVertex> first) {
+        first_choices_.assign(first.begin(), first.end());
+    }
     /// Changes one agent's goal (and drops its preferred route).
     void set_goal(std::uint32_t agent, MapfVertex goal);
     /// The agents' goals.
@@ -134,6 +142,7 @@ class Pibt {
     std::vector<MapfVertex> ahead_;       // by agent: the tile it faces, or none given
     std::vector<std::uint8_t> headings_;  // by agent, with turn costs: the way it faces
     double turn_cost_ = 0;
+    std::vector<MapfVertex> first_choices_;  // by agent: the tile it tries first, or none
     std::uint64_t random_state_;
     bool swap_;
 };
