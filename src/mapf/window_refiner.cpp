@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace pathkit {
 
@@ -23,7 +24,15 @@ constexpr int step_y[4] = {0, 1, 0, -1};
 }  // namespace
 
 WindowRefiner::WindowRefiner(const MapfGraph& graph, Options options)
-    : graph_(&graph), options_(options), random_(options.seed) {
+    : graph_(&graph), options_(std::move(options)), random_(options_.seed) {
+    std::vector<std::uint16_t>& costs = options_.move_costs;
+    costs_valid_ =
+        costs.empty() || (costs.size() == std::size_t{graph.vertex_count()} * 5 &&
+                          std::all_of(costs.begin(), costs.end(), [](std::uint16_t cost) {
+                              return cost >= 1 && cost <= largest_move_cost;
+                          }));
+    if (!costs_valid_) costs.clear();  // unit costs for the cost functions; refine refuses
+    largest_cost_ = costs.empty() ? 1 : *std::max_element(costs.begin(), costs.end());
     ahead_.resize(graph.vertex_count());
     for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex) {
         const Cell cell = graph.cell(MapfVertex(vertex));
@@ -39,37 +48,50 @@ const std::vector<std::uint32_t>& WindowRefiner::table_for(MapfVertex goal) {
         (tables_.size() + 1) * table_bytes > options_.table_memory)
         tables_.clear();
     auto [entry, made] = tables_.try_emplace(goal.index());
-    std::vector<std::uint32_t>& steps = entry->second;
-    if (!made) return steps;
-    // Backwards from every pose on the goal: a pose's predecessors are its tile turned either
-    // way (with headings) and the tile behind it (or, without, every neighbour's same heading).
-    steps.assign(std::size_t{graph_->vertex_count()} * 4, UINT32_MAX);
-    std::vector<std::uint32_t> queue;
-    for (std::uint32_t heading = 0; heading < 4; ++heading) {
-        steps[goal.index() * 4 + heading] = 0;
-        queue.push_back(goal.index() * 4 + heading);
-    }
-    for (std::size_t next = 0; next < queue.size(); ++next) {
-        const std::uint32_t pose = queue[next];
-        const std::uint32_t vertex = pose / 4;
-        const std::uint32_t heading = pose % 4;
-        const std::uint32_t reached = steps[pose] + 1;
-        const auto visit = [&](std::uint32_t before) {
-            if (steps[before] != UINT32_MAX) return;
-            steps[before] = reached;
-            queue.push_back(before);
-        };
-        if (options_.headings) {
-            visit(vertex * 4 + (heading + 1) % 4);
-            visit(vertex * 4 + (heading + 3) % 4);
-            const MapfVertex behind = ahead_[vertex][(heading + 2) % 4];
-            if (behind.is_valid()) visit(behind.index() * 4 + heading);
-        } else {
-            for (const MapfVertex neighbour : graph_->neighbours(MapfVertex(vertex)))
-                visit(neighbour.index() * 4 + heading);
+    std::vector<std::uint32_t>& costs = entry->second;
+    if (!made) return costs;
+    // Dijkstra backwards from every pose on the goal, by buckets of equal cost (Dial's: move
+    // costs are small integers; when all are 1 this is a breadth-first search). A pose's
+    // predecessors are its tile turned either way (with headings) and the tile behind it (or,
+    // without, every neighbour's same heading).
+    costs.assign(std::size_t{graph_->vertex_count()} * 4, UINT32_MAX);
+    std::vector<std::vector<std::uint32_t>> buckets(std::size_t{largest_cost_} + 1);
+    std::size_t pending = 0;
+    const auto visit = [&](std::uint32_t pose, std::uint32_t cost) {
+        if (cost >= costs[pose]) return;
+        costs[pose] = cost;
+        buckets[cost % buckets.size()].push_back(pose);
+        ++pending;
+    };
+    for (std::uint32_t heading = 0; heading < 4; ++heading)
+        visit(goal.index() * 4 + heading, 0);
+    for (std::uint32_t cost = 0; pending > 0; ++cost) {
+        std::vector<std::uint32_t>& bucket = buckets[cost % buckets.size()];
+        // Moves cost at least 1, so nothing joins this bucket while it is read.
+        for (const std::uint32_t pose : bucket) {
+            --pending;
+            if (costs[pose] != cost) continue;  // reached more cheaply since
+            const std::uint32_t vertex = pose / 4;
+            const std::uint32_t heading = pose % 4;
+            if (options_.headings) {
+                const std::uint32_t turn = cost + unit_cost(vertex, stay_way);
+                visit(vertex * 4 + (heading + 1) % 4, turn);
+                visit(vertex * 4 + (heading + 3) % 4, turn);
+                const MapfVertex behind = ahead_[vertex][(heading + 2) % 4];
+                if (behind.is_valid())
+                    visit(behind.index() * 4 + heading, cost + unit_cost(behind.index(), heading));
+            } else {
+                for (std::uint32_t way = 0; way < 4; ++way) {
+                    const MapfVertex neighbour = ahead_[vertex][(way + 2) % 4];
+                    if (neighbour.is_valid())
+                        visit(neighbour.index() * 4 + heading,
+                              cost + unit_cost(neighbour.index(), way));
+                }
+            }
         }
+        bucket.clear();
     }
-    return steps;
+    return costs;
 }
 
 std::uint32_t WindowRefiner::steps_to_goal(MapfPose pose, MapfVertex goal) {
@@ -98,11 +120,24 @@ bool WindowRefiner::legal_step(MapfPose from, MapfPose to) const {
            next.begin() + static_cast<std::ptrdiff_t>(count);
 }
 
+std::uint32_t WindowRefiner::move_cost(MapfPose from, MapfPose to) const {
+    const std::uint32_t vertex = from.vertex.index();
+    if (to.vertex == from.vertex) return unit_cost(vertex, stay_way);
+    if (options_.headings) return unit_cost(vertex, from.heading);
+    std::uint32_t way = 0;
+    while (way < 3 && ahead_[vertex][way] != to.vertex)
+        ++way;
+    return unit_cost(vertex, way);
+}
+
 std::uint32_t WindowRefiner::path_cost(const std::vector<MapfPose>& path, MapfVertex goal) {
-    for (std::size_t t = 0; t < path.size(); ++t)
-        if (path[t].vertex == goal) return static_cast<std::uint32_t>(t);
+    std::uint32_t cost = 0;
+    for (std::size_t t = 0; t < path.size(); ++t) {
+        if (path[t].vertex == goal) return cost;
+        if (t + 1 < path.size()) cost += move_cost(path[t], path[t + 1]);
+    }
     const std::uint32_t rest = steps_to_goal(path.back(), goal);
-    return static_cast<std::uint32_t>(path.size() - 1) + std::min(rest, far_away);
+    return cost + std::min(rest, far_away);
 }
 
 std::uint64_t WindowRefiner::plan_cost(const MapfPosePlan& plan, const MapfConfiguration& goals) {
@@ -162,6 +197,9 @@ bool WindowRefiner::search(MapfVertex goal, std::vector<MapfPose>& path) {
     const auto state_of = [&](std::uint32_t t, std::uint32_t pose, std::uint32_t arrived) {
         return ((t * vertices) * 4 + pose) * 2 + arrived;
     };
+    const auto pose_of = [](std::uint32_t pose) {
+        return MapfPose{MapfVertex(pose / 4), static_cast<std::uint8_t>(pose % 4)};
+    };
     const auto estimate = [&](std::uint32_t pose, std::uint32_t arrived) {
         return arrived ? 0 : std::min(table[pose], far_away);
     };
@@ -196,8 +234,7 @@ bool WindowRefiner::search(MapfVertex goal, std::vector<MapfPose>& path) {
         }
         const std::uint32_t vertex = pose / 4;
         std::array<MapfPose, 5> next_poses;
-        const std::size_t count =
-            moves({MapfVertex(vertex), static_cast<std::uint8_t>(pose % 4)}, next_poses);
+        const std::size_t count = moves(pose_of(pose), next_poses);
         const std::size_t now = std::size_t{t} * vertices;
         const std::size_t later = now + vertices;
         for (std::size_t option = 0; option < count; ++option) {
@@ -210,7 +247,8 @@ bool WindowRefiner::search(MapfVertex goal, std::vector<MapfPose>& path) {
             }
             const std::uint32_t next_arrived = arrived | (next_vertex == goal.index() ? 1 : 0);
             const std::uint32_t next = state_of(t + 1, next_pose, next_arrived);
-            const std::uint32_t next_cost = cost + (arrived ? 0 : 1);
+            const std::uint32_t next_cost =
+                cost + (arrived ? 0 : move_cost(pose_of(pose), next_poses[option]));
             if (seen_[next] == generation_ && cost_[next] <= next_cost) continue;
             seen_[next] = generation_;
             cost_[next] = next_cost;
@@ -335,6 +373,9 @@ void WindowRefiner::walk(const MapfPosePlan& plan, const MapfConfiguration& goal
         taken[index] = true;
         chosen.push_back(index);
     };
+    std::uint32_t spent = 0;  // the cost of the walk's moves so far, from the path's start
+    for (std::uint32_t before = 0; before < t; ++before)
+        spent += move_cost(path[before], path[before + 1]);
     MapfPose pose = path[t];
     for (; t < window_ && chosen.size() < size; ++t) {
         std::array<MapfPose, 5> options;
@@ -346,7 +387,8 @@ void WindowRefiner::walk(const MapfPosePlan& plan, const MapfConfiguration& goal
             options[pick] = options[--count];
             const std::uint32_t rest =
                 next.vertex == goal ? 0 : std::min(steps_to_goal(next, goal), far_away);
-            if (t + 1 + rest >= costs_[robot]) continue;
+            const std::uint32_t step = move_cost(pose, next);
+            if (spent + step + rest >= costs_[robot]) continue;
             const std::size_t later = (t + 1) * vertices;
             add(occupant_[later + next.vertex.index()]);
             if (next.vertex != pose.vertex) {  // the robot it would trade tiles with
@@ -354,6 +396,7 @@ void WindowRefiner::walk(const MapfPosePlan& plan, const MapfConfiguration& goal
                 if (other != nobody && occupant_[later + pose.vertex.index()] == other) add(other);
             }
             pose = next;
+            spent += step;
             moved = true;
         }
         if (!moved || pose.vertex == goal) return;
@@ -383,7 +426,7 @@ std::uint64_t WindowRefiner::refine(MapfPosePlan& plan, const MapfConfiguration&
                                     std::uint64_t max_rounds) {
     searches_ = 0;
     improved_ = 0;
-    if (!fits(plan, goals)) return 0;
+    if (!costs_valid_ || !fits(plan, goals)) return 0;
     window_ = static_cast<std::uint32_t>(plan.front().size() - 1);
     const std::size_t vertices = graph_->vertex_count();
     occupant_.assign((window_ + 1) * vertices, nobody);
@@ -439,6 +482,29 @@ std::uint64_t WindowRefiner::refine(MapfPosePlan& plan, const MapfConfiguration&
         }
     }
     return rounds;
+}
+
+std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph, std::uint16_t along,
+                                                 std::uint16_t against, std::uint16_t stay) {
+    const auto clamp = [](std::uint16_t cost) {
+        return std::clamp<std::uint16_t>(cost, 1, WindowRefiner::largest_move_cost);
+    };
+    along = clamp(along);
+    against = clamp(against);
+    stay = clamp(stay);
+    std::vector<std::uint16_t> costs(std::size_t{graph.vertex_count()} * 5);
+    for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex) {
+        const Cell cell = graph.cell(MapfVertex(vertex));
+        const bool even_row = cell.y % 2 == 0;
+        const bool even_column = cell.x % 2 == 0;
+        std::uint16_t* move = &costs[std::size_t{vertex} * 5];
+        move[0] = even_row ? along : against;     // east
+        move[2] = even_row ? against : along;     // west
+        move[1] = even_column ? along : against;  // south
+        move[3] = even_column ? against : along;  // north
+        move[4] = stay;
+    }
+    return costs;
 }
 
 }  // namespace pathkit

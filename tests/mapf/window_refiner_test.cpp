@@ -1,12 +1,15 @@
 // WindowRefiner: its plans stay valid (legal moves only, no shared tiles, no trades, checked
-// here independently), its costs match a brute-force search, and robots run by it reach goals.
+// here independently), its costs match a brute-force search (with and without move costs), and
+// robots run by it reach goals.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
 #include <deque>
+#include <queue>
 #include <random>
+#include <utility>
 
 #include "pathkit/mapf/window_refiner.hpp"
 
@@ -63,6 +66,52 @@ std::uint32_t brute_force_steps(const MapfGraph& graph, MapfPose start, MapfVert
         }
     }
     return UINT32_MAX;
+}
+
+// The cost of the move from `from` to `to` under `costs` (WindowRefiner::Options::move_costs:
+// by vertex x 5 + way, 0 to 3 the step's way by cell, 4 a turn or wait), read by the cells.
+std::uint32_t cost_of_move(const MapfGraph& graph, const std::vector<std::uint16_t>& costs,
+                           MapfPose from, MapfPose to) {
+    const std::size_t base = std::size_t{from.vertex.index()} * 5;
+    if (from.vertex == to.vertex) return costs[base + 4];
+    const Cell a = graph.cell(from.vertex), b = graph.cell(to.vertex);
+    for (std::size_t way = 0; way < 4; ++way)
+        if (b.x - a.x == step_x[way] && b.y - a.y == step_y[way]) return costs[base + way];
+    ADD_FAILURE() << "not a move";
+    return 0;
+}
+
+// The cheapest moves from `start` to any pose on `goal` under `costs`, by Dijkstra over poses.
+std::uint32_t brute_force_cost(const MapfGraph& graph, const std::vector<std::uint16_t>& costs,
+                               MapfPose start, MapfVertex goal, bool headings) {
+    std::vector<std::uint32_t> best(graph.vertex_count() * 4, UINT32_MAX);
+    using Entry = std::pair<std::uint32_t, std::uint32_t>;  // cost, pose
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+    const auto index = [](MapfPose pose) { return pose.vertex.index() * 4 + pose.heading; };
+    best[index(start)] = 0;
+    open.push({0, index(start)});
+    while (!open.empty()) {
+        const auto [cost, at] = open.top();
+        open.pop();
+        if (cost != best[at]) continue;
+        const MapfPose pose{MapfVertex(at / 4), static_cast<std::uint8_t>(at % 4)};
+        if (pose.vertex == goal) return cost;
+        for (const MapfPose next : moves_from(graph, pose, headings)) {
+            const std::uint32_t reached = cost + cost_of_move(graph, costs, pose, next);
+            if (reached >= best[index(next)]) continue;
+            best[index(next)] = reached;
+            open.push({reached, index(next)});
+        }
+    }
+    return UINT32_MAX;
+}
+
+// Random move costs from 1 to 9 for every vertex and way.
+std::vector<std::uint16_t> random_move_costs(const MapfGraph& graph, std::mt19937& random) {
+    std::vector<std::uint16_t> costs(graph.vertex_count() * 5);
+    for (std::uint16_t& cost : costs)
+        cost = static_cast<std::uint16_t>(1 + random() % 9);
+    return costs;
 }
 
 // Whether `plan` is valid: legal moves, no shared tile at any step, no two robots trading.
@@ -141,6 +190,77 @@ TEST(WindowRefiner, AloneARobotGetsTheCheapestPathItsWindowAllows) {
     }
 }
 
+TEST(WindowRefiner, WithMoveCostsTheCostToGoIsTheCheapestWayThere) {
+    WaitingRobots robots(1, 1);
+    for (const bool headings : {true, false}) {
+        WindowRefiner::Options options{8, headings, 1};
+        options.move_costs = random_move_costs(robots.graph, robots.random);
+        WindowRefiner refiner(robots.graph, options);
+        for (int draw = 0; draw < 200; ++draw) {
+            const MapfPose pose{MapfVertex(robots.random() % robots.graph.vertex_count()),
+                                static_cast<std::uint8_t>(robots.random() % 4)};
+            const MapfVertex goal(robots.random() % robots.graph.vertex_count());
+            EXPECT_EQ(refiner.steps_to_goal(pose, goal),
+                      brute_force_cost(robots.graph, options.move_costs, pose, goal, headings));
+        }
+    }
+}
+
+TEST(WindowRefiner, WithMoveCostsARobotAloneTakesTheCheapestWay) {
+    for (const bool headings : {true, false}) {
+        for (int draw = 0; draw < 30; ++draw) {
+            WaitingRobots robots(1, 12);
+            robots.random.seed(static_cast<unsigned>(draw));
+            robots.goals[0] = MapfVertex(robots.random() % robots.graph.vertex_count());
+            WindowRefiner::Options options{8, headings, 1};
+            options.move_costs = random_move_costs(robots.graph, robots.random);
+            WindowRefiner refiner(robots.graph, options);
+            refiner.refine(robots.plan, robots.goals, std::chrono::steady_clock::time_point::max(),
+                           4);
+            EXPECT_EQ(refiner.path_cost(robots.plan[0], robots.goals[0]),
+                      brute_force_cost(robots.graph, options.move_costs, robots.plan[0][0],
+                                       robots.goals[0], headings));
+            EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
+        }
+    }
+}
+
+TEST(WindowRefiner, CrisscrossLanesRunOneWayAndSendARobotAlongTheNextLane) {
+    // clang-format off
+    const char* const drawing[] = {
+        "......",
+        "S....G",  // row 1 is odd: its lane runs west, so going east is dearer on it
+        "......",
+    };
+    // clang-format on
+    GridMap map = GridMap::create(6, 3).value();
+    MapfGraph graph(map);
+    const MapfVertex start = graph.vertex_at({0, 1}), goal = graph.vertex_at({5, 1});
+    ASSERT_EQ(drawing[1][0], 'S');
+    ASSERT_EQ(drawing[1][5], 'G');
+    const std::vector<std::uint16_t> costs = crisscross_move_costs(graph, 1, 5, 2);
+    const auto cost = [&](Cell cell, std::size_t way) {
+        return costs[std::size_t{graph.vertex_at(cell).index()} * 5 + way];
+    };
+    EXPECT_EQ(cost({2, 0}, 0), 1);  // even row: east along
+    EXPECT_EQ(cost({2, 0}, 2), 5);  // even row: west against
+    EXPECT_EQ(cost({2, 1}, 0), 5);  // odd row: east against
+    EXPECT_EQ(cost({2, 1}, 2), 1);
+    EXPECT_EQ(cost({2, 1}, 1), 1);  // even column: south along
+    EXPECT_EQ(cost({3, 1}, 1), 5);  // odd column: south against
+    EXPECT_EQ(cost({3, 1}, 3), 1);
+    EXPECT_EQ(cost({3, 1}, 4), 2);
+    WindowRefiner::Options options{8, /*headings=*/false, 1};
+    options.move_costs = costs;
+    WindowRefiner refiner(graph, options);
+    MapfPosePlan plan{std::vector<MapfPose>(9, MapfPose{start, 0})};
+    refiner.refine(plan, {goal}, std::chrono::steady_clock::time_point::max(), 4);
+    // Down column 0 (south along), east on row 2, up column 5 (north along): 7 moves of cost 1.
+    EXPECT_EQ(refiner.path_cost(plan[0], goal), 7u);
+    EXPECT_EQ(plan[0][7].vertex, goal);
+    EXPECT_EQ(graph.cell(plan[0][3].vertex).y, 2);
+}
+
 TEST(WindowRefiner, RefusesPlansItCannotTakeAndLeavesThemAsTheyAre) {
     const auto far = std::chrono::steady_clock::time_point::max();
     const auto refused = [&](auto spoil) {
@@ -174,27 +294,40 @@ TEST(WindowRefiner, RefusesPlansItCannotTakeAndLeavesThemAsTheyAre) {
     EXPECT_EQ(WindowRefiner(robots.graph, tight).refine(robots.plan, robots.goals, far, 10), 0u);
     tight.search_memory = needed;
     EXPECT_EQ(WindowRefiner(robots.graph, tight).refine(robots.plan, robots.goals, far, 10), 10u);
+    // Move costs of the wrong size, or a move costing 0 or more than the largest cost.
+    WindowRefiner::Options costed;
+    costed.move_costs.assign(robots.graph.vertex_count() * 5 - 1, 1);
+    EXPECT_EQ(WindowRefiner(robots.graph, costed).refine(robots.plan, robots.goals, far, 10), 0u);
+    costed.move_costs.assign(robots.graph.vertex_count() * 5, 1);
+    EXPECT_EQ(WindowRefiner(robots.graph, costed).refine(robots.plan, robots.goals, far, 10), 10u);
+    costed.move_costs[7] = 0;
+    EXPECT_EQ(WindowRefiner(robots.graph, costed).refine(robots.plan, robots.goals, far, 10), 0u);
+    costed.move_costs[7] = WindowRefiner::largest_move_cost + 1;
+    EXPECT_EQ(WindowRefiner(robots.graph, costed).refine(robots.plan, robots.goals, far, 10), 0u);
 }
 
 TEST(WindowRefiner, ACrowdsPlanStaysValidGetsCheaperAndKeepsItsFirstPoses) {
     for (const bool headings : {true, false})
-        for (const bool walks : {false, true}) {
-            SCOPED_TRACE(testing::Message() << "headings " << headings << ", walks " << walks);
-            WaitingRobots robots(60, 10);
-            const MapfPosePlan before = robots.plan;
-            WindowRefiner::Options options{8, headings, 3};
-            options.walks = walks;
-            WindowRefiner refiner(robots.graph, options);
-            const std::uint64_t cost_before = refiner.plan_cost(robots.plan, robots.goals);
-            EXPECT_EQ(refiner.refine(robots.plan, robots.goals,
-                                     std::chrono::steady_clock::time_point::max(), 300),
-                      300u);
-            EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
-            EXPECT_TRUE(refiner.valid(robots.plan));
-            EXPECT_LT(refiner.plan_cost(robots.plan, robots.goals), cost_before);
-            for (std::size_t robot = 0; robot < before.size(); ++robot)
-                EXPECT_EQ(robots.plan[robot][0], before[robot][0]);
-        }
+        for (const bool walks : {false, true})
+            for (const bool lanes : {false, true}) {
+                SCOPED_TRACE(testing::Message() << "headings " << headings << ", walks " << walks
+                                                << ", lanes " << lanes);
+                WaitingRobots robots(60, 10);
+                const MapfPosePlan before = robots.plan;
+                WindowRefiner::Options options{8, headings, 3};
+                options.walks = walks;
+                if (lanes) options.move_costs = crisscross_move_costs(robots.graph, 1, 3, 2);
+                WindowRefiner refiner(robots.graph, options);
+                const std::uint64_t cost_before = refiner.plan_cost(robots.plan, robots.goals);
+                EXPECT_EQ(refiner.refine(robots.plan, robots.goals,
+                                         std::chrono::steady_clock::time_point::max(), 300),
+                          300u);
+                EXPECT_TRUE(plan_is_valid(robots.graph, robots.plan, headings));
+                EXPECT_TRUE(refiner.valid(robots.plan));
+                EXPECT_LT(refiner.plan_cost(robots.plan, robots.goals), cost_before);
+                for (std::size_t robot = 0; robot < before.size(); ++robot)
+                    EXPECT_EQ(robots.plan[robot][0], before[robot][0]);
+            }
 }
 
 TEST(WindowRefiner, RobotsRunStepByStepReachTheirGoalsOneAfterAnother) {

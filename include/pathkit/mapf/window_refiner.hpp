@@ -32,8 +32,10 @@ using MapfPosePlan = std::vector<std::vector<MapfPose>>;
 /// - Moves, with `headings` (the League of Robot Runners' robots): a step ahead, a quarter turn
 ///   either way, or a wait, each one step. Without: a step to any neighbour or a wait (the
 ///   heading is then carried along unchanged and means nothing).
-/// - A robot's cost: its steps before it first stands on its goal inside the window, or, when
-///   it does not reach it, the window plus the steps (turns included) from its last pose.
+/// - A robot's cost: the cost of its moves before it first stands on its goal inside the
+///   window, or, when it does not reach it, of all the window's moves plus the cheapest way
+///   (turns included) from its last pose. Every move costs 1 unless `Options::move_costs` says
+///   otherwise (a guidance graph).
 /// - Valid plans: every step one legal move, no two robots on a tile at a step, no two trading
 ///   tiles in a step (one following another into the tile it leaves is fine). Nothing is
 ///   checked past the window.
@@ -56,7 +58,16 @@ class WindowRefiner {
         /// walks along cheaper routes, as in MAPF-LNS); the other half then choose as without
         /// (robots near a delayed one's path, or at random, half and half).
         bool walks = false;
+        /// A guidance graph (Zhang et al., "Guidance Graph Optimization for Lifelong Multi-Agent
+        /// Path Finding", IJCAI 2024): by vertex index x 5 + way, the cost of a move from that
+        /// vertex, ways 0 to 3 a step east, south, west, north, way 4 a turn or a wait. Empty:
+        /// every move costs 1. Otherwise 5 a vertex, each 1 to `largest_move_cost`, or `refine`
+        /// runs no round. See `crisscross_move_costs`.
+        std::vector<std::uint16_t> move_costs;
     };
+
+    /// The largest cost `Options::move_costs` may give a move.
+    static constexpr std::uint16_t largest_move_cost = 1000;
 
     WindowRefiner(const MapfGraph& graph, Options options);
 
@@ -82,8 +93,8 @@ class WindowRefiner {
     [[nodiscard]] bool valid(const MapfPosePlan& plan) const;
     /// Whether `to` follows `from` by one legal move.
     [[nodiscard]] bool legal_step(MapfPose from, MapfPose to) const;
-    /// Steps from `pose` to `goal` (turns counted with headings), or UINT32_MAX when it cannot
-    /// get there.
+    /// The cost of the cheapest moves from `pose` to `goal` (steps, turns counted with headings,
+    /// when every move costs 1), or UINT32_MAX when it cannot get there.
     [[nodiscard]] std::uint32_t steps_to_goal(MapfPose pose, MapfVertex goal);
     /// The vertex one step from `vertex` the way `heading` points, or an invalid one.
     [[nodiscard]] MapfVertex ahead(MapfVertex vertex, std::uint8_t heading) const {
@@ -99,6 +110,14 @@ class WindowRefiner {
     const std::vector<std::uint32_t>& table_for(MapfVertex goal);
     // The poses one legal move from `pose` (itself first: the wait), into `next`; how many.
     std::size_t moves(MapfPose pose, std::array<MapfPose, 5>& next) const;
+    // The cost of the legal move from `from` to `to`.
+    [[nodiscard]] std::uint32_t move_cost(MapfPose from, MapfPose to) const;
+    // The way of a turn or a wait in `Options::move_costs`.
+    static constexpr std::uint32_t stay_way = 4;
+    // The cost of a move from `vertex` by `way` (0 to 3 a step, `stay_way`).
+    [[nodiscard]] std::uint32_t unit_cost(std::uint32_t vertex, std::uint32_t way) const {
+        return options_.move_costs.empty() ? 1 : options_.move_costs[std::size_t{vertex} * 5 + way];
+    }
     // A new path from `path`'s first pose to `goal` around the others (the reservations), or false.
     bool search(MapfVertex goal, std::vector<MapfPose>& path);
     void reserve(std::uint32_t robot, const std::vector<MapfPose>& path, bool on);
@@ -113,6 +132,8 @@ class WindowRefiner {
 
     const MapfGraph* graph_;
     Options options_;
+    bool costs_valid_ = true;         // whether Options::move_costs was empty or well formed
+    std::uint32_t largest_cost_ = 1;  // of a move
     std::mt19937_64 random_;
     std::vector<std::array<MapfVertex, 4>> ahead_;  // by vertex, by heading
     // By goal: steps to it by pose (vertex * 4 + heading), searched backwards once.
@@ -128,5 +149,16 @@ class WindowRefiner {
     std::uint32_t generation_ = 0;
     std::uint64_t searches_ = 0, improved_ = 0;
 };
+
+/// Move costs for `WindowRefiner::Options::move_costs` that lay one-way lanes over `graph`'s
+/// grid, crossing like a street grid: on even rows a step east costs `along` and a step west
+/// `against`, on odd rows the other way round; on even columns a step south costs `along`
+/// and north `against`, on odd columns the other way round; a turn or a wait costs `stay`.
+/// Robots then spread over lanes that run one way and meet head-on less (the "crisscross"
+/// guidance of the guidance-graph literature). Costs are clamped to 1 to `largest_move_cost`.
+[[nodiscard]] std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph,
+                                                               std::uint16_t along,
+                                                               std::uint16_t against,
+                                                               std::uint16_t stay);
 
 }  // namespace pathkit
