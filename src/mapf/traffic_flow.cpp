@@ -36,9 +36,13 @@ class TrafficProblem {
         for (const MapfVertex next : graph_->neighbours(here)) {
             const std::uint32_t against = (*out_)[next.index()][direction(next, here)];
             const std::uint32_t entering = (*in_)[next.index()];
-            visit(StateId(next.value),
-                  static_cast<Cost>(1 + options_->contraflow_weight * static_cast<float>(against) +
-                                    options_->congestion_weight * static_cast<float>(entering)));
+            const float step = options_->step_costs.empty()
+                                   ? 1.0f
+                                   : options_->step_costs[here.index() * 4 + direction(here, next)];
+            visit(
+                StateId(next.value),
+                static_cast<Cost>(step + options_->contraflow_weight * static_cast<float>(against) +
+                                  options_->congestion_weight * static_cast<float>(entering)));
         }
     }
     [[nodiscard]] Cost heuristic(StateId state) const {
@@ -76,7 +80,12 @@ TrafficFlow::TrafficFlow(const MapfGraph& graph, DistanceTables& distances, std:
       in_(graph.vertex_count(), 0),
       paths_(agents),
       walked_(agents, 0),
-      off_path_(agents, 0) {}
+      off_path_(agents, 0) {
+    std::vector<float>& steps = options_.step_costs;
+    if (steps.size() != std::size_t{graph.vertex_count()} * 4 ||
+        !std::all_of(steps.begin(), steps.end(), [](float cost) { return cost >= 1; }))
+        steps.clear();
+}
 
 int TrafficFlow::direction(MapfVertex from, MapfVertex to) {
     return TrafficProblem::direction(from, to);
@@ -199,8 +208,15 @@ std::vector<std::span<const MapfVertex>> TrafficFlow::routes() const {
 
 double TrafficFlow::objective() const {
     double steps = 0, contraflow = 0, congestion = 0;
-    for (std::uint32_t agent = 0; agent < paths_.size(); ++agent)
-        steps += static_cast<double>(route(agent).size() > 0 ? route(agent).size() - 1 : 0);
+    for (std::uint32_t agent = 0; agent < paths_.size(); ++agent) {
+        const std::span<const MapfVertex> path = route(agent);
+        for (std::size_t i = 1; i < path.size(); ++i)
+            steps +=
+                options_.step_costs.empty()
+                    ? 1.0
+                    : options_
+                          .step_costs[path[i - 1].index() * 4 + direction(path[i - 1], path[i])];
+    }
     for (std::uint32_t vertex = 0; vertex < out_.size(); ++vertex) {
         const double entering = in_[vertex];
         congestion += entering * (entering - 1) / 2;

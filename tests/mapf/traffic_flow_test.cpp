@@ -112,6 +112,44 @@ TEST(TrafficFlow, TwoFlowsHeadOnInATwoLaneCorridorTakeOneLaneEach) {
     EXPECT_EQ(std::max(east.size(), west.size()), 12u);
 }
 
+TEST(TrafficFlow, WithStepCostsAloneAnAgentTakesTheLaneRunningItsWay) {
+    // A goes east to B's tile. Steps east cost 3 on the top row and 1 on the bottom one; every
+    // other step costs 1: down, along the bottom, up (7 steps, cost 7) beats the top (cost 15).
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "#######",
+        "#A...B#",
+        "#.....#",
+        "#######",
+    });
+    // clang-format on
+    const MapfGraph graph(drawn.map);
+    MapfConfiguration starts, goals;
+    ASSERT_TRUE(graph.vertices_of(std::vector<Cell>{drawn.find('A')}, "start", starts));
+    ASSERT_TRUE(graph.vertices_of(std::vector<Cell>{drawn.find('B')}, "goal", goals));
+    TrafficFlowOptions options;
+    options.step_costs.assign(std::size_t{graph.vertex_count()} * 4, 1.0f);
+    for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex)
+        if (graph.cell(MapfVertex(vertex)).y == 1) options.step_costs[vertex * 4 + 0] = 3.0f;
+    DistanceTables tables(graph, std::size_t{1} << 20);
+    TrafficFlow flow(graph, tables, 1, options);
+    (void)flow.update(starts, goals, far_future);
+    const auto route = flow.route(0);
+    ASSERT_EQ(route.size(), 7u);
+    for (std::size_t i = 1; i + 1 < route.size(); ++i)
+        EXPECT_EQ(graph.cell(route[i]).y, 2) << "step " << i;
+    EXPECT_DOUBLE_EQ(flow.objective(), 6.0);
+    // Costs below 1, or of the wrong size, are ignored: the top row again.
+    for (const std::size_t size : {std::size_t{graph.vertex_count()} * 4, std::size_t{3}}) {
+        TrafficFlowOptions ignored = options;
+        ignored.step_costs.resize(size, 1.0f);
+        ignored.step_costs[0] = 0.5f;
+        TrafficFlow plain(graph, tables, 1, ignored);
+        (void)plain.update(starts, goals, far_future);
+        EXPECT_EQ(plain.route(0).size(), 5u);
+    }
+}
+
 TEST(TrafficFlow, RoutesWalkAlongWithTheirAgentsAndAreNewFromTilesOffThem) {
     const auto drawn = testing::ascii_map({
         "A.......a",

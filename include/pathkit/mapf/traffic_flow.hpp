@@ -27,14 +27,18 @@ struct TrafficFlowOptions {
     /// Steps an agent may have walked along its path between two updates and still be found on
     /// it (further on, or off it, the agent counts as off its path).
     std::uint32_t lookahead = 16;
+    /// What a step costs before traffic, by vertex index x 4 + way (0 east, 1 south, 2 west, 3
+    /// north): one-way lanes, say (a guidance graph). Empty: every step 1. Each at least 1 (the
+    /// search's estimate is the steps to go); costs of another size, or below 1, are ignored.
+    std::vector<float> step_costs;
 };
 
 /// One guide path per agent, from where it stands to its goal, that minimises (one agent at a
-/// time, the others held fixed) the path's length plus the traffic it meets: over every step
-/// u->v, `contraflow_weight` times the paths stepping v->u plus `congestion_weight` times the
-/// paths stepping onto v (the marginal increase of the paper's objective, the sum over edges of
-/// opposite flows multiplied and over vertices of entering flows in pairs). Each `update` first
-/// plans the agents without a path to their goal, then those off their path, then the others
+/// time, the others held fixed) the path's length (or step costs) plus the traffic it meets: over
+/// every step u->v, `contraflow_weight` times the paths stepping v->u plus `congestion_weight`
+/// times the paths stepping onto v (the marginal increase of the paper's objective, the sum over
+/// edges of opposite flows multiplied and over vertices of entering flows in pairs). Each `update`
+/// first plans the agents without a path to their goal, then those off their path, then the others
 /// in turn (so the flows settle over calls, as in the paper's iterative optimisation), until
 /// the deadline. Paths are plain routes, not timed; the part an agent has walked is dropped.
 ///
@@ -61,8 +65,8 @@ class TrafficFlow {
     [[nodiscard]] std::span<const MapfVertex> route(std::uint32_t agent) const;
     /// Every agent's route (`route`), in agent order.
     [[nodiscard]] std::vector<std::span<const MapfVertex>> routes() const;
-    /// The objective over the remaining routes: their steps, plus each weight times its term
-    /// (pairs of opposite flows on each edge, pairs of flows entering each vertex).
+    /// The objective over the remaining routes: their steps (or step costs), plus each weight times
+    /// its term (pairs of opposite flows on each edge, pairs of flows entering each vertex).
     [[nodiscard]] double objective() const;
     /// Bytes held: 20 a vertex, the paths and the search.
     [[nodiscard]] std::size_t memory_bytes() const;
