@@ -1,7 +1,8 @@
 // The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
 // DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 25 steps planned by
 // PIBT with traffic-flow guide paths (keeping robots on the last call's plan), improved for the
-// rest of the call by WindowRefiner (LNS over tile and heading), its first step taken
+// rest of the call by WindowRefiner (LNS over tile and heading), guide paths and LNS priced
+// by one-way lanes crossing like a street grid, its first step taken
 // (plan_window_call in bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one
 // step): compiled by
 // scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
@@ -48,15 +49,25 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's),
     // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=0 (no LNS walks),
     // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit), PATHKIT_TURN_TENTHS
-    // (PIBT's cost of a quarter turn, in tenths of a step; 0).
+    // (PIBT's cost of a quarter turn, in tenths of a step; 0), PATHKIT_SOFT_FOLLOW=0 (the last
+    // call's plan a constraint in PIBT instead of a first choice).
     window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 25));
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
     window_options.follow = from_environment("PATHKIT_FOLLOW", 1) != 0;
     window_options.walks = from_environment("PATHKIT_WALKS", 1) != 0;
+    planner->soft_follow = from_environment("PATHKIT_SOFT_FOLLOW", 1) != 0;
     call_milliseconds = from_environment("PATHKIT_CALL_MS", 0);
     planner->turn_cost = static_cast<double>(from_environment("PATHKIT_TURN_TENTHS", 0)) / 10;
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
+    // PATHKIT_LANES=ALONG,AGAINST,STAY: one-way lanes crossing like a street grid, the costs
+    // of a step along a lane, against it, and of a turn or wait (2,3,2; 0,0,0 for none).
+    unsigned along = 2, against = 3, stay = 2;
+    if (const char* lanes = std::getenv("PATHKIT_LANES"); lanes != nullptr)
+        (void)std::sscanf(lanes, "%u,%u,%u", &along, &against, &stay);
+    planner->lane_along = static_cast<std::uint16_t>(along);
+    planner->lane_against = static_cast<std::uint16_t>(against);
+    planner->lane_stay = static_cast<std::uint16_t>(stay);
 }
 
 void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {

@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -91,6 +92,14 @@ struct PathkitPlanner {
     pathkit::MapfPosePlan follow;
     std::vector<Action> forced;          // by agent, this step: the plan's action, if followed
     std::vector<std::uint8_t> followed;  // by agent, this step: whether it follows its plan
+    pathkit::MapfConfiguration planned;  // by agent, this step: the plan's tile, if followed
+    // Whether the plan's tile is PIBT's first choice for a followed robot (which a robot of
+    // higher priority may still push off it) rather than a constraint.
+    bool soft_follow = true;
+    // One-way lanes (pathkit::crisscross_move_costs): the costs of a step along a lane, against
+    // it, and of a turn or wait, in the LNS and (as steps along / against, in units of a step
+    // along) in the guide paths; 0: none.
+    std::uint16_t lane_along = 0, lane_against = 0, lane_stay = 0;
 
     [[nodiscard]] MapfVertex vertex(int location) const {
         return graph->vertex_at({location % columns, location / columns});
@@ -127,6 +136,7 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, i
     const std::size_t agents = robots.size();
     state.followed.assign(agents, 0);
     state.forced.assign(agents, Action::W);
+    state.planned.assign(agents, MapfVertex());
     for (std::size_t agent = 0; agent < agents && !state.follow.empty(); ++agent) {
         const auto& path = state.follow[agent];
         const auto at = static_cast<std::size_t>(step);
@@ -136,7 +146,11 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, i
         const pathkit::MapfPose from = path[at], to = path[at + 1];
         state.followed[agent] = 1;
         state.forced[agent] = action_between(from, to);
+        state.planned[agent] = to.vertex;
     }
+    const bool soft = state.soft_follow && !state.follow.empty();
+    state.pibt->set_first_choices(soft ? std::span<const MapfVertex>(state.planned)
+                                       : std::span<const MapfVertex>());
     for (std::size_t agent = 0; agent < agents; ++agent) {
         state.from[agent] = state.vertex(robots[agent].location);
         const int facing_x = robots[agent].location % state.columns +
@@ -155,8 +169,9 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, i
     for (int attempt = 0; attempt < 2; ++attempt) {
         state.order.clear();
         for (std::uint32_t agent = 0; agent < agents; ++agent) {
-            if (state.followed[agent]) {
-                state.next[agent] = state.follow[agent][static_cast<std::size_t>(step) + 1].vertex;
+            if (state.followed[agent]) {  // the plan's tile: a constraint, or a first choice
+                state.next[agent] = soft ? MapfVertex() : state.planned[agent];
+                if (soft) state.order.push_back(agent);
                 continue;
             }
             const int target = state.turning_towards[agent];
@@ -187,7 +202,8 @@ inline void step_actions(PathkitPlanner& state, std::vector<Robot>& robots,
         const int here = robots[agent].location;
         const int there = state.location(state.next[agent]);
         state.turning_towards[agent] = no_location;
-        if (!state.followed.empty() && state.followed[agent]) {
+        if (!state.followed.empty() && state.followed[agent] &&
+            state.next[agent] == state.planned[agent]) {  // kept to its plan
             actions[agent] = state.forced[agent];
             continue;
         }
@@ -287,7 +303,18 @@ inline void start_pibt(PathkitPlanner& state, const std::vector<Robot>& robots) 
     for (std::size_t agent = 0; agent < agents; ++agent)
         state.priorities[agent] = static_cast<float>(agent) / static_cast<float>(agents);
     state.turning_towards.assign(agents, no_location);
-    state.flow = std::make_unique<pathkit::TrafficFlow>(*state.graph, *state.distances, agents);
+    pathkit::TrafficFlowOptions flow_options;
+    if (state.lane_along > 0) {
+        const std::vector<std::uint16_t> lanes = pathkit::crisscross_move_costs(
+            *state.graph, state.lane_along, state.lane_against, state.lane_stay);
+        flow_options.step_costs.resize(std::size_t{state.graph->vertex_count()} * 4);
+        for (std::size_t vertex = 0; vertex < state.graph->vertex_count(); ++vertex)
+            for (std::size_t way = 0; way < 4; ++way)
+                flow_options.step_costs[vertex * 4 + way] =
+                    static_cast<float>(lanes[vertex * 5 + way]) / state.lane_along;
+    }
+    state.flow = std::make_unique<pathkit::TrafficFlow>(*state.graph, *state.distances, agents,
+                                                        flow_options);
     state.ahead.resize(agents);
     state.from.resize(agents);
     state.next.resize(agents);
@@ -370,11 +397,13 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
 // (guide paths, then steps) make a plan of every robot's poses; a WindowRefiner (LNS with a
 // space-time A* over tile and heading) improves it until `deadline`; each robot's action is the
 // plan's first step. With `follow`, the PIBT steps keep each robot on the last call's refined
-// plan (a step on) while it stands where that plan put it and its errand is the same: it takes
-// the plan's action, and PIBT plans the others around it; so the LNS's work carries over from
-// call to call and PIBT plans only the window's new last step, robots with a new errand and
-// robots pushed off their plan. PIBT's per-robot state (priorities, turns under way) moves on
-// by the first step only. Returns the LNS's rounds.
+// plan (a step on) while it stands where that plan put it and its errand is the same: the
+// plan's tile is its first choice in PIBT (`soft_follow`; a robot of higher priority may still
+// push it off, so a jam's oldest robots get through) or, without, a constraint PIBT plans the
+// others around; a robot given its plan's tile takes the plan's action. So the LNS's work
+// carries over from call to call and PIBT plans only the window's new last step, robots with a
+// new errand and robots pushed off their plan. PIBT's per-robot state (priorities, turns under
+// way) moves on by the first step only. Returns the LNS's rounds.
 struct WindowOptions {
     int window = 25;
     std::uint32_t neighbourhood = 8;
@@ -396,6 +425,9 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
     if (!state.refiner) {
         pathkit::WindowRefiner::Options refiner_options{options.neighbourhood, true, state.seed};
         refiner_options.walks = options.walks;
+        if (state.lane_along > 0)
+            refiner_options.move_costs = pathkit::crisscross_move_costs(
+                *state.graph, state.lane_along, state.lane_against, state.lane_stay);
         state.refiner = std::make_unique<pathkit::WindowRefiner>(*state.graph, refiner_options);
     }
     if (!state.pibt) start_pibt(state, robots);
