@@ -57,8 +57,11 @@ const std::vector<std::uint32_t>& WindowRefiner::table_for(MapfVertex goal) {
     costs.assign(std::size_t{graph_->vertex_count()} * 4, UINT32_MAX);
     std::vector<std::vector<std::uint32_t>> buckets(std::size_t{largest_cost_} + 1);
     std::size_t pending = 0;
-    const auto visit = [&](std::uint32_t pose, std::uint32_t cost) {
-        if (cost >= costs[pose]) return;
+    // Costs past UINT32_MAX - 1 (only on maps of millions of tiles with dear moves) are left
+    // unreachable rather than wrapped round.
+    const auto visit = [&](std::uint32_t pose, std::uint64_t reached) {
+        if (reached >= costs[pose]) return;
+        const auto cost = static_cast<std::uint32_t>(reached);
         costs[pose] = cost;
         buckets[cost % buckets.size()].push_back(pose);
         ++pending;
@@ -74,18 +77,19 @@ const std::vector<std::uint32_t>& WindowRefiner::table_for(MapfVertex goal) {
             const std::uint32_t vertex = pose / 4;
             const std::uint32_t heading = pose % 4;
             if (options_.headings) {
-                const std::uint32_t turn = cost + unit_cost(vertex, stay_way);
+                const std::uint64_t turn = std::uint64_t{cost} + unit_cost(vertex, stay_way);
                 visit(vertex * 4 + (heading + 1) % 4, turn);
                 visit(vertex * 4 + (heading + 3) % 4, turn);
                 const MapfVertex behind = ahead_[vertex][(heading + 2) % 4];
                 if (behind.is_valid())
-                    visit(behind.index() * 4 + heading, cost + unit_cost(behind.index(), heading));
+                    visit(behind.index() * 4 + heading,
+                          std::uint64_t{cost} + unit_cost(behind.index(), heading));
             } else {
                 for (std::uint32_t way = 0; way < 4; ++way) {
                     const MapfVertex neighbour = ahead_[vertex][(way + 2) % 4];
                     if (neighbour.is_valid())
                         visit(neighbour.index() * 4 + heading,
-                              cost + unit_cost(neighbour.index(), way));
+                              std::uint64_t{cost} + unit_cost(neighbour.index(), way));
                 }
             }
         }

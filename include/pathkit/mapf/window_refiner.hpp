@@ -62,7 +62,9 @@ class WindowRefiner {
         /// Path Finding", IJCAI 2024): by vertex index x 5 + way, the cost of a move from that
         /// vertex, ways 0 to 3 a step east, south, west, north, way 4 a turn or a wait. Empty:
         /// every move costs 1. Otherwise 5 a vertex, each 1 to `largest_move_cost`, or `refine`
-        /// runs no round. See `crisscross_move_costs`.
+        /// runs no round. The tables of costs to go then take time in proportion to the tiles
+        /// plus the largest cost to go (Dijkstra by buckets of equal cost). See
+        /// `crisscross_move_costs`.
         std::vector<std::uint16_t> move_costs;
     };
 
