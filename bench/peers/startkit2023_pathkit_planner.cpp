@@ -49,14 +49,15 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's),
     // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=0 (no LNS walks),
     // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit), PATHKIT_TURN_TENTHS
-    // (PIBT's cost of a quarter turn, in tenths of a step; 0), PATHKIT_SOFT_FOLLOW=0 (the last
-    // call's plan a constraint in PIBT instead of a first choice).
+    // (PIBT's cost of a quarter turn, in tenths of a step; 0), PATHKIT_SOFT_FOLLOW=0 or 1 (the
+    // last call's plan a constraint in PIBT, or a first choice, whatever the robots' density).
     window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 25));
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
     window_options.follow = from_environment("PATHKIT_FOLLOW", 1) != 0;
     window_options.walks = from_environment("PATHKIT_WALKS", 1) != 0;
-    planner->soft_follow = from_environment("PATHKIT_SOFT_FOLLOW", 1) != 0;
+    if (const long soft = from_environment("PATHKIT_SOFT_FOLLOW", -1); soft >= 0)
+        planner->soft_follow_below = soft != 0 ? 2.0 : 0.0;  // always / never
     call_milliseconds = from_environment("PATHKIT_CALL_MS", 0);
     planner->turn_cost = static_cast<double>(from_environment("PATHKIT_TURN_TENTHS", 0)) / 10;
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
