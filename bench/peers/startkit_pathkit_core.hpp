@@ -405,12 +405,13 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
 // space-time A* over tile and heading) improves it until `deadline`; each robot's action is the
 // plan's first step. With `follow`, the PIBT steps keep each robot on the last call's refined
 // plan (a step on) while it stands where that plan put it and its errand is the same: the
-// plan's tile is its first choice in PIBT (`soft_follow`, by density; a robot of higher priority
-// may still push it off, so a jam's oldest robots get through) or, without, a constraint PIBT plans
-// the others around; a robot given its plan's tile takes the plan's action. So the LNS's work
-// carries over from call to call and PIBT plans only the window's new last step, robots with a
-// new errand and robots pushed off their plan. PIBT's per-robot state (priorities, turns under
-// way) moves on by the first step only. Returns the LNS's rounds.
+// plan's tile is its first choice in PIBT (`soft_follow`, by density; a robot of higher
+// priority may still push it off, so a jam's oldest robots get through) or, without, a
+// constraint PIBT plans the others around; a robot given its plan's tile takes the plan's
+// action. So the LNS's work carries over from call to call and PIBT plans only the window's
+// new last step, robots with a new errand and robots pushed off their plan. PIBT's per-robot
+// state (priorities, turns under way) moves on by the first step only. Returns the LNS's
+// rounds.
 struct WindowOptions {
     int window = 25;
     std::uint32_t neighbourhood = 8;
