@@ -62,8 +62,8 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner->turn_cost = static_cast<double>(from_environment("PATHKIT_TURN_TENTHS", 0)) / 10;
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
     // PATHKIT_LANES=ALONG,AGAINST,STAY: one-way lanes crossing like a street grid, the costs
-    // of a step along a lane, against it, and of a turn or wait (2,3,2 once the robots fill a
-    // fifth of the open tiles, none below; 0,0,0 for none).
+    // of a step along a lane, against it, and of a turn or wait (2,3,2 once the robots fill
+    // 28% of the open tiles, none below; 0,0,0 for none).
     unsigned along = 2, against = 3, stay = 2;
     if (const char* lanes = std::getenv("PATHKIT_LANES"); lanes != nullptr) {
         (void)std::sscanf(lanes, "%u,%u,%u", &along, &against, &stay);
