@@ -297,10 +297,20 @@ inline std::chrono::steady_clock::time_point guide(PathkitPlanner& state,
     return found;
 }
 
+// The settings that depend on how full the map is (`agents` robots on its open tiles): the
+// first choice and the lanes. Called once, by start_pibt, before any planner is made.
+inline void settle_density(PathkitPlanner& state, std::size_t agents) {
+    const double fill =
+        static_cast<double>(agents) / static_cast<double>(state.graph->vertex_count());
+    state.soft_follow = fill < state.soft_follow_below;
+    if (fill < state.lanes_from) state.lane_along = state.lane_against = state.lane_stay = 0;
+}
+
 // PIBT and the per-robot state, made on the first call (the kits fill the robots' states only
 // after `initialize`) from where the robots stand.
 inline void start_pibt(PathkitPlanner& state, const std::vector<Robot>& robots) {
     const std::size_t agents = robots.size();
+    settle_density(state, agents);
     pathkit::MapfConfiguration starts(agents);
     for (std::size_t agent = 0; agent < agents; ++agent)
         starts[agent] = state.vertex(robots[agent].location);
@@ -423,15 +433,6 @@ struct WindowOptions {
     bool walks = true;
 };
 
-// The settings that depend on how full the map is (`agents` robots on its open tiles): the
-// first choice and the lanes. Called once, before the first windowed call's planners exist.
-inline void settle_density(PathkitPlanner& state, std::size_t agents) {
-    const double fill =
-        static_cast<double>(agents) / static_cast<double>(state.graph->vertex_count());
-    state.soft_follow = fill < state.soft_follow_below;
-    if (fill < state.lanes_from) state.lane_along = state.lane_against = state.lane_stay = 0;
-}
-
 inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<Robot>& robots,
                                       const std::vector<int>& goal_locations, int rows,
                                       const WindowOptions& options,
@@ -439,8 +440,8 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
                                       std::chrono::steady_clock::time_point deadline,
                                       std::vector<Action>& actions) {
     const std::size_t agents = robots.size();
+    if (!state.pibt) start_pibt(state, robots);
     if (!state.refiner) {
-        settle_density(state, agents);
         pathkit::WindowRefiner::Options refiner_options{options.neighbourhood, true, state.seed};
         refiner_options.walks = options.walks;
         if (state.lane_along > 0)
@@ -448,7 +449,6 @@ inline std::uint64_t plan_window_call(PathkitPlanner& state, const std::vector<R
                 *state.graph, state.lane_along, state.lane_against, state.lane_stay);
         state.refiner = std::make_unique<pathkit::WindowRefiner>(*state.graph, refiner_options);
     }
-    if (!state.pibt) start_pibt(state, robots);
     std::vector<float> priorities = state.priorities;
     for (std::size_t agent = 0; agent < agents; ++agent)  // a new errand: as plan_call does
         if (state.pibt->goals()[agent] != state.vertex(goal_locations[agent]))
