@@ -4,7 +4,7 @@
 // rest of the call by WindowRefiner (LNS over tile and heading), guide paths and LNS priced
 // by one-way lanes crossing like a street grid, its first step taken
 // (plan_window_call in bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one
-// step): compiled by
+// step); on maps at least 80% full, synchronised PIBT steps instead (plan_sync_call): compiled by
 // scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
 // outside the project (never part of a pathkit library).
 //
@@ -49,8 +49,10 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's),
     // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=0 (no LNS walks),
     // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit), PATHKIT_TURN_TENTHS
-    // (PIBT's cost of a quarter turn, in tenths of a step; 0), PATHKIT_SOFT_FOLLOW=0 or 1 (the
-    // last call's plan a constraint in PIBT, or a first choice, whatever the robots' density).
+    // (PIBT's cost of a quarter turn, in tenths of a step; 5 in synchronised steps, else 0),
+    // PATHKIT_SOFT_FOLLOW=0 or 1 (the last call's plan a constraint in PIBT, or a first choice,
+    // whatever the robots' density), PATHKIT_SYNC=0 or 1 (synchronised steps never or always;
+    // by default from 80% fill), PATHKIT_SAMPLES (PIBT steps tried a synchronised step; 64).
     window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 25));
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
@@ -59,7 +61,11 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     if (const long soft = from_environment("PATHKIT_SOFT_FOLLOW", -1); soft >= 0)
         planner->soft_follow_below = soft != 0 ? 2.0 : 0.0;  // always / never
     call_milliseconds = from_environment("PATHKIT_CALL_MS", 0);
-    planner->turn_cost = static_cast<double>(from_environment("PATHKIT_TURN_TENTHS", 0)) / 10;
+    if (const long tenths = from_environment("PATHKIT_TURN_TENTHS", -1); tenths >= 0)
+        planner->turn_cost = static_cast<double>(tenths) / 10;
+    if (const long sync = from_environment("PATHKIT_SYNC", -1); sync >= 0)
+        planner->sync_from = sync != 0 ? 0.0 : 2.0;  // always / never
+    planner->sync_samples = static_cast<std::uint32_t>(from_environment("PATHKIT_SAMPLES", 64));
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
     // PATHKIT_LANES=ALONG,AGAINST,STAY: one-way lanes crossing like a street grid, the costs
     // of a step along a lane, against it, and of a turn or wait (2,3,2 once the robots fill
@@ -85,6 +91,11 @@ void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
     std::vector<startkit_pathkit::Robot> robots;
     std::vector<int> goals;
     startkit_pathkit::read_robots(*env, robots, goals);
+    if (!planner->pibt) startkit_pathkit::start_pibt(*planner, robots);  // settles the density
+    if (planner->sync) {
+        startkit_pathkit::plan_sync_call(*planner, robots, goals, env->rows, deadline, actions);
+        return;
+    }
     if (window_options.window > 0) {
         const std::uint64_t rounds = startkit_pathkit::plan_window_call(
             *planner, robots, goals, env->rows, window_options, planner_start, deadline, actions);

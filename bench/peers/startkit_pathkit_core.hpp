@@ -18,6 +18,10 @@
 // renewed in turn from call to call), which PIBT follows (its choices ordered by steps to go
 // along the path, the tile a robot faces first among equals); the reserve is twice what the
 // previous call's steps took.
+//
+// On maps packed nearly full (at least 80% of the open tiles) the 2023 adapter keeps each PIBT
+// step as the robots' targets until all have got there (plan_sync_call), the best of many
+// tries by steps gained per tick.
 #pragma once
 
 #include <algorithm>
@@ -81,7 +85,7 @@ struct PathkitPlanner {
     std::chrono::steady_clock::duration reserve = minimum_reserve;  // kept for PIBT's steps
     pathkit::MapfConfiguration from, next;
     std::uint64_t seed = 0;              // PIBT's
-    double turn_cost = 0;                // PIBT's cost of a quarter turn, in steps
+    double turn_cost = -1;               // PIBT's cost of a quarter turn, in steps; < 0: by density
     std::vector<std::uint8_t> headings;  // scratch
     // The windowed planner (plan_window_call): its refiner and the plan it executed a step of.
     std::unique_ptr<pathkit::WindowRefiner> refiner;
@@ -107,6 +111,17 @@ struct PathkitPlanner {
     // (200 robots on 819 tiles: 2% fewer tasks; 100 on 1,277: 3%; 400 on 1,277: 5% more).
     std::uint16_t lane_along = 0, lane_against = 0, lane_stay = 0;
     double lanes_from = 0.28;
+    // Synchronised steps (plan_sync_call) once the robots fill at least `sync_from` of the open
+    // tiles (settle_density): each the best of `sync_samples` PIBT steps, whose priorities are
+    // raised by a random amount below `sync_noise` in all tries but the first.
+    double sync_from = 0.8;
+    bool sync = false;
+    std::uint32_t sync_samples = 64;
+    double sync_noise = 2;
+    std::uint32_t sync_patience = 6;         // ticks a robot may be under way to its target
+    std::uint64_t sync_calls = 0;            // steps planned (the tries' random numbers)
+    std::vector<std::uint32_t> sync_ticks;   // by agent: ticks under way to its target
+    pathkit::MapfConfiguration sync_target;  // plan_sync_call's step under way, by agent
 
     [[nodiscard]] MapfVertex vertex(int location) const {
         return graph->vertex_at({location % columns, location / columns});
@@ -138,6 +153,27 @@ inline Action action_between(pathkit::MapfPose from, pathkit::MapfPose to) {
     return Action::W;
 }
 
+// PIBT's starting tiles (`state.from`), the tiles the robots face and (with a turn cost) their
+// headings, from `robots`.
+inline void set_pibt_poses(PathkitPlanner& state, const std::vector<Robot>& robots) {
+    const std::size_t agents = robots.size();
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        state.from[agent] = state.vertex(robots[agent].location);
+        const int facing_x = robots[agent].location % state.columns +
+                             (robots[agent].orientation == 0) - (robots[agent].orientation == 2);
+        const int facing_y = robots[agent].location / state.columns +
+                             (robots[agent].orientation == 1) - (robots[agent].orientation == 3);
+        state.ahead[agent] = state.graph->vertex_at({facing_x, facing_y});
+    }
+    state.pibt->set_headings(state.ahead);
+    if (state.turn_cost > 0) {
+        state.headings.resize(agents);
+        for (std::size_t agent = 0; agent < agents; ++agent)
+            state.headings[agent] = static_cast<std::uint8_t>(robots[agent].orientation);
+        state.pibt->set_turn_costs(state.headings, state.turn_cost);
+    }
+}
+
 // One PIBT step from `robots`; false when the distance searches ran out of time.
 inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, int step) {
     const std::size_t agents = robots.size();
@@ -158,21 +194,7 @@ inline bool pibt_step(PathkitPlanner& state, const std::vector<Robot>& robots, i
     const bool soft = state.soft_follow && !state.follow.empty();
     state.pibt->set_first_choices(soft ? std::span<const MapfVertex>(state.planned)
                                        : std::span<const MapfVertex>());
-    for (std::size_t agent = 0; agent < agents; ++agent) {
-        state.from[agent] = state.vertex(robots[agent].location);
-        const int facing_x = robots[agent].location % state.columns +
-                             (robots[agent].orientation == 0) - (robots[agent].orientation == 2);
-        const int facing_y = robots[agent].location / state.columns +
-                             (robots[agent].orientation == 1) - (robots[agent].orientation == 3);
-        state.ahead[agent] = state.graph->vertex_at({facing_x, facing_y});
-    }
-    state.pibt->set_headings(state.ahead);
-    if (state.turn_cost > 0) {
-        state.headings.resize(agents);
-        for (std::size_t agent = 0; agent < agents; ++agent)
-            state.headings[agent] = static_cast<std::uint8_t>(robots[agent].orientation);
-        state.pibt->set_turn_costs(state.headings, state.turn_cost);
-    }
+    set_pibt_poses(state, robots);
     for (int attempt = 0; attempt < 2; ++attempt) {
         state.order.clear();
         for (std::uint32_t agent = 0; agent < agents; ++agent) {
@@ -242,7 +264,11 @@ inline void step_actions(PathkitPlanner& state, std::vector<Robot>& robots,
             const int blocker = robot_on[ahead(robots[agent], columns)];
             if (blocker < 0) break;
             const auto other = static_cast<std::size_t>(blocker);
-            if (verdict[other] == Verdict::walking) break;  // a cycle: all move together
+            if (verdict[other] == Verdict::walking) {  // a cycle: all move together, but
+                if (chain.size() >= 2 && chain[chain.size() - 2] == other)
+                    outcome = Verdict::stop;  // two robots may not swap tiles
+                break;
+            }
             if (verdict[other] != Verdict::unknown) {
                 outcome = verdict[other];
                 break;
@@ -297,6 +323,28 @@ inline std::chrono::steady_clock::time_point guide(PathkitPlanner& state,
     return found;
 }
 
+// Each robot's errand (`goal_locations`, by agent) given to PIBT; a robot with a new one starts
+// again at the lowest priority (its tie-break kept).
+inline void take_errands(PathkitPlanner& state, const std::vector<int>& goal_locations) {
+    for (std::size_t agent = 0; agent < goal_locations.size(); ++agent) {
+        const MapfVertex goal = state.vertex(goal_locations[agent]);
+        if (state.pibt->goals()[agent] == goal) continue;
+        state.pibt->set_goal(static_cast<std::uint32_t>(agent), goal);
+        state.priorities[agent] -= std::floor(state.priorities[agent]);
+    }
+}
+
+// PIBT's priorities a step on, robots standing at `robots`: up by one off the goal, back to
+// the tie-break on it.
+inline void age_priorities(PathkitPlanner& state, const std::vector<Robot>& robots) {
+    for (std::size_t agent = 0; agent < robots.size(); ++agent) {
+        const bool on_goal = state.vertex(robots[agent].location) == state.pibt->goals()[agent];
+        state.priorities[agent] =
+            on_goal ? state.priorities[agent] - std::floor(state.priorities[agent])
+                    : state.priorities[agent] + 1;
+    }
+}
+
 // The settings that depend on how full the map is (`agents` robots on its open tiles): the
 // first choice and the lanes. Called once, by start_pibt, before any planner is made.
 inline void settle_density(PathkitPlanner& state, std::size_t agents) {
@@ -304,6 +352,8 @@ inline void settle_density(PathkitPlanner& state, std::size_t agents) {
         static_cast<double>(agents) / static_cast<double>(state.graph->vertex_count());
     state.soft_follow = fill < state.soft_follow_below;
     if (fill < state.lanes_from) state.lane_along = state.lane_against = state.lane_stay = 0;
+    state.sync = fill >= state.sync_from;
+    if (state.turn_cost < 0) state.turn_cost = state.sync ? 0.5 : 0;
 }
 
 // PIBT and the per-robot state, made on the first call (the kits fill the robots' states only
@@ -375,12 +425,8 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
         if (target != no_location && std::abs(target - robots[agent].location) != 1 &&
             std::abs(target - robots[agent].location) != columns)
             state.turning_towards[agent] = no_location;
-        const MapfVertex goal = state.vertex(goal_locations[agent]);
-        if (state.pibt->goals()[agent] != goal) {
-            state.pibt->set_goal(static_cast<std::uint32_t>(agent), goal);
-            state.priorities[agent] -= std::floor(state.priorities[agent]);
-        }
     }
+    take_errands(state, goal_locations);
 
     actions_by_agent.assign(agents, {});
     std::vector<Action> actions(agents, Action::W);
@@ -395,13 +441,9 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
         } else {
             step_actions(state, robots, actions, robot_on);
         }
-        for (std::size_t agent = 0; agent < agents; ++agent) {
+        for (std::size_t agent = 0; agent < agents; ++agent)
             actions_by_agent[agent].push_back(actions[agent]);
-            const bool on_goal = state.vertex(robots[agent].location) == state.pibt->goals()[agent];
-            state.priorities[agent] =
-                on_goal ? state.priorities[agent] - std::floor(state.priorities[agent])
-                        : state.priorities[agent] + 1;
-        }
+        age_priorities(state, robots);
     }
     state.distances->stop_at(std::nullopt);
     // Next call's reserve: twice what this call's steps took after the routes (at least 50 ms),
@@ -410,6 +452,152 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
                             : std::max(std::chrono::steady_clock::duration(minimum_reserve),
                                        2 * (std::chrono::steady_clock::now() - guided));
 }
+// The quarter turns (0 to 2) a robot at `robot` needs to face `target`, a neighbour.
+inline int turns_to_face(const Robot& robot, int target, int columns) {
+    const int apart = (facing(robot.location, target, columns) - robot.orientation + 4) % 4;
+    return apart == 2 ? 2 : apart == 0 ? 0 : 1;
+}
+
+// What a synchronised step from `robots` (PIBT's `state.from`) to `next` gains: the steps
+// towards the goals (lost ones subtracted) and the ticks it takes (1 plus the most quarter
+// turns a moving robot needs first).
+struct StepGain {
+    long steps = 0;
+    int ticks = 1;
+};
+inline StepGain step_gain(PathkitPlanner& state, const std::vector<Robot>& robots,
+                          const pathkit::MapfConfiguration& next) {
+    StepGain gain;
+    for (std::size_t agent = 0; agent < robots.size(); ++agent) {
+        if (next[agent] == state.from[agent]) continue;
+        const auto id = static_cast<std::uint32_t>(agent);
+        gain.steps += static_cast<long>(state.pibt->distance_to_goal(id, state.from[agent])) -
+                      static_cast<long>(state.pibt->distance_to_goal(id, next[agent]));
+        const int turns = turns_to_face(robots[agent], state.location(next[agent]), state.columns);
+        gain.ticks = std::max(gain.ticks, 1 + turns);
+    }
+    return gain;
+}
+
+// PIBT's step for every robot, the best of `sync_samples` tries by steps gained per tick: the
+// first in priority order, the others with each priority raised by a random amount below
+// `sync_noise`. False when no try could be made.
+inline bool sample_steps(PathkitPlanner& state, const std::vector<Robot>& robots,
+                         std::chrono::steady_clock::time_point deadline) {
+    pathkit::MapfConfiguration best;
+    double best_score = 0;
+    std::vector<float> keys(robots.size());
+    std::uint64_t random = state.seed * 7919 + state.sync_calls++;
+    for (std::uint32_t sample = 0; sample < state.sync_samples; ++sample) {
+        if (sample > 0 && std::chrono::steady_clock::now() >= deadline - state.reserve) break;
+        for (std::size_t agent = 0; agent < robots.size(); ++agent) {
+            random = random * 6364136223846793005ULL + 1442695040888963407ULL;
+            const double noise = sample == 0 ? 0 : static_cast<double>(random >> 40) / (1 << 24);
+            keys[agent] = state.priorities[agent] + static_cast<float>(noise * state.sync_noise);
+        }
+        std::sort(state.order.begin(), state.order.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return keys[a] > keys[b]; });
+        std::fill(state.next.begin(), state.next.end(), MapfVertex());
+        if (!state.pibt->plan_step(state.from, state.next, state.order)) continue;
+        const StepGain gain = step_gain(state, robots, state.next);
+        const double score = static_cast<double>(gain.steps) / gain.ticks;
+        if (best.empty() || score > best_score) best = state.next, best_score = score;
+    }
+    if (best.empty()) return false;
+    state.next = std::move(best);
+    return true;
+}
+
+// Synchronised steps, for maps packed nearly full: a PIBT step (a tile each, from where the
+// robots stand; the best of several tries, sample_steps) stays every robot's target until all
+// have got there, however many ticks their turns take; only then is the next step planned. A
+// robot facing its target steps there once the tile empties (or its robot steps on too); the
+// others turn first, and a robot on its target meanwhile turns towards its goal. A step is
+// conflict-free, so every robot gets there within three ticks (two turns and a step). Planning a
+// fresh step each tick instead breaks the chains of moves apart while their robots turn. The
+// robots' actions for this tick go to `actions`.
+inline void plan_sync_call(PathkitPlanner& state, const std::vector<Robot>& robots,
+                           const std::vector<int>& goal_locations, int rows,
+                           std::chrono::steady_clock::time_point deadline,
+                           std::vector<Action>& actions) {
+    const std::size_t agents = robots.size();
+    if (!state.pibt) start_pibt(state, robots);
+    take_errands(state, goal_locations);
+    if (state.sync_target.size() != agents) {
+        state.sync_target.resize(agents);
+        for (std::size_t agent = 0; agent < agents; ++agent)
+            state.sync_target[agent] = state.vertex(robots[agent].location);
+    }
+    // Under way: a robot not yet on its target keeps it (for `sync_patience` ticks at most, a
+    // guard against waits that cannot end).
+    state.sync_ticks.resize(agents, 0);
+    state.order.clear();
+    std::size_t under_way = 0;
+    for (std::uint32_t agent = 0; agent < agents; ++agent) {
+        state.from[agent] = state.vertex(robots[agent].location);
+        const bool keep = state.from[agent] != state.sync_target[agent] &&
+                          ++state.sync_ticks[agent] <= state.sync_patience;
+        if (!keep) {
+            state.sync_ticks[agent] = 0;
+            state.sync_target[agent] = state.from[agent];
+        }
+        if (keep) {
+            state.next[agent] = state.sync_target[agent];
+            ++under_way;
+        } else {
+            state.next[agent] = MapfVertex();
+            state.order.push_back(agent);
+        }
+    }
+    if (under_way == 0) {
+        state.distances->stop_at(deadline);
+        (void)guide(state, robots, deadline - state.reserve);
+        set_pibt_poses(state, robots);
+        bool planned = false;
+        try {
+            planned = sample_steps(state, robots, deadline);
+        } catch (const pathkit::DistanceTables::OutOfTime&) {
+        }
+        state.distances->stop_at(std::nullopt);
+        if (planned) {
+            state.sync_target = state.next;
+            age_priorities(state, robots);
+        }
+    }
+    std::vector<int> robot_on(static_cast<std::size_t>(rows) * state.columns, -1);
+    for (std::size_t agent = 0; agent < agents; ++agent)
+        robot_on[robots[agent].location] = static_cast<int>(agent);
+    std::vector<Robot> moved = robots;
+    state.next = state.sync_target;
+    state.followed.clear();
+    actions.assign(agents, Action::W);
+    step_actions(state, moved, actions, robot_on);
+    // A robot on its target with nothing to do turns meanwhile towards the neighbour nearest
+    // its goal, so that a step there later needs no turn.
+    constexpr int step_x[4] = {1, 0, -1, 0};
+    constexpr int step_y[4] = {0, 1, 0, -1};
+    for (std::size_t agent = 0; agent < agents; ++agent) {
+        const MapfVertex goal = state.pibt->goals()[agent];
+        const Robot robot = robots[agent];
+        if (actions[agent] != Action::W || state.from[agent] != state.sync_target[agent] ||
+            state.from[agent] == goal)
+            continue;
+        const std::uint32_t table = state.distances->table_for(goal);
+        const int x = robot.location % state.columns, y = robot.location / state.columns;
+        std::uint32_t best_distance = pathkit::DistanceTables::unreachable;
+        int best_way = robot.orientation;
+        for (int turn = 0; turn < 4; ++turn) {  // the way faced first, so it wins ties
+            const int way = (robot.orientation + turn) % 4;
+            const MapfVertex there = state.graph->vertex_at({x + step_x[way], y + step_y[way]});
+            if (!there.is_valid()) continue;
+            const std::uint32_t distance = state.distances->distance(table, there);
+            if (distance < best_distance) best_distance = distance, best_way = way;
+        }
+        const int turn = (best_way - robot.orientation + 4) % 4;
+        if (turn != 0) actions[agent] = turn == 3 ? Action::CCR : Action::CR;
+    }
+}
+
 // Windowed planning (Jiang et al. 2024's windowed PIBT-LNS): `window` PIBT steps as above
 // (guide paths, then steps) make a plan of every robot's poses; a WindowRefiner (LNS with a
 // space-time A* over tile and heading) improves it until `deadline`; each robot's action is the

@@ -29,6 +29,7 @@ void startkit_record_plan_time(std::chrono::steady_clock::time_point call_start,
 
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
+    planner->sync_from = 2.0;  // synchronised steps are the 2023 adapter's (one action a call)
 }
 
 void MAPFPlanner::plan(int time_limit, Plan& plan) {
