@@ -69,11 +69,13 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
     // PATHKIT_LANES=ALONG,AGAINST,STAY: one-way lanes crossing like a street grid, the costs
     // of a step along a lane, against it, and of a turn or wait (2,3,2 once the robots fill
-    // 28% of the open tiles, none below; 0,0,0 for none).
+    // 28% of the open tiles, 1,4,2 from 60% below synchronised steps, none below 28%; 0,0,0
+    // for none; given, it holds whatever the count).
     unsigned along = 2, against = 3, stay = 2;
     if (const char* lanes = std::getenv("PATHKIT_LANES"); lanes != nullptr) {
         (void)std::sscanf(lanes, "%u,%u,%u", &along, &against, &stay);
-        planner->lanes_from = 0;  // as asked, however few the robots
+        planner->lanes_from = 0;           // as asked, however few the robots
+        planner->strong_lanes_from = 2.0;  // or many
     }
     planner->lane_along = static_cast<std::uint16_t>(along);
     planner->lane_against = static_cast<std::uint16_t>(against);
