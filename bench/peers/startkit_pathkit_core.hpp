@@ -462,6 +462,7 @@ inline void plan_call(PathkitPlanner& state, std::vector<Robot> robots,
                             : std::max(std::chrono::steady_clock::duration(minimum_reserve),
                                        2 * (std::chrono::steady_clock::now() - guided));
 }
+
 // The quarter turns (0 to 2) a robot at `robot` needs to face `target`, a neighbour.
 inline int turns_to_face(const Robot& robot, int target, int columns) {
     const int apart = (facing(robot.location, target, columns) - robot.orientation + 4) % 4;
