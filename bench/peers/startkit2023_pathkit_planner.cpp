@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "startkit_pathkit_core.hpp"
+#include "startkit_pathkit_sync.hpp"
 
 namespace {
 
