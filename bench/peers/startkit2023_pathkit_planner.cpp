@@ -1,8 +1,9 @@
 // The League of Robot Runners 2023 start kit's MAPFPlanner (the kit the 2023 winner,
-// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 25 steps planned by
-// PIBT with traffic-flow guide paths (keeping robots on the last call's plan), improved for the
-// rest of the call by WindowRefiner (LNS over tile and heading), guide paths and LNS priced
-// by one-way lanes crossing like a street grid, its first step taken
+// DiligentPanda/MAPF-LRR2023, ships in) answered by pathkit: a window of 25 steps (15 from 60%
+// fill) planned by PIBT with traffic-flow guide paths (keeping robots on the last call's plan),
+// improved for the rest of the call by WindowRefiner (LNS over tile and heading), guide paths
+// and LNS priced by one-way lanes crossing like a street grid (or a guidance graph from a
+// file), its first step taken
 // (plan_window_call in bench/peers/startkit_pathkit_core.hpp; PATHKIT_WINDOW=0 for PIBT's one
 // step); on maps at least 80% full, synchronised PIBT steps instead (plan_sync_call): compiled by
 // scripts/bench-lifelong in place of that checkout's src/MAPFPlanner.cpp, against its headers,
@@ -15,9 +16,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,19 +45,55 @@ long from_environment(const char* name, long otherwise) {
     return text != nullptr && *text != 0 ? std::strtol(text, nullptr, 10) : otherwise;
 }
 
+// A guidance graph from `path`: the numbers in it (anything else separates them, so the 2023
+// winner's JSON arrays do), five a tile row by row, the cost of a step east, south, west,
+// north and of a turn or wait, each finite and above 0. Any other count, or a file that cannot be
+// read, throws std::runtime_error naming the file.
+std::vector<float> read_guidance(const char* path, std::size_t tiles) {
+    std::FILE* file = std::fopen(path, "rb");
+    if (file == nullptr) throw std::runtime_error(std::string("cannot read ") + path);
+    std::string text;
+    char buffer[1 << 16];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+        text.append(buffer, got);
+    std::fclose(file);
+    std::vector<float> costs;
+    for (const char* at = text.c_str(); *at != 0;) {
+        char* end = nullptr;
+        const float cost = std::strtof(at, &end);
+        if (end == at) {
+            ++at;
+            continue;
+        }
+        if (!(cost > 0) || !std::isfinite(cost) || costs.size() == tiles * 5)
+            throw std::runtime_error(std::string(path) + ": not " + std::to_string(tiles * 5) +
+                                     " finite costs above 0");
+        costs.push_back(cost);
+        at = end;
+    }
+    if (costs.size() != tiles * 5)
+        throw std::runtime_error(std::string(path) + ": " + std::to_string(costs.size()) +
+                                 " costs, not " + std::to_string(tiles * 5));
+    return costs;
+}
+
 }  // namespace
 
 void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner = startkit_pathkit::make_planner(env->rows, env->cols, env->map);
-    // Knobs for experiments: PATHKIT_WINDOW (steps planned a call; 0 for PIBT's one step),
+    // Knobs for experiments: PATHKIT_WINDOW (steps planned a call, whatever the density: by
+    // default 25, 15 from 60% fill; 0 for PIBT's one step),
     // PATHKIT_NEIGHBOURHOOD (robots an LNS round replans), PATHKIT_SEED (PIBT's and the LNS's),
     // PATHKIT_FOLLOW=0 (PIBT's window afresh each call), PATHKIT_WALKS=0 (no LNS walks),
     // PATHKIT_CALL_MS (milliseconds a call at most, under the kit's limit), PATHKIT_TURN_TENTHS
     // (PIBT's cost of a quarter turn, in tenths of a step; 5 in synchronised steps, else 0),
     // PATHKIT_SOFT_FOLLOW=0 or 1 (the last call's plan a constraint in PIBT, or a first choice,
     // whatever the robots' density), PATHKIT_SYNC=0 or 1 (synchronised steps never or always;
-    // by default from 80% fill), PATHKIT_SAMPLES (PIBT steps tried a synchronised step; 64).
+    // by default from 80% fill), PATHKIT_SAMPLES (PIBT steps tried a synchronised step; 64),
+    // PATHKIT_CLOSER_FIRST=0 or 1 (among robots as long under way, fewer steps to go first in
+    // PIBT, never or always; by default from 40% fill).
     window_options.window = static_cast<int>(from_environment("PATHKIT_WINDOW", 25));
+    if (std::getenv("PATHKIT_WINDOW") != nullptr) planner->short_window_from = 2.0;  // as given
     window_options.neighbourhood =
         static_cast<std::uint32_t>(from_environment("PATHKIT_NEIGHBOURHOOD", 8));
     window_options.follow = from_environment("PATHKIT_FOLLOW", 1) != 0;
@@ -67,6 +106,8 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     if (const long sync = from_environment("PATHKIT_SYNC", -1); sync >= 0)
         planner->sync_from = sync != 0 ? 0.0 : 2.0;  // always / never
     planner->sync_samples = static_cast<std::uint32_t>(from_environment("PATHKIT_SAMPLES", 64));
+    if (const long closer = from_environment("PATHKIT_CLOSER_FIRST", -1); closer >= 0)
+        planner->closer_first_from = closer != 0 ? 0.0 : 2.0;  // always / never
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
     // PATHKIT_LANES=ALONG,AGAINST,STAY: one-way lanes crossing like a street grid, the costs
     // of a step along a lane, against it, and of a turn or wait (2,3,2 once the robots fill
@@ -81,6 +122,17 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner->lane_along = static_cast<std::uint16_t>(along);
     planner->lane_against = static_cast<std::uint16_t>(against);
     planner->lane_stay = static_cast<std::uint16_t>(stay);
+    // PATHKIT_GUIDANCE=FILE: a guidance graph in place of the lanes (five costs a tile, see
+    // read_guidance).
+    if (const char* path = std::getenv("PATHKIT_GUIDANCE"); path != nullptr && *path != 0) {
+        try {
+            planner->guidance =
+                read_guidance(path, static_cast<std::size_t>(env->rows) * env->cols);
+        } catch (const std::runtime_error& error) {  // a bench run: stop, never run without it
+            std::fprintf(stderr, "pathkit adapter: PATHKIT_GUIDANCE: %s\n", error.what());
+            std::exit(2);
+        }
+    }
 }
 
 void MAPFPlanner::plan(int time_limit, std::vector<Action>& actions) {
