@@ -47,16 +47,21 @@ long from_environment(const char* name, long otherwise) {
 
 // A guidance graph from `path`: the numbers in it (anything else separates them, so the 2023
 // winner's JSON arrays do), five a tile row by row, the cost of a step east, south, west,
-// north and of a turn or wait, each finite and above 0. Any other count, or a file that cannot be
-// read, throws std::runtime_error naming the file.
+// north and of a turn or wait, each finite and above 0 (64 bytes a cost at most). Any other count,
+// or a file that cannot be read, throws std::runtime_error naming the file.
 std::vector<float> read_guidance(const char* path, std::size_t tiles) {
     std::FILE* file = std::fopen(path, "rb");
     if (file == nullptr) throw std::runtime_error(std::string("cannot read ") + path);
     std::string text;
     char buffer[1 << 16];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+    const std::size_t longest = tiles * 5 * 64 + 4096;  // 64 bytes a cost is plenty
+    for (std::size_t got;
+         text.size() <= longest && (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
         text.append(buffer, got);
     std::fclose(file);
+    if (text.size() > longest)
+        throw std::runtime_error(std::string(path) + ": over " + std::to_string(longest) +
+                                 " bytes");
     std::vector<float> costs;
     for (const char* at = text.c_str(); *at != 0;) {
         char* end = nullptr;
