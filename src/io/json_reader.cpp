@@ -90,30 +90,31 @@ std::string describe(const json& value) {
 namespace {
 
 /// Where the parser is in the document, as the JSON pointer of the value it reads next: one
-/// entry per open array (the index of its next value) or object (its last key).
-class ParsePlace {
+/// entry per open array (the index of its next value) or object (its last key). Followed by
+/// nlohmann's SAX interface, which builds nothing: run only to name the place of a number too
+/// large, after the plain parse refused it (parsing with a callback instead would scan each
+/// array's values again at every object's end: quadratic in the values of an array).
+class ParsePlace final : public nlohmann::json_sax<json> {
   public:
-    bool follow(json::parse_event_t event, const json& parsed) {
-        switch (event) {
-            case json::parse_event_t::object_start:
-            case json::parse_event_t::array_start:
-                levels_.push_back({event == json::parse_event_t::array_start, 0, {}});
-                break;
-            case json::parse_event_t::key:
-                if (!levels_.empty() && parsed.is_string())
-                    levels_.back().key = parsed.get_ref<const std::string&>();
-                break;
-            case json::parse_event_t::object_end:
-            case json::parse_event_t::array_end:
-                if (!levels_.empty()) levels_.pop_back();
-                value_done();
-                break;
-            case json::parse_event_t::value:
-                value_done();
-                break;
-        }
+    bool null() override { return value_done(); }
+    bool boolean(bool) override { return value_done(); }
+    bool number_integer(number_integer_t) override { return value_done(); }
+    bool number_unsigned(number_unsigned_t) override { return value_done(); }
+    bool number_float(number_float_t, const string_t&) override { return value_done(); }
+    bool string(string_t&) override { return value_done(); }
+    bool binary(binary_t&) override { return value_done(); }
+    bool start_object(std::size_t) override { return open(false); }
+    bool start_array(std::size_t) override { return open(true); }
+    bool key(string_t& key) override {
+        if (!levels_.empty()) levels_.back().key = key;
         return true;
     }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;  // stop where the parser stopped
+    }
+
     [[nodiscard]] std::string pointer() const {
         std::string where;
         for (const Level& level : levels_)
@@ -123,8 +124,17 @@ class ParsePlace {
     }
 
   private:
-    void value_done() {
+    bool value_done() {
         if (!levels_.empty() && levels_.back().array) ++levels_.back().index;
+        return true;
+    }
+    bool open(bool array) {
+        levels_.push_back({array, 0, {}});
+        return true;
+    }
+    bool close() {
+        if (!levels_.empty()) levels_.pop_back();
+        return value_done();
     }
     struct Level {
         bool array = false;
@@ -138,12 +148,11 @@ class ParsePlace {
 
 Status parse_json(std::string_view text, std::string_view source, json& out) {
     if (Status status = check_depth(text, source); !status) return status;
-    ParsePlace place;
     try {
-        out = json::parse(text, [&](int, json::parse_event_t event, json& parsed) {
-            return place.follow(event, parsed);
-        });
+        out = json::parse(text);
     } catch (const json::out_of_range& failure) {  // a number too large for a double
+        ParsePlace place;
+        (void)json::sax_parse(text, &place);  // stops at the same number
         const std::string where = place.pointer();
         return Status::invalid_input(std::string(source) + ": " +
                                      (where.empty() ? "" : where + ": ") +
