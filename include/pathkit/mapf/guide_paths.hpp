@@ -48,7 +48,8 @@ struct GuidePaths {
 /// planned in rounds, each in a random order, each agent's old path taken out while its new one
 /// is found; the best round's paths are kept. Stops at `deadline` (checked before each agent;
 /// the distance tables may also throw `DistanceTables::OutOfTime` if they were told to stop).
-/// Agents whose goal cannot be reached get an empty path.
+/// Agents whose goal cannot be reached get an empty path; every agent gets one when the deadline
+/// has passed before the start or the working arrays would pass `options.memory_limit`.
 [[nodiscard]] GuidePaths guide_paths(const MapfGraph& graph, DistanceTables& distances,
                                      const MapfConfiguration& starts,
                                      const MapfConfiguration& goals,
