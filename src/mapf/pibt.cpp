@@ -13,11 +13,9 @@ Pibt::Pibt(const MapfGraph& graph, DistanceTables& distances, std::span<const Ma
     : graph_(&graph),
       distances_(&distances),
       goals_(goals.begin(), goals.end()),
-      scratch_(std::make_shared<Scratch>(
-          Scratch{std::vector<std::uint32_t>(graph.vertex_count(), none),
-                  std::vector<std::uint32_t>(graph.vertex_count(), none)})),
-      occupied_now_(scratch_->occupied_now.data()),
-      occupied_next_(scratch_->occupied_next.data()),
+      scratch_(std::make_shared<Scratch>(graph.vertex_count())),
+      occupied_now_(scratch_->occupied_now.get()),
+      occupied_next_(scratch_->occupied_next.get()),
       random_state_(seed),
       swap_(swap) {
     for (const MapfVertex goal : goals_)
@@ -216,27 +214,27 @@ bool Pibt::plan_step(const MapfConfiguration& from, MapfConfiguration& next,
                      std::span<const std::uint32_t> order) {
     PATHKIT_ASSERT(from.size() == goals_.size() && next.size() == goals_.size());
     for (std::uint32_t agent = 0; agent < from.size(); ++agent)
-        occupied_now_[from[agent].index()] = agent;
+        stand_on(from[agent], agent);
     bool ok = true;
     for (std::uint32_t agent = 0; agent < next.size() && ok; ++agent) {
         const MapfVertex target = next[agent];
         if (!target.is_valid()) continue;
-        const std::uint32_t there = occupied_now_[target.index()];
-        ok = occupied_next_[target.index()] == none &&
+        const std::uint32_t there = agent_on(target);
+        ok = agent_going_to(target) == none &&
              (there == none || there == agent || next[there] != from[agent]);
-        occupied_next_[target.index()] = agent;
+        send_to(target, agent);
     }
     try {
         for (std::size_t i = 0; i < order.size() && ok; ++i)
             if (!next[order[i]].is_valid()) ok = choose(order[i], from, next);
     } catch (const DistanceTables::OutOfTime&) {  // out of time halfway: clear every mark
-        std::fill(scratch_->occupied_now.begin(), scratch_->occupied_now.end(), none);
-        std::fill(scratch_->occupied_next.begin(), scratch_->occupied_next.end(), none);
+        std::fill_n(occupied_now_, graph_->vertex_count(), 0);
+        std::fill_n(occupied_next_, graph_->vertex_count(), 0);
         throw;
     }
     for (std::uint32_t agent = 0; agent < from.size(); ++agent) {
-        occupied_now_[from[agent].index()] = none;
-        if (next[agent].is_valid()) occupied_next_[next[agent].index()] = none;
+        stand_on(from[agent], none);
+        if (next[agent].is_valid()) send_to(next[agent], none);
     }
     return ok;
 }
@@ -298,22 +296,22 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
 
     for (std::size_t k = 0; k < count; ++k) {
         const MapfVertex target = candidates[k].vertex;
-        if (occupied_next_[target.index()] != none) continue;
-        const std::uint32_t there = occupied_now_[target.index()];
+        if (agent_going_to(target) != none) continue;
+        const std::uint32_t there = agent_on(target);
         if (there != none && next[there] == here) continue;  // the two would trade tiles
-        occupied_next_[target.index()] = agent;
+        send_to(target, agent);
         next[agent] = target;
         if (there != none && there != agent && !next[there].is_valid() &&
             !choose(there, from, next))
             continue;  // it could not get out of the way: try the next tile
         if (k == 0 && partner != none && !next[partner].is_valid() &&
-            occupied_next_[here.index()] == none) {
-            occupied_next_[here.index()] = partner;
+            agent_going_to(here) == none) {
+            send_to(here, partner);
             next[partner] = here;
         }
         return true;
     }
-    occupied_next_[here.index()] = agent;
+    send_to(here, agent);
     next[agent] = here;
     return false;
 }
@@ -323,13 +321,13 @@ bool Pibt::choose(std::uint32_t agent, const MapfConfiguration& from, MapfConfig
 std::uint32_t Pibt::swap_partner(std::uint32_t agent, MapfVertex best,
                                  const MapfConfiguration& from, const MapfConfiguration& next) {
     const MapfVertex here = from[agent];
-    const std::uint32_t ahead = occupied_now_[best.index()];
+    const std::uint32_t ahead = agent_on(best);
     if (ahead != none && ahead != agent && !next[ahead].is_valid() &&
         swap_needed(agent, ahead, here, from[ahead]) && swap_feasible(from[ahead], here))
         return ahead;
     if (best == here) return none;
     for (const MapfVertex neighbour : graph_->neighbours(here)) {
-        const std::uint32_t other = occupied_now_[neighbour.index()];
+        const std::uint32_t other = agent_on(neighbour);
         if (other != none && best != from[other] && swap_needed(other, agent, here, best) &&
             swap_feasible(best, here))
             return other;
@@ -342,7 +340,7 @@ std::uint32_t Pibt::swap_partner(std::uint32_t agent, MapfVertex best,
 int Pibt::room_to_pull(MapfVertex puller_at, MapfVertex pusher_at, MapfVertex& onwards) const {
     int room = 0;
     for (const MapfVertex neighbour : graph_->neighbours(puller_at)) {
-        const std::uint32_t there = occupied_now_[neighbour.index()];
+        const std::uint32_t there = agent_on(neighbour);
         const bool settled_dead_end =  // the cheap tests first
             there != none && goals_[there] == neighbour && graph_->degree(neighbour) == 1;
         if (neighbour == pusher_at || settled_dead_end) continue;
