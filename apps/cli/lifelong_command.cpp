@@ -104,7 +104,7 @@ int run_mapf_lifelong(const LifelongRunArguments& arguments) {
     // A table for every agent's goal at once (plus room to keep recent goals), within three
     // quarters of what is left.
     options.distance_memory_limit =
-        std::clamp(2 * agents * (4 * vertices + (std::size_t{64} << 10)), smallest_tables,
+        std::clamp(DistanceTables::room_for_goals(vertices, 2 * agents), smallest_tables,
                    std::max(smallest_tables, (memory_budget() - fixed) / 4 * 3));
 
     auto graph = MapfGraph::build(instance.map, deadline);

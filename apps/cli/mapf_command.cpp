@@ -129,7 +129,7 @@ MapfMemoryPlan plan_memory(const MapfInstance& instance, const MapfArguments& ar
     const std::size_t rest = budget - memory.map - memory.graph - memory.extras;
     // The tables get room for every agent's (searched again when freed, they cost time on
     // every step) up to three quarters of what is left, the search the rest.
-    const std::size_t every_table = agents * (4 * vertices + (std::size_t{64} << 10));
+    const std::size_t every_table = DistanceTables::room_for_goals(vertices, agents);
     memory.distance_limit =
         std::clamp(every_table, memory.smallest_tables,
                    std::max(memory.smallest_tables, (rest - memory.smallest_search) / 4 * 3));

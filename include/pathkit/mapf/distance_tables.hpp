@@ -75,6 +75,15 @@ class DistanceTables {
         return vertex_count * sizeof(std::uint32_t) + Frontier::bytes_for(vertex_count);
     }
 
+    /// A memory limit under which tables for `goals` distinct goals over `vertex_count`
+    /// vertices are all kept at once, each with the largest frontier it can have: nothing is
+    /// freed and searched again. (A limit of only their distances plus a little thrashes on
+    /// big maps: planners ask every agent's table in turn, so the least recently used table
+    /// freed to make room is the next one asked for.)
+    [[nodiscard]] static std::size_t room_for_goals(std::size_t vertex_count, std::size_t goals) {
+        return goals * largest_table_bytes(vertex_count);
+    }
+
     /// Bytes the tables hold now, and at most so far (their bookkeeping included).
     [[nodiscard]] std::size_t memory_bytes() const { return bytes_ + bookkeeping_bytes(); }
     [[nodiscard]] std::size_t peak_memory_bytes() const {

@@ -77,7 +77,9 @@ struct MapfPlanOptions {
     /// How much time goes into the first solution's cost (see `MapfQuality`); with `spread`,
     /// the spread routes guide PIBT instead of the guide paths.
     MapfQuality quality = MapfQuality::Balanced;
-    /// Bytes the distance tables may hold (see `DistanceTables`).
+    /// Bytes the distance tables may hold (see `DistanceTables`). Below
+    /// `DistanceTables::room_for_goals(vertices, agents)` tables are freed and searched again
+    /// over and over (1 GiB holds 15 agents' tables on an open 4096 x 4096 map).
     std::size_t distance_memory_limit = std::size_t{1} << 30;
 };
 
