@@ -79,7 +79,7 @@ struct MapfPlanOptions {
     MapfQuality quality = MapfQuality::Balanced;
     /// Bytes the distance tables may hold (see `DistanceTables`). Below
     /// `DistanceTables::room_for_goals(vertices, agents)` tables are freed and searched again
-    /// over and over (1 GiB holds 15 agents' tables on an open 4096 x 4096 map).
+    /// over and over (about 128 MiB an agent on an open 4096 x 4096 map).
     std::size_t distance_memory_limit = std::size_t{1} << 30;
 };
 
