@@ -147,7 +147,7 @@ class Pibt {
     }
     std::shared_ptr<Scratch> scratch_;
     bool owns_scratch_ = true;
-    // Views of the scratch's vectors, so the hot loops index as before.
+    // The scratch's arrays, indexed by the hot loops through the four helpers above.
     std::uint32_t* occupied_now_ = nullptr;
     std::uint32_t* occupied_next_ = nullptr;
     struct Routes {
