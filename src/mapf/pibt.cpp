@@ -224,18 +224,22 @@ bool Pibt::plan_step(const MapfConfiguration& from, MapfConfiguration& next,
              (there == none || there == agent || next[there] != from[agent]);
         send_to(target, agent);
     }
+    // Every mark a step sets is on a tile of `from` or of `next` (a tile given up for another is
+    // always taken by the agent asked to move off it), so clearing those clears them all.
+    const auto clear_marks = [&] {
+        for (std::uint32_t agent = 0; agent < from.size(); ++agent) {
+            stand_on(from[agent], none);
+            if (next[agent].is_valid()) send_to(next[agent], none);
+        }
+    };
     try {
         for (std::size_t i = 0; i < order.size() && ok; ++i)
             if (!next[order[i]].is_valid()) ok = choose(order[i], from, next);
-    } catch (const DistanceTables::OutOfTime&) {  // out of time halfway: clear every mark
-        std::fill_n(occupied_now_, graph_->vertex_count(), 0);
-        std::fill_n(occupied_next_, graph_->vertex_count(), 0);
+    } catch (const DistanceTables::OutOfTime&) {  // out of time halfway
+        clear_marks();
         throw;
     }
-    for (std::uint32_t agent = 0; agent < from.size(); ++agent) {
-        stand_on(from[agent], none);
-        if (next[agent].is_valid()) send_to(next[agent], none);
-    }
+    clear_marks();
     return ok;
 }
 

@@ -186,6 +186,28 @@ TEST(Pibt, ConstraintsThatCollideAreRefused) {
     EXPECT_FALSE(pibt.plan_step(from, same, {}));
 }
 
+TEST(Pibt, AStepCutShortByTheDeadlineLeavesNoMarkForTheNextStep) {
+    const auto drawn = testing::ascii_map({"A..B...."});
+    const MapfGraph graph(drawn.map);
+    DistanceTables tables(graph, 1 << 20);
+    const MapfConfiguration from{graph.vertex_at({0, 0}), graph.vertex_at({3, 0})};
+    const MapfConfiguration goals{graph.vertex_at({2, 0}), graph.vertex_at({7, 0})};
+    Pibt pibt(graph, tables, goals, 0);
+    (void)pibt.distance_to_goal(0, graph.vertex_at({7, 0}));  // A's table searched to the end
+    // A takes (1, 0); then B's table would need a search past the deadline.
+    tables.stop_at(std::chrono::steady_clock::now() - 1s);
+    MapfConfiguration next(2);
+    const std::vector<std::uint32_t> a_then_b{0, 1};
+    EXPECT_THROW((void)pibt.plan_step(from, next, a_then_b), DistanceTables::OutOfTime);
+    // With time again, B first: A's claim on (1, 0) from the cut step is gone, so A moves.
+    tables.stop_at(std::nullopt);
+    next.assign(2, MapfVertex());
+    const std::vector<std::uint32_t> b_then_a{1, 0};
+    ASSERT_TRUE(pibt.plan_step(from, next, b_then_a));
+    EXPECT_EQ(graph.cell(next[0]), (Cell{1, 0}));
+    EXPECT_EQ(graph.cell(next[1]), (Cell{4, 0}));
+}
+
 TEST(Pibt, ATurnCostingMoreThanTheStepItSavesKeepsTheAgentWhereItStands) {
     // clang-format off
     const auto drawn = testing::ascii_map({
