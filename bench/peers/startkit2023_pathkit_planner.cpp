@@ -114,13 +114,15 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     if (const long closer = from_environment("PATHKIT_CLOSER_FIRST", -1); closer >= 0)
         planner->closer_first_from = closer != 0 ? 0.0 : 2.0;  // always / never
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
-    // PATHKIT_LANES=ALONG,AGAINST,STAY: one-way lanes crossing like a street grid, the costs
-    // of a step along a lane, against it, and of a turn or wait (2,3,2 once the robots fill
-    // 28% of the open tiles, 1,4,2 from 60% below synchronised steps, none below 28%; 0,0,0
-    // for none; given, it holds whatever the count).
-    unsigned along = 2, against = 3, stay = 2;
+    // PATHKIT_LANES=ALONG,AGAINST,STAY[,RISE]: one-way lanes crossing like a street grid, the
+    // costs of a step along a lane, against it, and of a turn or wait, every move dearer by up
+    // to RISE towards the middle of the map (2,3,2,0 once the robots fill 28% of the open
+    // tiles, 10,40,20,5 from 60% below synchronised steps, none below 28%; 0,0,0 for none;
+    // given, it holds whatever the count).
+    unsigned along = 2, against = 3, stay = 2, rise = 0;
     if (const char* lanes = std::getenv("PATHKIT_LANES"); lanes != nullptr) {
-        (void)std::sscanf(lanes, "%u,%u,%u", &along, &against, &stay);
+        (void)std::sscanf(lanes, "%u,%u,%u,%u", &along, &against, &stay, &rise);
+        planner->lane_middle_rise = static_cast<std::uint16_t>(rise);
         planner->lanes_from = 0;           // as asked, however few the robots
         planner->strong_lanes_from = 2.0;  // or many
     }

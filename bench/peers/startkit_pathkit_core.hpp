@@ -119,12 +119,17 @@ struct PathkitPlanner {
     // of the open tiles (settle_density): with little traffic they only make robots detour
     // (200 robots on 819 tiles: 2% fewer tasks; 100 on 1,277: 3%; 400 on 1,277: 5% more).
     std::uint16_t lane_along = 0, lane_against = 0, lane_stay = 0;
+    // The lanes' middle_rise (pathkit::crisscross_move_costs): every move dearer towards the
+    // middle of the map, where most routes meet.
+    std::uint16_t lane_middle_rise = 0;
     double lanes_from = 0.28;
-    // Stronger lanes (1, 4, 2) where robots fill from `strong_lanes_from` of the open tiles up
-    // to `sync_from` (settle_density; only when there are lanes): against 2, 3, 2, 200 ticks,
-    // random_600 (73%) 737 tasks against 634 (three seeds), warehouse_small_800 (63%) 1,524
-    // against 1,098, warehouse_small_1000 (78%) 834 against 570; random_400 (49%) loses 7%.
+    // Stronger lanes (1, 4, 2, as 10, 40, 20) where robots fill from `strong_lanes_from` of the
+    // open tiles up to `sync_from` (settle_density; only when there are lanes): against 2, 3, 2,
+    // 200 ticks, random_600 (73%) 737 tasks against 634 (three seeds), warehouse_small_800 (63%)
+    // 1,524 against 1,098, warehouse_small_1000 (78%) 834 against 570; random_400 (49%) loses
+    // 7%. Their middle rise is `strong_middle_rise` (in tenths of a step along).
     double strong_lanes_from = 0.6;
+    std::uint16_t strong_middle_rise = 5;
     // The windowed planner's window in steps from `short_window_from` fill (settle_density;
     // 0 below: WindowOptions::window): random_600 (73%), seeds 0 to 2, 747 tasks a run with 15
     // steps against 702 with 25 (10 steps: 671).
@@ -400,9 +405,10 @@ inline void settle_density(PathkitPlanner& state, std::size_t agents) {
     state.window = fill >= state.short_window_from ? state.short_window : 0;
     if (fill < state.lanes_from) state.lane_along = state.lane_against = state.lane_stay = 0;
     if (state.lane_along > 0 && fill >= state.strong_lanes_from && !state.sync) {
-        state.lane_along = 1;
-        state.lane_against = 4;
-        state.lane_stay = 2;
+        state.lane_along = 10;
+        state.lane_against = 40;
+        state.lane_stay = 20;
+        state.lane_middle_rise = state.strong_middle_rise;
     }
     if (state.turn_cost < 0) state.turn_cost = state.sync ? 0.5 : 0;
 }
@@ -413,7 +419,7 @@ inline std::vector<std::uint16_t> move_costs(const PathkitPlanner& state) {
     if (state.guidance.empty()) {
         if (state.lane_along == 0) return {};
         return pathkit::crisscross_move_costs(*state.graph, state.lane_along, state.lane_against,
-                                              state.lane_stay);
+                                              state.lane_stay, state.lane_middle_rise);
     }
     const std::uint32_t vertices = state.graph->vertex_count();
     const auto given = [&](std::uint32_t vertex, std::size_t way) {

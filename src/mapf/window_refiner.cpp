@@ -3,6 +3,7 @@
 #include "pathkit/mapf/window_refiner.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <utility>
 
@@ -489,24 +490,28 @@ std::uint64_t WindowRefiner::refine(MapfPosePlan& plan, const MapfConfiguration&
 }
 
 std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph, std::uint16_t along,
-                                                 std::uint16_t against, std::uint16_t stay) {
-    const auto clamp = [](std::uint16_t cost) {
-        return std::clamp<std::uint16_t>(cost, 1, WindowRefiner::largest_move_cost);
+                                                 std::uint16_t against, std::uint16_t stay,
+                                                 std::uint16_t middle_rise) {
+    const auto clamp = [](unsigned cost) {
+        return static_cast<std::uint16_t>(
+            std::clamp<unsigned>(cost, 1, WindowRefiner::largest_move_cost));
     };
-    along = clamp(along);
-    against = clamp(against);
-    stay = clamp(stay);
+    const double half_width = graph.width() / 2.0, half_height = graph.height() / 2.0;
     std::vector<std::uint16_t> costs(std::size_t{graph.vertex_count()} * 5);
     for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex) {
         const Cell cell = graph.cell(MapfVertex(vertex));
+        // How far in the tile lies: 0 on the map's outer ring, towards 1 in its middle.
+        const double ring = std::max(std::abs(cell.x + 0.5 - half_width) / half_width,
+                                     std::abs(cell.y + 0.5 - half_height) / half_height);
+        const auto rise = static_cast<unsigned>(std::lround(middle_rise * (1.0 - ring)));
         const bool even_row = cell.y % 2 == 0;
         const bool even_column = cell.x % 2 == 0;
         std::uint16_t* move = &costs[std::size_t{vertex} * 5];
-        move[0] = even_row ? along : against;     // east
-        move[2] = even_row ? against : along;     // west
-        move[1] = even_column ? along : against;  // south
-        move[3] = even_column ? against : along;  // north
-        move[4] = stay;
+        move[0] = clamp((even_row ? along : against) + rise);     // east
+        move[2] = clamp((even_row ? against : along) + rise);     // west
+        move[1] = clamp((even_column ? along : against) + rise);  // south
+        move[3] = clamp((even_column ? against : along) + rise);  // north
+        move[4] = clamp(stay + rise);
     }
     return costs;
 }

@@ -261,6 +261,48 @@ TEST(WindowRefiner, CrisscrossLanesRunOneWayAndSendARobotAlongTheNextLane) {
     EXPECT_EQ(graph.cell(plan[0][3].vertex).y, 2);
 }
 
+TEST(WindowRefiner, CrisscrossMiddleRiseMakesEveryMoveDearerTowardsTheMapsMiddle) {
+    // What a rise of 6 adds to each tile's moves on a 6 x 6 map (1 - r, rounded, r the
+    // distance from the middle as a share of half the map) and on an 8 x 4 map, where r is
+    // measured against half the width across and half the height down.
+    // clang-format off
+    const char* const square[] = {
+        "111111",
+        "133331",
+        "135531",
+        "135531",
+        "133331",
+        "111111",
+    };
+    const char* const wide[] = {
+        "12222221",
+        "12455421",
+        "12455421",
+        "12222221",
+    };
+    // clang-format on
+    const auto check = [](int width, int height, const char* const* drawing) {
+        GridMap map = GridMap::create(width, height).value();
+        MapfGraph graph(map);
+        const std::vector<std::uint16_t> flat = crisscross_move_costs(graph, 2, 3, 4);
+        const std::vector<std::uint16_t> risen = crisscross_move_costs(graph, 2, 3, 4, 6);
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x)
+                for (std::size_t way = 0; way < 5; ++way) {
+                    const std::size_t at = graph.vertex_at({x, y}).index() * std::size_t{5} + way;
+                    EXPECT_EQ(risen[at] - flat[at], drawing[y][x] - '0')
+                        << width << " x " << height << " at " << x << ", " << y;
+                }
+    };
+    check(6, 6, square);
+    check(8, 4, wide);
+    // Costs stay within what the refiner takes.
+    GridMap map = GridMap::create(3, 3).value();
+    const std::vector<std::uint16_t> steep =
+        crisscross_move_costs(MapfGraph(map), 1, 4, 2, WindowRefiner::largest_move_cost);
+    EXPECT_EQ(*std::max_element(steep.begin(), steep.end()), WindowRefiner::largest_move_cost);
+}
+
 TEST(WindowRefiner, RefusesPlansItCannotTakeAndLeavesThemAsTheyAre) {
     const auto far = std::chrono::steady_clock::time_point::max();
     const auto refused = [&](auto spoil) {

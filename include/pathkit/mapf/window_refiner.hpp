@@ -157,10 +157,15 @@ class WindowRefiner {
 /// `against`, on odd rows the other way round; on even columns a step south costs `along`
 /// and north `against`, on odd columns the other way round; a turn or a wait costs `stay`.
 /// Robots then spread over lanes that run one way and meet head-on less (the "crisscross"
-/// guidance of the guidance-graph literature). Costs are clamped to 1 to `largest_move_cost`.
+/// guidance of the guidance-graph literature). `middle_rise` adds to every move from a tile
+/// `middle_rise` x (1 - r), rounded, where r = max(|x + 0.5 - W/2| / (W/2), |y + 0.5 - H/2| /
+/// (H/2)) is 0 in the middle of the W x H map and near 1 on its outer ring: robots then cross
+/// the middle, where most routes meet, less often. Costs are clamped to 1 to
+/// `WindowRefiner::largest_move_cost`.
 [[nodiscard]] std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph,
                                                                std::uint16_t along,
                                                                std::uint16_t against,
-                                                               std::uint16_t stay);
+                                                               std::uint16_t stay,
+                                                               std::uint16_t middle_rise = 0);
 
 }  // namespace pathkit
