@@ -1,12 +1,16 @@
 // pathkit.plan_mapf and load_mapf_instance: many agents planned together (LaCAM, LaCAM*).
 #include <pybind11/stl/filesystem.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "handles.hpp"
 #include "pathkit/io/mapf_files.hpp"
+#include "pathkit/mapf/distance_tables.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
 
 namespace pathkit::python {
@@ -72,6 +76,20 @@ MapfAnswer answer(const MapfPlan& plan) {
     return made;
 }
 
+// Room for every agent's distance table (`DistanceTables::room_for_goals`: none is freed and
+// searched again on every step), at least the library's default and at most a quarter of the
+// machine's memory.
+std::size_t default_distance_memory(const GridMap& map, std::size_t agents) {
+    const std::size_t least = MapfPlanOptions{}.distance_memory_limit;
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    const std::size_t quarter =
+        pages > 0 && page_size > 0
+            ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page_size) / 4
+            : least;
+    const std::size_t tiles = static_cast<std::size_t>(map.width()) * map.height();
+    return std::max(least, std::min(DistanceTables::room_for_goals(tiles, agents), quarter));
+}
+
 }  // namespace
 
 void bind_mapf(py::module_& module) {
@@ -94,10 +112,13 @@ void bind_mapf(py::module_& module) {
     module.def(
         "plan_mapf",
         [](const GridMapHandle& map, const py::object& starts, const py::object& goals,
-           double time_limit, bool anytime, std::uint64_t seed, const std::string& quality) {
+           double time_limit, bool anytime, std::uint64_t seed, const std::string& quality,
+           std::optional<std::size_t> distance_memory) {
             const auto from = array_to_cells(starts, "starts");
             const auto to = array_to_cells(goals, "goals");
             MapfPlanOptions options;
+            options.distance_memory_limit =
+                distance_memory ? *distance_memory : default_distance_memory(map.map, from.size());
             options.time_limit_seconds = time_limit;
             options.search.anytime = anytime;
             options.search.seed = seed;
@@ -109,7 +130,7 @@ void bind_mapf(py::module_& module) {
         },
         py::arg("map"), py::arg("starts"), py::arg("goals"), py::kw_only(),
         py::arg("time_limit") = 10.0, py::arg("anytime") = false, py::arg("seed") = 0,
-        py::arg("quality") = "balanced",
+        py::arg("quality") = "balanced", py::arg("distance_memory") = py::none(),
         "Plans agents from starts to goals ((n, 2) tiles) on the map's walkable tiles, 4 "
         "neighbours, by LaCAM (anytime=True: LaCAM*, which uses the whole time limit unless it "
         "proves the plan optimal). quality: \"fast\" (the first plan found), \"balanced\" "
@@ -118,7 +139,10 @@ void bind_mapf(py::module_& module) {
         "while that gains: cheaper plans, 2-6 times as long, more on small crowded maps) or "
         "\"best\" (balanced, then rounds of replanning a few agents at a time). time_limit "
         "(seconds) covers the whole call, building the "
-        "planning graph included; past it the status is \"not_solved\". Plans are collision-free: "
+        "planning graph included; past it the status is \"not_solved\". distance_memory: bytes "
+        "for the agents' tables of steps to their goals (None: room for every agent's, at least "
+        "1 GiB and at most a quarter of the machine's memory; below that, tables are freed and "
+        "searched again, which on big maps costs most of the time). Plans are collision-free: "
         "no two agents on one tile or "
         "trading tiles. Raises pathkit.Error for blocked, outside or shared tiles.");
 

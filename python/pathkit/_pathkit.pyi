@@ -304,6 +304,7 @@ def plan_mapf(
     anytime: bool = False,
     seed: int = 0,
     quality: Literal["fast", "balanced", "best"] = "balanced",
+    distance_memory: int | None = None,
 ) -> MapfPlan: ...
 def load_mapf_instance(
     map_path: StrPath, scenario_path: StrPath, agents: int

@@ -51,6 +51,21 @@ def test_every_quality_gives_a_valid_plan_and_a_bad_name_is_refused(repository):
         pathkit.plan_mapf(grid, starts, goals, quality="perfect")
 
 
+def test_a_small_room_for_distance_tables_gives_the_same_plan(repository):
+    grid, starts, goals = pathkit.load_mapf_instance(
+        repository / "examples" / "mapf" / "depot.map",
+        repository / "examples" / "mapf" / "depot-40.scen", 20)
+    roomy = pathkit.plan_mapf(grid, starts, goals, time_limit=20, quality="fast")
+    # Room for one table at a time: the tables are searched again and again, same answers.
+    tight = pathkit.plan_mapf(grid, starts, goals, time_limit=20, quality="fast",
+                              distance_memory=0)
+    assert roomy.solved and tight.solved
+    check_plan(grid.walkable, starts, goals, tight.steps)
+    assert tight.sum_of_costs == roomy.sum_of_costs
+    with pytest.raises(TypeError):
+        pathkit.plan_mapf(grid, starts, goals, distance_memory=-1)
+
+
 def test_agents_in_a_narrow_room_swap_through_a_side_pocket():
     # fmt: off
     grid = pathkit.GridMap.from_rows([
