@@ -500,7 +500,7 @@ std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph, std::ui
     std::vector<std::uint16_t> costs(std::size_t{graph.vertex_count()} * 5);
     for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex) {
         const Cell cell = graph.cell(MapfVertex(vertex));
-        // How far in the tile lies: 0 on the map's outer ring, towards 1 in its middle.
+        // How far out the tile lies: 0 in the map's middle, towards 1 on its outer ring.
         const double ring = std::max(std::abs(cell.x + 0.5 - half_width) / half_width,
                                      std::abs(cell.y + 0.5 - half_height) / half_height);
         const auto rise = static_cast<unsigned>(std::lround(middle_rise * (1.0 - ring)));
