@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <optional>
 #include <span>
 
@@ -28,18 +29,21 @@ class AbstractProblem {
           clusters_(hierarchy.clusters()),
           query_(query),
           slots_(hierarchy.slots()),
+          slot_bits_(std::countr_zero(slots_)),
           start_state_(static_cast<std::uint32_t>(hierarchy.clusters().size()) * slots_),
           goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
           backward_(backward),
           coarse_(coarse),
-          in_corridor_(in_corridor) {}
+          in_corridor_(in_corridor) {
+        PATHKIT_ASSERT(std::has_single_bit(slots_));
+    }
 
     [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
     [[nodiscard]] std::uint32_t goal_state() const { return start_state_ + 1; }
     [[nodiscard]] std::size_t state_count() const { return start_state_ + 2; }
     [[nodiscard]] bool is_valid(StateId state) const {
         if (state.value >= start_state_) return state.value < start_state_ + 2;
-        return state.value % slots_ < gates_of(clusters_[state.value / slots_]).size();
+        return gate_of(state.value) < gates_of(clusters_[cluster_of(state.value)]).size();
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
@@ -60,31 +64,40 @@ class AbstractProblem {
                 visit(StateId(from_start ? goal_state() : start_state_), query_.direct);
             return;
         }
-        const std::uint32_t cluster = value / slots_, gate = value % slots_;
+        const std::uint32_t cluster = cluster_of(value), gate = gate_of(value);
         const Cluster& data = clusters_[cluster];
-        const std::size_t count = gates_of(data).size();
+        const std::vector<Gate>& gates = gates_of(data);
+        const std::size_t count = gates.size();
         const auto& bounds = coarse_ ? data.coarse_bounds : data.bounds;
         const auto& crossings =
             backward_ ? data.entries : (coarse_ ? data.coarse_exits : data.exits);  // by gate
+        // Where this gate stands (forward), read once for all its moves.
+        const detail::PaddedCell here = middle_of(gates[gate]);
         for (auto crossing = std::lower_bound(
                  crossings.begin(), crossings.end(), gate,
                  [](const GridHierarchy::Crossing&c, std::uint32_t g) { return c.gate < g; });
              crossing != crossings.end() && crossing->gate == gate; ++crossing) {
-            if (in_corridor_ && query_.corridor[crossing->other / slots_] != query_.corridor_stamp)
-                continue;
+            const std::uint32_t other_cluster = cluster_of(crossing->other);
+            if (in_corridor_ && query_.corridor[other_cluster] != query_.corridor_stamp) continue;
             visit(StateId(crossing->other),
-                  cost(value, crossing->other / slots_, crossing->other % slots_, crossing->cost));
+                  backward_
+                      ? crossing->cost
+                      : forward_cost(
+                            here,
+                            middle_of(gates_of(clusters_[other_cluster])[gate_of(crossing->other)]),
+                            crossing->cost));
         }
         for (std::uint32_t other = 0; other < count; ++other) {
             if (other == gate) continue;
             const Cost bound =
                 backward_ ? bounds[other * count + gate] : bounds[gate * count + other];
             if (bound < infinite_cost)
-                visit(StateId(cluster * slots_ + other), cost(value, cluster, other, bound));
+                visit(StateId(cluster * slots_ + other),
+                      backward_ ? bound : forward_cost(here, middle_of(gates[other]), bound));
         }
         const auto& goal_bounds = coarse_ ? query_.coarse_goal_bounds : query_.goal_bounds;
         if (!backward_ && cluster == query_.goal_cluster && goal_bounds[gate] < infinite_cost)
-            visit(StateId(goal_state()), cost(value, cluster, gate, goal_bounds[gate], true));
+            visit(StateId(goal_state()), forward_cost(here, goal_, goal_bounds[gate]));
         if (backward_ && cluster == query_.start_cluster &&
             query_.start_bounds[gate] < infinite_cost)
             visit(StateId(start_state_), query_.start_bounds[gate]);
@@ -109,24 +122,35 @@ class AbstractProblem {
         if (state == start_state_)
             return detail::padded_cell(hierarchy_.space().map(), query_.start);
         if (state == goal_state()) return goal_;
-        const Gate& gate = gates_of(clusters_[state / slots_])[state % slots_];
+        return middle_of(gates_of(clusters_[cluster_of(state)])[gate_of(state)]);
+    }
+    [[nodiscard]] static detail::PaddedCell middle_of(const Gate& gate) {
         return {(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
     }
-    /// The forward search's cost of a move between gates: the bound, or the octile distance
-    /// between where they stand when that is more (the bound is free along a gate).
-    [[nodiscard]] Cost cost(std::uint32_t from, std::uint32_t cluster, std::uint32_t gate,
-                            Cost bound, bool to_goal = false) const {
-        if (backward_) return bound;
-        const detail::PaddedCell a = middle(from);
-        const detail::PaddedCell b = to_goal ? goal_ : middle(cluster * slots_ + gate);
+    /// The cluster and the gate of a gate state (slots are a power of two).
+    [[nodiscard]] std::uint32_t cluster_of(std::uint32_t state) const {
+        return state >> slot_bits_;
+    }
+    [[nodiscard]] std::uint32_t gate_of(std::uint32_t state) const { return state & (slots_ - 1); }
+    /// The forward search's cost of a move between where two states stand: the bound, or the
+    /// octile distance between them when that is more (the bound is free along a gate).
+    [[nodiscard]] Cost forward_cost(detail::PaddedCell a, detail::PaddedCell b, Cost bound) const {
         return std::max(
             bound, hierarchy_.space().distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y)));
+    }
+    /// The cost of a move from the start or to the goal: forward, from where one stands to
+    /// where the other does, as `forward_cost`.
+    [[nodiscard]] Cost cost(std::uint32_t from, std::uint32_t cluster, std::uint32_t gate,
+                            Cost bound) const {
+        if (backward_) return bound;
+        return forward_cost(middle(from), middle(cluster * slots_ + gate), bound);
     }
 
     const GridHierarchy& hierarchy_;
     const std::vector<Cluster>& clusters_;
     const detail::HierarchyQuery& query_;
     std::uint32_t slots_;
+    int slot_bits_;  // slots_ is 1 << slot_bits_
     std::uint32_t start_state_;
     detail::PaddedCell goal_;
     [[nodiscard]] const std::vector<Gate>& gates_of(const Cluster& data) const {
