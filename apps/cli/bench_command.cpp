@@ -170,8 +170,7 @@ Expected<FileFigures> run_file(const BenchArguments& arguments, const std::strin
         std::optional<GridHierarchy> hierarchy;
         if (hierarchy_mode) {
             const auto started = std::chrono::steady_clock::now();
-            auto built =
-                GridHierarchy::build(space, {.cluster_side = arguments.search.cluster_side});
+            auto built = GridHierarchy::build(space, arguments.search.hierarchy_options());
             figures.hierarchy_build_milliseconds += std::chrono::duration<double, std::milli>(
                                                         std::chrono::steady_clock::now() - started)
                                                         .count();

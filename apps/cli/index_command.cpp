@@ -18,6 +18,7 @@
 #include "pathkit/io/moving_ai.hpp"
 #include "progress.hpp"
 #include "report.hpp"
+#include "search_flags.hpp"
 
 namespace pathkit::cli {
 
@@ -74,10 +75,7 @@ int run_index(const IndexArguments& arguments) {
                               std::to_string(max_goal_bounds_tiles) + " tiles (this one has " +
                               std::to_string(static_cast<std::size_t>(width) * height) + ")");
     }
-    const int threads =
-        arguments.threads > 0
-            ? arguments.threads
-            : static_cast<int>(std::max(1U, std::min(64U, std::thread::hardware_concurrency())));
+    const int threads = arguments.threads > 0 ? arguments.threads : machine_threads();
     // The bounds, their file's bytes while saved (16-bit boxes: twice the bounds' one-byte
     // ones), and each thread's searches.
     const std::size_t needed = 3 * GoalBounds::bytes_for(width, height) +

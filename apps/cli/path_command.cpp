@@ -71,8 +71,9 @@ int run_path(const PathArguments& arguments) {
     GridPath result;
     if (const auto mode = arguments.search.hierarchy_mode()) {
         // One query: building the JPS+ index for it would cost more than it saves.
-        auto hierarchy = GridHierarchy::build(space, {.cluster_side = arguments.search.cluster_side,
-                                                      .plain_by_jump_point_index = false});
+        HierarchyOptions options = arguments.search.hierarchy_options();
+        options.plain_by_jump_point_index = false;
+        auto hierarchy = GridHierarchy::build(space, options);
         if (!hierarchy)
             return outputs.refuse(arguments.map_file + ": " + hierarchy.error().message());
         result = hierarchy.value().find_path(*from, *to, hierarchy_context, *mode);

@@ -1,6 +1,9 @@
 // Command-line flags that choose the search and its limits.
 #include "search_flags.hpp"
 
+#include <algorithm>
+#include <thread>
+
 #include "memory_budget.hpp"
 
 namespace pathkit::cli {
@@ -65,6 +68,14 @@ std::optional<HierarchyMode> SearchFlags::hierarchy_mode() const {
     if (algorithm == hierarchy_fast) return HierarchyMode::Fast;
     if (algorithm == hierarchy_optimal) return HierarchyMode::Optimal;
     return std::nullopt;
+}
+
+HierarchyOptions SearchFlags::hierarchy_options() const {
+    return {.cluster_side = cluster_side, .threads = machine_threads()};
+}
+
+int machine_threads() {
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 64U));
 }
 
 SearchAlgorithm SearchFlags::search() const {

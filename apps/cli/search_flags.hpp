@@ -36,6 +36,8 @@ struct SearchFlags {
     [[nodiscard]] SearchAlgorithm search() const;
     /// The hierarchical search --algo names (hpa: fast, hpa-optimal: optimal), or none.
     [[nodiscard]] std::optional<HierarchyMode> hierarchy_mode() const;
+    /// The hierarchy these flags ask for (--cluster-side), built on `machine_threads()`.
+    [[nodiscard]] HierarchyOptions hierarchy_options() const;
     [[nodiscard]] SearchOptions options() const;
     /// Refused (the map file named, the bytes and the budget) when a grid search by these flags
     /// on `map` may hold more than the run's memory budget: the search's records (12 bytes a
@@ -44,5 +46,8 @@ struct SearchFlags {
     [[nodiscard]] Status fits_memory(const std::string& map_file, const GridMap& map,
                                      bool with_index_for_hpa) const;
 };
+
+/// The threads a command's builds run on: the machine's (1 to 64).
+[[nodiscard]] int machine_threads();
 
 }  // namespace pathkit::cli

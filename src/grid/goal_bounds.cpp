@@ -7,10 +7,9 @@
 #include <bit>
 #include <cmath>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <utility>
 
+#include "parallel_chunks.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 
 namespace pathkit {
@@ -319,15 +318,11 @@ std::size_t GoalBoundsBuilder::run(std::size_t tiles, int threads,
     const std::size_t first = bounds_.tiles_done();
     const std::size_t end = first + std::min(tiles, total - first);
     constexpr std::size_t chunk = 32;  // tiles a thread takes at a time
-    std::atomic<std::size_t> next{first};
     const std::vector<std::uint8_t> allowed = allowed_moves(map, space_->rules().diagonal);
-    const auto work = [&] {
-        FirstMoveSearch search(map, space_->rules(), allowed);
-        for (;;) {
-            if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return;
-            const std::size_t from = next.fetch_add(chunk);
-            if (from >= end) return;
-            for (std::size_t tile = from; tile < std::min(end, from + chunk); ++tile) {
+    const auto make_worker = [&] {
+        return [&, search = FirstMoveSearch(map, space_->rules(), allowed)](
+                   std::size_t from, std::size_t to) mutable {
+            for (std::size_t tile = from; tile < to; ++tile) {
                 const int x = static_cast<int>(tile % static_cast<std::size_t>(map.width()));
                 const int y = static_cast<int>(tile / static_cast<std::size_t>(map.width()));
                 const auto padded = static_cast<std::uint32_t>((y + 1) * map.stride() + x + 1);
@@ -335,23 +330,14 @@ std::size_t GoalBoundsBuilder::run(std::size_t tiles, int threads,
                 if (map.walkable_data()[padded] != 0) search.bound(padded, boxes);
                 bounds_.set_boxes(x, y, boxes);
             }
-        }
+        };
     };
-    const int helpers = std::max(1, threads) - 1;
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(helpers));
-    for (int i = 0; i < helpers; ++i) {
-        try {
-            pool.emplace_back(work);
-        } catch (const std::system_error&) {
-            break;  // no more threads to be had: the ones running share the work
-        }
-    }
-    work();
-    for (std::thread& thread : pool)
-        thread.join();
+    const auto cancelled = [&] {
+        return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+    };
     // Chunks are taken in order and each taken one is finished, so what is done is a prefix.
-    const std::size_t done = std::min(end, next.load());
+    const std::size_t done =
+        detail::run_in_chunks(first, end, chunk, threads, make_worker, cancelled);
     bounds_.set_tiles_done(done);
     return done - first;
 }

@@ -7,11 +7,18 @@
 
 #include "cluster_dijkstra.hpp"
 #include "hierarchy_spaces.hpp"
+#include "parallel_chunks.hpp"
 
 namespace pathkit {
 namespace {
 
 enum Side { East = 0, South = 1, West = 2, North = 3 };
+
+/// Clusters a build thread takes at a time, and the fewest clusters worth more threads than
+/// one (starting a thread costs about what the crossings of a few clusters do, so a repair
+/// after a small edit stays on the calling thread).
+constexpr std::size_t clusters_per_chunk = 16;
+constexpr std::size_t clusters_for_threads = 4 * clusters_per_chunk;
 
 /// The side of a cluster (top-left tile at padded `left`, `top`; `width` tiles across) that a
 /// move from inside it to padded (x, y) outside it leaves by: east or west when the column leaves
@@ -29,7 +36,8 @@ GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& opt
       plain_jump_points_(options.plain_jump_points),
       plain_by_jump_point_index_(options.plain_by_jump_point_index),
       fast_plain_jump_points_(options.fast_plain_jump_points),
-      gate_tiles_(options.gate_tiles) {
+      gate_tiles_(options.gate_tiles),
+      threads_(options.threads) {
     const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;
@@ -55,6 +63,9 @@ Expected<GridHierarchy> GridHierarchy::build(const GridSpace& space, HierarchyOp
     if (options.gate_tiles < 0)
         return Status::invalid_input("hierarchy: gate tiles " + std::to_string(options.gate_tiles) +
                                      " is negative");
+    if (options.threads < 1)
+        return Status::invalid_input("hierarchy: threads " + std::to_string(options.threads) +
+                                     " is less than 1");
     if (Status rules = validate(space.rules()); !rules) return rules;
     if (space.has_links())
         return Status::invalid_input(
@@ -76,19 +87,36 @@ void GridHierarchy::build_all() {
     for (std::uint32_t cluster = 0; cluster < count; ++cluster)
         all[cluster] = cluster;
     build_clusters(all);
-    for (std::uint32_t cluster = 0; cluster < count; ++cluster)
-        build_cluster_crossings(cluster);
+    build_crossings(all);
     revision_ = space_->map().revision();
 }
 
 void GridHierarchy::build_clusters(const std::vector<std::uint32_t>& clusters) {
-    detail::ClusterScratch scratch;
-    for (const std::uint32_t cluster : clusters) {
+    for (const std::uint32_t cluster : clusters)
         gate_count_ -= clusters_[cluster].gates.size();
-        build_cluster_gates(cluster, scratch);
-        build_cluster_bounds(cluster, scratch);
+    // Each cluster's gates and bounds read the map and write that cluster alone.
+    const int threads = clusters.size() >= clusters_for_threads ? threads_ : 1;
+    detail::run_in_chunks(clusters.size(), clusters_per_chunk, threads, [&] {
+        return [&, scratch = detail::ClusterScratch()](std::size_t begin, std::size_t end) mutable {
+            for (std::size_t i = begin; i < end; ++i) {
+                build_cluster_gates(clusters[i], scratch);
+                build_cluster_bounds(clusters[i], scratch);
+            }
+        };
+    });
+    for (const std::uint32_t cluster : clusters)
         gate_count_ += clusters_[cluster].gates.size();
-    }
+}
+
+void GridHierarchy::build_crossings(const std::vector<std::uint32_t>& clusters) {
+    // Each cluster's crossings read its neighbours' gates and write that cluster alone.
+    const int threads = clusters.size() >= clusters_for_threads ? threads_ : 1;
+    detail::run_in_chunks(clusters.size(), clusters_per_chunk, threads, [&] {
+        return [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i)
+                build_cluster_crossings(clusters[i]);
+        };
+    });
 }
 
 void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterScratch& scratch) {
@@ -395,8 +423,7 @@ void GridHierarchy::repair() {
             }
         }
     }
-    for (const std::uint32_t cluster : crossed)
-        build_cluster_crossings(cluster);
+    build_crossings(crossed);
     revision_ = map.revision();
 }
 

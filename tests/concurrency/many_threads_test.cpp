@@ -1,6 +1,6 @@
 // Many threads querying one shared graph, compact graph, grid, obstacle graph, navigation mesh
-// and world at once, each with its own context: the same answers as one thread gives (run under
-// TSan too).
+// and world at once, each with its own context, and the builds that run threads of their own:
+// the same answers as one thread gives (run under TSan too).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +18,9 @@
 #include "pathkit/geometry/obstacle_graph.hpp"
 #include "pathkit/graph/compact_graph.hpp"
 #include "pathkit/graph/graph.hpp"
+#include "pathkit/grid/goal_bounds.hpp"
 #include "pathkit/grid/grid_space.hpp"
+#include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/mapf/mapf_plan.hpp"
 #include "pathkit/world/world.hpp"
@@ -118,6 +120,30 @@ TEST(ManyThreads, QueryOneGridWithAStarAndJumpPointSearch) {
                                             : find_path_jps(space, from, to, contexts[thread]);
         return static_cast<double>(path.cost);
     });
+}
+
+// The builds that run their own threads: the same result as on one thread.
+TEST(ManyThreads, BuildAHierarchyAndGoalBoundsOnSeveralThreads) {
+    const GridMap map = map_with_random_walls(96, 80, 0.25, 9);
+    const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
+    for (const int gate_tiles : {0, 4}) {
+        const GridHierarchy one =
+            GridHierarchy::build(space, {.cluster_side = 8, .gate_tiles = gate_tiles}).value();
+        const GridHierarchy several =
+            GridHierarchy::build(
+                space, {.cluster_side = 8, .gate_tiles = gate_tiles, .threads = thread_count})
+                .value();
+        EXPECT_TRUE(one.same_graph(several)) << "gate tiles " << gate_tiles;
+    }
+    const GridMap small = map_with_random_walls(30, 24, 0.25, 10);
+    const GridSpace small_space(small, {.diagonal = DiagonalPolicy::NoCornerCutting});
+    std::vector<GoalBounds> bounds;
+    for (const int threads : {1, thread_count}) {
+        GoalBoundsBuilder builder = GoalBoundsBuilder::start(small_space).value();
+        EXPECT_EQ(builder.run(static_cast<std::size_t>(-1), threads), 30u * 24u);
+        bounds.push_back(std::move(builder).take());
+    }
+    EXPECT_TRUE(bounds[0].all_boxes() == bounds[1].all_boxes());
 }
 
 TEST(ManyThreads, AskOneGridForJpsPlusBeforeItsIndexExistsSoTheyRaceToBuildIt) {

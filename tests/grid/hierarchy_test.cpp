@@ -441,6 +441,36 @@ TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
     }
 }
 
+TEST(Hierarchy, AHierarchyBuiltOnSeveralThreadsEqualsOneBuiltOnOne) {
+    std::mt19937 random(23);
+    for (const bool terrain : {false, true}) {
+        for (const int gate_tiles : {0, 4}) {
+            // 475 clusters of 8: many chunks for each thread to take.
+            GridMap map = random_map(random, 200, 150, 0.25, terrain);
+            MovementRules rules;
+            rules.agent_size = gate_tiles == 0 ? 1 : 2;
+            GridSpace space(map, rules);
+            const HierarchyOptions one{.cluster_side = 8, .gate_tiles = gate_tiles};
+            HierarchyOptions several = one;
+            several.threads = 4;
+            const GridHierarchy a = GridHierarchy::build(space, one).value();
+            GridHierarchy b = GridHierarchy::build(space, several).value();
+            EXPECT_GT(a.gate_count(), 1000u);
+            EXPECT_EQ(a.gate_count(), b.gate_count());
+            EXPECT_TRUE(a.same_graph(b)) << "terrain " << terrain << " gate tiles " << gate_tiles;
+            // An edit of many tiles: the repair rebuilds every cluster, on the threads too.
+            for (int edit = 0; edit < 300; ++edit) {
+                const Cell cell{static_cast<int>(random() % 200), static_cast<int>(random() % 150)};
+                (void)map.set_walkable(cell, !map.is_walkable(cell));
+            }
+            space.refresh();
+            b.repair();
+            EXPECT_EQ(b.gate_count(), GridHierarchy::build(space, one).value().gate_count());
+            EXPECT_TRUE(b.same_graph(GridHierarchy::build(space, one).value()));
+        }
+    }
+}
+
 // Without terrain the build searches from each gate only for the gates after it (the bound
 // back is the same); a map whose every tile has terrain cost 1 is searched from every gate to
 // every other, and must give the same bounds (costs 1 and 1.5 add up exactly in any order).
@@ -478,6 +508,9 @@ TEST(Hierarchy, BadInputGetsAClearStatus) {
     const GridSpace space(drawn.map, {});
     EXPECT_FALSE(GridHierarchy::build(space, {.cluster_side = 12}));
     EXPECT_FALSE(GridHierarchy::build(space, {.cluster_side = 4}));
+    const auto no_threads = GridHierarchy::build(space, {.cluster_side = 8, .threads = 0});
+    ASSERT_FALSE(no_threads);
+    EXPECT_NE(no_threads.error().message().find("threads 0"), std::string::npos);
     const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 8}).value();
     HierarchyContext context;
     for (const HierarchyMode mode : {HierarchyMode::Fast, HierarchyMode::Optimal}) {

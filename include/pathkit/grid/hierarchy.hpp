@@ -45,6 +45,10 @@ struct HierarchyOptions {
     /// becomes a plan of one leg, the cheapest path, sooner than joining the query's ends to
     /// the hierarchy would give a first move (docs/benchmarks.md).
     std::size_t fast_plain_jump_points = 256;
+    /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters. Each
+    /// cluster is built by one thread, so the hierarchy is the same with any number; the
+    /// threads end before `build` or `repair` returns.
+    int threads = 1;
 };
 
 /// How a hierarchical query answers.
@@ -238,6 +242,8 @@ class GridHierarchy {
     /// Gates and bounds of the given clusters (crossings apart).
     void build_clusters(const std::vector<std::uint32_t>& clusters);
     void build_cluster_crossings(std::uint32_t cluster);
+    /// Crossings of the given clusters (their neighbours' gates built).
+    void build_crossings(const std::vector<std::uint32_t>& clusters);
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
@@ -255,6 +261,7 @@ class GridHierarchy {
     bool plain_by_jump_point_index_ = true;
     std::size_t fast_plain_jump_points_ = 0;
     int gate_tiles_ = 0;
+    int threads_ = 1;
 };
 
 }  // namespace pathkit
