@@ -17,6 +17,23 @@ namespace pathkit::detail {
 using Cluster = GridHierarchy::Cluster;
 using Gate = GridHierarchy::Gate;
 
+/// Which search over the abstract graph an `AbstractProblem` is.
+struct AbstractSearchKind {
+    /// Backward (the optimal mode's heuristic): Dijkstra from the goal over the moves reversed,
+    /// costs exact lower bounds. Else forward (the fast mode's plans).
+    bool backward = false;
+    /// Over the coarse gates (finer gates only).
+    bool coarse = false;
+    /// Crossings only into the clusters of the query's corridor.
+    bool in_corridor = false;
+    /// Forward, for the corridor plan (short gates): after a move between two gates of one
+    /// cluster, no second such move from the gate reached, only moves out of the cluster.
+    /// Going from the first gate to the third directly costs no more, but for up to a gate's
+    /// length (a bound is free along a gate): so with short gates the plan loses almost
+    /// nothing and generates about half the moves (measured: docs/benchmarks.md).
+    bool one_inside_move = false;
+};
+
 /// The abstract graph with the query's start and goal as its last two states. Forward (the
 /// fast mode's plan): weighted A* from the start, each gate standing at its middle tile, so that
 /// moving along a gate costs what the octile distance says. Backward (the optimal mode's
@@ -24,7 +41,7 @@ using Gate = GridHierarchy::Gate;
 class AbstractProblem {
   public:
     AbstractProblem(const GridHierarchy& hierarchy, const detail::HierarchyQuery& query,
-                    bool backward, bool coarse = false, bool in_corridor = false)
+                    AbstractSearchKind kind)
         : hierarchy_(hierarchy),
           clusters_(hierarchy.clusters()),
           query_(query),
@@ -32,9 +49,10 @@ class AbstractProblem {
           slot_bits_(std::countr_zero(slots_)),
           start_state_(static_cast<std::uint32_t>(hierarchy.clusters().size()) * slots_),
           goal_(detail::padded_cell(hierarchy.space().map(), query.goal)),
-          backward_(backward),
-          coarse_(coarse),
-          in_corridor_(in_corridor) {
+          backward_(kind.backward),
+          coarse_(kind.coarse),
+          in_corridor_(kind.in_corridor),
+          one_inside_move_(kind.one_inside_move && !kind.backward) {
         PATHKIT_ASSERT(std::has_single_bit(slots_));
     }
 
@@ -45,9 +63,19 @@ class AbstractProblem {
         if (state.value >= start_state_) return state.value < start_state_ + 2;
         return gate_of(state.value) < gates_of(clusters_[cluster_of(state.value)]).size();
     }
+    /// Every move out of `state`.
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const {
+        for_each_successor(state, StateId(), visit);
+    }
+    /// The moves out of `state`, reached from `parent` (invalid for the first state).
+    template <class Visit>
+    void for_each_successor(StateId state, StateId parent, Visit&& visit) const {
         const std::uint32_t value = state.value;
+        // Reached by a move inside one cluster: `one_inside_move` allows no second.
+        const bool inside = !one_inside_move_ || !parent.is_valid() ||
+                            parent.value >= start_state_ || value >= start_state_ ||
+                            cluster_of(parent.value) != cluster_of(value);
         if (value == start_state_ || value == goal_state()) {
             // The start leads to the gates of its cluster; backward, the goal is led to.
             const bool from_start = value == start_state_;
@@ -87,7 +115,7 @@ class AbstractProblem {
                             middle_of(gates_of(clusters_[other_cluster])[gate_of(crossing->other)]),
                             crossing->cost));
         }
-        for (std::uint32_t other = 0; other < count; ++other) {
+        for (std::uint32_t other = 0; other < count && inside; ++other) {
             if (other == gate) continue;
             const Cost bound =
                 backward_ ? bounds[other * count + gate] : bounds[gate * count + other];
@@ -158,8 +186,9 @@ class AbstractProblem {
     }
 
     bool backward_;
-    bool coarse_;       // over the coarse gates (finer gates only)
-    bool in_corridor_;  // crossings only into the clusters of the query's corridor
+    bool coarse_;
+    bool in_corridor_;
+    bool one_inside_move_;
     mutable std::uint32_t last_taken_ = 0;
 };
 

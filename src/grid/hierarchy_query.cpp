@@ -209,13 +209,13 @@ HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& conte
     }
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query);
-    const AbstractProblem problem(*this, query, false);
+    const AbstractProblem problem(*this, query, {});
     SearchResult result;
     bool planned = false;
     if (gate_tiles_ > 0) {
         // A coarse plan over whole sides first, then the fine plan only in its corridor.
         coarse_ends(*this, query);
-        const AbstractProblem coarse(*this, query, false, true);
+        const AbstractProblem coarse(*this, query, {.coarse = true, .one_inside_move = true});
         const SearchResult wide =
             pathkit::find_path(coarse, StateId(coarse.start_state()), query.abstract_context,
                                {.heuristic_weight = corridor_plan_weight});
@@ -225,7 +225,7 @@ HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& conte
             return path;
         }
         mark_corridor(*this, query, wide.path, coarse.start_state());
-        const AbstractProblem narrow(*this, query, false, false, true);
+        const AbstractProblem narrow(*this, query, {.in_corridor = true, .one_inside_move = true});
         result = pathkit::find_path(narrow, StateId(narrow.start_state()), query.abstract_context,
                                     {.heuristic_weight = corridor_plan_weight});
         path.abstract_expanded_ = wide.stats.expanded;
@@ -415,7 +415,7 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
     // gates as the clusters between the start and the goal hold (more would cost more than it
     // saves where the abstract distances hardly exceed the straight-line ones): the gates it
     // did not finish are at least as far as the last one it took.
-    const AbstractProblem backward(*this, query, true);
+    const AbstractProblem backward(*this, query, {.backward = true});
     const int columns = std::abs(static_cast<int>(query.start_cluster % layout_.columns) -
                                  static_cast<int>(query.goal_cluster % layout_.columns)) +
                         3;
