@@ -26,11 +26,13 @@ struct AbstractSearchKind {
     bool coarse = false;
     /// Crossings only into the clusters of the query's corridor.
     bool in_corridor = false;
-    /// Forward, for the corridor plan (short gates): after a move between two gates of one
+    /// Forward, for the corridor plan's two searches: after a move between two gates of one
     /// cluster, no second such move from the gate reached, only moves out of the cluster.
     /// Going from the first gate to the third directly costs no more, but for up to a gate's
-    /// length (a bound is free along a gate): so with short gates the plan loses almost
-    /// nothing and generates about half the moves (measured: docs/benchmarks.md).
+    /// length (a bound is free along a gate). The fine search's gates are short, and the
+    /// coarse search only picks the corridor the fine one searches: the plans generate about
+    /// half the moves for the same excess. The whole-sides plan keeps every move (pruned, its
+    /// excess rose from 3.60 % to 3.72 %; measured: docs/benchmarks.md).
     bool one_inside_move = false;
 };
 
