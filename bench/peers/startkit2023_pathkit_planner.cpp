@@ -116,7 +116,7 @@ void MAPFPlanner::initialize(int /*preprocess_time_limit*/) {
     planner->seed = static_cast<std::uint64_t>(from_environment("PATHKIT_SEED", 0));
     // PATHKIT_LANES=ALONG,AGAINST,STAY[,RISE]: one-way lanes crossing like a street grid, the
     // costs of a step along a lane, against it, and of a turn or wait, every move dearer by up
-    // to RISE towards the middle of the map (2,3,2,0 once the robots fill 28% of the open
+    // to RISE inside an outer band of the map (2,3,2,0 once the robots fill 28% of the open
     // tiles, 10,40,20,5 from 60% below synchronised steps, none below 28%; 0,0,0 for none;
     // given, it holds whatever the count).
     unsigned along = 2, against = 3, stay = 2, rise = 0;

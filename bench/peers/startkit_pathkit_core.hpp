@@ -119,15 +119,18 @@ struct PathkitPlanner {
     // of the open tiles (settle_density): with little traffic they only make robots detour
     // (200 robots on 819 tiles: 2% fewer tasks; 100 on 1,277: 3%; 400 on 1,277: 5% more).
     std::uint16_t lane_along = 0, lane_against = 0, lane_stay = 0;
-    // The lanes' middle_rise (pathkit::crisscross_move_costs): every move dearer towards the
-    // middle of the map, where most routes meet.
+    // The lanes' middle_rise (pathkit::crisscross_move_costs): every move dearer inside a cheap
+    // outer band, round the middle of the map, where most routes meet.
     std::uint16_t lane_middle_rise = 0;
     double lanes_from = 0.28;
     // Stronger lanes (1, 4, 2, as 10, 40, 20) where robots fill from `strong_lanes_from` of the
     // open tiles up to `sync_from` (settle_density; only when there are lanes): against 2, 3, 2,
     // 200 ticks, random_600 (73%) 737 tasks against 634 (three seeds), warehouse_small_800 (63%)
     // 1,524 against 1,098, warehouse_small_1000 (78%) 834 against 570; random_400 (49%) loses
-    // 7%. Their middle rise is `strong_middle_rise` (in tenths of a step along).
+    // 7%. Their middle rise is `strong_middle_rise` (in tenths of a step along): as a plateau
+    // with a cheap outer band, random_600 856 tasks (four seeds) against 773 with a rise that
+    // fell evenly to the edge, warehouse_small_1000 970 against 852, warehouse_small_800 1,645
+    // against 1,670 (docs/benchmarks.md).
     double strong_lanes_from = 0.6;
     std::uint16_t strong_middle_rise = 5;
     // The windowed planner's window in steps from `short_window_from` fill (settle_density;

@@ -500,10 +500,13 @@ std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph, std::ui
     std::vector<std::uint16_t> costs(std::size_t{graph.vertex_count()} * 5);
     for (std::uint32_t vertex = 0; vertex < graph.vertex_count(); ++vertex) {
         const Cell cell = graph.cell(MapfVertex(vertex));
-        // How far out the tile lies: 0 in the map's middle, towards 1 on its outer ring.
+        // How far out the tile lies: 0 in the map's middle, towards 1 on its outer ring; the
+        // whole rise inside `rise_whole_within`, none past `rise_none_beyond`.
         const double ring = std::max(std::abs(cell.x + 0.5 - half_width) / half_width,
                                      std::abs(cell.y + 0.5 - half_height) / half_height);
-        const auto rise = static_cast<unsigned>(std::lround(middle_rise * (1.0 - ring)));
+        const double share = std::clamp(
+            (rise_none_beyond - ring) / (rise_none_beyond - rise_whole_within), 0.0, 1.0);
+        const auto rise = static_cast<unsigned>(std::lround(middle_rise * share));
         const bool even_row = cell.y % 2 == 0;
         const bool even_column = cell.x % 2 == 0;
         std::uint16_t* move = &costs[std::size_t{vertex} * 5];

@@ -261,24 +261,24 @@ TEST(WindowRefiner, CrisscrossLanesRunOneWayAndSendARobotAlongTheNextLane) {
     EXPECT_EQ(graph.cell(plan[0][3].vertex).y, 2);
 }
 
-TEST(WindowRefiner, CrisscrossMiddleRiseMakesEveryMoveDearerTowardsTheMapsMiddle) {
-    // What a rise of 6 adds to each tile's moves on a 6 x 6 map (1 - r, rounded, r the
-    // distance from the middle as a share of half the map) and on an 8 x 4 map, where r is
-    // measured against half the width across and half the height down.
+TEST(WindowRefiner, CrisscrossMiddleRiseMakesEveryMoveDearerInsideACheapOuterBand) {
+    // What a rise of 6 adds to each tile's moves on a 6 x 6 map (all of it up to 0.6 of the
+    // way out from the middle, none past 0.8, linearly between, rounded) and on an 8 x 4 map,
+    // where the way out is measured against half the width across and half the height down.
     // clang-format off
     const char* const square[] = {
-        "111111",
-        "133331",
-        "135531",
-        "135531",
-        "133331",
-        "111111",
+        "000000",
+        "066660",
+        "066660",
+        "066660",
+        "066660",
+        "000000",
     };
     const char* const wide[] = {
-        "12222221",
-        "12455421",
-        "12455421",
-        "12222221",
+        "02222220",
+        "05666650",
+        "05666650",
+        "02222220",
     };
     // clang-format on
     const auto check = [](int width, int height, const char* const* drawing) {

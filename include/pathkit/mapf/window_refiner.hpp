@@ -157,11 +157,15 @@ class WindowRefiner {
 /// `against`, on odd rows the other way round; on even columns a step south costs `along`
 /// and north `against`, on odd columns the other way round; a turn or a wait costs `stay`.
 /// Robots then spread over lanes that run one way and meet head-on less (the "crisscross"
-/// guidance of the guidance-graph literature). `middle_rise` adds to every move from a tile
-/// `middle_rise` x (1 - r), rounded, where r = max(|x + 0.5 - W/2| / (W/2), |y + 0.5 - H/2| /
-/// (H/2)) is 0 in the middle of the W x H map and near 1 on its outer ring: robots then cross
-/// the middle, where most routes meet, less often. Costs are clamped to 1 to
-/// `WindowRefiner::largest_move_cost`.
+/// guidance of the guidance-graph literature). `middle_rise` adds to every move from a tile up
+/// to `middle_rise`: all of it where r = max(|x + 0.5 - W/2| / (W/2), |y + 0.5 - H/2| / (H/2))
+/// (0 in the middle of the W x H map, near 1 on its outer ring) is at most
+/// `rise_whole_within`, none past `rise_none_beyond`, linearly between, rounded. The outer band
+/// is then a cheap ring road round the middle, where most routes meet (the shape of the
+/// hand-tuned weights of the 2023 League of Robot Runners winner on random-32-32-20; measured
+/// in docs/benchmarks.md). Costs are clamped to 1 to `WindowRefiner::largest_move_cost`.
+inline constexpr double rise_whole_within = 0.6;
+inline constexpr double rise_none_beyond = 0.8;
 [[nodiscard]] std::vector<std::uint16_t> crisscross_move_costs(const MapfGraph& graph,
                                                                std::uint16_t along,
                                                                std::uint16_t against,
