@@ -128,7 +128,7 @@ struct PathkitPlanner {
     // 200 ticks, random_600 (73%) 737 tasks against 634 (three seeds), warehouse_small_800 (63%)
     // 1,524 against 1,098, warehouse_small_1000 (78%) 834 against 570; random_400 (49%) loses
     // 7%. Their middle rise is `strong_middle_rise` (in tenths of a step along): as a plateau
-    // with a cheap outer band, random_600 856 tasks (four seeds) against 773 with a rise that
+    // with a cheap outer band, random_600 843 tasks (six seeds) against 773 with a rise that
     // fell evenly to the edge, warehouse_small_1000 970 against 852, warehouse_small_800 1,645
     // against 1,670 (docs/benchmarks.md).
     double strong_lanes_from = 0.6;
