@@ -45,9 +45,10 @@ struct HierarchyOptions {
     /// becomes a plan of one leg, the cheapest path, sooner than joining the query's ends to
     /// the hierarchy would give a first move (docs/benchmarks.md).
     std::size_t fast_plain_jump_points = 256;
-    /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters. Each
-    /// cluster is built by one thread, so the hierarchy is the same with any number; the
-    /// threads end before `build` or `repair` returns.
+    /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters; never
+    /// more than one per 16 clusters built. Each cluster is built by one thread, so the
+    /// hierarchy is the same with any number; the threads end before `build` or `repair`
+    /// returns.
     int threads = 1;
 };
 
