@@ -56,6 +56,7 @@ class AbstractProblem {
           in_corridor_(kind.in_corridor),
           one_inside_move_(kind.one_inside_move && !kind.backward) {
         PATHKIT_ASSERT(std::has_single_bit(slots_));
+        PATHKIT_ASSERT(!(backward_ && coarse_));  // the optimal mode's bounds are fine
     }
 
     [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
@@ -96,45 +97,46 @@ class AbstractProblem {
         }
         const std::uint32_t cluster = cluster_of(value), gate = gate_of(value);
         const Cluster& data = clusters_[cluster];
-        const std::vector<Gate>& gates = gates_of(data);
-        const std::size_t count = gates.size();
-        const auto& bounds = coarse_ ? data.coarse_bounds : data.bounds;
-        const auto& crossings =
-            backward_ ? data.entries : (coarse_ ? data.coarse_exits : data.exits);  // by gate
-        // Where this gate stands (forward), read once for all its moves.
-        const detail::PaddedCell here = middle_of(gates[gate]);
-        for (auto crossing = std::lower_bound(
-                 crossings.begin(), crossings.end(), gate,
+        if (!backward_) {
+            const detail::PlanMoves& plan = coarse_ ? data.coarse_plan : data.plan;
+            const std::span<const detail::PlanMoves::Move> moves = plan.moves(gate);
+            const std::size_t crossings = plan.crossings(gate);
+            const std::size_t end = inside ? moves.size() : crossings;
+            for (std::size_t i = 0; i < end; ++i) {
+                const detail::PlanMoves::Move& move = moves[i];
+                if (in_corridor_ && i < crossings &&
+                    query_.corridor[cluster_of(move.to)] != query_.corridor_stamp)
+                    continue;
+                visited_ = move;
+                visit(StateId(move.to), move.cost);
+            }
+            const auto& goal_bounds = coarse_ ? query_.coarse_goal_bounds : query_.goal_bounds;
+            if (cluster == query_.goal_cluster && goal_bounds[gate] < infinite_cost)
+                visit(StateId(goal_state()), detail::forward_cost(hierarchy_.space(), middle(value),
+                                                                  goal_, goal_bounds[gate]));
+            return;
+        }
+        // Backward: the moves reversed, at their bounds.
+        const std::size_t count = data.gates.size();
+        for (auto entry = std::lower_bound(
+                 data.entries.begin(), data.entries.end(), gate,
                  [](const GridHierarchy::Crossing&c, std::uint32_t g) { return c.gate < g; });
-             crossing != crossings.end() && crossing->gate == gate; ++crossing) {
-            const std::uint32_t other_cluster = cluster_of(crossing->other);
-            if (in_corridor_ && query_.corridor[other_cluster] != query_.corridor_stamp) continue;
-            visit(StateId(crossing->other),
-                  backward_
-                      ? crossing->cost
-                      : forward_cost(
-                            here,
-                            middle_of(gates_of(clusters_[other_cluster])[gate_of(crossing->other)]),
-                            crossing->cost));
+             entry != data.entries.end() && entry->gate == gate; ++entry)
+            visit(StateId(entry->other), entry->cost);
+        for (std::uint32_t other = 0; other < count; ++other) {
+            const Cost bound = data.bounds[other * count + gate];
+            if (other != gate && bound < infinite_cost)
+                visit(StateId(cluster * slots_ + other), bound);
         }
-        for (std::uint32_t other = 0; other < count && inside; ++other) {
-            if (other == gate) continue;
-            const Cost bound =
-                backward_ ? bounds[other * count + gate] : bounds[gate * count + other];
-            if (bound < infinite_cost)
-                visit(StateId(cluster * slots_ + other),
-                      backward_ ? bound : forward_cost(here, middle_of(gates[other]), bound));
-        }
-        const auto& goal_bounds = coarse_ ? query_.coarse_goal_bounds : query_.goal_bounds;
-        if (!backward_ && cluster == query_.goal_cluster && goal_bounds[gate] < infinite_cost)
-            visit(StateId(goal_state()), forward_cost(here, goal_, goal_bounds[gate]));
-        if (backward_ && cluster == query_.start_cluster &&
-            query_.start_bounds[gate] < infinite_cost)
+        if (cluster == query_.start_cluster && query_.start_bounds[gate] < infinite_cost)
             visit(StateId(start_state_), query_.start_bounds[gate]);
     }
     [[nodiscard]] Cost heuristic(StateId state) const {
         if (backward_ || state.value == goal_state()) return 0;
-        const detail::PaddedCell from = middle(state.value);
+        // A state is most often asked for just after its move was visited.
+        const detail::PaddedCell from = state.value == visited_.to
+                                            ? detail::PaddedCell{visited_.x, visited_.y}
+                                            : middle(state.value);
         return detail::estimate_to_box(hierarchy_.space(), from.x, from.y, goal_.x, goal_.y,
                                        goal_.x, goal_.y);
     }
@@ -152,28 +154,20 @@ class AbstractProblem {
         if (state == start_state_)
             return detail::padded_cell(hierarchy_.space().map(), query_.start);
         if (state == goal_state()) return goal_;
-        return middle_of(gates_of(clusters_[cluster_of(state)])[gate_of(state)]);
-    }
-    [[nodiscard]] static detail::PaddedCell middle_of(const Gate& gate) {
-        return {(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
+        return detail::gate_middle(gates_of(clusters_[cluster_of(state)])[gate_of(state)]);
     }
     /// The cluster and the gate of a gate state (slots are a power of two).
     [[nodiscard]] std::uint32_t cluster_of(std::uint32_t state) const {
         return state >> slot_bits_;
     }
     [[nodiscard]] std::uint32_t gate_of(std::uint32_t state) const { return state & (slots_ - 1); }
-    /// The forward search's cost of a move between where two states stand: the bound, or the
-    /// octile distance between them when that is more (the bound is free along a gate).
-    [[nodiscard]] Cost forward_cost(detail::PaddedCell a, detail::PaddedCell b, Cost bound) const {
-        return std::max(
-            bound, hierarchy_.space().distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y)));
-    }
     /// The cost of a move from the start or to the goal: forward, from where one stands to
-    /// where the other does, as `forward_cost`.
+    /// where the other does, as `detail::forward_cost`.
     [[nodiscard]] Cost cost(std::uint32_t from, std::uint32_t cluster, std::uint32_t gate,
                             Cost bound) const {
         if (backward_) return bound;
-        return forward_cost(middle(from), middle(cluster * slots_ + gate), bound);
+        return detail::forward_cost(hierarchy_.space(), middle(from),
+                                    middle(cluster * slots_ + gate), bound);
     }
 
     const GridHierarchy& hierarchy_;
@@ -192,6 +186,7 @@ class AbstractProblem {
     bool in_corridor_;
     bool one_inside_move_;
     mutable std::uint32_t last_taken_ = 0;
+    mutable detail::PlanMoves::Move visited_{.to = ~0u};  // the last move visited
 };
 
 /// The optimal mode's lower bound on the cost from a tile to the goal: the larger of the

@@ -361,6 +361,7 @@ void GridHierarchy::build_cluster_crossings(std::uint32_t cluster) {
                     list->end());
         list->shrink_to_fit();  // a move per border tile was pushed: keep one per pair
     }
+    build_cluster_plan(cluster, false);
     if (gate_tiles_ == 0) return;
     // The coarse crossings: the cheapest between each two coarse gates.
     data.coarse_exits.clear();
@@ -382,6 +383,41 @@ void GridHierarchy::build_cluster_crossings(std::uint32_t cluster) {
                                         }),
                             data.coarse_exits.end());
     data.coarse_exits.shrink_to_fit();
+    build_cluster_plan(cluster, true);
+}
+
+void GridHierarchy::build_cluster_plan(std::uint32_t cluster, bool coarse) {
+    Cluster& data = clusters_[cluster];
+    const auto gates_of = [coarse](const Cluster& of) -> const std::vector<Gate>& {
+        return coarse ? of.coarse_gates : of.gates;
+    };
+    const std::vector<Gate>& gates = gates_of(data);
+    const std::vector<Cost>& bounds = coarse ? data.coarse_bounds : data.bounds;
+    const std::vector<Crossing>& exits = coarse ? data.coarse_exits : data.exits;
+    detail::PlanMoves& plan = coarse ? data.coarse_plan : data.plan;
+    const auto count = static_cast<std::uint32_t>(gates.size());
+    const auto add = [&](std::uint32_t to, detail::PaddedCell here, detail::PaddedCell there,
+                         Cost bound) {
+        plan.add(to, detail::forward_cost(*space_, here, there, bound), there.x, there.y);
+    };
+    plan.begin(count);
+    auto exit = exits.begin();  // sorted by gate
+    for (std::uint32_t gate = 0; gate < count; ++gate) {
+        const detail::PaddedCell here = detail::gate_middle(gates[gate]);
+        plan.start_gate(gate);
+        for (; exit != exits.end() && exit->gate == gate; ++exit)
+            add(exit->other, here,
+                detail::gate_middle(
+                    gates_of(clusters_[exit->other / slots_])[exit->other % slots_]),
+                exit->cost);
+        plan.end_crossings(gate);
+        for (std::uint32_t other = 0; other < count; ++other) {
+            const Cost bound = bounds[gate * count + other];
+            if (other != gate && bound < infinite_cost)
+                add(cluster * slots_ + other, here, detail::gate_middle(gates[other]), bound);
+        }
+    }
+    plan.finish(count);
 }
 
 void GridHierarchy::repair() {
@@ -445,7 +481,8 @@ std::size_t GridHierarchy::memory_bytes() const {
                  cluster.coarse_of.capacity() * sizeof(std::uint16_t) +
                  cluster.coarse_gates.capacity() * sizeof(Gate) +
                  cluster.coarse_bounds.capacity() * sizeof(Cost) +
-                 cluster.coarse_exits.capacity() * sizeof(Crossing);
+                 cluster.coarse_exits.capacity() * sizeof(Crossing) + cluster.plan.memory_bytes() +
+                 cluster.coarse_plan.memory_bytes();
     }
     return bytes;
 }

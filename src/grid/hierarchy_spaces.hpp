@@ -2,10 +2,12 @@
 // graph of gates (with the query's start and goal joined), and the tile spaces of legs.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "pathkit/grid/hierarchy.hpp"
@@ -32,6 +34,65 @@ struct GridHierarchy::Crossing {
     friend bool operator==(const Crossing&, const Crossing&) = default;
 };
 
+namespace detail {
+/// A padded column and row.
+struct PaddedCell {
+    int x;
+    int y;
+};
+
+/// One cluster's moves for the forward plan searches (the fast mode), their costs ready, in
+/// one block so that expanding a gate reads one place: first a head per gate and one past the
+/// last, then each gate's moves, its crossings first, then its moves to the cluster's other
+/// gates. A forward cost is the bound, or the octile distance between the two gates' middles
+/// when that is more (a bound is free along a gate).
+class PlanMoves {
+  public:
+    struct Move {
+        std::uint32_t to = 0;       // head: where the gate's moves begin; move: the state reached
+        Cost cost = 0;              // move: its forward cost
+        std::int16_t x = 0, y = 0;  // head: x counts the gate's crossings; move: the middle reached
+        friend bool operator==(const Move&, const Move&) = default;
+    };
+    static_assert(GridMap::max_side + 2 <= std::numeric_limits<std::int16_t>::max());
+
+    /// The moves of gate `gate` (unchecked): its crossings, then its moves inside the cluster.
+    [[nodiscard]] std::span<const Move> moves(std::uint32_t gate) const {
+        return {block_.data() + block_[gate].to, block_[gate + 1].to - block_[gate].to};
+    }
+    /// How many of them are crossings.
+    [[nodiscard]] std::size_t crossings(std::uint32_t gate) const {
+        return static_cast<std::size_t>(block_[gate].x);
+    }
+    [[nodiscard]] std::size_t memory_bytes() const { return block_.capacity() * sizeof(Move); }
+
+    /// Filling, gate after gate: `begin` once, then per gate `start_gate`, its crossings
+    /// (`add`), `end_crossings`, its other moves (`add`); `finish` at the end.
+    void begin(std::size_t gates) { block_.assign(gates + 1, Move{}); }
+    void start_gate(std::uint32_t gate) { block_[gate].to = size(); }
+    void add(std::uint32_t to, Cost cost, int x, int y) {
+        block_.push_back({to, cost, static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)});
+    }
+    void end_crossings(std::uint32_t gate) {
+        block_[gate].x = static_cast<std::int16_t>(size() - block_[gate].to);
+    }
+    void finish(std::uint32_t gates) {
+        block_[gates].to = size();
+        block_.shrink_to_fit();
+    }
+    friend bool operator==(const PlanMoves&, const PlanMoves&) = default;
+
+  private:
+    [[nodiscard]] std::uint32_t size() const { return static_cast<std::uint32_t>(block_.size()); }
+    std::vector<Move> block_;
+};
+
+/// Where the forward plan searches stand on a gate: its middle tile (padded).
+[[nodiscard]] inline PaddedCell gate_middle(const GridHierarchy::Gate& gate) {
+    return {(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
+}
+}  // namespace detail
+
 /// What a hierarchy keeps per cluster.
 struct GridHierarchy::Cluster {
     std::vector<Gate> gates;
@@ -54,6 +115,9 @@ struct GridHierarchy::Cluster {
     std::vector<Gate> coarse_gates;
     std::vector<Cost> coarse_bounds;
     std::vector<Crossing> coarse_exits;
+    /// The forward plan's moves, over the gates and over the coarse gates (empty with
+    /// gate_tiles 0).
+    detail::PlanMoves plan, coarse_plan;
     friend bool operator==(const Cluster&, const Cluster&) = default;
 };
 
@@ -69,11 +133,13 @@ inline constexpr std::uint16_t no_gate = std::numeric_limits<std::uint16_t>::max
     return space.distance_estimate(dx, dy);
 }
 
-/// The padded column and row of a padded index.
-struct PaddedCell {
-    int x;
-    int y;
-};
+/// The forward plan searches' cost of a move between gates standing at `a` and `b` with
+/// bound `bound`: the bound, or the octile distance between them when that is more (the bound
+/// is free along a gate).
+[[nodiscard]] inline Cost forward_cost(const GridSpace& space, PaddedCell a, PaddedCell b,
+                                       Cost bound) {
+    return std::max(bound, space.distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y)));
+}
 
 /// The padded column and row of tile `along` of a side (0 E, 1 S, 2 W, 3 N) of a cluster.
 [[nodiscard]] inline PaddedCell tile_on_side(const ClusterLayout& layout, std::uint32_t cluster,

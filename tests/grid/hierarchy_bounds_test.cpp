@@ -4,6 +4,7 @@
 // tiles): the build's own search must find the same floats as any Dijkstra.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <queue>
@@ -313,6 +314,75 @@ TEST(HierarchyGates, TheCoarseGraphOfFinerGatesIsTheGraphOfWholeSides) {
         }
     }
     EXPECT_GT(compared, 100);
+}
+
+TEST(HierarchyPlanMoves,
+     EachGateHasItsCrossingsThenItsBoundsPricedAtLeastTheDistanceBetweenMiddles) {
+    // The forward plan's moves, read back against the gates, bounds and crossings they come
+    // from: a move between gates costs its bound, or the estimate between the gates' middle
+    // tiles when that is more.
+    std::mt19937 random(43);
+    int moves_checked = 0;
+    const auto check = [&](const GridHierarchy& hierarchy, std::uint32_t cluster,
+                           const std::vector<GridHierarchy::Gate>& gates,
+                           const std::vector<Cost>& bounds,
+                           const std::vector<GridHierarchy::Crossing>& exits,
+                           const detail::PlanMoves& plan, bool coarse) {
+        const auto middle = [](const GridHierarchy::Gate& gate) {
+            return PaddedTile{(gate.x0 + gate.x1) / 2, (gate.y0 + gate.y1) / 2};
+        };
+        const auto expect_move = [&](const detail::PlanMoves::Move& move, std::uint32_t to,
+                                     PaddedTile from, PaddedTile there, Cost bound) {
+            const Cost estimate = hierarchy.space().distance_estimate(std::abs(from.x - there.x),
+                                                                      std::abs(from.y - there.y));
+            EXPECT_EQ(move.to, to);
+            EXPECT_EQ(move.cost, std::max(bound, estimate));
+            EXPECT_EQ(move.x, there.x);
+            EXPECT_EQ(move.y, there.y);
+            ++moves_checked;
+        };
+        const std::size_t count = gates.size();
+        for (std::uint32_t gate = 0; gate < count; ++gate) {
+            std::vector<GridHierarchy::Crossing> out;
+            for (const GridHierarchy::Crossing& exit : exits)
+                if (exit.gate == gate) out.push_back(exit);
+            const auto moves = plan.moves(gate);
+            ASSERT_EQ(plan.crossings(gate), out.size()) << "cluster " << cluster;
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                const GridHierarchy::Cluster& other =
+                    hierarchy.clusters()[out[i].other / hierarchy.slots()];
+                const GridHierarchy::Gate& across =
+                    (coarse ? other.coarse_gates : other.gates)[out[i].other % hierarchy.slots()];
+                expect_move(moves[i], out[i].other, middle(gates[gate]), middle(across),
+                            out[i].cost);
+            }
+            std::size_t next = out.size();
+            for (std::uint32_t other = 0; other < count; ++other) {
+                const Cost bound = bounds[gate * count + other];
+                if (other == gate || !(bound < infinite_cost)) continue;
+                ASSERT_LT(next, moves.size());
+                expect_move(moves[next++], cluster * hierarchy.slots() + other, middle(gates[gate]),
+                            middle(gates[other]), bound);
+            }
+            EXPECT_EQ(next, moves.size());
+        }
+    };
+    for (const bool terrain : {false, true}) {
+        const GridMap map = random_map(random, terrain);
+        const GridSpace space(map, {});
+        for (const int gate_tiles : {0, 3}) {
+            const GridHierarchy hierarchy =
+                GridHierarchy::build(space, {.cluster_side = 8, .gate_tiles = gate_tiles}).value();
+            for (std::uint32_t cluster = 0; cluster < hierarchy.cluster_count(); ++cluster) {
+                const GridHierarchy::Cluster& data = hierarchy.clusters()[cluster];
+                check(hierarchy, cluster, data.gates, data.bounds, data.exits, data.plan, false);
+                if (gate_tiles > 0)
+                    check(hierarchy, cluster, data.coarse_gates, data.coarse_bounds,
+                          data.coarse_exits, data.coarse_plan, true);
+            }
+        }
+    }
+    EXPECT_GT(moves_checked, 1000);
 }
 
 TEST(HierarchyGates, ANegativeGateTileCountIsRefused) {

@@ -243,6 +243,9 @@ class GridHierarchy {
     /// Gates and bounds of the given clusters (crossings apart).
     void build_clusters(const std::vector<std::uint32_t>& clusters);
     void build_cluster_crossings(std::uint32_t cluster);
+    /// The forward plan's moves of a cluster (over its gates or its coarse gates), its
+    /// crossings and its neighbours' gates built.
+    void build_cluster_plan(std::uint32_t cluster, bool coarse);
     /// Crossings of the given clusters (their neighbours' gates built).
     void build_crossings(const std::vector<std::uint32_t>& clusters);
     void build_all();
