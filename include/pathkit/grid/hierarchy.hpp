@@ -26,9 +26,10 @@ struct HierarchyOptions {
     /// is a run of such tiles side by side, cut into gates of at most this many tiles, as even
     /// as can be (HPA*'s entrances). Finer gates give the fast mode's plan exact costs between
     /// openings, for less excess, at the price of a bigger abstract graph: a slower build,
-    /// plan and repair (measured: docs/benchmarks.md). The fast plan is then a corridor plan:
-    /// A* over whole sides (the graph of gate_tiles 0, derived from the fine one), then A*
-    /// over the fine gates of the clusters along it and one cluster around.
+    /// plan and repair, and four to six times the memory (measured: docs/benchmarks.md). The
+    /// fast plan is then a corridor plan: A* over whole sides (the graph of gate_tiles 0,
+    /// derived from the fine one), then A* over the fine gates of the clusters along it and
+    /// one cluster around.
     int gate_tiles = 0;
     /// Where jump point search can run, the optimal mode first tries it plain with at most
     /// this many expansions (0: never) and returns its path when it finishes: joining a short
