@@ -115,8 +115,8 @@ struct GridHierarchy::Cluster {
     std::vector<Gate> coarse_gates;
     std::vector<Cost> coarse_bounds;
     std::vector<Crossing> coarse_exits;
-    /// The forward plan's moves, over the gates and over the coarse gates (empty with
-    /// gate_tiles 0).
+    /// The forward plan's moves over the gates, and over the coarse gates (that one empty
+    /// with gate_tiles 0).
     detail::PlanMoves plan, coarse_plan;
     friend bool operator==(const Cluster&, const Cluster&) = default;
 };
