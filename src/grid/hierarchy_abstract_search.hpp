@@ -34,6 +34,10 @@ struct AbstractSearchKind {
     /// half the moves for the same excess. The whole-sides plan keeps every move (pruned, its
     /// excess rose from 3.60 % to 3.72 %; measured: docs/benchmarks.md).
     bool one_inside_move = false;
+    /// Forward over the fine gates: the search ends at any fine gate of this coarse gate state
+    /// (cluster * slots + coarse gate) instead of at the goal (`no_stretch_end`: the goal).
+    std::uint32_t stretch_end = no_stretch_end;
+    static constexpr std::uint32_t no_stretch_end = ~0u;
 };
 
 /// The abstract graph with the query's start and goal as its last two states. Forward (the
@@ -54,7 +58,14 @@ class AbstractProblem {
           backward_(kind.backward),
           coarse_(kind.coarse),
           in_corridor_(kind.in_corridor),
-          one_inside_move_(kind.one_inside_move && !kind.backward) {
+          one_inside_move_(kind.one_inside_move && !kind.backward),
+          stretch_end_(kind.stretch_end),
+          aim_{goal_.x, goal_.y, goal_.x, goal_.y} {
+        if (stretch_end_ != AbstractSearchKind::no_stretch_end) {
+            const Gate& end =
+                clusters_[cluster_of(stretch_end_)].coarse_gates[gate_of(stretch_end_)];
+            aim_ = {end.x0, end.y0, end.x1, end.y1};
+        }
         PATHKIT_ASSERT(std::has_single_bit(slots_));
         PATHKIT_ASSERT(!(backward_ && coarse_));  // the optimal mode's bounds are fine
     }
@@ -137,11 +148,16 @@ class AbstractProblem {
         const detail::PaddedCell from = state.value == visited_.to
                                             ? detail::PaddedCell{visited_.x, visited_.y}
                                             : middle(state.value);
-        return detail::estimate_to_box(hierarchy_.space(), from.x, from.y, goal_.x, goal_.y,
-                                       goal_.x, goal_.y);
+        return detail::estimate_to_box(hierarchy_.space(), from.x, from.y, aim_.x0, aim_.y0,
+                                       aim_.x1, aim_.y1);
     }
     [[nodiscard]] bool is_goal(StateId state) const {
         last_taken_ = state.value;
+        if (stretch_end_ != AbstractSearchKind::no_stretch_end)
+            return state.value < start_state_ &&
+                   cluster_of(state.value) == cluster_of(stretch_end_) &&
+                   clusters_[cluster_of(state.value)].coarse_of[gate_of(state.value)] ==
+                       gate_of(stretch_end_);
         return state.value == (backward_ ? start_state_ : goal_state());
     }
     /// The last state the search took off its open list (the engine asks `is_goal` of each
@@ -185,6 +201,10 @@ class AbstractProblem {
     bool coarse_;
     bool in_corridor_;
     bool one_inside_move_;
+    std::uint32_t stretch_end_;
+    struct {
+        int x0, y0, x1, y1;
+    } aim_;  // the box the heuristic estimates to: the goal, or the stretch's end
     mutable std::uint32_t last_taken_ = 0;
     mutable detail::PlanMoves::Move visited_{.to = ~0u};  // the last move visited
 };

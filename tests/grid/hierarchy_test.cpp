@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <string>
+#include <variant>
 
 #include "pathkit/grid/hierarchy.hpp"
 #include "support/ascii_map.hpp"
@@ -14,13 +16,9 @@
 namespace pathkit {
 namespace {
 
-/// Empty when `path` is a walk of moves of `space` from `from` to `to` costing `cost`, else why
-/// not.
-std::string walk_problem(const GridSpace& space, const std::vector<Cell>& path, Cell from, Cell to,
-                         Cost cost) {
-    if (path.empty()) return "empty path";
-    if (path.front() != from) return "starts at " + to_string(path.front());
-    if (path.back() != to) return "ends at " + to_string(path.back());
+/// The cost of walking `path` by moves of `space`, or why it is no such walk.
+std::variant<double, std::string> walked_cost(const GridSpace& space,
+                                              const std::vector<Cell>& path) {
     const GridMap& map = space.map();
     double walked = 0;
     for (std::size_t i = 1; i < path.size(); ++i) {
@@ -32,7 +30,20 @@ std::string walk_problem(const GridSpace& space, const std::vector<Cell>& path, 
         if (!is_move) return "no move from " + to_string(path[i - 1]) + " to " + to_string(path[i]);
         walked += step;
     }
-    if (std::abs(walked - cost) > 1e-3 * (1 + walked)) return "cost does not match the walk";
+    return walked;
+}
+
+/// Empty when `path` is a walk of moves of `space` from `from` to `to` costing `cost`, else why
+/// not.
+std::string walk_problem(const GridSpace& space, const std::vector<Cell>& path, Cell from, Cell to,
+                         Cost cost) {
+    if (path.empty()) return "empty path";
+    if (path.front() != from) return "starts at " + to_string(path.front());
+    if (path.back() != to) return "ends at " + to_string(path.back());
+    const auto walked = walked_cost(space, path);
+    if (const auto* problem = std::get_if<std::string>(&walked)) return *problem;
+    const double total = std::get<double>(walked);
+    if (std::abs(total - cost) > 1e-3 * (1 + total)) return "cost does not match the walk";
     return "";
 }
 
@@ -230,6 +241,61 @@ TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
         long_plans += legs > 2;
     }
     EXPECT_GT(long_plans, 5);
+}
+
+// With finer gates, `plan` searches the plan over them a stretch of the coarse plan at a time,
+// the next one when the legs need it: on a map wide enough for several stretches the legs
+// join into a walk from the start to the goal, never cheaper than the reference and close to
+// it, and the same walk when other queries use the context between two legs.
+TEST(Hierarchy, LegsOverFinerGatesPlannedInStretchesWalkToTheGoalCloseToTheOptimum) {
+    std::mt19937 random(17);
+    constexpr int width = 320, height = 40;
+    const GridMap map = random_map(random, width, height, 0.2, false);
+    const GridSpace space(map, {});
+    const GridHierarchy hierarchy =
+        GridHierarchy::build(space,
+                             {.cluster_side = 8, .gate_tiles = 3, .fast_plain_jump_points = 0})
+            .value();
+    HierarchyContext context, shared;
+    const auto walk_legs = [&](Cell from, Cell to, bool interleaved) {
+        HierarchicalPath plan = hierarchy.plan(from, to, interleaved ? shared : context);
+        std::vector<Cell> joined{from};
+        while (!plan.finished()) {
+            // Another query between two legs, in the same context.
+            if (interleaved) (void)hierarchy.plan(to, from, shared);
+            const std::vector<Cell> leg = plan.next_leg(interleaved ? shared : context);
+            if (leg.empty() || leg.front() != joined.back()) return std::vector<Cell>{};
+            joined.insert(joined.end(), leg.begin() + 1, leg.end());
+        }
+        return joined;
+    };
+    std::uniform_int_distribution<int> left(0, 15), right(width - 16, width - 1), y_of(0, 39);
+    double excess_sum = 0;
+    int compared = 0;
+    for (int trial = 0; trial < 30; ++trial) {
+        const Cell from{left(random), y_of(random)}, to{right(random), y_of(random)};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        const double best = testing::reference_grid_costs(
+            map, {}, from)[static_cast<std::size_t>(to.y * width + to.x)];
+        const std::string where = to_string(from) + " -> " + to_string(to);
+        if (std::isinf(best)) {
+            EXPECT_EQ(hierarchy.plan(from, to, context).status(), SearchStatus::NoPath) << where;
+            continue;
+        }
+        const std::vector<Cell> joined = walk_legs(from, to, false);
+        ASSERT_FALSE(joined.empty()) << where << ": a leg missing or apart from the last";
+        EXPECT_EQ(walk_legs(from, to, true), joined) << where;
+        const auto walked = walked_cost(space, joined);
+        ASSERT_TRUE(std::holds_alternative<double>(walked)) << where;
+        ASSERT_EQ(joined.back(), to) << where;
+        const double cost = std::get<double>(walked);
+        EXPECT_GE(cost, best - 1e-3 * (1 + best)) << where;
+        EXPECT_LE(cost / best - 1, 1.0 / 3) << where;
+        excess_sum += cost / best - 1;
+        ++compared;
+    }
+    ASSERT_GT(compared, 15);
+    EXPECT_LE(excess_sum / compared, 0.05);
 }
 
 // Short queries skip the hierarchy: plain jump point search finishes them within the budget,

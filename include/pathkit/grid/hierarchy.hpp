@@ -160,6 +160,18 @@ class HierarchicalPath {
     [[nodiscard]] std::vector<Cell> next_leg_by_jumps(HierarchyContext& context);
     /// A leg by A* over the cluster the unit is in and the next (where jps cannot run).
     [[nodiscard]] std::vector<Cell> next_leg_in_clusters(HierarchyContext& context);
+    /// With finer gates: the fine plan's next stretch, up to the coarse plan's entry a few
+    /// clusters on (or the goal), searched in the coarse plan's corridor; its stops appended.
+    /// `first`: from the start, the query just joined in `context`; else from where the last
+    /// stretch ended. False when no way was found.
+    [[nodiscard]] bool plan_stretch(HierarchyContext& context, bool first);
+    /// Plans stretches until `count` stops are known or the goal's is. False (status
+    /// InvalidInput) when a stretch found no way.
+    [[nodiscard]] bool plan_stops(HierarchyContext& context, std::size_t count);
+    /// The stops of an abstract plan (from `plan[first]` on): one where it crosses into
+    /// another cluster, and the goal's when it ends there.
+    void add_stops(const std::vector<StateId>& plan, std::size_t first, std::uint32_t goal_cluster,
+                   std::uint32_t goal_state);
     const GridHierarchy* hierarchy_ = nullptr;
     SearchStatus status_ = SearchStatus::NoPath;
     std::string message_;
@@ -171,6 +183,15 @@ class HierarchicalPath {
     bool jumps_ = false;       // legs by jump point search
     std::vector<Cell> whole_;  // the path when a plain search found it: the plan's one leg
     std::uint64_t abstract_expanded_ = 0;
+    // With finer gates the fine plan is searched a stretch at a time, the coarse plan's
+    // clusters its corridor and its entries (coarse gate states, in order) the stretches' ends.
+    std::vector<std::uint32_t> corridor_;
+    std::vector<std::uint32_t> stretch_ends_;
+    std::size_t next_end_ = 0;         // in stretch_ends_: where the next stretch may end
+    std::uint32_t stretch_start_ = 0;  // the fine gate state the next stretch starts from
+    std::uint32_t goal_cluster_ = 0;
+    std::vector<Cost> goal_bounds_;  // from the goal's cluster's fine gates to the goal
+    bool planned_ = true;            // false while stretches remain
 };
 
 /// Clusters of a `GridSpace` (HPA*-style) with, on their borders, gates: runs of tiles from
@@ -205,7 +226,9 @@ class GridHierarchy {
 
     /// Plans a path by the abstract search alone; legs come from `HierarchicalPath::next_leg`.
     /// A query plain jump point search finishes within `HierarchyOptions::fast_plain_jump_points`
-    /// is planned as one leg, its cheapest path.
+    /// is planned as one leg, its cheapest path. With finer gates the plan over them is searched
+    /// a stretch of the coarse plan at a time, the next when the legs need it, so the first leg
+    /// waits for a short search (`find_path` searches it in one piece: its path may differ).
     [[nodiscard]] HierarchicalPath plan(Cell from, Cell to, HierarchyContext& context) const;
     /// A whole path: fast (every leg of `plan`) or optimal (guided A*). Statuses as
     /// `GridSpace::find_path`'s; a stale hierarchy gives InvalidInput.
@@ -251,6 +274,9 @@ class GridHierarchy {
     void build_crossings(const std::vector<std::uint32_t>& clusters);
     void build_all();
     [[nodiscard]] Status check_query(Cell from, Cell to) const;
+    /// `plan`, over finer gates in stretches or in one search.
+    [[nodiscard]] HierarchicalPath plan_in(Cell from, Cell to, HierarchyContext& context,
+                                           bool stretches) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
     /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed).
     [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context,
