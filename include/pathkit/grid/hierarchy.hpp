@@ -127,7 +127,8 @@ class GridHierarchy;
 /// A path planned by the abstract search and refined one leg at a time: `next_leg` returns
 /// the tiles of the next stretch (about two clusters' worth, or through the cluster the unit
 /// is in into the next one where jump point search cannot run), so a unit can start moving
-/// before the rest is known. Keeps a pointer to its hierarchy, which
+/// before the rest is known. With finer gates the plan over them is itself searched in parts
+/// as the legs need them. Keeps a pointer to its hierarchy, which
 /// must outlive it and not change (`GridHierarchy::repair`) while legs are still asked for.
 class HierarchicalPath {
   public:
