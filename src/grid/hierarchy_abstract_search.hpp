@@ -60,12 +60,9 @@ class AbstractProblem {
           in_corridor_(kind.in_corridor),
           one_inside_move_(kind.one_inside_move && !kind.backward),
           stretch_end_(kind.stretch_end),
-          aim_{goal_.x, goal_.y, goal_.x, goal_.y} {
-        if (stretch_end_ != AbstractSearchKind::no_stretch_end) {
-            const Gate& end =
-                clusters_[cluster_of(stretch_end_)].coarse_gates[gate_of(stretch_end_)];
-            aim_ = {end.x0, end.y0, end.x1, end.y1};
-        }
+          aim_{.x0 = goal_.x, .y0 = goal_.y, .x1 = goal_.x, .y1 = goal_.y} {
+        if (stretch_end_ != AbstractSearchKind::no_stretch_end)
+            aim_ = clusters_[cluster_of(stretch_end_)].coarse_gates[gate_of(stretch_end_)];
         PATHKIT_ASSERT(std::has_single_bit(slots_));
         PATHKIT_ASSERT(!(backward_ && coarse_));  // the optimal mode's bounds are fine
     }
@@ -202,9 +199,7 @@ class AbstractProblem {
     bool in_corridor_;
     bool one_inside_move_;
     std::uint32_t stretch_end_;
-    struct {
-        int x0, y0, x1, y1;
-    } aim_;  // the box the heuristic estimates to: the goal, or the stretch's end
+    Gate aim_;  // the box the heuristic estimates to: the goal's tile, or the stretch's end
     mutable std::uint32_t last_taken_ = 0;
     mutable detail::PlanMoves::Move visited_{.to = ~0u};  // the last move visited
 };

@@ -234,18 +234,18 @@ HierarchicalPath GridHierarchy::plan_in(Cell from, Cell to, HierarchyContext& co
             return path;
         }
         path.abstract_expanded_ = wide.stats.expanded;
-        // The coarse plan's clusters, and its entries into them: where stretches may end.
+        // The coarse plan's clusters, and its entries into them: where stretches may end
+        // (none: the whole fine plan in one search).
         for (std::size_t i = 0; i < wide.path.size(); ++i) {
             const std::uint32_t state = wide.path[i].value;
             const bool gate = state < coarse.start_state();
             path.corridor_.push_back(
                 gate ? state / slots_
                      : (state == coarse.start_state() ? query.start_cluster : query.goal_cluster));
-            if (gate && i > 0 && wide.path[i - 1].value < coarse.start_state() &&
+            if (stretches && gate && i > 0 && wide.path[i - 1].value < coarse.start_state() &&
                 wide.path[i - 1].value / slots_ != state / slots_)
                 path.stretch_ends_.push_back(state);
         }
-        if (!stretches) path.stretch_ends_.clear();  // the whole fine plan in one search
         path.goal_cluster_ = query.goal_cluster;
         path.goal_bounds_ = query.goal_bounds;
         path.planned_ = false;
