@@ -19,11 +19,15 @@
 namespace pathkit::detail {
 
 /// Settles the tiles of one cluster (`ClusterMoves`) in order of cost from a set of source
-/// tiles at cost 0, one tile a call, until the caller has what it wants. A tile's cost is the
+/// tiles at cost 0, telling the caller of each until it has what it wants. A tile's cost is the
 /// least over the paths to it of their steps' costs added in order from the source, in floats,
 /// as the engine's Dijkstra finds it (the order in which tiles of equal cost are settled cannot
-/// change any cost). Its memory is kept from one search to the next and never cleared: a stamp
-/// per tile says which search wrote it.
+/// change any cost). Its memory is kept from one search to the next.
+///
+/// A tile's cost is offered only when it lowers the tile's cost so far, and steps never cost
+/// less than nothing: every later offer is at least the cost last settled, so a settled tile is
+/// never lowered again, and a key popped with a cost above its tile's is one that was lowered
+/// after it was queued (no state per tile beyond its cost).
 ///
 /// Where every straight step costs one amount and every diagonal step another (no terrain),
 /// the queue is two first-in first-out lines, one a kind of step: the costs offered along
@@ -32,101 +36,125 @@ namespace pathkit::detail {
 /// Else the queue is a radix heap.
 class ClusterDijkstra {
   public:
-    /// Starts a search over `moves` (which must outlive it) from the tiles `sources`. With
-    /// `two_steps` (the cost of every straight step, then of every diagonal step), the moves'
-    /// costs are those; without, they are read from `moves`.
-    void begin(const ClusterMoves& moves, std::span<const std::uint32_t> sources,
-               const std::optional<std::array<Cost, 2>>& two_steps) {
-        moves_ = &moves;
-        two_step_costs_ = two_steps.has_value();
-        if (two_steps) steps_ = *two_steps;
+    /// Searches `moves` from the tiles `sources`, calling `settled(tile, cost)` (local index,
+    /// final cost) for each tile in order of cost until it returns false or every tile the
+    /// sources reach is settled. With `two_steps` (the cost of every straight step, then of
+    /// every diagonal step, both above 0), the moves' costs are those; without, they are read
+    /// from `moves`.
+    template <class Settled>
+    void search(const ClusterMoves& moves, std::span<const std::uint32_t> sources,
+                const std::optional<std::array<Cost, 2>>& two_steps, Settled&& settled) {
         const int side = moves.side();
+        int offsets[8];
         for (int direction = 0; direction < 8; ++direction)
-            offsets_[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side;
+            offsets[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side;
         const auto tiles = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
-        if (stamps_.size() < tiles) {
-            stamps_.resize(tiles, 0);
-            costs_.resize(tiles);
-        }
-        if (++search_ > max_search) {  // forget every old stamp once
-            std::fill(stamps_.begin(), stamps_.end(), 0);
-            search_ = 1;
-        }
-        queue_.clear();
-        for (std::vector<std::uint64_t>& line : lines_)
-            line.clear();
-        heads_[0] = heads_[1] = 0;
-        for (const std::uint32_t source : sources)
-            offer(source, 0, 0);
-    }
-
-    /// Settles the next tile: true with its local index and final cost, false when every tile
-    /// the sources reach is settled.
-    bool next(std::uint32_t& tile, Cost& cost) {
-        for (;;) {
-            std::uint64_t top = 0;
-            if (!two_step_costs_) {
-                if (queue_.empty()) return false;
-                top = queue_.pop();
-            } else {
-                const bool straight = heads_[0] < lines_[0].size();
-                const bool diagonal = heads_[1] < lines_[1].size();
-                if (!straight && !diagonal) return false;
-                const int line =
-                    !diagonal || (straight && lines_[0][heads_[0]] <= lines_[1][heads_[1]]) ? 0 : 1;
-                top = lines_[line][heads_[line]++];
-            }
-            tile = static_cast<std::uint32_t>(top);
-            if (stamps_[tile] == settled_stamp()) continue;  // popped before at a lower cost
-            stamps_[tile] = settled_stamp();
-            cost = costs_[tile];
-            unsigned mask = moves_->mask(tile) & 0xffu;
-            while (mask != 0) {
-                const int direction = std::countr_zero(mask);
-                mask &= mask - 1;
-                const auto next_tile =
-                    static_cast<std::uint32_t>(static_cast<int>(tile) + offsets_[direction]);
-                const Cost step =
-                    two_step_costs_ ? steps_[direction & 1] : moves_->cost(tile, direction);
-                if (step < infinite_cost)  // +infinity: no move
-                    offer(next_tile, cost + step, direction & 1);
-            }
-            return true;
-        }
+        costs_.assign(tiles, bits(infinite_cost));
+        if (two_steps)
+            search_two_steps(moves, offsets, sources, *two_steps, settled);
+        else
+            search_with_terrain(moves, offsets, sources, settled);
     }
 
   private:
-    static constexpr std::uint32_t max_search = (std::uint32_t{1} << 31) - 2;
-    [[nodiscard]] std::uint32_t reached_stamp() const { return 2 * search_; }
-    [[nodiscard]] std::uint32_t settled_stamp() const { return 2 * search_ + 1; }
+    static constexpr std::uint64_t no_key = ~std::uint64_t{0};
 
-    /// `line`: 1 for a diagonal step (the odd directions), else 0.
-    void offer(std::uint32_t tile, Cost cost, int line) {
-        const std::uint32_t stamp = stamps_[tile];
-        if (stamp == settled_stamp() || (stamp == reached_stamp() && !(cost < costs_[tile])))
-            return;
-        stamps_[tile] = reached_stamp();
-        costs_[tile] = cost;
-        // Costs are finite and not negative: their bits order as the costs do. (The builtin is
-        // std::bit_cast, which emscripten's standard library, used for the playground, lacks.)
-        const std::uint64_t key =
-            std::uint64_t{__builtin_bit_cast(std::uint32_t, cost)} << 32 | tile;
-        if (two_step_costs_)
-            lines_[line].push_back(key);
-        else
-            queue_.push(key);
+    /// Costs are +infinity or finite and never negative: their bits order as they do. (The
+    /// builtin is std::bit_cast, which emscripten's standard library, for the playground, lacks.)
+    static std::uint32_t bits(Cost cost) { return __builtin_bit_cast(std::uint32_t, cost); }
+    static Cost cost_of(std::uint64_t key) {
+        return __builtin_bit_cast(Cost, static_cast<std::uint32_t>(key >> 32));
     }
 
-    const ClusterMoves* moves_ = nullptr;
-    int offsets_[8] = {};
-    std::uint32_t search_ = 0;
-    std::vector<std::uint32_t> stamps_;  // per local tile: 2 x search reached, + 1 settled
-    std::vector<Cost> costs_;            // per local tile, where the stamp is this search's
-    bool two_step_costs_ = false;
-    std::array<Cost, 2> steps_ = {0, 0};
+    /// The two lines, each ended by `no_key`. An offer writes its line's next slot whether or
+    /// not it lowers the tile's cost, and keeps it only if it does: most offers in a wave do
+    /// not, unpredictably, and a branch per offer cost more than the writes (measured:
+    /// docs/benchmarks.md).
+    template <class Settled>
+    void search_two_steps(const ClusterMoves& moves, const int (&offsets)[8],
+                          std::span<const std::uint32_t> sources, std::array<Cost, 2> steps,
+                          Settled& settled) {
+        const std::size_t tiles = costs_.size();
+        // A tile is queued on a line at most once per step of that kind into it (4 each), and
+        // the slot after the last kept one is written too.
+        for (std::vector<std::uint64_t>& line : lines_)
+            if (line.size() < 4 * tiles + sources.size() + 2)
+                line.resize(4 * tiles + sources.size() + 2);
+        std::uint32_t* const costs = costs_.data();
+        std::uint64_t* const line[2] = {lines_[0].data(), lines_[1].data()};
+        std::size_t head[2] = {0, 0}, tail[2] = {0, 0};
+        for (const std::uint32_t source : sources) {
+            if (costs[source] == 0) continue;
+            costs[source] = 0;
+            line[0][tail[0]++] = source;
+        }
+        line[0][tail[0]] = no_key;
+        line[1][tail[1]] = no_key;
+        for (;;) {
+            const std::uint64_t straight = line[0][head[0]], diagonal = line[1][head[1]];
+            const bool take_straight = straight <= diagonal;
+            const std::uint64_t key = take_straight ? straight : diagonal;
+            if (key == no_key) return;
+            head[0] += take_straight ? 1 : 0;
+            head[1] += take_straight ? 0 : 1;
+            const auto tile = static_cast<std::uint32_t>(key);
+            if (costs[tile] != key >> 32) continue;  // lowered after it was queued
+            const Cost cost = cost_of(key);
+            if (!settled(tile, cost)) return;
+            const std::uint16_t mask = moves.mask(tile);
+            const std::uint32_t stepped[2] = {bits(cost + steps[0]), bits(cost + steps[1])};
+            for (int direction = 0; direction < 8; ++direction) {
+                const int kind = direction & 1;
+                // A step not allowed (it may lead outside the cluster) offers the settled tile
+                // itself, which is never lowered.
+                const std::uint32_t next =
+                    (mask >> direction & 1u) != 0
+                        ? static_cast<std::uint32_t>(static_cast<int>(tile) + offsets[direction])
+                        : tile;
+                const std::uint32_t offered = stepped[kind];
+                const std::uint32_t old = costs[next];
+                const bool lower = offered < old;
+                costs[next] = lower ? offered : old;
+                line[kind][tail[kind]] = std::uint64_t{offered} << 32 | next;
+                tail[kind] += lower ? 1 : 0;
+            }
+            line[0][tail[0]] = no_key;
+            line[1][tail[1]] = no_key;
+        }
+    }
+
+    template <class Settled>
+    void search_with_terrain(const ClusterMoves& moves, const int (&offsets)[8],
+                             std::span<const std::uint32_t> sources, Settled& settled) {
+        queue_.clear();
+        const auto offer = [&](std::uint32_t tile, Cost cost) {
+            if (!(bits(cost) < costs_[tile])) return;
+            costs_[tile] = bits(cost);
+            queue_.push(std::uint64_t{bits(cost)} << 32 | tile);
+        };
+        for (const std::uint32_t source : sources)
+            offer(source, 0);
+        while (!queue_.empty()) {
+            const std::uint64_t key = queue_.pop();
+            const auto tile = static_cast<std::uint32_t>(key);
+            if (costs_[tile] != key >> 32) continue;  // lowered after it was queued
+            const Cost cost = cost_of(key);
+            if (!settled(tile, cost)) return;
+            unsigned mask = moves.mask(tile) & 0xffu;
+            while (mask != 0) {
+                const int direction = std::countr_zero(mask);
+                mask &= mask - 1;
+                const Cost step = moves.cost(tile, direction);
+                if (step < infinite_cost)  // +infinity: no move
+                    offer(static_cast<std::uint32_t>(static_cast<int>(tile) + offsets[direction]),
+                          cost + step);
+            }
+        }
+    }
+
+    std::vector<std::uint32_t> costs_;     // per local tile: bits of the least cost offered
     RadixQueue queue_{32};                 // cost bits << 32 | tile, least first
     std::vector<std::uint64_t> lines_[2];  // or by kind of step: straight, diagonal
-    std::size_t heads_[2] = {0, 0};
 };
 
 /// The memory of building one cluster, kept from one cluster to the next.

@@ -260,18 +260,17 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterS
             missing += found[to] == 0;
         }
         if (missing == 0) continue;
-        search.begin(scratch.moves, gate_tiles[from], two_steps);
-        std::uint32_t tile = 0;
-        Cost cost = 0;
-        while (missing > 0 && search.next(tile, cost)) {
-            for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
-                if (to == detail::no_gate || found[to] != 0) continue;
-                found[to] = 1;
-                --missing;
-                data.bounds[from * count + to] = cost;
-                if (symmetric) data.bounds[to * count + from] = cost;
-            }
-        }
+        search.search(scratch.moves, gate_tiles[from], two_steps,
+                      [&](std::uint32_t tile, Cost cost) {
+                          for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
+                              if (to == detail::no_gate || found[to] != 0) continue;
+                              found[to] = 1;
+                              --missing;
+                              data.bounds[from * count + to] = cost;
+                              if (symmetric) data.bounds[to * count + from] = cost;
+                          }
+                          return missing > 0;
+                      });
     }
     if (gate_tiles_ > 0) build_cluster_coarse(cluster, scratch);
 }

@@ -50,12 +50,11 @@ void flood_cluster(detail::HierarchyQuery& query, std::uint32_t source,
     const auto tiles = static_cast<std::size_t>(query.cluster_moves.side()) *
                        static_cast<std::size_t>(query.cluster_moves.side());
     costs.assign(tiles, infinite_cost);
-    query.cluster_search.begin(query.cluster_moves, std::span<const std::uint32_t>(&source, 1),
-                               two_steps);
-    std::uint32_t tile = 0;
-    Cost cost = 0;
-    while (query.cluster_search.next(tile, cost))
-        costs[tile] = cost;
+    query.cluster_search.search(query.cluster_moves, std::span<const std::uint32_t>(&source, 1),
+                                two_steps, [&](std::uint32_t tile, Cost cost) {
+                                    costs[tile] = cost;
+                                    return true;
+                                });
 }
 
 /// A fast leg by jump point search aims at a gate this many crossings ahead and keeps the

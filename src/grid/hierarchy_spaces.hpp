@@ -207,25 +207,41 @@ class ClusterMoves {
         const std::size_t tiles = static_cast<std::size_t>(side_) * side_;
         masks_.assign(tiles, 0);
         costs_.resize(tiles * 8);
+        // The space's step bits (E, S, W, N, SE, SW, NW, NE) in this class's order.
+        static constexpr int direction_of_step[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+        int padded_offsets[8];
+        for (int direction = 0; direction < 8; ++direction)
+            padded_offsets[direction] = dx[direction] + dy[direction] * stride;
         for (int y = 0; y < height; ++y) {
+            // The directions that stay inside the cluster from this row (then column).
+            unsigned inside_row = 0xffu;
+            if (y == 0) inside_row &= ~(1u << 5 | 1u << 6 | 1u << 7);
+            if (y == height - 1) inside_row &= ~(1u << 1 | 1u << 2 | 1u << 3);
             for (int x = 0; x < width; ++x) {
                 const auto here = static_cast<std::uint32_t>((top + y) * stride + left + x);
                 if (fits[here] == 0) continue;
+                unsigned inside = inside_row;
+                if (x == 0) inside &= ~(1u << 3 | 1u << 4 | 1u << 5);
+                if (x == width - 1) inside &= ~(1u << 7 | 1u << 0 | 1u << 1);
                 const std::uint32_t local =
                     (static_cast<std::uint32_t>(y) << shift_) + static_cast<std::uint32_t>(x);
-                std::uint16_t mask = fits_bit;
-                space.for_each_successor(StateId(here), [&](StateId next, Cost step) {
-                    const int offset = static_cast<int>(next.value) - static_cast<int>(here);
-                    const int move_y = offset > stride / 2 ? 1 : (offset < -stride / 2 ? -1 : 0);
-                    const int move_x = offset - move_y * stride;
-                    if (x + move_x < 0 || y + move_y < 0 || x + move_x >= width ||
-                        y + move_y >= height)
-                        return;
-                    const int direction = direction_of(move_x, move_y);
-                    mask = static_cast<std::uint16_t>(mask | (1u << direction));
-                    costs_[local * 8 + static_cast<std::uint32_t>(direction)] = step;
-                });
-                masks_[local] = mask;
+                unsigned steps = space.step_directions(here);
+                unsigned mask = 0;
+                while (steps != 0) {
+                    const int step = std::countr_zero(steps);
+                    steps &= steps - 1;
+                    mask |= 1u << direction_of_step[step];
+                }
+                mask &= inside;
+                for (unsigned left_to_cost = mask; left_to_cost != 0;
+                     left_to_cost &= left_to_cost - 1) {
+                    const int direction = std::countr_zero(left_to_cost);
+                    costs_[local * 8 + static_cast<std::uint32_t>(direction)] =
+                        space.step_cost((direction & 1) != 0,
+                                        static_cast<std::uint32_t>(static_cast<int>(here) +
+                                                                   padded_offsets[direction]));
+                }
+                masks_[local] = static_cast<std::uint16_t>(mask | fits_bit);
             }
         }
     }
@@ -238,13 +254,6 @@ class ClusterMoves {
     }
 
   private:
-    /// The direction of a step (x, y), each -1, 0 or 1 (not both 0).
-    static int direction_of(int x, int y) {
-        static constexpr std::int8_t by_step[9] = {5, 6, 7, 4, 0,
-                                                   0, 3, 2, 1};  // NW N NE W . E SW S SE
-        return by_step[(y + 1) * 3 + x + 1];
-    }
-
     int side_ = 0, shift_ = 0;
     std::vector<std::uint16_t> masks_;
     std::vector<Cost> costs_;

@@ -199,6 +199,20 @@ class GridSpace {
     }
     template <class Visit>
     void for_each_successor(StateId state, Visit&& visit) const;
+    /// The steps `for_each_successor` takes from padded tile `index` (one where the unit fits),
+    /// as bits: straight east, south, west, north in bits 0-3, diagonal south-east, south-west,
+    /// north-west, north-east in bits 4-7. Links are not steps.
+    [[nodiscard]] unsigned step_directions(std::uint32_t index) const {
+        unsigned open = 0;
+        for (int direction = 0; direction < 4; ++direction)
+            open |= (fits_[index + offsets_[direction]] != 0 ? 1u : 0u) << direction;
+        unsigned steps = open;
+        const unsigned allowed = allowed_diagonals_[open];
+        for (int diagonal = 0; diagonal < 4; ++diagonal)
+            if ((allowed >> diagonal & 1u) != 0 && fits_[index + offsets_[4 + diagonal]] != 0)
+                steps |= 1u << (4 + diagonal);
+        return steps;
+    }
     /// The heuristic between two tiles (unchecked ids).
     [[nodiscard]] Cost estimate(StateId from, StateId to) const {
         const Cell a = map_->cell(from.value);
