@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
@@ -206,9 +207,10 @@ class ClusterMoves {
         const std::uint8_t* fits = space.fits_data();
         const std::size_t tiles = static_cast<std::size_t>(side_) * side_;
         masks_.assign(tiles, 0);
-        costs_.resize(tiles * 8);
-        // The space's step bits (E, S, W, N, SE, SW, NW, NE) in this class's order.
-        static constexpr int direction_of_step[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+        // Without terrain a step costs what its kind does: no cost per move is kept.
+        uniform_ = !space.map().has_terrain_costs();
+        steps_ = {space.rules().straight_cost, space.rules().diagonal_cost};
+        if (!uniform_) costs_.resize(tiles * 8);
         int padded_offsets[8];
         for (int direction = 0; direction < 8; ++direction)
             padded_offsets[direction] = dx[direction] + dy[direction] * stride;
@@ -225,23 +227,16 @@ class ClusterMoves {
                 if (x == width - 1) inside &= ~(1u << 7 | 1u << 0 | 1u << 1);
                 const std::uint32_t local =
                     (static_cast<std::uint32_t>(y) << shift_) + static_cast<std::uint32_t>(x);
-                unsigned steps = space.step_directions(here);
-                unsigned mask = 0;
-                while (steps != 0) {
-                    const int step = std::countr_zero(steps);
-                    steps &= steps - 1;
-                    mask |= 1u << direction_of_step[step];
-                }
-                mask &= inside;
-                for (unsigned left_to_cost = mask; left_to_cost != 0;
-                     left_to_cost &= left_to_cost - 1) {
-                    const int direction = std::countr_zero(left_to_cost);
+                const unsigned mask = directions_of_steps[space.step_directions(here)] & inside;
+                masks_[local] = static_cast<std::uint16_t>(mask | fits_bit);
+                if (uniform_) continue;
+                for (unsigned to_cost = mask; to_cost != 0; to_cost &= to_cost - 1) {
+                    const int direction = std::countr_zero(to_cost);
                     costs_[local * 8 + static_cast<std::uint32_t>(direction)] =
                         space.step_cost((direction & 1) != 0,
                                         static_cast<std::uint32_t>(static_cast<int>(here) +
                                                                    padded_offsets[direction]));
                 }
-                masks_[local] = static_cast<std::uint16_t>(mask | fits_bit);
             }
         }
     }
@@ -250,11 +245,26 @@ class ClusterMoves {
     [[nodiscard]] std::uint16_t mask(std::uint32_t local) const { return masks_[local]; }
     /// The cost of the move from `local` in `direction` (one its mask allows).
     [[nodiscard]] Cost cost(std::uint32_t local, int direction) const {
-        return costs_[local * 8 + static_cast<std::uint32_t>(direction)];
+        return uniform_ ? steps_[static_cast<std::size_t>(direction & 1)]
+                        : costs_[local * 8 + static_cast<std::uint32_t>(direction)];
     }
 
   private:
+    /// For each set of the space's step bits (E, S, W, N, SE, SW, NW, NE), the same steps as
+    /// this class's directions.
+    static constexpr std::array<std::uint8_t, 256> directions_of_steps = [] {
+        constexpr int direction_of_step[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+        std::array<std::uint8_t, 256> table{};
+        for (unsigned steps = 0; steps < 256; ++steps)
+            for (int step = 0; step < 8; ++step)
+                if ((steps >> step & 1u) != 0)
+                    table[steps] |= static_cast<std::uint8_t>(1u << direction_of_step[step]);
+        return table;
+    }();
+
     int side_ = 0, shift_ = 0;
+    bool uniform_ = true;
+    std::array<Cost, 2> steps_ = {0, 0};  // straight, diagonal, where uniform
     std::vector<std::uint16_t> masks_;
     std::vector<Cost> costs_;
 };
