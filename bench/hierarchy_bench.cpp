@@ -4,7 +4,8 @@
 //
 // Maps: the generated map of the scaling sweep (--generated SIZE, 0 for none; queries join two
 // tiles of its largest region) and MovingAI scenarios (SCEN..., the map beside it; an even
-// spread of --queries rows, each jps length checked against the row's optimal length). Every
+// spread of --queries rows, or with --longest the --queries rows of the longest optimal
+// lengths, each jps length checked against the row's optimal length). Every
 // query runs jps (tiles), jps+ (index built before the clock), plan + first leg, the fast
 // whole path and the optimal mode, in turn order rotated from query to query; the optimal
 // mode's cost must equal jps's, the fast path must start and end right and cost no less.
@@ -15,7 +16,8 @@
 // Exit 0 when every check held, 1 otherwise, 2 for bad arguments.
 //
 //   pathkit_bench_hierarchy [--generated 4096] [--queries 100] [--cluster-side 32]
-//                           [--gate-tiles 8] [--threads 1] [--edits 100] [--seed 14] [SCEN...]
+//                           [--gate-tiles 8] [--threads 1] [--edits 100] [--seed 14]
+//                           [--longest] [SCEN...]
 #include <time.h>
 
 #include <algorithm>
@@ -43,6 +45,7 @@ struct Settings {
     int edits = 100;
     std::uint64_t seed = 14;
     std::vector<std::string> scenarios;
+    bool longest = false;  // the scenarios' longest rows instead of an even spread
 };
 
 struct Query {
@@ -237,7 +240,14 @@ int run(const Settings& settings) {
         for (const ScenarioQuery& row : scenario.value().queries)
             if (row.start != row.goal) all.push_back({row.start, row.goal, row.optimal_length});
         const std::string name = map_path.substr(map_path.find_last_of('/') + 1);
-        ok &= measure(name, map.value(), spread(all, settings.queries), settings);
+        if (settings.longest) {
+            std::stable_sort(all.begin(), all.end(), [](const Query& a, const Query& b) {
+                return a.optimal_length > b.optimal_length;
+            });
+            all.resize(std::min(all.size(), static_cast<std::size_t>(settings.queries)));
+        }
+        const std::vector<Query> chosen = settings.longest ? all : spread(all, settings.queries);
+        ok &= measure(name + (settings.longest ? " (longest)" : ""), map.value(), chosen, settings);
     }
     return ok ? 0 : 1;
 }
@@ -270,6 +280,8 @@ int main(int argc, char** argv) {
             settings.edits = static_cast<int>(number());
         else if (argument == "--seed")
             settings.seed = static_cast<std::uint64_t>(number());
+        else if (argument == "--longest")
+            settings.longest = true;
         else if (argument.ends_with(".scen"))
             settings.scenarios.push_back(argument);
         else
