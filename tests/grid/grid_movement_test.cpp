@@ -106,6 +106,36 @@ INSTANTIATE_TEST_SUITE_P(
                       PolicyCase{DiagonalPolicy::NoCornerCutting, in_the_open, root2},
                       PolicyCase{DiagonalPolicy::Never, in_the_open, 2}));
 
+TEST(TileMovement, StepDirectionsNameExactlyTheStepsTheSuccessorsTake) {
+    // Bits E, S, W, N, SE, SW, NW, NE, as (dx, dy).
+    constexpr int step_x[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+    constexpr int step_y[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+    std::mt19937 random(31);
+    for (int trial = 0; trial < 24; ++trial) {
+        const GridMap map = testing::random_map(random);
+        for (const DiagonalPolicy policy :
+             {DiagonalPolicy::Never, DiagonalPolicy::Always, DiagonalPolicy::AtLeastOneWalkable,
+              DiagonalPolicy::NoCornerCutting}) {
+            MovementRules rules = testing::rules_with(policy);
+            rules.agent_size = 1 + trial % 3;
+            const GridSpace space(map, rules);
+            for (std::uint32_t index = 0; index < space.state_count(); ++index) {
+                if (!space.is_valid(StateId(index))) continue;
+                unsigned visited = 0;
+                const Cell here = map.cell(index);
+                space.for_each_successor(StateId(index), [&](StateId next, Cost) {
+                    const Cell to = map.cell(next.value);
+                    for (int bit = 0; bit < 8; ++bit)
+                        if (to.x - here.x == step_x[bit] && to.y - here.y == step_y[bit])
+                            visited |= 1u << bit;
+                });
+                ASSERT_EQ(space.step_directions(index), visited)
+                    << "trial " << trial << ", tile (" << here.x << ", " << here.y << ")";
+            }
+        }
+    }
+}
+
 TEST(TileMovement, TheTalksDiagonalCostOfOnePointFiveIsUsedAsGiven) {
     const auto open = ascii_map({"S...", "....", "...G"});
     const GridSpace space(open.map, rules_with(DiagonalPolicy::Always, 1, 1.5f));
