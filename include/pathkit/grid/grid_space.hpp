@@ -203,15 +203,12 @@ class GridSpace {
     /// as bits: straight east, south, west, north in bits 0-3, diagonal south-east, south-west,
     /// north-west, north-east in bits 4-7. Links are not steps.
     [[nodiscard]] unsigned step_directions(std::uint32_t index) const {
-        unsigned open = 0;
-        for (int direction = 0; direction < 4; ++direction)
-            open |= (fits_[index + offsets_[direction]] != 0 ? 1u : 0u) << direction;
-        unsigned steps = open;
-        const unsigned allowed = allowed_diagonals_[open];
-        for (int diagonal = 0; diagonal < 4; ++diagonal)
-            if ((allowed >> diagonal & 1u) != 0 && fits_[index + offsets_[4 + diagonal]] != 0)
-                steps |= 1u << (4 + diagonal);
-        return steps;
+        const auto free = [&](int step) -> unsigned {
+            return fits_[index + offsets_[step]] != 0 ? 1u << step : 0u;
+        };
+        const unsigned open = free(0) | free(1) | free(2) | free(3);
+        const unsigned diagonals = free(4) | free(5) | free(6) | free(7);
+        return open | (diagonals & (static_cast<unsigned>(allowed_diagonals_[open]) << 4));
     }
     /// The heuristic between two tiles (unchecked ids).
     [[nodiscard]] Cost estimate(StateId from, StateId to) const {
