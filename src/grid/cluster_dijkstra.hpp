@@ -38,20 +38,18 @@ class ClusterDijkstra {
   public:
     /// Searches `moves` from the tiles `sources`, calling `settled(tile, cost)` (local index,
     /// final cost) for each tile in order of cost until it returns false or every tile the
-    /// sources reach is settled. With `two_steps` (the cost of every straight step, then of
-    /// every diagonal step, both above 0), the moves' costs are those; without, they are read
-    /// from `moves`.
+    /// sources reach is settled.
     template <class Settled>
     void search(const ClusterMoves& moves, std::span<const std::uint32_t> sources,
-                const std::optional<std::array<Cost, 2>>& two_steps, Settled&& settled) {
+                Settled&& settled) {
         const int side = moves.side();
         int offsets[8];
         for (int direction = 0; direction < 8; ++direction)
             offsets[direction] = ClusterMoves::dx[direction] + ClusterMoves::dy[direction] * side;
         const auto tiles = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
         costs_.assign(tiles, bits(infinite_cost));
-        if (two_steps)
-            search_two_steps(moves, offsets, sources, *two_steps, settled);
+        if (const std::optional<std::array<Cost, 2>> steps = moves.uniform_steps())
+            search_two_steps(moves, offsets, sources, *steps, settled);
         else
             search_with_terrain(moves, offsets, sources, settled);
     }

@@ -1,8 +1,6 @@
 // GridHierarchy: building the clusters' gates, bounds and crossings, and repairing them locally.
 #include <algorithm>
-#include <array>
 #include <bit>
-#include <optional>
 #include <string>
 
 #include "cluster_dijkstra.hpp"
@@ -246,8 +244,6 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterS
     // search stops once it has settled a tile of every gate it looks for (the first tile of a
     // gate that Dijkstra settles is its nearest).
     const bool symmetric = !space_->map().has_terrain_costs();
-    std::optional<std::array<Cost, 2>> two_steps;  // then every step costs what its kind does
-    if (symmetric) two_steps = {space_->rules().straight_cost, space_->rules().diagonal_cost};
     std::vector<std::uint8_t>& found = scratch.found;
     found.assign(count, 0);
     detail::ClusterDijkstra& search = scratch.search;
@@ -260,17 +256,16 @@ void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterS
             missing += found[to] == 0;
         }
         if (missing == 0) continue;
-        search.search(scratch.moves, gate_tiles[from], two_steps,
-                      [&](std::uint32_t tile, Cost cost) {
-                          for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
-                              if (to == detail::no_gate || found[to] != 0) continue;
-                              found[to] = 1;
-                              --missing;
-                              data.bounds[from * count + to] = cost;
-                              if (symmetric) data.bounds[to * count + from] = cost;
-                          }
-                          return missing > 0;
-                      });
+        search.search(scratch.moves, gate_tiles[from], [&](std::uint32_t tile, Cost cost) {
+            for (const std::uint16_t to : {first_gate[tile], second_gate[tile]}) {
+                if (to == detail::no_gate || found[to] != 0) continue;
+                found[to] = 1;
+                --missing;
+                data.bounds[from * count + to] = cost;
+                if (symmetric) data.bounds[to * count + from] = cost;
+            }
+            return missing > 0;
+        });
     }
     if (gate_tiles_ > 0) build_cluster_coarse(cluster, scratch);
 }

@@ -2,8 +2,6 @@
 // context, the abstract searches run (their problems: hierarchy_abstract_search.hpp), legs
 // refined on demand, and the optimal mode's guided jump point search.
 #include <algorithm>
-#include <array>
-#include <optional>
 #include <span>
 #include <string>
 
@@ -43,15 +41,13 @@ void gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
 }
 
 /// Dijkstra over the moves `query.cluster_moves` holds from local tile `source` until every
-/// tile it reaches is settled: each tile's cost in `costs` (+infinity where none). With
-/// `two_steps`, every straight and every diagonal step costs what its kind does.
-void flood_cluster(detail::HierarchyQuery& query, std::uint32_t source,
-                   const std::optional<std::array<Cost, 2>>& two_steps, std::vector<Cost>& costs) {
+/// tile it reaches is settled: each tile's cost in `costs` (+infinity where none).
+void flood_cluster(detail::HierarchyQuery& query, std::uint32_t source, std::vector<Cost>& costs) {
     const auto tiles = static_cast<std::size_t>(query.cluster_moves.side()) *
                        static_cast<std::size_t>(query.cluster_moves.side());
     costs.assign(tiles, infinite_cost);
     query.cluster_search.search(query.cluster_moves, std::span<const std::uint32_t>(&source, 1),
-                                two_steps, [&](std::uint32_t tile, Cost cost) {
+                                [&](std::uint32_t tile, Cost cost) {
                                     costs[tile] = cost;
                                     return true;
                                 });
@@ -132,19 +128,16 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     query.goal_cluster = layout.cluster_at(goal.x, goal.y);
     const std::uint32_t start_local = detail::local_state(layout, query.start_cluster, query.start);
     const std::uint32_t goal_local = detail::local_state(layout, query.goal_cluster, query.goal);
-    // Without terrain every move costs what the move back costs, and what its kind costs.
-    std::optional<std::array<Cost, 2>> two_steps;
-    if (!map.has_terrain_costs())
-        two_steps = {space.rules().straight_cost, space.rules().diagonal_cost};
     query.cluster_moves.read(space, layout, query.start_cluster);
-    flood_cluster(query, start_local, two_steps, query.start_costs);
+    flood_cluster(query, start_local, query.start_costs);
     gate_costs(hierarchy, query.start_cluster, query.start_costs, query.start_bounds);
     query.direct =
         query.start_cluster == query.goal_cluster ? query.start_costs[goal_local] : infinite_cost;
     if (query.goal_cluster != query.start_cluster)
         query.cluster_moves.read(space, layout, query.goal_cluster);
-    if (two_steps) {
-        flood_cluster(query, goal_local, two_steps, query.goal_costs);
+    if (!map.has_terrain_costs()) {
+        // Every move costs what the move back costs: the costs from the goal are those to it.
+        flood_cluster(query, goal_local, query.goal_costs);
     } else {
         const SearchOptions dijkstra{.algorithm = SearchAlgorithm::Dijkstra};
         const detail::ClusterSpace backward(query.cluster_moves, true);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -243,6 +244,12 @@ class ClusterMoves {
     [[nodiscard]] int side() const { return side_; }
     [[nodiscard]] int shift() const { return shift_; }
     [[nodiscard]] std::uint16_t mask(std::uint32_t local) const { return masks_[local]; }
+    /// Without terrain, the cost of every straight step, then of every diagonal step (each
+    /// move's cost is its kind's); with terrain, none.
+    [[nodiscard]] std::optional<std::array<Cost, 2>> uniform_steps() const {
+        if (!uniform_) return std::nullopt;
+        return steps_;
+    }
     /// The cost of the move from `local` in `direction` (one its mask allows).
     [[nodiscard]] Cost cost(std::uint32_t local, int direction) const {
         return uniform_ ? steps_[static_cast<std::size_t>(direction & 1)]
