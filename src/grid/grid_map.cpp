@@ -147,9 +147,8 @@ void GridMap::recompute_min_terrain() {
 }
 
 std::size_t GridMap::memory_bytes() const {
-    return sizeof(GridMap) + walkable_.capacity() + terrain_.capacity() * sizeof(float) +
-           terrain_types_.capacity() +
-           (row_bits_.capacity() + column_bits_.capacity()) * sizeof(std::uint64_t);
+    return sizeof(GridMap) + table_bytes(walkable_) + table_bytes(terrain_) +
+           table_bytes(terrain_types_) + table_bytes(row_bits_) + table_bytes(column_bits_);
 }
 
 }  // namespace pathkit

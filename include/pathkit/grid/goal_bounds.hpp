@@ -103,7 +103,7 @@ class GoalBounds {
         return tiles_done_ == static_cast<std::size_t>(width_) * height_;
     }
     /// Bytes held.
-    [[nodiscard]] std::size_t memory_bytes() const { return boxes_.capacity() * sizeof(GrainBox); }
+    [[nodiscard]] std::size_t memory_bytes() const { return table_bytes(boxes_); }
 
     /// Whether these bounds were built for `space`: complete, the same size, rules and walkable
     /// tiles, and a space without links; the message says what differs.

@@ -12,6 +12,7 @@
 #include "pathkit/core/assert.hpp"
 #include "pathkit/core/expected.hpp"
 #include "pathkit/core/status.hpp"
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/cell.hpp"
 
 namespace pathkit {
@@ -162,12 +163,15 @@ class GridMap {
     std::uint64_t row_magic_ = 0;                // ceil(2^45 / stride)
     int words_per_row_ = 0;
     int words_per_column_ = 0;
-    std::vector<std::uint8_t> walkable_;
-    std::vector<float> terrain_;  // empty while every multiplier is 1
+    // The tables searches read at random: in huge pages where the system offers them.
+    template <class T>
+    using Table = std::vector<T, TableAllocator<T>>;
+    Table<std::uint8_t> walkable_;
+    Table<float> terrain_;  // empty while every multiplier is 1
     std::vector<std::string> terrain_names_{"ground"};
-    std::vector<std::uint8_t> terrain_types_;  // empty while every tile is type 0
-    std::vector<std::uint64_t> row_bits_;
-    std::vector<std::uint64_t> column_bits_;
+    Table<std::uint8_t> terrain_types_;  // empty while every tile is type 0
+    Table<std::uint64_t> row_bits_;
+    Table<std::uint64_t> column_bits_;
     float min_terrain_ = 1;
     std::uint64_t revision_ = 0;
     std::vector<std::uint32_t> change_log_;  // the tiles of the changes from change_log_start_

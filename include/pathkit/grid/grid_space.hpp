@@ -13,6 +13,7 @@
 
 #include "pathkit/core/expected.hpp"
 #include "pathkit/core/ids.hpp"
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/grid_map.hpp"
 #include "pathkit/grid/movement.hpp"
 #include "pathkit/search/search_context.hpp"
@@ -285,7 +286,7 @@ class GridSpace {
     // policy allows (bit k for diagonal 4 + k, which lies between straight k and (k + 1) % 4).
     std::uint8_t allowed_diagonals_[16] = {};
     const std::uint8_t* fits_ = nullptr;  // the map's walkable bytes, or fit_table_
-    std::vector<std::uint8_t> fit_table_;
+    std::vector<std::uint8_t, TableAllocator<std::uint8_t>> fit_table_;  // read at random
     std::uint64_t fit_revision_ = 0;
     std::unique_ptr<JumpPointIndexCache> jump_point_index_;  // built at the first jps+ query
     std::shared_ptr<const GoalBounds> goal_bounds_;          // with the revisions it fits

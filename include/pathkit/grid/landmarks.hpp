@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pathkit/core/status.hpp"
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/grid_space.hpp"
 
 namespace pathkit {
@@ -70,12 +71,12 @@ class LandmarkHeuristic {
     /// The landmarks' tiles, as padded indices of the map.
     [[nodiscard]] const std::vector<std::uint32_t>& landmarks() const { return landmarks_; }
     [[nodiscard]] std::size_t memory_bytes() const {
-        return distances_.capacity() * sizeof(float) +
-               landmarks_.capacity() * sizeof(std::uint32_t);
+        return table_bytes(distances_) + landmarks_.capacity() * sizeof(std::uint32_t);
     }
 
   private:
-    std::vector<float> distances_;  // tile-major: distances_[tile * count_ + landmark]
+    // Tile-major, distances_[tile * count_ + landmark]; read at random.
+    std::vector<float, TableAllocator<float>> distances_;
     std::vector<std::uint32_t> landmarks_;
     std::uint32_t count_ = 0;
     bool symmetric_ = true;

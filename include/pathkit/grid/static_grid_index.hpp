@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pathkit/core/expected.hpp"
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/grid_space.hpp"
 #include "pathkit/search/search_context.hpp"
 #include "pathkit/search/search_options.hpp"
@@ -45,7 +46,7 @@ class StaticGridIndex {
     /// Not while queries read it.
     bool repair();
     /// Bytes held by the index.
-    [[nodiscard]] std::size_t memory_bytes() const { return distances_.capacity() * 2; }
+    [[nodiscard]] std::size_t memory_bytes() const { return table_bytes(distances_); }
     [[nodiscard]] const GridSpace& space() const { return *space_; }
 
     /// The cheapest path from `from` to `to`, shaped as asked: the same answer as
@@ -87,7 +88,7 @@ class StaticGridIndex {
     const GridSpace* space_;
     std::uint64_t revision_ = 0;
     std::uint64_t link_revision_ = 0;  // of the space's link starts
-    std::vector<std::int16_t> distances_;
+    std::vector<std::int16_t, TableAllocator<std::int16_t>> distances_;  // read at random
 };
 
 }  // namespace pathkit

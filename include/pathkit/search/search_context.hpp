@@ -7,6 +7,7 @@
 
 #include "pathkit/core/cost.hpp"
 #include "pathkit/core/ids.hpp"
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/search/indexed_heap.hpp"
 
 namespace pathkit {
@@ -38,10 +39,12 @@ class SearchContext {
     [[nodiscard]] Cost cost_to(StateId state) const {
         return was_reached(state) ? records_[state.index()].g : infinite_cost;
     }
-    /// Bytes of scratch memory held: 12 per state of the largest space searched, plus the
-    /// open list (16 per open state at the search's peak).
+    /// Bytes of scratch memory held: 12 per state of the largest space searched (from 2 MiB
+    /// of them on, in huge pages where the system offers them, and up to 2 MiB more of
+    /// address space: `TableAllocator`), plus the open list (16 per open state at the
+    /// search's peak).
     [[nodiscard]] std::size_t memory_bytes() const {
-        return records_.capacity() * sizeof(detail::SearchRecord) + heap_.memory_bytes() +
+        return table_bytes(records_) + heap_.memory_bytes() +
                queue_.capacity() * sizeof(std::uint32_t);
     }
 
@@ -79,7 +82,8 @@ class SearchContext {
         heap_.attach(records_.data());
     }
 
-    std::vector<detail::SearchRecord> records_;
+    // Read at random, one record a generated state: in huge pages where the system offers them.
+    std::vector<detail::SearchRecord, TableAllocator<detail::SearchRecord>> records_;
     detail::IndexedHeap heap_;
     std::vector<std::uint32_t> queue_;  // breadth-first order
     std::uint32_t search_number_ = 0;
