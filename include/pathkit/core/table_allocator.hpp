@@ -8,6 +8,9 @@
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
 #include <sys/mman.h>
+#if defined(MADV_HUGEPAGE)
+#define PATHKIT_TABLES_IN_HUGE_PAGES 1
+#endif
 #endif
 
 namespace pathkit {
@@ -25,7 +28,7 @@ struct TableAllocator {
     /// Huge page bytes: the alignment of blocks this size and larger, where huge pages are
     /// asked for.
     static constexpr std::size_t huge_page_bytes = std::size_t{2} << 20;
-#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+#if defined(PATHKIT_TABLES_IN_HUGE_PAGES)
     static constexpr bool asks_for_huge_pages = true;
 #else
     static constexpr bool asks_for_huge_pages = false;
@@ -39,7 +42,7 @@ struct TableAllocator {
         if (count > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
         const std::size_t bytes = count * sizeof(T);
         void* block = ::operator new (bytes, std::align_val_t{alignment(bytes)});
-#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+#if defined(PATHKIT_TABLES_IN_HUGE_PAGES)
         if (bytes >= huge_page_bytes) {
             // Only a hint: where it is refused, the table works as well in small pages.
             (void)::madvise(block, bytes / huge_page_bytes * huge_page_bytes, MADV_HUGEPAGE);
