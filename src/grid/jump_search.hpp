@@ -84,6 +84,9 @@ class JumpProblem {
 
     // The search-problem interface.
 
+    /// Jump points lie far apart: the engine prefetches their records (`ScatteredSuccessors`).
+    static constexpr bool scattered_successors = true;
+
     [[nodiscard]] std::size_t state_count() const { return space_->state_count(); }
     [[nodiscard]] bool is_valid(StateId state) const { return space_->is_valid(state); }
     [[nodiscard]] bool is_goal(StateId state) const { return state.value == goal_; }
@@ -482,6 +485,7 @@ template <class Jumps, class Guide>
 class GuidedJumps {
   public:
     GuidedJumps(const Jumps& jumps, const Guide& guide) : jumps_(jumps), guide_(guide) {}
+    static constexpr bool scattered_successors = Jumps::scattered_successors;
     [[nodiscard]] std::size_t state_count() const { return jumps_.state_count(); }
     [[nodiscard]] bool is_valid(StateId state) const { return jumps_.is_valid(state); }
     [[nodiscard]] bool is_goal(StateId state) const { return jumps_.is_goal(state); }

@@ -9,6 +9,7 @@
 #include "pathkit/grid/grid_path.hpp"
 #include "pathkit/grid/jump_point_search.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
+#include "pathkit/search/search_space.hpp"
 #include "support/ascii_map.hpp"
 #include "support/grid_rules.hpp"
 #include "support/random_grid.hpp"
@@ -338,6 +339,56 @@ TEST(JumpPointSearch, CostsWhatAStarCostsOnWideOpenMapsWhereDiagonalRunsCrossMan
         }
     }
     EXPECT_GT(found, 500);
+}
+
+TEST(JumpPointSearch, FindsTheSameJumpPointsOnAMapTooBigForTheCachesAsOnASmallOne) {
+    // From scattered_min_states states on, the engine gathers each expansion's jump points and
+    // prefetches their records before relaxing them. The same random map, alone and as the
+    // corner of a 1024 x 1024 map walled off from the rest, must give the same search: the
+    // same status, cost and turns (the corner keeps the origin), and the same tiles expanded
+    // in the same order. (Not the same count of states generated: the margin by which states
+    // past the goal are pruned grows with the map's size.)
+    std::mt19937 random(1618);
+    SearchContext context;
+    int found = 0;
+    for (int round = 0; round < 24; ++round) {
+        const GridMap small = random_map(random);
+        auto big = GridMap::create(1024, 1024, small.origin()).value();
+        for (int y = 0; y <= small.height(); ++y) {
+            for (int x = 0; x <= small.width(); ++x) {
+                const Cell cell{small.origin().x + x, small.origin().y + y};
+                const bool wall = x == small.width() || y == small.height();
+                if (wall || !small.is_walkable(cell)) (void)big.set_walkable(cell, false);
+            }
+        }
+        MovementRules rules = rules_with(static_cast<DiagonalPolicy>(round % 4));
+        const GridSpace small_space(small, rules), big_space(big, rules);
+        ASSERT_LT(small_space.state_count(), scattered_min_states);
+        ASSERT_GE(big_space.state_count(), scattered_min_states);
+        for (int query = 0; query < 8; ++query) {
+            const Cell from = random_walkable_cell(small, random);
+            const Cell to = random_walkable_cell(small, random);
+            if (!small.is_walkable(from) || !small.is_walkable(to)) continue;
+            std::vector<StateId> alone_log, cornered_log;
+            context.record_expansions(&alone_log);
+            const GridPath alone =
+                find_path_jps(small_space, from, to, context, {}, PathShape::Turns);
+            context.record_expansions(&cornered_log);
+            const GridPath cornered =
+                find_path_jps(big_space, from, to, context, {}, PathShape::Turns);
+            context.record_expansions(nullptr);
+            ASSERT_EQ(cornered.status, alone.status) << "round " << round;
+            if (!alone.found()) continue;
+            ++found;
+            ASSERT_EQ(cornered.cost, alone.cost) << "round " << round;
+            ASSERT_EQ(cornered.path, alone.path) << "round " << round;
+            ASSERT_EQ(cornered_log.size(), alone_log.size()) << "round " << round;
+            for (std::size_t i = 0; i < alone_log.size(); ++i)
+                ASSERT_EQ(big.cell(cornered_log[i].value), small.cell(alone_log[i].value))
+                    << "round " << round << ", expansion " << i;
+        }
+    }
+    EXPECT_GT(found, 80);
 }
 
 }  // namespace

@@ -90,6 +90,13 @@ class Search {
     SearchStatus stop_without_goal(SearchStatus status, std::string why);
     void remember_if_closest(std::uint32_t state, Cost h);
     void expand(std::uint32_t state);
+    /// Calls `visit(next, step)` for each successor of the closed `state` (with its parent
+    /// where the space prunes by it).
+    template <class Visit>
+    void offer_successors(std::uint32_t state, const detail::SearchRecord& record, Visit&& visit);
+    /// Successors of a `ScatteredSuccessors` space gathered before they are relaxed.
+    static constexpr std::size_t scattered_batch = 16;
+    void expand_scattered(std::uint32_t state, const detail::SearchRecord& record, Cost g);
     PATHKIT_ALWAYS_INLINE void relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step);
     void refuse_step(std::uint32_t from, std::uint32_t to);
     [[nodiscard]] Cost heuristic(std::uint32_t state) const {
@@ -108,6 +115,7 @@ class Search {
     Cost weight_ = 1;
     SearchStatus status_ = SearchStatus::InProgress;
     bool begun_ = false;
+    bool records_beyond_cache_ = false;  // `scattered_min_states` states or more
     bool owns_context_ = false;
     std::string message_;
     SearchStats stats_;
@@ -159,6 +167,7 @@ SearchStatus Search<Problem>::begin(StateId start) {
     owns_context_ = true;
     context_.prepare(count);
     records_ = context_.records_.data();
+    records_beyond_cache_ = count >= scattered_min_states;
     search_number_ = context_.search_number_;
 
     start_ = start.value;
@@ -239,9 +248,42 @@ void Search<Problem>::expand(std::uint32_t state) {
         context_.expansion_log_->push_back(StateId(state));
     const auto& record = records_[state];
     const Cost g = record.g;
-    auto visit = [&](StateId next, Cost step) PATHKIT_ALWAYS_INLINE_LAMBDA {
+    if constexpr (ScatteredSuccessors<Problem>) {
+        if (records_beyond_cache_) {
+            expand_scattered(state, record, g);
+            return;
+        }
+    }
+    offer_successors(state, record, [&](StateId next, Cost step) PATHKIT_ALWAYS_INLINE_LAMBDA {
         relax(state, g, next.value, static_cast<Cost>(step));
+    });
+}
+
+template <class Problem>
+void Search<Problem>::expand_scattered(std::uint32_t state, const detail::SearchRecord& record,
+                                       Cost g) {
+    // Each successor's record is asked of the memory as the successor is found, and all are
+    // relaxed after, in the order found: the misses overlap the space's own work (the scans
+    // to the next jump point) instead of following one another.
+    std::pair<std::uint32_t, Cost> found[scattered_batch];
+    std::size_t count = 0;
+    const auto relax_found = [&] {
+        for (std::size_t i = 0; i < count; ++i)
+            relax(state, g, found[i].first, found[i].second);
+        count = 0;
     };
+    offer_successors(state, record, [&](StateId next, Cost step) PATHKIT_ALWAYS_INLINE_LAMBDA {
+        if (count == scattered_batch) relax_found();
+        prefetch_line_for_write(&records_[next.value]);
+        found[count++] = {next.value, static_cast<Cost>(step)};
+    });
+    relax_found();
+}
+
+template <class Problem>
+template <class Visit>
+void Search<Problem>::offer_successors(std::uint32_t state, const detail::SearchRecord& record,
+                                       Visit&& visit) {
     if constexpr (ParentAwareSpace<Problem>) {
         // Jump point search prunes by the direction it came from.
         const std::uint32_t from = record.parent_or_slot;  // closed: the parent

@@ -39,6 +39,18 @@ concept ParentAwareSpace = StateSpace<Space> &&
     space.for_each_successor(state, state, sink);
 };
 
+/// A space whose successors lie far apart in memory (jump points) says so with
+/// `static constexpr bool scattered_successors = true`: the engine then gathers an expansion's
+/// successors, asking for each one's record as it is found, and relaxes them after, in order.
+template <class Space>
+concept ScatteredSuccessors = StateSpace<Space> && requires {
+    requires Space::scattered_successors;
+};
+/// From this many states on a search's records miss the caches, and only then does the engine
+/// gather a `ScatteredSuccessors` space's successors; below, the gathering costs more than it
+/// saves (measured: docs/benchmarks.md).
+inline constexpr std::size_t scattered_min_states = std::size_t{1} << 20;
+
 /// A state space that can estimate the cost between any two states: `estimate(a, b)` must
 /// never exceed the true cheapest cost from `a` to `b` (admissible), and should be consistent.
 template <class Space>
