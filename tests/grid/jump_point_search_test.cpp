@@ -361,7 +361,7 @@ TEST(JumpPointSearch, FindsTheSameJumpPointsOnAMapTooBigForTheCachesAsOnASmallOn
                 if (wall || !small.is_walkable(cell)) (void)big.set_walkable(cell, false);
             }
         }
-        MovementRules rules = rules_with(static_cast<DiagonalPolicy>(round % 4));
+        const MovementRules rules = rules_with(static_cast<DiagonalPolicy>(round % 4));
         const GridSpace small_space(small, rules), big_space(big, rules);
         ASSERT_LT(small_space.state_count(), scattered_min_states);
         ASSERT_GE(big_space.state_count(), scattered_min_states);

@@ -96,6 +96,8 @@ class Search {
     void offer_successors(std::uint32_t state, const detail::SearchRecord& record, Visit&& visit);
     /// Successors of a `ScatteredSuccessors` space gathered before they are relaxed.
     static constexpr std::size_t scattered_batch = 16;
+    /// `expand` for such a space once its records outgrow the caches: prefetches each
+    /// successor's record as it is offered, then relaxes them in the order offered.
     void expand_scattered(std::uint32_t state, const detail::SearchRecord& record, Cost g);
     PATHKIT_ALWAYS_INLINE void relax(std::uint32_t from, Cost from_g, std::uint32_t to, Cost step);
     void refuse_step(std::uint32_t from, std::uint32_t to);
