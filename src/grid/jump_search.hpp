@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "jump_paths.hpp"
 #include "jump_rules.hpp"
 #include "jump_runs.hpp"
 #include "jump_scans.hpp"
@@ -464,17 +465,6 @@ class JumpProblem {
     mutable Cost goal_cost_ = infinite_cost;
 };
 
-/// The tile between two consecutive states of a jump point path where the diagonal (or, under
-/// Never, vertical) run turns into the straight one; none for a single run.
-[[nodiscard]] inline std::optional<Cell> jump_corner(DiagonalPolicy policy, Cell from, Cell to) {
-    const int x = to.x - from.x, y = to.y - from.y;
-    if (x == 0 || y == 0) return std::nullopt;
-    if (policy == DiagonalPolicy::Never) return Cell{from.x, to.y};
-    if (std::abs(x) == std::abs(y)) return std::nullopt;
-    const int diagonal_steps = std::min(std::abs(x), std::abs(y));
-    return Cell{from.x + diagonal_steps * sign(x), from.y + diagonal_steps * sign(y)};
-}
-
 /// No guide: jump point search estimates by the octile distance (and links) alone.
 struct NoGuide {};
 
@@ -554,54 +544,12 @@ template <bool WithLinks, class Lines, class Guide = NoGuide>
                                    goal_bounds);
 }
 
-/// The search behind `find_path_by_jumps`, for callers that checked both endpoints
-/// (`refused_endpoints`) and that `jump_point_search_refusal` names no reason: each check is
-/// made once a query, at the public door that takes the query.
-template <bool WithLinks, class Lines, class Guide>
-GridPath search_jumps(const GridSpace& space, const Lines& lines, Cell from, Cell to,
-                      SearchContext& context, const SearchOptions& asked, PathShape shape,
-                      const Guide& guide, const GoalBounds* goal_bounds) {
-    SearchOptions options = asked;  // the jump points themselves are searched by A*
-    if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
-    const GridMap& map = space.map();
-    const StateId start(map.index(from));
-    const std::uint32_t goal = map.index(to);
-    std::optional<LinkBound> bound;
-    if constexpr (WithLinks) bound.emplace(space, goal);
-    const LinkBound* links = bound ? &*bound : nullptr;
-    const DiagonalPolicy policy = space.rules().diagonal;
-    SearchResult search;
-    // Without links the turns are built straight from the search's records, last first: each
-    // jump is a diagonal (or vertical) run, then a straight one, so the corner between them
-    // goes in between. With links the states are needed first (to find the links taken).
-    std::vector<Cell> waypoints;
-    const auto search_with = [&](const auto& problem) {
-        Search searcher(problem, context, options);
-        if (searcher.begin(start) == SearchStatus::InProgress) searcher.step();
-        if constexpr (WithLinks) {
-            search = searcher.finish();
-        } else {
-            waypoints.reserve(32);
-            search = searcher.finish_walking([&](StateId state) {
-                const Cell cell = map.cell(state.value);
-                if (!waypoints.empty()) {
-                    if (const auto corner = jump_corner(policy, cell, waypoints.back()))
-                        waypoints.push_back(*corner);
-                }
-                waypoints.push_back(cell);
-            });
-        }
-    };
-    const auto run = [&](const auto& jumps) {
-        if constexpr (std::is_same_v<Guide, NoGuide>) {
-            search_with(jumps);
-        } else {
-            const GuidedJumps guided(jumps, guide);
-            search_with(guided);
-        }
-    };
-    // Pruning past the goal keeps A*'s expansions; Dijkstra's would change.
-    const bool prune = options.algorithm == SearchAlgorithm::AStar;
+/// Calls `run` with the jump point problem towards padded tile `goal` of the space's diagonal
+/// policy (the arguments after `goal` as `JumpProblem`'s constructor takes them).
+template <bool WithLinks, class Lines, class Run>
+void with_jump_problem(const GridSpace& space, const Lines& lines, std::uint32_t goal,
+                       const LinkBound* links, bool prune, const GoalBounds* goal_bounds,
+                       Run&& run) {
     switch (space.rules().diagonal) {
         case DiagonalPolicy::Never:
             run(JumpProblem<DiagonalPolicy::Never, Lines, WithLinks>(space, lines, goal, links,
@@ -620,23 +568,54 @@ GridPath search_jumps(const GridSpace& space, const Lines& lines, Cell from, Cel
                 space, lines, goal, links, prune, goal_bounds));
             break;
     }
+}
+
+/// The search behind `find_path_by_jumps`, for callers that checked both endpoints
+/// (`refused_endpoints`) and that `jump_point_search_refusal` names no reason: each check is
+/// made once a query, at the public door that takes the query.
+template <bool WithLinks, class Lines, class Guide>
+GridPath search_jumps(const GridSpace& space, const Lines& lines, Cell from, Cell to,
+                      SearchContext& context, const SearchOptions& asked, PathShape shape,
+                      const Guide& guide, const GoalBounds* goal_bounds) {
+    SearchOptions options = asked;  // the jump points themselves are searched by A*
+    if (runs_on_grids_only(options.algorithm)) options.algorithm = SearchAlgorithm::AStar;
+    const GridMap& map = space.map();
+    const StateId start(map.index(from));
+    const std::uint32_t goal = map.index(to);
+    std::optional<LinkBound> bound;
+    if constexpr (WithLinks) bound.emplace(space, goal);
+    const LinkBound* links = bound ? &*bound : nullptr;
+    const DiagonalPolicy policy = space.rules().diagonal;
+    SearchResult search;
+    // With links the states are needed first (to find the links taken).
+    std::vector<Cell> waypoints;
+    const auto search_with = [&](const auto& problem) {
+        if constexpr (WithLinks) {
+            Search searcher(problem, context, options);
+            if (searcher.begin(start) == SearchStatus::InProgress) searcher.step();
+            search = searcher.finish();
+        } else {
+            search = search_jump_points(
+                problem, start, context, options, policy,
+                [&](StateId state) { return map.cell(state.value); }, waypoints);
+        }
+    };
+    // Pruning past the goal keeps A*'s expansions; Dijkstra's would change.
+    const bool prune = options.algorithm == SearchAlgorithm::AStar;
+    with_jump_problem<WithLinks>(space, lines, goal, links, prune, goal_bounds,
+                                 [&](const auto& jumps) {
+                                     if constexpr (std::is_same_v<Guide, NoGuide>) {
+                                         search_with(jumps);
+                                     } else {
+                                         const GuidedJumps guided(jumps, guide);
+                                         search_with(guided);
+                                     }
+                                 });
     search.stats.method = goal_bounds != nullptr ? "jps+ with goal bounds"
                           : Lines::skips_runs    ? "jps+"
                                                  : "jps";
     if constexpr (!WithLinks) {
-        GridPath result;  // the search's outcome, its path built here
-        result.status = search.status;
-        result.message = std::move(search.message);
-        result.cost = search.cost;
-        result.stats = search.stats;
-        std::reverse(waypoints.begin(), waypoints.end());
-        if (shape == PathShape::Tiles) {
-            result.path = expand_path(waypoints);
-        } else {
-            compress_path_in_place(waypoints);  // the turns
-            result.path = std::move(waypoints);
-        }
-        return result;
+        return path_from_waypoints(std::move(search), std::move(waypoints), shape);
     }
     std::vector<GridLinkId> steps = link_steps(space, search.path, context);
     const std::vector<StateId> jump_points = std::move(search.path);

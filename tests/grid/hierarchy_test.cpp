@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <random>
 #include <string>
 #include <variant>
@@ -45,6 +46,22 @@ std::string walk_problem(const GridSpace& space, const std::vector<Cell>& path, 
     const double total = std::get<double>(walked);
     if (std::abs(total - cost) > 1e-3 * (1 + total)) return "cost does not match the walk";
     return "";
+}
+
+/// Checks a fast path against the cheapest cost `best` (+infinity where there is no path):
+/// then NoPath, else a walk of the space's moves from `from` to `to` costing at least `best`.
+/// Its excess over `best` (0 without a path or with `best` 0).
+double fast_path_excess(const GridSpace& space, const GridPath& fast, Cell from, Cell to,
+                        double best, const std::string& where) {
+    if (std::isinf(best)) {
+        EXPECT_EQ(fast.status, SearchStatus::NoPath) << where;
+        return 0;
+    }
+    EXPECT_TRUE(fast.found()) << where << ": " << fast.message;
+    if (!fast.found()) return 0;
+    EXPECT_EQ(walk_problem(space, fast.path, from, to, fast.cost), "") << where;
+    EXPECT_GE(fast.cost, best - 1e-3 * (1 + best)) << where;
+    return best > 0 ? fast.cost / best - 1 : 0;
 }
 
 GridMap random_map(std::mt19937& random, int width, int height, double walls, bool terrain) {
@@ -379,15 +396,8 @@ TEST(Hierarchy, FastPathsAreValidAndCloseToTheOptimumOnEveryDiagonalRule) {
                     const GridPath fast = hierarchy.find_path(from, to, context);
                     const std::string where =
                         to_string(from) + " -> " + to_string(to) + " rule " + to_string(diagonal);
-                    if (std::isinf(best)) {
-                        EXPECT_EQ(fast.status, SearchStatus::NoPath) << where;
-                        continue;
-                    }
-                    ASSERT_TRUE(fast.found()) << where << ": " << fast.message;
-                    EXPECT_EQ(walk_problem(space, fast.path, from, to, fast.cost), "") << where;
-                    EXPECT_GE(fast.cost, best - 1e-3 * (1 + best)) << where;
-                    if (best <= 0) continue;
-                    const double excess = fast.cost / best - 1;
+                    const double excess = fast_path_excess(space, fast, from, to, best, where);
+                    if (std::isinf(best) || best <= 0) continue;
                     EXPECT_LE(excess, 1.0 / 3) << where;
                     excess_sum += excess;
                     excess_max = std::max(excess_max, excess);
@@ -401,6 +411,35 @@ TEST(Hierarchy, FastPathsAreValidAndCloseToTheOptimumOnEveryDiagonalRule) {
                     100 * excess_max);
         EXPECT_LE(excess_sum / compared, 0.05) << to_string(diagonal);
     }
+}
+
+// On a map many times a leg's size, the legs' jump point searches run in windows around their
+// ends (their records numbered within the window): the paths stay valid and near the optimum.
+TEST(Hierarchy, FastPathsOnAMapManyTimesALegsWindowAreValidAndCloseToTheOptimum) {
+    std::mt19937 random(43);
+    constexpr int side = 256;
+    const GridMap map = random_map(random, side, side, 0.25, false);
+    const GridSpace space(map);
+    const GridHierarchy hierarchy =
+        GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 0}).value();
+    HierarchyContext context;
+    std::uniform_int_distribution<int> coordinate(0, side - 1);
+    double excess_sum = 0;
+    int compared = 0;
+    while (compared < 24) {
+        const Cell from{coordinate(random), coordinate(random)};
+        const Cell to{coordinate(random), coordinate(random)};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        // The space's own A* over the tiles (the grid tests check it against the reference).
+        const GridPath optimal = space.find_path(from, to);
+        const double best =
+            optimal.found() ? optimal.cost : std::numeric_limits<double>::infinity();
+        const GridPath fast = hierarchy.find_path(from, to, context);
+        const std::string where = to_string(from) + " -> " + to_string(to);
+        excess_sum += fast_path_excess(space, fast, from, to, best, where);
+        compared += std::isinf(best) ? 0 : 1;
+    }
+    EXPECT_LE(excess_sum / compared, 0.05);
 }
 
 // A wall across the map with one door: the fast path must go through the door.
