@@ -112,9 +112,16 @@ class AbstractProblem {
             const std::size_t end = inside ? moves.size() : crossings;
             for (std::size_t i = 0; i < end; ++i) {
                 const detail::PlanMoves::Move& move = moves[i];
-                if (in_corridor_ && i < crossings &&
-                    query_.corridor[cluster_of(move.to)] != query_.corridor_stamp)
-                    continue;
+                if (i < crossings) {
+                    if (in_corridor_ &&
+                        query_.corridor[cluster_of(move.to)] != query_.corridor_stamp)
+                        continue;
+                    // The cluster entered is read when its gate is expanded, often soon after,
+                    // and its moves were the plans' largest cost, read one cluster after
+                    // another: they are asked for now (measured: docs/benchmarks.md).
+                    const Cluster& entered = clusters_[cluster_of(move.to)];
+                    (coarse_ ? entered.coarse_plan : entered.plan).prefetch();
+                }
                 visited_ = move;
                 visit(StateId(move.to), move.cost);
             }

@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/search/search_context.hpp"
 
@@ -67,6 +68,13 @@ class PlanMoves {
         return static_cast<std::size_t>(block_[gate].x);
     }
     [[nodiscard]] std::size_t memory_bytes() const { return block_.capacity() * sizeof(Move); }
+    /// Asks the processor to start loading every move of the block (a hint, no read).
+    void prefetch() const {
+        const auto* bytes = reinterpret_cast<const char*>(block_.data());
+        for (std::size_t at = 0; at < block_.size() * sizeof(Move);
+             at += TableAllocator<Move>::line_bytes)
+            prefetch_line(bytes + at);
+    }
 
     /// Filling, gate after gate: `begin` once, then per gate `start_gate`, its crossings
     /// (`add`), `end_crossings`, its other moves (`add`); `finish` at the end.
