@@ -46,10 +46,13 @@ struct JumpWindow {
 };
 
 /// A jump point problem over a big map seen through a window: its states are the window's
-/// tiles (row after row), its successors only the jump points inside the window. Every
-/// segment between two jump points inside the window lies inside it (the window is convex),
-/// so the searches find the cheapest path that stays in the window; the heap's ties, broken
-/// by lower state id, fall the same way (the window keeps the map's row-major order).
+/// tiles (row after row), its successors only the jump points inside the window. Runs only
+/// move away from where they start, so a run that leaves the window finds nothing inside it
+/// again, and the walk between two jump points inside stays inside (the window is a
+/// rectangle): the search finds the cheapest path that stays in the window (the tests check
+/// it against Dijkstra over the window's tiles). Where the whole map's search finds a path
+/// inside the window, this one finds the same path as a rule: the heap breaks ties by lower
+/// state id, and the window keeps the map's row-major order.
 template <class Jumps>
 class WindowedJumps {
   public:
