@@ -82,7 +82,7 @@ constexpr std::size_t stretch_kept = 6;
 /// their box, of at most 2^`leg_window_max_shift` tiles a side and at most a quarter
 /// of the map: numbered within the window, the records of one leg stay in the caches for the
 /// next, where over a big map's whole table each leg's first reads of them missed (on the
-/// generated 4096² map the legs take about a sixth less time; measured: docs/benchmarks.md).
+/// generated 4096² map the legs take about 12 % less time; measured: docs/benchmarks.md).
 constexpr int leg_window_min_shift = 6;
 constexpr int leg_window_max_shift = 9;
 

@@ -3,10 +3,12 @@
 // path as over the whole map when that one stays in the window.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <queue>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
