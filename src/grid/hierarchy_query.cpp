@@ -78,26 +78,30 @@ constexpr float corridor_plan_weight = 1.0f;
 constexpr std::size_t stretch_entries = 16;
 constexpr std::size_t stretch_kept = 6;
 
-/// A leg's jump point search runs inside a window around its ends, a cluster's side beyond
-/// their box, of at most 2^`leg_window_max_shift` tiles a side and at most a quarter
-/// of the map: numbered within the window, the records of one leg stay in the caches for the
-/// next, where over a big map's whole table each leg's first reads of them missed (on the
-/// generated 4096² map the legs take about 12 % less time; measured: docs/benchmarks.md).
+/// On a map too big for the caches to hold its search records (the engine's measure:
+/// `scattered_min_states`), a leg's jump point search runs inside a window around its ends, a
+/// cluster's side beyond their box, at most 2^`leg_window_max_shift` tiles a side: numbered
+/// within the window, the records of one leg stay near the caches for the next, where over the
+/// whole map's table each leg's first reads of them missed (on the generated 4096² map the legs
+/// take about 12 % less time). On smaller maps the whole table stays cached, and the window's
+/// bookkeeping made the fast path up to 10 % slower (8room_000; measured: docs/benchmarks.md).
 constexpr int leg_window_min_shift = 6;
 constexpr int leg_window_max_shift = 9;
 
-/// A leg by jump point search from `from` to `to`, every tile: in its window when one holds
-/// it and finds a way there (the cheapest way inside it), else over the whole map.
+/// A leg by jump point search from `from` to `to`, every tile: in its window where the map
+/// asks for one, one holds the leg and finds a way there (the cheapest way inside it), else
+/// over the whole map.
 GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin,
                     SearchContext& context) {
     const detail::BitLines<false> lines(space.map());
-    const auto window = detail::JumpWindow::around(space.map(), from, to, margin,
-                                                   leg_window_min_shift, leg_window_max_shift);
-    if (window && std::size_t{window->side()} * window->side() * 4 <= space.state_count() &&
+    if (space.state_count() >= scattered_min_states &&
         !detail::refused_endpoints(space, from, to)) {
-        GridPath found = detail::search_jumps_in_window(space, lines, from, to, context, *window,
-                                                        PathShape::Tiles);
-        if (found.found()) return found;
+        if (const auto window = detail::JumpWindow::around(
+                space.map(), from, to, margin, leg_window_min_shift, leg_window_max_shift)) {
+            GridPath found = detail::search_jumps_in_window(space, lines, from, to, context,
+                                                            *window, PathShape::Tiles);
+            if (found.found()) return found;
+        }
     }
     return detail::find_path_by_jumps<false>(space, lines, from, to, context, {}, PathShape::Tiles);
 }
