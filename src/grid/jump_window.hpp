@@ -38,7 +38,9 @@ struct JumpWindow {
                           .top = y0 - (side - (y1 - y0 + 1)) / 2,
                           .shift = shift};
     }
+    /// Tiles along each side.
     [[nodiscard]] std::uint32_t side() const { return std::uint32_t{1} << shift; }
+    /// True when padded tile (`column`, `row`) lies inside.
     [[nodiscard]] bool holds(int column, int row) const {
         return static_cast<std::uint32_t>(column - left) < side() &&
                static_cast<std::uint32_t>(row - top) < side();
@@ -63,8 +65,13 @@ class WindowedJumps {
     [[nodiscard]] std::size_t state_count() const {
         return std::size_t{window_.side()} * window_.side();
     }
+    /// True for a window state on a walkable tile of the map (the window may reach past it).
     [[nodiscard]] bool is_valid(StateId state) const {
-        return state.value < state_count() && window_.holds(column_of(state), row_of(state)) &&
+        if (state.value >= state_count()) return false;
+        const int column = column_of(state), row = row_of(state);
+        return column >= 0 && column < stride_ && row >= 0 &&
+               static_cast<std::size_t>(row) * static_cast<std::size_t>(stride_) <
+                   map_.padded_size() &&
                map_.walkable_data()[global(state).value] != 0;
     }
     [[nodiscard]] bool is_goal(StateId state) const { return jumps_.is_goal(global(state)); }

@@ -89,6 +89,34 @@ TEST(JumpWindow, IsTheSmallestPowerOfTwoSquareThatHoldsTheBoxAndItsMarginCentred
     EXPECT_EQ(detail::JumpWindow::around(map, {0, 10}, {0, 10}, 0, 3, 7)->side(), 8u);
 }
 
+TEST(JumpWindow, AWindowReachingPastTheMapHasOnlyTheMapsWalkableTilesAsStates) {
+    // clang-format off
+    const auto level = ascii_map({
+        "S.#",
+        "..G",
+    });
+    // clang-format on
+    const GridSpace space(level.map);
+    const detail::BitLines<false> lines(level.map);
+    const auto window =
+        detail::JumpWindow::around(level.map, level.find('S'), level.find('G'), 6, 4, 4);
+    ASSERT_TRUE(window.has_value());
+    ASSERT_LT(window->left, 0);  // past the padded map on every side
+    detail::with_jump_problem<false>(
+        space, lines, level.map.index(level.find('G')), nullptr, true, nullptr,
+        [&](const auto& jumps) {
+            const detail::WindowedJumps windowed(jumps, level.map, *window);
+            int valid = 0;
+            for (std::uint32_t state = 0; state < windowed.state_count(); ++state)
+                valid += windowed.is_valid(StateId(state)) ? 1 : 0;
+            EXPECT_EQ(valid, 5);                                    // the five walkable tiles
+            EXPECT_TRUE(windowed.is_valid(windowed.local(1, 1)));   // S, padded (1, 1)
+            EXPECT_FALSE(windowed.is_valid(windowed.local(3, 1)));  // the wall
+            EXPECT_FALSE(windowed.is_valid(windowed.local(0, 0)));  // the border
+            EXPECT_FALSE(windowed.is_valid(StateId(windowed.state_count())));
+        });
+}
+
 TEST(JumpWindow, FindsTheCheapestWayThatStaysInsideAndNoneWhereTheOnlyWayLeavesIt) {
     // clang-format off
     const auto level = ascii_map({
