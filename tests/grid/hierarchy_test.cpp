@@ -13,27 +13,11 @@
 #include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/search/search_space.hpp"
 #include "support/ascii_map.hpp"
+#include "support/grid_walk.hpp"
 #include "support/reference_grid.hpp"
 
 namespace pathkit {
 namespace {
-
-/// The cost of walking `path` by moves of `space`, or why it is no such walk.
-std::variant<double, std::string> walked_cost(const GridSpace& space,
-                                              const std::vector<Cell>& path) {
-    const GridMap& map = space.map();
-    double walked = 0;
-    for (std::size_t i = 1; i < path.size(); ++i) {
-        bool is_move = false;
-        Cost step = 0;
-        space.for_each_successor(StateId(map.index(path[i - 1])), [&](StateId next, Cost c) {
-            if (next.value == map.index(path[i])) is_move = true, step = c;
-        });
-        if (!is_move) return "no move from " + to_string(path[i - 1]) + " to " + to_string(path[i]);
-        walked += step;
-    }
-    return walked;
-}
 
 /// Empty when `path` is a walk of moves of `space` from `from` to `to` costing `cost`, else why
 /// not.
@@ -42,7 +26,7 @@ std::string walk_problem(const GridSpace& space, const std::vector<Cell>& path, 
     if (path.empty()) return "empty path";
     if (path.front() != from) return "starts at " + to_string(path.front());
     if (path.back() != to) return "ends at " + to_string(path.back());
-    const auto walked = walked_cost(space, path);
+    const auto walked = testing::walked_cost(space, path);
     if (const auto* problem = std::get_if<std::string>(&walked)) return *problem;
     const double total = std::get<double>(walked);
     if (std::abs(total - cost) > 1e-3 * (1 + total)) return "cost does not match the walk";
@@ -303,7 +287,7 @@ TEST(Hierarchy, LegsOverFinerGatesPlannedInStretchesWalkToTheGoalCloseToTheOptim
         const std::vector<Cell> joined = walk_legs(from, to, false);
         ASSERT_FALSE(joined.empty()) << where << ": a leg missing or apart from the last";
         EXPECT_EQ(walk_legs(from, to, true), joined) << where;
-        const auto walked = walked_cost(space, joined);
+        const auto walked = testing::walked_cost(space, joined);
         ASSERT_TRUE(std::holds_alternative<double>(walked)) << where;
         ASSERT_EQ(joined.back(), to) << where;
         const double cost = std::get<double>(walked);

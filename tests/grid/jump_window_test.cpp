@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 // The window is the library's own machinery, declared in its source files.
@@ -17,6 +18,7 @@
 #include "pathkit/grid/jump_point_search.hpp"
 #include "support/ascii_map.hpp"
 #include "support/grid_rules.hpp"
+#include "support/grid_walk.hpp"
 #include "support/random_grid.hpp"
 
 namespace pathkit {
@@ -61,18 +63,13 @@ Cost dijkstra_inside(const GridSpace& space, const detail::JumpWindow& window, C
 /// and costs `expected` walked.
 bool walks_inside(const GridSpace& space, const detail::JumpWindow& window,
                   const std::vector<Cell>& path, Cell from, Cell to, Cost expected) {
-    const GridMap& map = space.map();
     if (path.empty() || path.front() != from || path.back() != to) return false;
-    Cost walked = 0;
-    for (std::size_t index = 1; index < path.size(); ++index) {
-        Cost step = infinite_cost;
-        space.for_each_successor(StateId(map.index(path[index - 1])), [&](StateId next, Cost c) {
-            if (next.value == map.index(path[index])) step = c;
-        });
-        if (step == infinite_cost || !window_holds(window, map, path[index])) return false;
-        walked += step;
-    }
-    return std::abs(walked - expected) <= 1e-4f * std::max(1.0f, expected);
+    if (!std::ranges::all_of(path,
+                             [&](Cell cell) { return window_holds(window, space.map(), cell); }))
+        return false;
+    const auto walked = testing::walked_cost(space, path);
+    return std::holds_alternative<double>(walked) &&
+           std::abs(std::get<double>(walked) - expected) <= 1e-4f * std::max(1.0f, expected);
 }
 
 TEST(JumpWindow, IsTheSmallestPowerOfTwoSquareThatHoldsTheBoxAndItsMarginCentred) {
