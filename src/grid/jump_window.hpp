@@ -124,17 +124,20 @@ class WindowedJumps {
 /// Jump point search without links from `from` to `to` (both inside `window`, both checked
 /// usable) through the jump points inside `window` only, by A*: the cheapest path that stays in
 /// the window, every tile or the turns as `shape` asks; NoPath when none does (one may leave
-/// it). The space must have no links and no reason for `jump_point_search_refusal`.
+/// it). With `heuristic_weight` above 1 (finite), weighted A*: a path that costs at most that
+/// many times the cheapest inside. The space must have no links and no reason for
+/// `jump_point_search_refusal`.
 template <class Lines>
 [[nodiscard]] GridPath search_jumps_in_window(const GridSpace& space, const Lines& lines, Cell from,
                                               Cell to, SearchContext& context, JumpWindow window,
-                                              PathShape shape) {
+                                              PathShape shape, float heuristic_weight = 1) {
     const GridMap& map = space.map();
     const std::uint32_t goal = map.index(to);
     const int start_row = map.padded_row(map.index(from));
     const int start_column = static_cast<int>(map.index(from)) - start_row * map.stride();
     PATHKIT_ASSERT(!space.has_links() && window.holds(start_column, start_row));
-    const SearchOptions options{.algorithm = SearchAlgorithm::AStar};
+    const SearchOptions options{.algorithm = SearchAlgorithm::AStar,
+                                .heuristic_weight = heuristic_weight};
     SearchResult search;
     std::vector<Cell> waypoints;
     with_jump_problem<false>(space, lines, goal, nullptr, true, nullptr, [&](const auto& jumps) {

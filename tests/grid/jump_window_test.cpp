@@ -1,6 +1,6 @@
 // Jump point search inside a window of the map (the hierarchy's legs): the cheapest path that
 // stays in the window, against the test's own Dijkstra over the window's tiles, and the same
-// path as over the whole map when that one stays in the window.
+// path as over the whole map when that one stays in the window; weighted, within its bound.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,6 +70,22 @@ bool walks_inside(const GridSpace& space, const detail::JumpWindow& window,
     const auto walked = testing::walked_cost(space, path);
     return std::holds_alternative<double>(walked) &&
            std::abs(std::get<double>(walked) - expected) <= 1e-4f * std::max(1.0f, expected);
+}
+
+/// Calls `visit(space, from, to)` for `trials` random maps under every diagonal rule, from
+/// and to two random walkable tiles of each (traced by rule and trial).
+template <class Visit>
+void for_random_queries(std::mt19937& random, int trials, Visit&& visit) {
+    for (int trial = 0; trial < trials; ++trial) {
+        const GridMap map = random_map(random);
+        for (const auto& [name, policy] : testing::diagonal_names) {
+            SCOPED_TRACE(name + " trial " + std::to_string(trial));
+            const GridSpace space(map, rules_with(policy));
+            const Cell from = random_walkable_cell(map, random);
+            const Cell to = random_walkable_cell(map, random);
+            if (map.is_walkable(from) && map.is_walkable(to)) visit(space, from, to);
+        }
+    }
 }
 
 TEST(JumpWindow, IsTheSmallestPowerOfTwoSquareThatHoldsTheBoxAndItsMarginCentred) {
@@ -157,47 +173,68 @@ TEST(JumpWindow, FindsTheCheapestWayThatStaysInsideAndNoneWhereTheOnlyWayLeavesI
 TEST(JumpWindow, CostsWhatDijkstraInsideTheWindowCostsAndMatchesTheWholeMapWhenItsPathFits) {
     std::mt19937 random(20261129);
     int fits = 0, cut = 0;
-    for (int trial = 0; trial < 400; ++trial) {
-        const GridMap map = random_map(random);
-        for (const auto& [name, policy] : testing::diagonal_names) {
-            SCOPED_TRACE(name + " trial " + std::to_string(trial));
-            const GridSpace space(map, rules_with(policy));
-            const Cell from = random_walkable_cell(map, random);
-            const Cell to = random_walkable_cell(map, random);
-            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
-            const int margin = std::uniform_int_distribution<int>(0, 4)(random);
-            const auto window = detail::JumpWindow::around(map, from, to, margin, 2, 8);
-            ASSERT_TRUE(window.has_value());
-            SearchContext context;
-            const detail::BitLines<false> lines(map);
-            const GridPath windowed = detail::search_jumps_in_window(
-                space, lines, from, to, context, *window, PathShape::Tiles);
-            const Cost expected = dijkstra_inside(space, *window, from, to);
-            const GridPath whole = find_path_jps(space, from, to, context);
-            if (expected == infinite_cost) {
-                EXPECT_EQ(windowed.status, SearchStatus::NoPath);
-                cut += whole.found() ? 1 : 0;
-                continue;
-            }
-            ASSERT_EQ(windowed.status, SearchStatus::Found);
-            EXPECT_NEAR(windowed.cost, expected, 1e-4 * std::max(1.0f, expected));
-            EXPECT_TRUE(walks_inside(space, *window, windowed.path, from, to, windowed.cost));
-            // Over the whole map: where its path stays in the window, the very same path.
-            ASSERT_EQ(whole.status, SearchStatus::Found);
-            const bool stays = std::ranges::all_of(
-                whole.path, [&](Cell cell) { return window_holds(*window, map, cell); });
-            if (stays) {
-                ++fits;
-                EXPECT_EQ(windowed.path, whole.path);
-            } else {
-                ++cut;
-                EXPECT_GE(windowed.cost, whole.cost - 1e-4f * whole.cost);
-            }
+    for_random_queries(random, 400, [&](const GridSpace& space, Cell from, Cell to) {
+        const GridMap& map = space.map();
+        const int margin = std::uniform_int_distribution<int>(0, 4)(random);
+        const auto window = detail::JumpWindow::around(map, from, to, margin, 2, 8);
+        ASSERT_TRUE(window.has_value());
+        SearchContext context;
+        const detail::BitLines<false> lines(map);
+        const GridPath windowed = detail::search_jumps_in_window(space, lines, from, to, context,
+                                                                 *window, PathShape::Tiles);
+        const Cost expected = dijkstra_inside(space, *window, from, to);
+        const GridPath whole = find_path_jps(space, from, to, context);
+        if (expected == infinite_cost) {
+            EXPECT_EQ(windowed.status, SearchStatus::NoPath);
+            cut += whole.found() ? 1 : 0;
+            return;
         }
-    }
+        ASSERT_EQ(windowed.status, SearchStatus::Found);
+        EXPECT_NEAR(windowed.cost, expected, 1e-4 * std::max(1.0f, expected));
+        EXPECT_TRUE(walks_inside(space, *window, windowed.path, from, to, windowed.cost));
+        // Over the whole map: where its path stays in the window, the very same path.
+        ASSERT_EQ(whole.status, SearchStatus::Found);
+        const bool stays = std::ranges::all_of(
+            whole.path, [&](Cell cell) { return window_holds(*window, map, cell); });
+        if (stays) {
+            ++fits;
+            EXPECT_EQ(windowed.path, whole.path);
+        } else {
+            ++cut;
+            EXPECT_GE(windowed.cost, whole.cost - 1e-4f * whole.cost);
+        }
+    });
     // Both kinds of case were met: the whole map's path inside the window, and cut by it.
     EXPECT_GT(fits, 100);
     EXPECT_GT(cut, 10) << fits;
+}
+
+TEST(JumpWindow, WeightedCostsAtMostItsWeightTimesTheCheapestInsideAndWhatItReports) {
+    // The hierarchy's legs search weighted: the bound weighted A* promises, against the
+    // test's Dijkstra, and a reported cost that is the path's (the engine once reopened
+    // expanded states under a weight, and could report more than the path it returned).
+    std::mt19937 random(20261130);
+    int dearer = 0, compared = 0;
+    for_random_queries(random, 200, [&](const GridSpace& space, Cell from, Cell to) {
+        const auto window = detail::JumpWindow::around(space.map(), from, to, 2, 2, 8);
+        ASSERT_TRUE(window.has_value());
+        const Cost expected = dijkstra_inside(space, *window, from, to);
+        if (expected == infinite_cost) return;
+        SearchContext context;
+        const detail::BitLines<false> lines(space.map());
+        for (const float weight : {1.02f, 2.0f}) {
+            const GridPath weighted = detail::search_jumps_in_window(
+                space, lines, from, to, context, *window, PathShape::Tiles, weight);
+            ASSERT_EQ(weighted.status, SearchStatus::Found);
+            EXPECT_LE(weighted.cost, weight * expected * (1 + 1e-5f) + 1e-4f);
+            EXPECT_GE(weighted.cost, expected * (1 - 1e-5f));
+            EXPECT_TRUE(walks_inside(space, *window, weighted.path, from, to, weighted.cost));
+            ++compared;
+            dearer += weighted.cost > expected * (1 + 1e-5f) ? 1 : 0;
+        }
+    });
+    EXPECT_GT(compared, 500);
+    EXPECT_GT(dearer, 10) << "the weights changed no path: the test would not see them";
 }
 
 }  // namespace

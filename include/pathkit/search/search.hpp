@@ -335,6 +335,10 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
         return;
     }
     if (!(g < record.g) || options_.algorithm == SearchAlgorithm::BreadthFirst) return;
+    // Weighted A* leaves a closed state closed: with a consistent heuristic its path is still
+    // within the weight of the optimum, and the states already reached through it keep the
+    // costs their parents give them, so the path returned costs what the search reports.
+    if (weight_ > 1 && !record.is_open()) return;
     record.g = g;
     if (record.is_open()) {
         const std::uint32_t slot = record.parent_or_slot;
@@ -342,7 +346,7 @@ void Search<Problem>::relax(std::uint32_t from, Cost from_g, std::uint32_t to, C
         context_.heap_.decrease(slot, key(g, h), from);
         ++stats_.heap_decreases;
     } else {
-        // Only an inconsistent heuristic or weighted A* can improve a closed state.
+        // Only an inconsistent heuristic can improve a closed state (weight 1 here).
         record.mark |= 1u;
         ++stats_.reopened;
         context_.heap_.push(key(g, heuristic(to)), to, from);

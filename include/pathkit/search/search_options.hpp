@@ -50,8 +50,10 @@ inline constexpr std::size_t unlimited_expansions = std::numeric_limits<std::siz
 /// Options of one search. The defaults give an optimal A* with no limits.
 struct SearchOptions {
     SearchAlgorithm algorithm = SearchAlgorithm::AStar;
-    /// Weighted A*: f = g + weight * h. Must be finite and >= 1; the path found then costs at
-    /// most `weight` times the optimal cost. Ignored by Dijkstra and BreadthFirst.
+    /// Weighted A*: f = g + weight * h. Must be finite and >= 1. Above 1 a state once
+    /// expanded is not expanded again (a cheaper way found to it later is not taken): with a
+    /// consistent heuristic the path found then costs at most `weight` times the optimal
+    /// cost, and always what the result reports. Ignored by Dijkstra and BreadthFirst.
     float heuristic_weight = 1;
     /// The search stops after expanding this many states (over all slices of a time-sliced
     /// search). Detecting the goal when it is taken off the open list is not an expansion.
