@@ -430,6 +430,30 @@ TEST(Hierarchy, FastPathsOnAMapTooBigForTheCachesAreValidAndCloseToTheOptimum) {
     EXPECT_LE(excess_sum / compared, 0.05);
 }
 
+TEST(Hierarchy, OnAMapTooBigForTheCachesOnlyQueriesALegsWindowHoldsTryThePlainSearchFirst) {
+    // An open map: plain jump point search would finish any query within its budget. Below
+    // 2^20 tiles it answers every query (the plan expands no gate); above, only those whose
+    // ends a leg's window holds with a cluster's side around (512 - 2 x 32 = 448 tiles).
+    const auto first_plan_expansions = [](int side, Cell from, Cell to) {
+        std::mt19937 random(1);
+        const GridMap map = random_map(random, side, side, 0, false);
+        const GridSpace space(map);
+        const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 32}).value();
+        HierarchyContext context;
+        HierarchicalPath plan = hierarchy.plan(from, to, context);
+        EXPECT_EQ(plan.status(), SearchStatus::Found);
+        const GridPath rest = plan.rest(context);
+        EXPECT_TRUE(rest.found());
+        EXPECT_EQ(rest.path.front(), from);
+        EXPECT_EQ(rest.path.back(), to);
+        return plan.abstract_expanded();
+    };
+    EXPECT_EQ(first_plan_expansions(1000, {10, 10}, {990, 990}), 0u);  // 1000² + border < 2^20
+    EXPECT_EQ(first_plan_expansions(1100, {10, 10}, {457, 457}), 0u);  // 447 apart
+    EXPECT_GT(first_plan_expansions(1100, {10, 10}, {459, 10}), 0u);   // 449 apart
+    EXPECT_GT(first_plan_expansions(1100, {10, 10}, {1090, 1090}), 0u);
+}
+
 // A wall across the map with one door: the fast path must go through the door.
 TEST(Hierarchy, TheFastPathFindsTheOnlyDoor) {
     // clang-format off
