@@ -221,8 +221,9 @@ static void mark_corridor(const GridHierarchy& hierarchy, detail::HierarchyQuery
 
 bool GridHierarchy::may_be_short(Cell from, Cell to) const {
     // On a map whose records outgrow the caches a query whose ends no leg's window holds
-    // crosses at least 16 clusters of 32 (the plain search's budget of jump points ran out on
-    // every such query of the generated 4096² map, 7 % of a fast path: docs/benchmarks.md).
+    // crosses at least 14 clusters of 32: the plain search's 256 jump points ran out on every
+    // such query of the generated 4096² map (7 % of a fast path), while on open maps a few
+    // jump points answer it (docs/benchmarks.md).
     return space_->state_count() < scattered_min_states ||
            detail::JumpWindow::around(space_->map(), from, to, layout_.side, leg_window_min_shift,
                                       leg_window_max_shift)
@@ -245,9 +246,11 @@ HierarchicalPath GridHierarchy::plan_in(Cell from, Cell to, HierarchyContext& co
         return path;
     }
     path.jumps_ = jump_point_search_refusal(*space_).empty();
-    if (path.jumps_ && fast_plain_jump_points_ > 0 && may_be_short(from, to)) {
+    if (path.jumps_ && fast_plain_jump_points_ > 0) {
         // A short query: its whole path sooner than its ends joined to the hierarchy.
-        GridPath plain = find_plain(from, to, context, fast_plain_jump_points_);
+        GridPath plain = find_plain(
+            from, to, context,
+            may_be_short(from, to) ? fast_plain_jump_points_ : fast_plain_jump_points_ / 4);
         if (plain.status != SearchStatus::BudgetExhausted) {
             path.status_ = plain.status;
             path.message_ = std::move(plain.message);

@@ -45,9 +45,9 @@ struct HierarchyOptions {
     /// it plain, likewise, with at most this many expansions (0: never): a query it finishes
     /// becomes a plan of one leg, the cheapest path, sooner than joining the query's ends to
     /// the hierarchy would give a first move (docs/benchmarks.md). On a map of 2^20 tiles or
-    /// more only for ends less than 512 tiles less two cluster sides apart across and down (a
-    /// leg's largest window holds them with a cluster's side around): longer queries there
-    /// are the hierarchy's.
+    /// more, a query whose ends lie farther apart across or down than 512 tiles less two
+    /// cluster sides (no leg's window holds them with a cluster's side around) gets a quarter
+    /// of this: open maps still answer it plain, cluttered ones give up sooner.
     std::size_t fast_plain_jump_points = 256;
     /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters; never
     /// more than one per 16 clusters built. Each cluster is built by one thread, so the
@@ -283,8 +283,9 @@ class GridHierarchy {
                                            bool stretches) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
     /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed).
-    /// Whether the fast mode's plain search may answer a query between these tiles: on a map
-    /// of `scattered_min_states` tiles or more only when a leg's window holds both ends.
+    /// Whether a query between these tiles may be short: on a map of `scattered_min_states`
+    /// tiles or more only when a leg's window holds both ends (else its plain search gets a
+    /// quarter of `fast_plain_jump_points`).
     [[nodiscard]] bool may_be_short(Cell from, Cell to) const;
     [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context,
                                       std::size_t budget) const;
