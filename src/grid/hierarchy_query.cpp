@@ -59,9 +59,10 @@ void flood_cluster(detail::HierarchyQuery& query, std::uint32_t source, std::vec
 constexpr std::size_t aimed_crossings = 4;
 constexpr std::size_t kept_crossings = 2;
 /// A leg's jump point search is weighted A*, lightly: of the leg only the first half is kept,
-/// and the joint is searched again by the next leg. On the generated 4096² map the legs
-/// took about 12 % less time and the paths cost 0.02 to 0.03 % more (200 queries each of
-/// three draws; 1.05 saved 20 % for 0.2 % more: measured: docs/benchmarks.md).
+/// and the joint is searched again by the next leg. On the generated 4096² map a fast path
+/// took 0.94-0.96 of the time (the legs are about half of it) for 0.02-0.03 points more
+/// excess on three draws of 200 queries; 1.05 took 0.89-0.95 for 0.2 points more (measured:
+/// docs/benchmarks.md).
 constexpr float leg_heuristic_weight = 1.02f;
 /// The fast plan is weighted A* over the gates: a third of the abstract states expanded on the
 /// generated 4096² map, the legs' jump point searches mend most of what it costs.
@@ -223,7 +224,7 @@ bool GridHierarchy::may_be_short(Cell from, Cell to) const {
     // On a map whose records outgrow the caches a query whose ends no leg's window holds
     // crosses at least 14 clusters of 32: the plain search's 256 jump points ran out on every
     // such query of the generated 4096² map (7 % of a fast path), while on open maps a few
-    // jump points answer it (docs/benchmarks.md).
+    // jump points answer it, hence a quarter of them rather than none (docs/benchmarks.md).
     return space_->state_count() < scattered_min_states ||
            detail::JumpWindow::around(space_->map(), from, to, layout_.side, leg_window_min_shift,
                                       leg_window_max_shift)

@@ -431,7 +431,7 @@ TEST(Hierarchy, FastPathsOnAMapTooBigForTheCachesAreValidAndCloseToTheOptimum) {
     EXPECT_LE(excess_sum / compared, 0.05);
 }
 
-TEST(Hierarchy, OnAMapTooBigForTheCachesALongQueryGetsAQuarterOfThePlainSearchsBudget) {
+TEST(Hierarchy, OnAMapTooBigForTheCachesALongQueryGetsAQuarterOfThePlainBudget) {
     // Scattered blocked tiles: plain jump point search answers most long queries within a few
     // dozen jump points, some within a few hundred. The fast mode's plain search (256 jump
     // points, over the map's bit lines here) answers such a query on its own below 2^20
