@@ -114,6 +114,20 @@ GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin,
                                              PathShape::Tiles);
 }
 
+/// Whether a query between `from` and `to` may be short: on a map of `scattered_min_states`
+/// tiles or more only when a leg's window holds both ends (else its plain search gets a
+/// quarter of `HierarchyOptions::fast_plain_jump_points`). Such a query crosses at least 14
+/// clusters of 32: the plain search's 256 jump points ran out on every one of the generated
+/// 4096² map's, 7 % of a fast path, while on open maps a few jump points answer it, hence a
+/// quarter rather than none (docs/benchmarks.md).
+bool may_be_short(const GridHierarchy& hierarchy, Cell from, Cell to) {
+    const GridSpace& space = hierarchy.space();
+    return space.state_count() < scattered_min_states ||
+           detail::JumpWindow::around(space.map(), from, to, hierarchy.layout().side,
+                                      leg_window_min_shift, leg_window_max_shift)
+               .has_value();
+}
+
 GridPath refused(SearchStatus status, std::string message) {
     GridPath path;
     path.status = status;
@@ -220,17 +234,6 @@ static void mark_corridor(const GridHierarchy& hierarchy, detail::HierarchyQuery
     }
 }
 
-bool GridHierarchy::may_be_short(Cell from, Cell to) const {
-    // On a map whose records outgrow the caches a query whose ends no leg's window holds
-    // crosses at least 14 clusters of 32: the plain search's 256 jump points ran out on every
-    // such query of the generated 4096² map (7 % of a fast path), while on open maps a few
-    // jump points answer it, hence a quarter of them rather than none (docs/benchmarks.md).
-    return space_->state_count() < scattered_min_states ||
-           detail::JumpWindow::around(space_->map(), from, to, layout_.side, leg_window_min_shift,
-                                      leg_window_max_shift)
-               .has_value();
-}
-
 HierarchicalPath GridHierarchy::plan(Cell from, Cell to, HierarchyContext& context) const {
     return plan_in(from, to, context, true);
 }
@@ -251,7 +254,7 @@ HierarchicalPath GridHierarchy::plan_in(Cell from, Cell to, HierarchyContext& co
         // A short query: its whole path sooner than its ends joined to the hierarchy.
         GridPath plain = find_plain(
             from, to, context,
-            may_be_short(from, to) ? fast_plain_jump_points_ : fast_plain_jump_points_ / 4);
+            may_be_short(*this, from, to) ? fast_plain_jump_points_ : fast_plain_jump_points_ / 4);
         if (plain.status != SearchStatus::BudgetExhausted) {
             path.status_ = plain.status;
             path.message_ = std::move(plain.message);
@@ -395,29 +398,30 @@ std::vector<Cell> HierarchicalPath::next_leg_by_jumps(HierarchyContext& context)
         // after it: the middle of the next entry, or the goal (the goal alone: 0.02 % more
         // excess on the generated 4096² map, measured: docs/benchmarks.md).
         const int stride = space.map().stride();
-        const auto gate_cell = [&](std::uint32_t state) {
-            const detail::PaddedCell middle = detail::gate_middle(
-                hierarchy.clusters()[state / hierarchy.slots()].gates[state % hierarchy.slots()]);
-            return space.map().cell(static_cast<std::uint32_t>(middle.y * stride + middle.x));
+        const auto cell_at = [&](detail::PaddedCell tile) {
+            return space.map().cell(static_cast<std::uint32_t>(tile.y * stride + tile.x));
         };
-        const Cell beyond = aim + 1 < crossings ? gate_cell(stops_[aim + 1].entry) : goal_;
+        const auto gate_middle = [&](std::uint32_t state) {
+            return cell_at(detail::gate_middle(
+                hierarchy.clusters()[state / hierarchy.slots()].gates[state % hierarchy.slots()]));
+        };
+        const Cell beyond = aim + 1 < crossings ? gate_middle(stops_[aim + 1].entry) : goal_;
         const std::uint32_t entry = stops_[aim].entry;
         const std::uint32_t cluster = entry / hierarchy.slots();
         Cost best = infinite_cost;
         const auto estimate = [&](Cell a, Cell b) {
             return space.distance_estimate(std::abs(a.x - b.x), std::abs(a.y - b.y));
         };
-        detail::for_each_gate_tile(
-            layout, cluster, hierarchy.clusters()[cluster], entry % hierarchy.slots(),
-            [&](detail::PaddedCell tile) {
-                const Cell cell =
-                    space.map().cell(static_cast<std::uint32_t>(tile.y * stride + tile.x));
-                const Cost cost = estimate(at_, cell) + estimate(cell, beyond);
-                if (cost < best) {
-                    best = cost;
-                    target = cell;
-                }
-            });
+        detail::for_each_gate_tile(layout, cluster, hierarchy.clusters()[cluster],
+                                   entry % hierarchy.slots(), [&](detail::PaddedCell tile) {
+                                       const Cell cell = cell_at(tile);
+                                       const Cost cost =
+                                           estimate(at_, cell) + estimate(cell, beyond);
+                                       if (cost < best) {
+                                           best = cost;
+                                           target = cell;
+                                       }
+                                   });
     }
     GridPath found = search_leg(space, at_, target, layout.side, context.tiles);
     if (!found.found()) {  // the abstract graph promised a way: only a changed map breaks it

@@ -282,10 +282,6 @@ class GridHierarchy {
     [[nodiscard]] HierarchicalPath plan_in(Cell from, Cell to, HierarchyContext& context,
                                            bool stretches) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
-    /// Whether a query between these tiles may be short: on a map of `scattered_min_states`
-    /// tiles or more only when a leg's window holds both ends (else its plain search gets a
-    /// quarter of `fast_plain_jump_points`).
-    [[nodiscard]] bool may_be_short(Cell from, Cell to) const;
     /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed).
     [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context,
                                       std::size_t budget) const;
