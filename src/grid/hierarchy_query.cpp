@@ -54,27 +54,34 @@ void flood_cluster(detail::HierarchyQuery& query, std::uint32_t source, std::vec
                                 });
 }
 
-/// A fast leg by jump point search aims at a gate this many crossings ahead and keeps the
-/// part of its path that covers `kept_crossings` of them (measured: docs/benchmarks.md).
-constexpr std::size_t aimed_crossings = 4;
-constexpr std::size_t kept_crossings = 2;
-/// A leg's jump point search is weighted A*, lightly: of the leg only the first half is kept,
-/// and the joint is searched again by the next leg. On the generated 4096² map a fast path
-/// took 0.94-0.96 of the time (the legs are about half of it) for 0.02-0.03 points more
-/// excess on three draws of 200 queries; 1.05 took 0.89-0.95 for 0.2 points more (measured:
-/// docs/benchmarks.md).
-constexpr float leg_heuristic_weight = 1.02f;
+/// How fast legs by jump point search are cut: each aims at a gate `aimed` crossings ahead and
+/// keeps the part of its path that covers `kept` of them (the joint is searched again by the
+/// next leg), its search weighted A* with `weight`.
+struct LegShape {
+    std::size_t aimed;
+    std::size_t kept;
+    float weight;
+};
+/// Where the path goes is mostly the plan's choice (below); the legs choose where it bends.
+/// After a plan in a corridor of finer gates, legs aimed 3 crossings ahead cost a third less
+/// than legs aimed 4 for about the same excess on the generated 4096² map. After a plan over
+/// whole sides, which strays more, legs aimed 3 raised the excess on random512-10-0 and
+/// 8room_000 from 0.97 % and 0.87 % to 1.5 % and 1.6 % (measured: docs/benchmarks.md).
+constexpr LegShape legs_in_corridor{.aimed = 3, .kept = 2, .weight = 1.03f};
+constexpr LegShape legs_over_sides{.aimed = 4, .kept = 2, .weight = 1.02f};
 /// The fast plan is weighted A* over the gates: a third of the abstract states expanded on the
 /// generated 4096² map, the legs' jump point searches mend most of what it costs.
 constexpr float fast_plan_weight = 1.1f;
 /// With finer gates (`HierarchyOptions::gate_tiles`) the plan is two searches: A* over the
 /// coarse gates (whole sides), then A* over the fine gates of the clusters within
-/// `corridor_ring` clusters of the coarse plan's. The coarse search lightly weighted (its
-/// corridor close to the best one: 0.64 % excess unweighted, 0.84 % at 1.05, 1.7 % at 1.1 on
-/// the generated 4096² map), the fine one not (measured: docs/benchmarks.md).
-constexpr int corridor_ring = 1;
+/// `corridor_ring` clusters of the coarse plan's, both lightly weighted. How far a fast path
+/// strays from the cheapest is mostly the corridor's doing: on the generated 4096² map, with
+/// the legs and weights alike, a corridor of two clusters on each side cost 0.56 % excess where
+/// one cost 0.91 %, which left room for lighter legs and a weighted fine plan (heavier coarse
+/// weights still cost much more excess: 1.1 gave 1.6 %; measured: docs/benchmarks.md).
+constexpr int corridor_ring = 2;
 constexpr float coarse_plan_weight = 1.05f;
-constexpr float corridor_plan_weight = 1.0f;
+constexpr float corridor_plan_weight = 1.03f;
 /// For legs (`plan`), the fine plan is searched a stretch at a time: up to the coarse plan's
 /// entry `stretch_entries` clusters on, of which the stops up to about `stretch_kept` of them
 /// are kept, the next stretch starting there (so where a kept part ends was chosen looking
@@ -94,24 +101,23 @@ constexpr std::size_t stretch_kept = 6;
 constexpr int leg_window_min_shift = 6;
 constexpr int leg_window_max_shift = 9;
 
-/// A leg by jump point search (weighted A*: `leg_heuristic_weight`) from `from` to `to`,
-/// every tile: in its window where the map asks for one, one holds the leg and finds a way
-/// there, else over the whole map.
-GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin,
+/// A leg by jump point search (weighted A* with `weight`) from `from` to `to`, every tile: in
+/// its window where the map asks for one, one holds the leg and finds a way there, else over
+/// the whole map.
+GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin, float weight,
                     SearchContext& context) {
     const detail::BitLines<false> lines(space.map());
     if (space.state_count() >= scattered_min_states &&
         !detail::refused_endpoints(space, from, to)) {
         if (const auto window = detail::JumpWindow::around(
                 space.map(), from, to, margin, leg_window_min_shift, leg_window_max_shift)) {
-            GridPath found = detail::search_jumps_in_window(
-                space, lines, from, to, context, *window, PathShape::Tiles, leg_heuristic_weight);
+            GridPath found = detail::search_jumps_in_window(space, lines, from, to, context,
+                                                            *window, PathShape::Tiles, weight);
             if (found.found()) return found;
         }
     }
     return detail::find_path_by_jumps<false>(space, lines, from, to, context,
-                                             {.heuristic_weight = leg_heuristic_weight},
-                                             PathShape::Tiles);
+                                             {.heuristic_weight = weight}, PathShape::Tiles);
 }
 
 /// Whether a query between `from` and `to` may be short: on a map of `scattered_min_states`
@@ -388,9 +394,10 @@ std::vector<Cell> HierarchicalPath::next_leg_by_jumps(HierarchyContext& context)
     const GridHierarchy& hierarchy = *hierarchy_;
     const GridSpace& space = hierarchy.space();
     const detail::ClusterLayout& layout = hierarchy.layout();
-    if (!plan_stops(context, next_stop_ + aimed_crossings + 2)) return {};
+    const LegShape shape = hierarchy.gate_tiles_ > 0 ? legs_in_corridor : legs_over_sides;
+    if (!plan_stops(context, next_stop_ + shape.aimed + 2)) return {};
     const std::size_t crossings = stops_.size() - 1;  // the last stop is the goal
-    const std::size_t aim = next_stop_ + aimed_crossings - 1;
+    const std::size_t aim = next_stop_ + shape.aimed - 1;
     const bool to_goal = aim >= crossings;
     Cell target = goal_;
     if (!to_goal) {
@@ -423,7 +430,7 @@ std::vector<Cell> HierarchicalPath::next_leg_by_jumps(HierarchyContext& context)
                                        }
                                    });
     }
-    GridPath found = search_leg(space, at_, target, layout.side, context.tiles);
+    GridPath found = search_leg(space, at_, target, layout.side, shape.weight, context.tiles);
     if (!found.found()) {  // the abstract graph promised a way: only a changed map breaks it
         status_ = SearchStatus::InvalidInput;
         message_ = "a leg found no way to its gate: " + found.message;
@@ -431,7 +438,7 @@ std::vector<Cell> HierarchicalPath::next_leg_by_jumps(HierarchyContext& context)
     }
     std::vector<Cell> leg = std::move(found.path);
     if (!to_goal && leg.size() < 2) {  // standing on the gate's tile already: aim further
-        next_stop_ += kept_crossings;
+        next_stop_ += shape.kept;
         return next_leg_by_jumps(context);
     }
     if (to_goal) {
@@ -439,9 +446,9 @@ std::vector<Cell> HierarchicalPath::next_leg_by_jumps(HierarchyContext& context)
     } else {
         // Only the first part: the joint at the gate is searched again by the next leg.
         const std::size_t end =
-            std::max<std::size_t>(1, (leg.size() - 1) * kept_crossings / aimed_crossings);
+            std::max<std::size_t>(1, (leg.size() - 1) * shape.kept / shape.aimed);
         leg.resize(end + 1);
-        next_stop_ += kept_crossings;
+        next_stop_ += shape.kept;
     }
     at_ = leg.back();
     return leg;

@@ -216,15 +216,16 @@ TEST(Hierarchy, TheOptimalModeJumpsWhereJumpPointSearchRunsAndEqualsTheReference
 
 TEST(Hierarchy, LegsStartWhereThePreviousEndedAndJoinIntoTheWholePath) {
     std::mt19937 random(7);
-    const GridMap map = random_map(random, 64, 48, 0.2, false);
+    constexpr int width = 96, height = 64;
+    const GridMap map = random_map(random, width, height, 0.2, false);
     const GridSpace space(map, {});
     const GridHierarchy hierarchy =
         GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 0}).value();
     HierarchyContext context;
     int long_plans = 0;
     for (int trial = 0; trial < 40; ++trial) {
-        const Cell from{static_cast<int>(random() % 64), static_cast<int>(random() % 48)};
-        const Cell to{static_cast<int>(random() % 64), static_cast<int>(random() % 48)};
+        const Cell from{static_cast<int>(random() % width), static_cast<int>(random() % height)};
+        const Cell to{static_cast<int>(random() % width), static_cast<int>(random() % height)};
         if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
         HierarchicalPath plan = hierarchy.plan(from, to, context);
         if (plan.status() == SearchStatus::NoPath) continue;
