@@ -29,7 +29,7 @@ struct HierarchyOptions {
     /// plan and repair, and four to six times the memory (measured: docs/benchmarks.md). The
     /// fast plan is then a corridor plan: A* over whole sides (the graph of gate_tiles 0,
     /// derived from the fine one), then A* over the fine gates of the clusters along it and
-    /// one cluster around.
+    /// two clusters around.
     int gate_tiles = 0;
     /// Where jump point search can run, the optimal mode first tries it plain with at most
     /// this many expansions (0: never) and returns its path when it finishes: joining a short
@@ -60,7 +60,7 @@ struct HierarchyOptions {
 enum class HierarchyMode {
     /// A weighted abstract search over the gates, then legs refined one after the other: where jump
     /// point search runs, each by jump point search towards a tile of the gate a few crossings
-    /// ahead on the abstract path, keeping only the first half (the turn at that gate is
+    /// ahead on the abstract path, keeping only the first part (the turn at that gate is
     /// searched again by the next leg); elsewhere by A* over the two clusters the unit walks
     /// next. A valid path, not always the cheapest (excess measured in docs/benchmarks.md).
     Fast,
