@@ -528,7 +528,10 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
 GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context,
                                    std::size_t budget) const {
     const SearchOptions options{.max_expansions = budget};
-    if (plain_by_jump_point_index_) {
+    // On a map too big for the caches (the engine's measure) the index's 16 bytes a tile miss
+    // them where the map's bit lines do less: there jps took 16-17 ms a query of the generated
+    // 4096² map, jps+ 21-24 ms (measured: docs/benchmarks.md).
+    if (plain_by_jump_point_index_ && space_->state_count() < scattered_min_states) {
         // The index is refused only where jump point search cannot run, checked before.
         if (auto index = space_->jump_point_index())
             return index.value()->find_path(from, to, context.tiles, options, PathShape::Tiles);

@@ -432,48 +432,6 @@ TEST(Hierarchy, FastPathsOnAMapTooBigForTheCachesAreValidAndCloseToTheOptimum) {
     EXPECT_LE(excess_sum / compared, 0.05);
 }
 
-TEST(Hierarchy, OnAMapTooBigForTheCachesALongQueryGetsAQuarterOfThePlainBudget) {
-    // Scattered blocked tiles: plain jump point search answers most long queries within a few
-    // dozen jump points, some within a few hundred. The fast mode's plain search (256 jump
-    // points, over the map's bit lines here) answers such a query on its own below 2^20
-    // tiles; above, a query whose ends no leg's window holds (farther apart than 512 less two
-    // cluster sides) has 64, and one that needs more goes to the hierarchy.
-    const auto check = [](int side, bool long_ones_capped) {
-        std::mt19937 random(5);
-        const GridMap map = random_map(random, side, side, 0.008, false);
-        const GridSpace space(map);
-        const GridHierarchy hierarchy =
-            GridHierarchy::build(space, {.cluster_side = 32, .plain_by_jump_point_index = false})
-                .value();
-        HierarchyContext context;
-        SearchContext plain_context;
-        std::uniform_int_distribution<int> coordinate(0, side - 1);
-        int few = 0, more = 0;  // long queries of at most 40 jump points, of 70 to 200
-        for (int query = 0; query < 400 && (few == 0 || more == 0); ++query) {
-            const Cell from{coordinate(random), coordinate(random)};
-            const Cell to{coordinate(random), coordinate(random)};
-            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
-            if (std::abs(from.x - to.x) <= 448 && std::abs(from.y - to.y) <= 448) continue;
-            const std::uint64_t jump_points =
-                find_path_jps(space, from, to, plain_context).stats.expanded;
-            if (jump_points > 40 && (jump_points < 70 || jump_points > 200)) continue;
-            HierarchicalPath plan = hierarchy.plan(from, to, context);
-            ASSERT_EQ(plan.status(), SearchStatus::Found);
-            const bool hierarchical = plan.abstract_expanded() > 0;
-            EXPECT_EQ(hierarchical, long_ones_capped && jump_points > 40)
-                << to_string(from) << " -> " << to_string(to) << ", " << jump_points;
-            const GridPath rest = plan.rest(context);
-            ASSERT_TRUE(rest.found());
-            EXPECT_EQ(rest.path.back(), to);
-            (jump_points <= 40 ? few : more) += 1;
-        }
-        EXPECT_GT(few, 0);
-        EXPECT_GT(more, 0);
-    };
-    check(1000, false);  // 1002² padded tiles, below 2^20
-    check(1100, true);
-}
-
 // A wall across the map with one door: the fast path must go through the door.
 TEST(Hierarchy, TheFastPathFindsTheOnlyDoor) {
     // clang-format off

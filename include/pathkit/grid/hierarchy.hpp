@@ -38,8 +38,9 @@ struct HierarchyOptions {
     /// That plain search runs on the space's JPS+ index (`GridSpace::jump_point_index`: built
     /// at the first such query unless built before, repaired after tile changes, 16 bytes a
     /// padded tile, not counted in `GridHierarchy::memory_bytes`) instead of the map's bit
-    /// lines: the same cost, in less time on game maps (docs/benchmarks.md). False keeps the
-    /// hierarchy from asking for the index.
+    /// lines: the same cost, in less time on game maps (docs/benchmarks.md). Not on maps of
+    /// 2^20 tiles or more, where the index misses the caches and the bit lines are faster.
+    /// False keeps the hierarchy from asking for the index.
     bool plain_by_jump_point_index = true;
     /// Where jump point search runs, `GridHierarchy::plan` (and so the fast mode) first tries
     /// it plain, likewise, with at most this many expansions (0: never): a query it finishes

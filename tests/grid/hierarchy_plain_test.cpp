@@ -1,0 +1,95 @@
+// The searches a hierarchy runs plain before it joins a query's ends to its clusters: how many
+// jump points each mode's plain search gets, and over which of the space's tables it runs.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "pathkit/grid/hierarchy.hpp"
+#include "pathkit/grid/jump_point_search.hpp"
+
+namespace pathkit {
+namespace {
+
+/// A `side` x `side` map with each tile blocked at random with probability `blocked`.
+GridMap scattered_map(std::mt19937& random, int side, double blocked) {
+    GridMap map = GridMap::create(side, side).value();
+    std::bernoulli_distribution wall(blocked);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x)
+            if (wall(random)) (void)map.set_walkable({x, y}, false);
+    return map;
+}
+
+TEST(HierarchyPlain, OnAMapTooBigForTheCachesALongQueryGetsAQuarterOfThePlainBudget) {
+    // Scattered blocked tiles: plain jump point search answers most long queries within a few
+    // dozen jump points, some within a few hundred. The fast mode's plain search (256 jump
+    // points, over the map's bit lines here) answers such a query on its own below 2^20
+    // tiles; above, a query whose ends no leg's window holds (farther apart than 512 less two
+    // cluster sides) has 64, and one that needs more goes to the hierarchy.
+    const auto check = [](int side, bool long_ones_capped) {
+        std::mt19937 random(5);
+        const GridMap map = scattered_map(random, side, 0.008);
+        const GridSpace space(map);
+        const GridHierarchy hierarchy =
+            GridHierarchy::build(space, {.cluster_side = 32, .plain_by_jump_point_index = false})
+                .value();
+        HierarchyContext context;
+        SearchContext plain_context;
+        std::uniform_int_distribution<int> coordinate(0, side - 1);
+        int few = 0, more = 0;  // long queries of at most 40 jump points, of 70 to 200
+        for (int query = 0; query < 400 && (few == 0 || more == 0); ++query) {
+            const Cell from{coordinate(random), coordinate(random)};
+            const Cell to{coordinate(random), coordinate(random)};
+            if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+            if (std::abs(from.x - to.x) <= 448 && std::abs(from.y - to.y) <= 448) continue;
+            const std::uint64_t jump_points =
+                find_path_jps(space, from, to, plain_context).stats.expanded;
+            if (jump_points > 40 && (jump_points < 70 || jump_points > 200)) continue;
+            HierarchicalPath plan = hierarchy.plan(from, to, context);
+            ASSERT_EQ(plan.status(), SearchStatus::Found);
+            const bool hierarchical = plan.abstract_expanded() > 0;
+            EXPECT_EQ(hierarchical, long_ones_capped && jump_points > 40)
+                << to_string(from) << " -> " << to_string(to) << ", " << jump_points;
+            const GridPath rest = plan.rest(context);
+            ASSERT_TRUE(rest.found());
+            EXPECT_EQ(rest.path.back(), to);
+            (jump_points <= 40 ? few : more) += 1;
+        }
+        EXPECT_GT(few, 0);
+        EXPECT_GT(more, 0);
+    };
+    check(1000, false);  // 1002² padded tiles, below 2^20
+    check(1100, true);
+}
+
+TEST(HierarchyPlain, TheOptimalModesPlainSearchRunsOnTheIndexOnlyWhereTheMapFitsTheCaches) {
+    // Below 2^20 tiles the plain search reads the space's JPS+ index (16 bytes a tile); above,
+    // where those miss the caches, the map's bit lines, and the index is never asked for. The
+    // same cheapest cost either way.
+    const auto method_at = [](int side) {
+        std::mt19937 random(3);
+        const GridMap map = scattered_map(random, side, 0.05);
+        const GridSpace space(map);
+        const GridHierarchy hierarchy = GridHierarchy::build(space, {}).value();
+        HierarchyContext context;
+        SearchContext plain_context;
+        std::uniform_int_distribution<int> coordinate(0, side - 1);
+        for (;;) {
+            const Cell from{coordinate(random), coordinate(random)};
+            const Cell to{coordinate(random), coordinate(random)};
+            if (!map.is_walkable(from) || !map.is_walkable(to) || from == to) continue;
+            const GridPath optimal = hierarchy.find_path(from, to, context, HierarchyMode::Optimal);
+            const GridPath plain = find_path_jps(space, from, to, plain_context);
+            if (!plain.found()) continue;
+            EXPECT_TRUE(optimal.found()) << optimal.message;
+            EXPECT_NEAR(optimal.cost, plain.cost, 1e-3 * (1 + plain.cost));
+            return optimal.stats.method;
+        }
+    };
+    EXPECT_EQ(method_at(1000), "jps+");  // 1002² padded tiles, below 2^20
+    EXPECT_EQ(method_at(1100), "jps");
+}
+
+}  // namespace
+}  // namespace pathkit
