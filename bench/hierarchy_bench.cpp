@@ -192,7 +192,7 @@ bool measure(const std::string& name, GridMap& map, const std::vector<Query>& qu
     const double m_jps = median(jps), m_jps_plus = median(jps_plus), m_first = median(first);
     const double m_fast = median(fast), m_optimal = median(optimal);
     std::printf(
-        "| %s | %zu | %.0f | %.1f | %.1f | %.0f | %.0f | %.1f | %.0f | %.1f | %.0f | %.0f | %.2f "
+        "| %s | %zu | %.0f | %.1f | %.1f | %.0f | %.2f | %.1f | %.0f | %.2f | %.0f | %.0f | %.2f "
         "| %.3f %% | %.2f %% | %.0f | %.2f | %zu | %d/%d/%d |\n",
         name.c_str(), queries.size(), m_jps, m_first, m_jps / m_first, m_fast, m_jps / m_fast,
         m_jps_plus, m_optimal, m_jps_plus / m_optimal, median(builds) / 1000,
