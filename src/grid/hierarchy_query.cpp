@@ -101,14 +101,19 @@ constexpr std::size_t stretch_kept = 6;
 constexpr int leg_window_min_shift = 6;
 constexpr int leg_window_max_shift = 9;
 
+/// Whether the search records of `space` fit the caches (the engine's measure:
+/// `scattered_min_states`); on bigger maps legs take windows and plain searches the bit lines.
+bool fits_the_caches(const GridSpace& space) {
+    return space.state_count() < scattered_min_states;
+}
+
 /// A leg by jump point search (weighted A* with `weight`) from `from` to `to`, every tile: in
 /// its window where the map asks for one, one holds the leg and finds a way there, else over
 /// the whole map.
 GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin, float weight,
                     SearchContext& context) {
     const detail::BitLines<false> lines(space.map());
-    if (space.state_count() >= scattered_min_states &&
-        !detail::refused_endpoints(space, from, to)) {
+    if (!fits_the_caches(space) && !detail::refused_endpoints(space, from, to)) {
         if (const auto window = detail::JumpWindow::around(
                 space.map(), from, to, margin, leg_window_min_shift, leg_window_max_shift)) {
             GridPath found = detail::search_jumps_in_window(space, lines, from, to, context,
@@ -128,7 +133,7 @@ GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin, floa
 /// quarter rather than none (docs/benchmarks.md).
 bool may_be_short(const GridHierarchy& hierarchy, Cell from, Cell to) {
     const GridSpace& space = hierarchy.space();
-    return space.state_count() < scattered_min_states ||
+    return fits_the_caches(space) ||
            detail::JumpWindow::around(space.map(), from, to, hierarchy.layout().side,
                                       leg_window_min_shift, leg_window_max_shift)
                .has_value();
@@ -531,7 +536,7 @@ GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context
     // On a map too big for the caches (the engine's measure) the index's 16 bytes a tile miss
     // them where the map's bit lines do less: there jps took 16-17 ms a query of the generated
     // 4096² map, jps+ 21-24 ms (measured: docs/benchmarks.md).
-    if (plain_by_jump_point_index_ && space_->state_count() < scattered_min_states) {
+    if (plain_by_jump_point_index_ && fits_the_caches(*space_)) {
         // The index is refused only where jump point search cannot run, checked before.
         if (auto index = space_->jump_point_index())
             return index.value()->find_path(from, to, context.tiles, options, PathShape::Tiles);

@@ -9,21 +9,14 @@
 #include <set>
 
 #include "pathkit/crowd/crowd.hpp"
+#include "support/random_grid.hpp"
 #include "support/reference_grid.hpp"
 
 namespace pathkit {
 namespace {
 
 using testing::reachable_tiles;
-
-GridMap random_map(std::mt19937& random, int width, int height, double wall_share) {
-    GridMap map = GridMap::create(width, height).value();
-    std::bernoulli_distribution wall(wall_share);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            if (wall(random)) (void)map.set_walkable({x, y}, false);
-    return map;
-}
+using testing::scattered_map;
 
 struct CrowdRun {
     std::vector<std::vector<Cell>> positions;  // per tick, per unit
@@ -37,7 +30,7 @@ struct CrowdRun {
 // Random units and orders on a random map; every tick checked against the previous one.
 CrowdRun simulate(unsigned seed, int unit_count, int tick_limit) {
     std::mt19937 random(seed);
-    const GridMap map = random_map(random, 24, 24, 0.18);
+    const GridMap map = scattered_map(random, 24, 24, 0.18);
     Crowd crowd = std::move(Crowd::create(map).value());
     std::uniform_int_distribution<int> coordinate(0, 23);
     while (static_cast<int>(crowd.units().size()) < unit_count) {

@@ -35,6 +35,17 @@ inline GridMap random_map(std::mt19937& random) {
     return map;
 }
 
+/// A `width` x `height` map, origin (0, 0), each tile blocked with probability `blocked`
+/// (drawn row after row).
+inline GridMap scattered_map(std::mt19937& random, int width, int height, double blocked) {
+    GridMap map = GridMap::create(width, height).value();
+    std::bernoulli_distribution wall(blocked);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            if (wall(random)) (void)map.set_walkable({x, y}, false);
+    return map;
+}
+
 /// A random walkable tile of `map`, or its origin when 64 draws find none.
 inline Cell random_walkable_cell(const GridMap& map, std::mt19937& random) {
     for (int attempt = 0; attempt < 64; ++attempt) {
