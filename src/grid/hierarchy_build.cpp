@@ -1,10 +1,12 @@
 // GridHierarchy: building the clusters' gates, bounds and crossings, and repairing them locally.
 #include <algorithm>
 #include <bit>
+#include <random>
 #include <string>
 
 #include "cluster_dijkstra.hpp"
 #include "hierarchy_spaces.hpp"
+#include "jump_search.hpp"
 #include "parallel_chunks.hpp"
 
 namespace pathkit {
@@ -17,6 +19,13 @@ enum Side { East = 0, South = 1, West = 2, North = 3 };
 /// after a small edit stays on the calling thread).
 constexpr std::size_t clusters_per_chunk = 16;
 constexpr std::size_t clusters_for_threads = 4 * clusters_per_chunk;
+
+/// The pairs of tiles far apart (`detail::far_apart`) on which the build tries plain jump
+/// point search, and the generator's seed. Measured on the MovingAI maps (64 pairs each): it
+/// answered 81 to 100 % of them on the game and city maps and maze512-32-0, 0 to 27 % on
+/// maze512-1-0, 8room_000 and random512-10-0 (docs/benchmarks.md).
+constexpr int far_pairs_drawn = 16;
+constexpr std::uint64_t far_pairs_seed = 29;
 
 /// The side of a cluster (top-left tile at padded `left`, `top`; `width` tiles across) that a
 /// move from inside it to padded (x, y) outside it leaves by: east or west when the column leaves
@@ -87,6 +96,36 @@ void GridHierarchy::build_all() {
     build_clusters(all);
     build_crossings(all);
     revision_ = space_->map().revision();
+    plain_answers_far_ = plain_answers_far_queries();
+}
+
+bool GridHierarchy::plain_answers_far_queries() const {
+    if (!detail::fits_the_caches(*space_) || fast_plain_jump_points_ == 0 ||
+        !jump_point_search_refusal(*space_).empty())
+        return true;
+    const GridMap& map = space_->map();
+    // The standard fixes this generator's numbers: the same pairs on every machine.
+    std::mt19937_64 random(far_pairs_seed);
+    const auto draw = [&] {
+        return Cell{static_cast<int>(random() % static_cast<std::uint64_t>(map.width())),
+                    static_cast<int>(random() % static_cast<std::uint64_t>(map.height()))};
+    };
+    const detail::BitLines<false> lines(map);
+    SearchContext context;
+    int drawn = 0, answered = 0;
+    for (int attempt = 0; attempt < 64 * far_pairs_drawn && drawn < far_pairs_drawn; ++attempt) {
+        const Cell from = draw(), to = draw();
+        if (!detail::far_apart(layout_, from, to) || !space_->check_endpoint(from, "start") ||
+            !space_->check_endpoint(to, "goal"))
+            continue;
+        ++drawn;
+        const GridPath path = detail::find_path_by_jumps<false>(
+            *space_, lines, from, to, context, {.max_expansions = fast_plain_jump_points_},
+            PathShape::Tiles);
+        if (path.status != SearchStatus::BudgetExhausted) ++answered;
+    }
+    // Too few such pairs (a map too small for them, or mostly walls): the plain search stays.
+    return drawn < far_pairs_drawn || 2 * answered >= drawn;
 }
 
 void GridHierarchy::build_clusters(const std::vector<std::uint32_t>& clusters) {

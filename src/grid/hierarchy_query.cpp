@@ -19,6 +19,7 @@ namespace {
 using detail::AbstractGuide;
 using detail::AbstractProblem;
 using detail::AbstractSearchKind;
+using detail::fits_the_caches;
 using detail::GuidedProblem;
 using Cluster = GridHierarchy::Cluster;
 using Gate = GridHierarchy::Gate;
@@ -101,12 +102,6 @@ constexpr std::size_t stretch_kept = 6;
 constexpr int leg_window_min_shift = 6;
 constexpr int leg_window_max_shift = 9;
 
-/// Whether the search records of `space` fit the caches (the engine's measure:
-/// `scattered_min_states`); on bigger maps legs take windows and plain searches the bit lines.
-bool fits_the_caches(const GridSpace& space) {
-    return space.state_count() < scattered_min_states;
-}
-
 /// A leg by jump point search (weighted A* with `weight`) from `from` to `to`, every tile: in
 /// its window where the map asks for one, one holds the leg and finds a way there, else over
 /// the whole map.
@@ -123,20 +118,6 @@ GridPath search_leg(const GridSpace& space, Cell from, Cell to, int margin, floa
     }
     return detail::find_path_by_jumps<false>(space, lines, from, to, context,
                                              {.heuristic_weight = weight}, PathShape::Tiles);
-}
-
-/// Whether a query between `from` and `to` may be short: on a map of `scattered_min_states`
-/// tiles or more only when a leg's window holds both ends (else its plain search gets a
-/// quarter of `HierarchyOptions::fast_plain_jump_points`). Such a query crosses at least 14
-/// clusters of 32: the plain search's 256 jump points ran out on every one of the generated
-/// 4096² map's, 7 % of a fast path, while on open maps a few jump points answer it, hence a
-/// quarter rather than none (docs/benchmarks.md).
-bool may_be_short(const GridHierarchy& hierarchy, Cell from, Cell to) {
-    const GridSpace& space = hierarchy.space();
-    return fits_the_caches(space) ||
-           detail::JumpWindow::around(space.map(), from, to, hierarchy.layout().side,
-                                      leg_window_min_shift, leg_window_max_shift)
-               .has_value();
 }
 
 GridPath refused(SearchStatus status, std::string message) {
@@ -261,11 +242,9 @@ HierarchicalPath GridHierarchy::plan_in(Cell from, Cell to, HierarchyContext& co
         return path;
     }
     path.jumps_ = jump_point_search_refusal(*space_).empty();
-    if (path.jumps_ && fast_plain_jump_points_ > 0) {
+    if (const std::size_t budget = path.jumps_ ? fast_plain_budget(from, to) : 0; budget > 0) {
         // A short query: its whole path sooner than its ends joined to the hierarchy.
-        GridPath plain = find_plain(
-            from, to, context,
-            may_be_short(*this, from, to) ? fast_plain_jump_points_ : fast_plain_jump_points_ / 4);
+        GridPath plain = find_plain(from, to, context, budget);
         if (plain.status != SearchStatus::BudgetExhausted) {
             path.status_ = plain.status;
             path.message_ = std::move(plain.message);
@@ -528,6 +507,24 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
     // Refused or no path: the hierarchy answered, whichever of its searches ran last.
     if (!path.found()) path.stats.method = "hierarchical";
     return path;
+}
+
+/// On a map of `scattered_min_states` tiles or more, a query whose ends no leg's window holds
+/// gets a quarter of the budget: it crosses at least 14 clusters of 32, and the plain search's
+/// 256 jump points ran out on every one of the generated 4096² map's, 7 % of a fast path, while
+/// on open maps a few jump points answer it, hence a quarter rather than none. On smaller maps
+/// a query whose ends lie far apart gets none where the build's far pairs mostly ran out
+/// (random512-10-0, 8room_000 and maze512-1-0: the first move 1.5 to 2.7 times sooner) and the
+/// whole budget where they did not (measured: docs/benchmarks.md).
+std::size_t GridHierarchy::fast_plain_budget(Cell from, Cell to) const {
+    if (!fits_the_caches(*space_))
+        return detail::JumpWindow::around(space_->map(), from, to, layout_.side,
+                                          leg_window_min_shift, leg_window_max_shift)
+                       .has_value()
+                   ? fast_plain_jump_points_
+                   : fast_plain_jump_points_ / 4;
+    return plain_answers_far_ || !detail::far_apart(layout_, from, to) ? fast_plain_jump_points_
+                                                                       : 0;
 }
 
 GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context,

@@ -15,6 +15,7 @@
 #include "pathkit/core/table_allocator.hpp"
 #include "pathkit/grid/hierarchy.hpp"
 #include "pathkit/search/search_context.hpp"
+#include "pathkit/search/search_space.hpp"
 
 namespace pathkit {
 
@@ -189,6 +190,18 @@ void for_each_gate_tile(const ClusterLayout& layout, std::uint32_t cluster,
     const bool upright = box.side == 0 || box.side == 2;
     const int along = upright ? y - layout.top(cluster) : x - layout.left(cluster);
     return data.border[static_cast<std::size_t>(box.side * layout.side + along)] == gate;
+}
+/// Whether the search records of `space` fit the caches (the engine's measure:
+/// `scattered_min_states`); on bigger maps legs take windows and plain searches the bit lines.
+[[nodiscard]] inline bool fits_the_caches(const GridSpace& space) {
+    return space.state_count() < scattered_min_states;
+}
+/// Whether a query's ends lie more than two cluster sides apart across or down. On a map that
+/// fits the caches, a fast plan between such ends tries plain jump point search first only
+/// where the build found that it answers most such queries within its budget.
+[[nodiscard]] inline bool far_apart(const ClusterLayout& layout, Cell from, Cell to) {
+    const int far = 2 * layout.side;
+    return std::abs(from.x - to.x) > far || std::abs(from.y - to.y) > far;
 }
 [[nodiscard]] inline PaddedCell padded_cell(const GridMap& map, std::uint32_t index) {
     const int row = map.padded_row(index);

@@ -1,5 +1,6 @@
 // The searches a hierarchy runs plain before it joins a query's ends to its clusters: how many
-// jump points each mode's plain search gets, and over which of the space's tables it runs.
+// jump points each mode's plain search gets, which queries skip it, and over which of the
+// space's tables it runs.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -55,6 +56,45 @@ TEST(HierarchyPlain, OnAMapTooBigForTheCachesALongQueryGetsAQuarterOfThePlainBud
     };
     check(1000, false);  // 1002² padded tiles, below 2^20
     check(1100, true);
+}
+
+TEST(HierarchyPlain, WhereFarQueriesMostlyRunOutOfJumpPointsTheyGoStraightToTheHierarchy) {
+    // On a map below 2^20 tiles the build tries the fast mode's plain search (256 jump points)
+    // between pairs of tiles more than two cluster sides apart. With a tenth of the tiles
+    // blocked it runs out on most, so every far query skips it, even one it would answer,
+    // while near ones still try it; with a hundredth blocked it answers most, so far queries
+    // answered within the budget come back plain.
+    const auto plain_answers = [](double blocked, bool far) -> int {
+        std::mt19937 random(11);
+        const GridMap map = scattered_map(random, 256, 256, blocked);
+        const GridSpace space(map);
+        const GridHierarchy hierarchy = GridHierarchy::build(space, {}).value();
+        HierarchyContext context;
+        SearchContext plain_context;
+        std::uniform_int_distribution<int> coordinate(0, 255);
+        int within_budget = 0, answered_plain = 0;
+        for (int draw = 0; draw < 4000 && within_budget < 10; ++draw) {
+            const Cell from{coordinate(random), coordinate(random)};
+            const Cell to{coordinate(random), coordinate(random)};
+            if (!map.is_walkable(from) || !map.is_walkable(to) || from == to) continue;
+            const bool apart = std::abs(from.x - to.x) > 64 || std::abs(from.y - to.y) > 64;
+            if (apart != far) continue;
+            const GridPath plain = find_path_jps(space, from, to, plain_context);
+            if (!plain.found() || plain.stats.expanded > 256) continue;
+            ++within_budget;
+            HierarchicalPath plan = hierarchy.plan(from, to, context);
+            if (plan.abstract_expanded() == 0) ++answered_plain;
+            const GridPath rest = plan.rest(context);
+            EXPECT_TRUE(rest.found() && rest.path.back() == to)
+                << to_string(from) << " -> " << to_string(to);
+            EXPECT_GE(rest.cost, plain.cost - 1e-3f * plain.cost);
+        }
+        EXPECT_EQ(within_budget, 10) << "too few queries within the budget";
+        return answered_plain;
+    };
+    EXPECT_EQ(plain_answers(0.1, true), 0);
+    EXPECT_EQ(plain_answers(0.1, false), 10);
+    EXPECT_EQ(plain_answers(0.01, true), 10);
 }
 
 TEST(HierarchyPlain, TheOptimalModesPlainSearchRunsOnTheIndexOnlyWhereTheMapFitsTheCaches) {

@@ -48,7 +48,11 @@ struct HierarchyOptions {
     /// the hierarchy would give a first move (docs/benchmarks.md). On a map of 2^20 tiles or
     /// more, a query whose ends lie farther apart across or down than 512 tiles less two
     /// cluster sides (no leg's window holds them with a cluster's side around) gets a quarter
-    /// of this: open maps still answer it plain, cluttered ones give up sooner.
+    /// of this: open maps still answer it plain, cluttered ones give up sooner. On smaller
+    /// maps the build draws 16 pairs of tiles more than two cluster sides apart (the same
+    /// pairs for the same map) and runs the plain search between each: where it ran out on
+    /// more than half of them (mazes, rooms, scattered walls), queries whose ends lie that far
+    /// apart skip it.
     std::size_t fast_plain_jump_points = 256;
     /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters; never
     /// more than one per 16 clusters built. Each cluster is built by one thread, so the
@@ -286,6 +290,11 @@ class GridHierarchy {
     /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed).
     [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context,
                                       std::size_t budget) const;
+    /// The expansions a fast plan's plain search may take (0: none is tried).
+    [[nodiscard]] std::size_t fast_plain_budget(Cell from, Cell to) const;
+    /// Whether plain jump point search answers (finds a path, or finds none) most of the far
+    /// pairs the build draws within `fast_plain_jump_points_` (true where it is not tried).
+    [[nodiscard]] bool plain_answers_far_queries() const;
 
     const GridSpace* space_ = nullptr;
     detail::ClusterLayout layout_;
@@ -296,6 +305,7 @@ class GridHierarchy {
     std::size_t plain_jump_points_ = 0;
     bool plain_by_jump_point_index_ = true;
     std::size_t fast_plain_jump_points_ = 0;
+    bool plain_answers_far_ = true;  // measured by the build: `plain_answers_far_queries`
     int gate_tiles_ = 0;
     int threads_ = 1;
 };
