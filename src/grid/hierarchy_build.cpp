@@ -36,6 +36,28 @@ int side_left_by(int left, int top, int width, int x, int y) {
     return y < top ? North : South;
 }
 
+/// Keeps in `data` the pieces a cluster's gates were just found in (`Cluster::tile_pieces`):
+/// `pieces` of them, each tile's in `scratch`, a cluster of `side` x `side` tiles.
+void keep_pieces(GridHierarchy::Cluster& data, int side, std::uint16_t pieces,
+                 const detail::ClusterScratch& scratch) {
+    const auto byte = [](std::uint16_t piece) {
+        return piece < detail::no_piece ? static_cast<std::uint8_t>(piece) : detail::no_piece;
+    };
+    data.gate_pieces.resize(scratch.gate_piece.size());
+    std::transform(scratch.gate_piece.begin(), scratch.gate_piece.end(), data.gate_pieces.begin(),
+                   byte);
+    data.tile_pieces.clear();
+    const auto tiles = static_cast<std::uint32_t>(side * side);
+    bool one_piece = pieces <= 1;
+    for (std::uint32_t local = 0; local < tiles && one_piece; ++local)
+        one_piece = (scratch.moves.mask(local) & detail::ClusterMoves::fits_bit) == 0 ||
+                    scratch.piece[local] == 0;
+    if (one_piece) return;
+    data.tile_pieces.resize(tiles);
+    std::transform(scratch.piece.begin(), scratch.piece.begin() + tiles, data.tile_pieces.begin(),
+                   byte);
+}
+
 }  // namespace
 
 GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& options)
@@ -249,6 +271,7 @@ void GridHierarchy::build_cluster_gates(std::uint32_t cluster, detail::ClusterSc
             run = end;
         }
     }
+    keep_pieces(data, layout_.side, pieces, scratch);
 }
 
 void GridHierarchy::build_cluster_bounds(std::uint32_t cluster, detail::ClusterScratch& scratch) {
@@ -507,15 +530,15 @@ std::size_t GridHierarchy::gate_count() const {
 std::size_t GridHierarchy::memory_bytes() const {
     std::size_t bytes = sizeof(*this) + clusters_.capacity() * sizeof(Cluster);
     for (const Cluster& cluster : clusters_) {
-        bytes += cluster.gates.capacity() * sizeof(Gate) +
-                 cluster.bounds.capacity() * sizeof(Cost) +
-                 (cluster.exits.capacity() + cluster.entries.capacity()) * sizeof(Crossing) +
-                 cluster.border.capacity() * sizeof(std::uint16_t) +
-                 cluster.coarse_of.capacity() * sizeof(std::uint16_t) +
-                 cluster.coarse_gates.capacity() * sizeof(Gate) +
-                 cluster.coarse_bounds.capacity() * sizeof(Cost) +
-                 cluster.coarse_exits.capacity() * sizeof(Crossing) + cluster.plan.memory_bytes() +
-                 cluster.coarse_plan.memory_bytes();
+        bytes +=
+            cluster.gates.capacity() * sizeof(Gate) + cluster.bounds.capacity() * sizeof(Cost) +
+            (cluster.exits.capacity() + cluster.entries.capacity()) * sizeof(Crossing) +
+            cluster.border.capacity() * sizeof(std::uint16_t) + cluster.gate_pieces.capacity() +
+            cluster.tile_pieces.capacity() + cluster.coarse_of.capacity() * sizeof(std::uint16_t) +
+            cluster.coarse_gates.capacity() * sizeof(Gate) +
+            cluster.coarse_bounds.capacity() * sizeof(Cost) +
+            cluster.coarse_exits.capacity() * sizeof(Crossing) + cluster.plan.memory_bytes() +
+            cluster.coarse_plan.memory_bytes();
     }
     return bytes;
 }

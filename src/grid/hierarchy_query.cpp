@@ -155,11 +155,35 @@ Status GridHierarchy::check_query(Cell from, Cell to) const {
     return space_->check_endpoint(to, "goal");
 }
 
+/// For the fast plan, where jump point search runs (every step costs its kind's), the costs
+/// between padded tile `at` of `cluster` (local tile `local`) and its cluster's gates without a
+/// search: the octile estimate to each gate of the tile's piece, +infinity to the others.
+/// False where the cluster does not know the tile's piece (a search must tell).
+static bool estimate_gate_costs(const GridHierarchy& hierarchy, std::uint32_t cluster,
+                                std::uint32_t local, detail::PaddedCell at,
+                                std::vector<Cost>& costs) {
+    const Cluster& data = hierarchy.clusters()[cluster];
+    const std::uint8_t piece = data.tile_pieces.empty() ? 0 : data.tile_pieces[local];
+    if (piece == detail::no_piece) return false;
+    costs.assign(data.gates.size(), infinite_cost);
+    for (std::size_t gate = 0; gate < data.gates.size(); ++gate) {
+        const Gate& box = data.gates[gate];
+        if (data.gate_pieces[gate] == piece)
+            costs[gate] = detail::estimate_to_box(hierarchy.space(), at.x, at.y, box.x0, box.y0,
+                                                  box.x1, box.y1);
+    }
+    return true;
+}
+
 /// Joins the start and goal to the abstract graph in the query: a search inside the start's
 /// cluster from the start and one inside the goal's cluster towards the goal (the build's
-/// Dijkstra; the engine's over the moves reversed where a move back may cost more).
+/// Dijkstra; the engine's over the moves reversed where a move back may cost more). With
+/// `estimated` (the fast plan where jump point search runs; start and goal in two clusters),
+/// the costs to the gates of the ends' pieces are octile estimates instead, where the
+/// clusters know those pieces: the two searches were about 60 % of a first move on the 512²
+/// maps, and the legs search the way to the gates anyway (measured: docs/benchmarks.md).
 static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
-                      detail::HierarchyQuery& query) {
+                      detail::HierarchyQuery& query, bool estimated) {
     const GridSpace& space = hierarchy.space();
     const GridMap& map = space.map();
     const detail::ClusterLayout& layout = hierarchy.layout();
@@ -171,11 +195,19 @@ static void join_ends(const GridHierarchy& hierarchy, Cell from, Cell to,
     query.goal_cluster = layout.cluster_at(goal.x, goal.y);
     const std::uint32_t start_local = detail::local_state(layout, query.start_cluster, query.start);
     const std::uint32_t goal_local = detail::local_state(layout, query.goal_cluster, query.goal);
-    query.cluster_moves.read(space, layout, query.start_cluster);
-    flood_cluster(query, start_local, query.start_costs);
-    gate_costs(hierarchy, query.start_cluster, query.start_costs, query.start_bounds);
-    query.direct =
-        query.start_cluster == query.goal_cluster ? query.start_costs[goal_local] : infinite_cost;
+    query.direct = infinite_cost;
+    estimated = estimated && query.start_cluster != query.goal_cluster;
+    if (!estimated || !estimate_gate_costs(hierarchy, query.start_cluster, start_local, start,
+                                           query.start_bounds)) {
+        query.cluster_moves.read(space, layout, query.start_cluster);
+        flood_cluster(query, start_local, query.start_costs);
+        gate_costs(hierarchy, query.start_cluster, query.start_costs, query.start_bounds);
+        if (query.start_cluster == query.goal_cluster) query.direct = query.start_costs[goal_local];
+    }
+    if (estimated &&
+        estimate_gate_costs(hierarchy, query.goal_cluster, goal_local, goal, query.goal_bounds))
+        return;
+    // (In one cluster with the start, its moves were just read.)
     if (query.goal_cluster != query.start_cluster)
         query.cluster_moves.read(space, layout, query.goal_cluster);
     if (!map.has_terrain_costs()) {
@@ -253,7 +285,7 @@ HierarchicalPath GridHierarchy::plan_in(Cell from, Cell to, HierarchyContext& co
         }
     }
     detail::HierarchyQuery& query = *context.query_;
-    join_ends(*this, from, to, query);
+    join_ends(*this, from, to, query, path.jumps_);
     const AbstractProblem problem(*this, query, {});
     SearchResult result;
     if (gate_tiles_ > 0) {
@@ -554,7 +586,7 @@ GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& conte
         if (path.status != SearchStatus::BudgetExhausted) return path;
     }
     detail::HierarchyQuery& query = *context.query_;
-    join_ends(*this, from, to, query);
+    join_ends(*this, from, to, query, false);
     // Dijkstra from the goal until it takes the start, or until it expanded about as many
     // gates as the clusters between the start and the goal hold (more would cost more than it
     // saves where the abstract distances hardly exceed the straight-line ones): the gates it

@@ -116,6 +116,12 @@ struct GridHierarchy::Cluster {
     std::vector<Crossing> entries;
     /// For each side (E, S, W, N) and each tile along it, its gate on that side or no_gate.
     std::vector<std::uint16_t> border;
+    /// The pieces of the cluster (tiles joined inside it, each with its gates): per gate its
+    /// piece, and per local tile its piece, or `no_piece` where it leads to no gate or the
+    /// cluster has more pieces than a byte numbers (`detail::no_piece` past 254). The tiles'
+    /// are empty when every tile the unit fits on lies in piece 0.
+    std::vector<std::uint8_t> gate_pieces;
+    std::vector<std::uint8_t> tile_pieces;
     /// With finer gates (`HierarchyOptions::gate_tiles` above 0) the coarse graph of the
     /// corridor plan, derived from the fine one: a coarse gate is every fine gate of one side
     /// in one piece of the cluster (what the gates are with gate_tiles 0). Per fine gate its
@@ -135,6 +141,7 @@ struct GridHierarchy::Cluster {
 namespace detail {
 
 inline constexpr std::uint16_t no_gate = std::numeric_limits<std::uint16_t>::max();
+inline constexpr std::uint8_t no_piece = std::numeric_limits<std::uint8_t>::max();
 
 /// The octile-style estimate from padded (x, y) to a box of tiles (0 inside it).
 [[nodiscard]] inline Cost estimate_to_box(const GridSpace& space, int x, int y, int x0, int y0,

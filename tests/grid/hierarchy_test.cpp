@@ -503,6 +503,36 @@ TEST(Hierarchy, AGoalBetweenTheTilesOfAnotherGateIsReachedOnlyThroughItsOwn) {
     EXPECT_NEAR(optimal.cost, space.find_path(from, to).cost, 1e-4);
 }
 
+// The start's cluster (the top-left 8 x 8) has a room walled off inside it; the fast plan
+// estimates the costs to the gates of a start's piece, and a start in no piece has none.
+TEST(Hierarchy, AFastPlanFromARoomWalledOffInsideItsClusterFindsNoPath) {
+    // clang-format off
+    const auto drawn = testing::ascii_map({
+        "................",
+        ".#####..........",
+        ".#s..#..........",
+        ".#...#..........",
+        ".#####..........",
+        "................",
+        "................",
+        "................",
+        "................",
+        "...........g....",
+    });
+    // clang-format on
+    const GridSpace space(drawn.map, {});
+    const GridHierarchy hierarchy =
+        GridHierarchy::build(space, {.cluster_side = 8, .fast_plain_jump_points = 0}).value();
+    HierarchyContext context;
+    EXPECT_EQ(hierarchy.plan(drawn.find('s'), drawn.find('g'), context).status(),
+              SearchStatus::NoPath);
+    EXPECT_EQ(hierarchy.find_path(drawn.find('s'), drawn.find('g'), context).status,
+              SearchStatus::NoPath);
+    const GridPath fast = hierarchy.find_path(drawn.find('g'), {0, 0}, context);
+    ASSERT_TRUE(fast.found()) << fast.message;
+    EXPECT_EQ(walk_problem(space, fast.path, drawn.find('g'), {0, 0}, fast.cost), "");
+}
+
 TEST(Hierarchy, ARepairedHierarchyEqualsOneBuiltAgainAfterRandomEdits) {
     std::mt19937 random(11);
     for (const int size : {1, 2}) {

@@ -63,11 +63,14 @@ struct HierarchyOptions {
 
 /// How a hierarchical query answers.
 enum class HierarchyMode {
-    /// A weighted abstract search over the gates, then legs refined one after the other: where jump
-    /// point search runs, each by jump point search towards a tile of the gate a few crossings
-    /// ahead on the abstract path, keeping only the first part (the turn at that gate is
-    /// searched again by the next leg); elsewhere by A* over the two clusters the unit walks
-    /// next. A valid path, not always the cheapest (excess measured in docs/benchmarks.md).
+    /// A weighted abstract search over the gates, then legs refined one after the other. Where
+    /// jump point search runs, the start and goal are joined to the gates of their clusters by
+    /// octile estimates (to the gates of their piece only, where a cluster is cut in pieces),
+    /// and each leg is searched by jump point search towards a tile of the gate a few
+    /// crossings ahead on the abstract path, keeping only the first part (the turn at that gate
+    /// is searched again by the next leg); elsewhere the ends are joined by searches inside
+    /// their clusters and each leg by A* over the two clusters the unit walks next. A valid
+    /// path, not always the cheapest (excess measured in docs/benchmarks.md).
     Fast,
     /// Jump point search with the abstract distances to the goal as its heuristic (a lower
     /// bound), or A* over the tiles with it where jump point search cannot run (terrain costs,
