@@ -546,8 +546,8 @@ GridPath GridHierarchy::find_path(Cell from, Cell to, HierarchyContext& context,
 /// 256 jump points ran out on every one of the generated 4096² map's, 7 % of a fast path, while
 /// on open maps a few jump points answer it, hence a quarter rather than none. On smaller maps
 /// a query whose ends lie far apart gets none where the build's far pairs mostly ran out
-/// (random512-10-0, 8room_000 and maze512-1-0: the first move 1.5 to 2.7 times sooner) and the
-/// whole budget where they did not (measured: docs/benchmarks.md).
+/// (random512-10-0 and 8room_000: the first move 1.6 to 2 times sooner) and the whole budget
+/// where they did not (measured: docs/benchmarks.md).
 std::size_t GridHierarchy::fast_plain_budget(Cell from, Cell to) const {
     if (!fits_the_caches(*space_))
         return detail::JumpWindow::around(space_->map(), from, to, layout_.side,
