@@ -8,6 +8,7 @@
 #include "cluster_dijkstra.hpp"
 #include "hierarchy_abstract_search.hpp"
 #include "hierarchy_spaces.hpp"
+#include "jump_entries.hpp"
 #include "jump_search.hpp"
 #include "jump_window.hpp"
 #include "pathkit/grid/static_grid_index.hpp"
@@ -565,14 +566,16 @@ GridPath GridHierarchy::find_plain(Cell from, Cell to, HierarchyContext& context
     // On a map too big for the caches (the engine's measure) the index's 16 bytes a tile miss
     // them where the map's bit lines do less: there jps took 16-17 ms a query of the generated
     // 4096² map, jps+ 21-24 ms (measured: docs/benchmarks.md).
+    // The callers asked whether jump point search runs and checked the ends: the entries below
+    // check only the ends again, as `GridSpace::find_path` does for jps and jps+.
     if (plain_by_jump_point_index_ && fits_the_caches(*space_)) {
         // The index is refused only where jump point search cannot run, checked before.
         if (auto index = space_->jump_point_index())
-            return index.value()->find_path(from, to, context.tiles, options, PathShape::Tiles);
+            return detail::find_path_jps_plus_applicable(*index.value(), from, to, context.tiles,
+                                                         options, PathShape::Tiles);
     }
-    const detail::BitLines<false> lines(space_->map());
-    return detail::find_path_by_jumps<false>(*space_, lines, from, to, context.tiles, options,
-                                             PathShape::Tiles);
+    return detail::find_path_jps_applicable(*space_, from, to, context.tiles, options,
+                                            PathShape::Tiles);
 }
 
 GridPath GridHierarchy::find_optimal(Cell from, Cell to, HierarchyContext& context) const {

@@ -290,7 +290,8 @@ class GridHierarchy {
     [[nodiscard]] HierarchicalPath plan_in(Cell from, Cell to, HierarchyContext& context,
                                            bool stretches) const;
     [[nodiscard]] GridPath find_optimal(Cell from, Cell to, HierarchyContext& context) const;
-    /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed).
+    /// Plain jump point search within `budget` expansions (on the JPS+ index when allowed),
+    /// where `jump_point_search_refusal` names no reason (the caller asked).
     [[nodiscard]] GridPath find_plain(Cell from, Cell to, HierarchyContext& context,
                                       std::size_t budget) const;
     /// The expansions a fast plan's plain search may take (0: none is tried).
