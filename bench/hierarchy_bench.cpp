@@ -18,7 +18,7 @@
 //
 //   pathkit_bench_hierarchy [--generated 4096] [--queries 100] [--cluster-side 32]
 //                           [--gate-tiles 8] [--threads 1] [--edits 100] [--seed 14]
-//                           [--longest] [SCEN...]
+//                           [--plan-landmarks N] [--longest] [SCEN...]
 #include <time.h>
 
 #include <algorithm>
@@ -43,6 +43,7 @@ struct Settings {
     int cluster_side = 32;
     int gate_tiles = HierarchyOptions{}.gate_tiles;
     int threads = HierarchyOptions{}.threads;
+    int plan_landmarks = HierarchyOptions{}.plan_landmarks;  // -1: the build chooses
     int edits = 100;
     std::uint64_t seed = 14;
     std::vector<std::string> scenarios;
@@ -94,6 +95,7 @@ bool measure(const std::string& name, GridMap& map, const std::vector<Query>& qu
         builds.push_back(microseconds([&] {
             built = GridHierarchy::build(space, {.cluster_side = settings.cluster_side,
                                                  .gate_tiles = settings.gate_tiles,
+                                                 .plan_landmarks = settings.plan_landmarks,
                                                  .threads = settings.threads});
         }));
         build_cpu.push_back(process_cpu_microseconds() - cpu);
@@ -282,6 +284,8 @@ int main(int argc, char** argv) {
             settings.gate_tiles = static_cast<int>(number());
         else if (argument == "--threads")
             settings.threads = static_cast<int>(number());
+        else if (argument == "--plan-landmarks")
+            settings.plan_landmarks = static_cast<int>(number());
         else if (argument == "--edits")
             settings.edits = static_cast<int>(number());
         else if (argument == "--seed")

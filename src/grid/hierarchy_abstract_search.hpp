@@ -37,6 +37,9 @@ struct AbstractSearchKind {
     /// Forward over the fine gates: the search ends at any fine gate of this coarse gate state
     /// (cluster * slots + coarse gate) instead of at the goal (`no_stretch_end`: the goal).
     std::uint32_t stretch_end = no_stretch_end;
+    /// Forward over whole sides (the coarse gates with finer gates), towards the goal: the
+    /// estimate takes the hierarchy's landmarks too, where it has any.
+    bool landmarks = false;
     static constexpr std::uint32_t no_stretch_end = ~0u;
 };
 
@@ -65,6 +68,8 @@ class AbstractProblem {
             aim_ = clusters_[cluster_of(stretch_end_)].coarse_gates[gate_of(stretch_end_)];
         PATHKIT_ASSERT(std::has_single_bit(slots_));
         PATHKIT_ASSERT(!(backward_ && coarse_));  // the optimal mode's bounds are fine
+        if (kind.landmarks && !backward_ && stretch_end_ == AbstractSearchKind::no_stretch_end)
+            place_goal_among_landmarks();
     }
 
     [[nodiscard]] std::uint32_t start_state() const { return start_state_; }
@@ -152,8 +157,11 @@ class AbstractProblem {
         const detail::PaddedCell from = state.value == visited_.to
                                             ? detail::PaddedCell{visited_.x, visited_.y}
                                             : middle(state.value);
-        return detail::estimate_to_box(hierarchy_.space(), from.x, from.y, aim_.x0, aim_.y0,
-                                       aim_.x1, aim_.y1);
+        const Cost octile = detail::estimate_to_box(hierarchy_.space(), from.x, from.y, aim_.x0,
+                                                    aim_.y0, aim_.x1, aim_.y1);
+        return landmarks_ == 0 || state.value >= start_state_
+                   ? octile
+                   : std::max(octile, landmark_estimate(state.value));
     }
     [[nodiscard]] bool is_goal(StateId state) const {
         last_taken_ = state.value;
@@ -169,6 +177,41 @@ class AbstractProblem {
     [[nodiscard]] std::uint32_t last_taken() const { return last_taken_; }
 
   private:
+    /// The goal's plan cost from each landmark: the least over the gates of its cluster that
+    /// lead to it of the landmark's cost to the gate and the move to the goal. Landmarks that
+    /// reach none of them are left out.
+    void place_goal_among_landmarks() {
+        const std::size_t count = hierarchy_.landmarks().size();
+        const std::uint32_t cluster = query_.goal_cluster;
+        const auto& bounds = coarse_ ? query_.coarse_goal_bounds : query_.goal_bounds;
+        for (std::size_t landmark = 0; landmark < count; ++landmark) {
+            Cost best = infinite_cost;
+            for (std::uint32_t gate = 0; gate < bounds.size(); ++gate) {
+                const std::uint32_t state = cluster * slots_ + gate;
+                const Cost to_gate = hierarchy_.landmark_cost(landmark, state);
+                if (bounds[gate] < infinite_cost && to_gate < infinite_cost)
+                    best = std::min(
+                        best, to_gate + detail::forward_cost(hierarchy_.space(), middle(state),
+                                                             goal_, bounds[gate]));
+            }
+            if (best < infinite_cost) {
+                goal_landmark_costs_[landmarks_] = best;
+                landmark_of_[landmarks_++] = static_cast<std::uint8_t>(landmark);
+            }
+        }
+    }
+    /// The landmarks' estimate from a gate state to the goal: the largest difference of a
+    /// landmark's costs to it and to the goal (the plan's moves cost about what they cost
+    /// back, so either side of the difference).
+    [[nodiscard]] Cost landmark_estimate(std::uint32_t state) const {
+        Cost best = 0;
+        for (std::size_t i = 0; i < landmarks_; ++i) {
+            const Cost here = hierarchy_.landmark_cost(landmark_of_[i], state);
+            if (here < infinite_cost)
+                best = std::max(best, std::abs(goal_landmark_costs_[i] - here));
+        }
+        return best;
+    }
     /// Where a state stands in the forward search: a gate's middle tile, the start, the goal.
     [[nodiscard]] detail::PaddedCell middle(std::uint32_t state) const {
         if (state == start_state_)
@@ -209,6 +252,10 @@ class AbstractProblem {
     Gate aim_;  // the box the heuristic estimates to: the goal's tile, or the stretch's end
     mutable std::uint32_t last_taken_ = 0;
     mutable detail::PlanMoves::Move visited_{.to = ~0u};  // the last move visited
+    // The landmarks the goal is reached from (`place_goal_among_landmarks`) and its cost from each.
+    std::size_t landmarks_ = 0;
+    std::array<std::uint8_t, detail::max_plan_landmarks> landmark_of_{};
+    std::array<Cost, detail::max_plan_landmarks> goal_landmark_costs_{};
 };
 
 /// The optimal mode's lower bound on the cost from a tile to the goal: the larger of the

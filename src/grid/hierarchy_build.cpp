@@ -66,7 +66,8 @@ GridHierarchy::GridHierarchy(const GridSpace& space, const HierarchyOptions& opt
       plain_by_jump_point_index_(options.plain_by_jump_point_index),
       fast_plain_jump_points_(options.fast_plain_jump_points),
       gate_tiles_(options.gate_tiles),
-      threads_(options.threads) {
+      threads_(options.threads),
+      plan_landmarks_(options.plan_landmarks) {
     const int side = options.cluster_side;
     const GridMap& map = space.map();
     layout_.side = side;
@@ -95,6 +96,10 @@ Expected<GridHierarchy> GridHierarchy::build(const GridSpace& space, HierarchyOp
     if (options.threads < 1)
         return Status::invalid_input("hierarchy: threads " + std::to_string(options.threads) +
                                      " is less than 1");
+    if (options.plan_landmarks < -1 || options.plan_landmarks > detail::max_plan_landmarks)
+        return Status::invalid_input(
+            "hierarchy: plan landmarks " + std::to_string(options.plan_landmarks) +
+            " is not -1 (the build chooses) or 0 to " + std::to_string(detail::max_plan_landmarks));
     if (Status rules = validate(space.rules()); !rules) return rules;
     if (space.has_links())
         return Status::invalid_input(
@@ -119,6 +124,7 @@ void GridHierarchy::build_all() {
     build_crossings(all);
     revision_ = space_->map().revision();
     plain_answers_far_ = plain_answers_far_queries();
+    place_landmarks();
 }
 
 bool GridHierarchy::plain_answers_far_queries() const {
@@ -517,6 +523,7 @@ void GridHierarchy::repair() {
     }
     build_crossings(crossed);
     revision_ = map.revision();
+    refresh_landmarks();
 }
 
 bool GridHierarchy::is_current() const {
@@ -540,7 +547,8 @@ std::size_t GridHierarchy::memory_bytes() const {
             cluster.coarse_exits.capacity() * sizeof(Crossing) + cluster.plan.memory_bytes() +
             cluster.coarse_plan.memory_bytes();
     }
-    return bytes;
+    return bytes + landmarks_.capacity() * sizeof(std::uint32_t) +
+           landmark_costs_.capacity() * sizeof(Cost);
 }
 
 bool GridHierarchy::same_graph(const GridHierarchy& other) const {

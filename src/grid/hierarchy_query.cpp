@@ -287,12 +287,13 @@ HierarchicalPath GridHierarchy::plan_in(Cell from, Cell to, HierarchyContext& co
     }
     detail::HierarchyQuery& query = *context.query_;
     join_ends(*this, from, to, query, path.jumps_);
-    const AbstractProblem problem(*this, query, {});
+    const AbstractProblem problem(*this, query, {.landmarks = gate_tiles_ == 0});
     SearchResult result;
     if (gate_tiles_ > 0) {
         // A coarse plan over whole sides first, then the fine plan only in its corridor.
         coarse_ends(*this, query);
-        const AbstractProblem coarse(*this, query, {.coarse = true, .one_inside_move = true});
+        const AbstractProblem coarse(*this, query,
+                                     {.coarse = true, .one_inside_move = true, .landmarks = true});
         const SearchResult wide =
             pathkit::find_path(coarse, StateId(coarse.start_state()), query.abstract_context,
                                {.heuristic_weight = coarse_plan_weight});

@@ -142,6 +142,8 @@ namespace detail {
 
 inline constexpr std::uint16_t no_gate = std::numeric_limits<std::uint16_t>::max();
 inline constexpr std::uint8_t no_piece = std::numeric_limits<std::uint8_t>::max();
+/// The most landmarks a fast plan takes (`HierarchyOptions::plan_landmarks`).
+inline constexpr int max_plan_landmarks = 8;
 
 /// The octile-style estimate from padded (x, y) to a box of tiles (0 inside it).
 [[nodiscard]] inline Cost estimate_to_box(const GridSpace& space, int x, int y, int x0, int y0,

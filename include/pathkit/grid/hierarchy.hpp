@@ -54,6 +54,19 @@ struct HierarchyOptions {
     /// more than half of them (mazes, rooms, scattered walls), queries whose ends lie that far
     /// apart skip it.
     std::size_t fast_plain_jump_points = 256;
+    /// Landmarks for the fast plan's search over whole sides (with finer gates, its search
+    /// over the coarse gates): gates from which the hierarchy keeps the plan's cost to every
+    /// gate, so that the plan's estimate is the larger of the octile one and each landmark's
+    /// difference of costs to the gate and to the goal (ALT: Goldberg and Harrelson,
+    /// "Computing the Shortest Path: A* Search Meets Graph Theory", SODA 2005). In a maze the
+    /// octile estimate guides the plan nowhere. -1 (the default): two where the build finds
+    /// the plan's costs from its first gate to the gates more than two cluster sides away more
+    /// than four times their octile estimates (mazes of narrow corridors: 5.1 to 5.4 on
+    /// maze512-1-0; 1.0 to 3.3 on the other maps of docs/benchmarks.md), none elsewhere; 0:
+    /// none; 1 to 8: that many, chosen farthest first from the first gate. Each is a Dijkstra
+    /// over the gates at the build and again after every repair (0.25 ms on maze512-1-0's
+    /// 5,088 gates), and 4 bytes per gate slot (`slots()` a cluster).
+    int plan_landmarks = -1;
     /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters; never
     /// more than one per 16 clusters built. Each cluster is built by one thread, so the
     /// hierarchy is the same with any number; the threads end before `build` or `repair`
@@ -266,6 +279,14 @@ class GridHierarchy {
     [[nodiscard]] const detail::ClusterLayout& layout() const { return layout_; }
     /// Gate states per cluster: gate g of cluster c is abstract state c * slots() + g.
     [[nodiscard]] std::uint32_t slots() const { return slots_; }
+    /// The fast plan's landmarks (`HierarchyOptions::plan_landmarks`): gate states over whole
+    /// sides (coarse gate states with finer gates); empty when the plan uses none.
+    [[nodiscard]] const std::vector<std::uint32_t>& landmarks() const { return landmarks_; }
+    /// The plan's cost from landmark `landmark` to gate state `state` over whole sides
+    /// (unchecked: both in range); +infinity where the plan cannot reach it.
+    [[nodiscard]] Cost landmark_cost(std::size_t landmark, std::uint32_t state) const {
+        return landmark_costs_[state * landmarks_.size() + landmark];
+    }
 
   private:
     friend class HierarchicalPath;
@@ -299,6 +320,11 @@ class GridHierarchy {
     /// Whether plain jump point search answers (finds a path, or finds none) most of the far
     /// pairs the build draws within `fast_plain_jump_points_` (true where it is not tried).
     [[nodiscard]] bool plain_answers_far_queries() const;
+    /// Chooses the plan's landmarks (none, when the plan's costs stay near the octile
+    /// estimates and the count was left to the build) and their costs.
+    void place_landmarks();
+    /// Their costs again after a repair (chosen again if one is no longer a gate state).
+    void refresh_landmarks();
 
     const GridSpace* space_ = nullptr;
     detail::ClusterLayout layout_;
@@ -312,6 +338,9 @@ class GridHierarchy {
     bool plain_answers_far_ = true;  // measured by the build: `plain_answers_far_queries`
     int gate_tiles_ = 0;
     int threads_ = 1;
+    int plan_landmarks_ = -1;               // as asked: -1 where the build finds them worth it
+    std::vector<std::uint32_t> landmarks_;  // gate states
+    std::vector<Cost> landmark_costs_;      // per gate state, from each landmark in turn
 };
 
 }  // namespace pathkit
