@@ -506,7 +506,6 @@ void GridHierarchy::repair() {
             }
         }
     }
-    build_clusters(rebuilt);
     // Crossings name the gates across: those of the rebuilt clusters and their neighbours.
     std::vector<std::uint32_t> crossed;
     for (const std::uint32_t cluster : rebuilt) {
@@ -521,9 +520,22 @@ void GridHierarchy::repair() {
             }
         }
     }
+    // The plan's moves there (the landmarks' graph): where none changed, neither did their costs.
+    const auto landmark_moves = [&](std::uint32_t cluster) -> const detail::PlanMoves& {
+        return gate_tiles_ > 0 ? clusters_[cluster].coarse_plan : clusters_[cluster].plan;
+    };
+    std::vector<detail::PlanMoves> moves_before;
+    if (!landmarks_.empty())
+        for (const std::uint32_t cluster : crossed)
+            moves_before.push_back(landmark_moves(cluster));
+    build_clusters(rebuilt);
     build_crossings(crossed);
     revision_ = map.revision();
-    refresh_landmarks();
+    for (std::size_t i = 0; i < moves_before.size(); ++i) {
+        if (moves_before[i] == landmark_moves(crossed[i])) continue;
+        refresh_landmarks();
+        break;
+    }
 }
 
 bool GridHierarchy::is_current() const {
