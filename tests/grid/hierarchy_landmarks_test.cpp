@@ -14,7 +14,7 @@
 #include <vector>
 
 // The plan's moves are the hierarchy's own data, declared in its source files.
-#include "../../src/grid/hierarchy_spaces.hpp"
+#include "../../src/grid/hierarchy_plan_costs.hpp"
 #include "pathkit/grid/hierarchy.hpp"
 #include "support/grid_walk.hpp"
 #include "support/random_grid.hpp"
@@ -205,6 +205,42 @@ TEST(HierarchyLandmarks, AMazePlanExpandsFewerGatesWithThemAndItsPathsStayValid)
         EXPECT_GE(path.cost, best - 1e-3 * (1 + best)) << where;
     }
     EXPECT_LT(2 * expanded_with, expanded_without);
+}
+
+TEST(HierarchyLandmarks, ThePlansCostsAreTheSameByLabelCorrectingAndByDijkstraAlone) {
+    // Label correcting first (Dijkstra past a few turns a gate slot), or Dijkstra alone.
+    std::mt19937 random(13);
+    const GridMap maze = maze_map(random, 63, 40);
+    const GridMap scattered = testing::scattered_map(random, 127, 127, 0.2);
+    for (const GridMap* map : {&maze, &scattered}) {
+        const GridSpace space(*map);
+        for (const int gate_tiles : {0, 4}) {
+            const GridHierarchy hierarchy =
+                GridHierarchy::build(space, {.cluster_side = 16, .gate_tiles = gate_tiles}).value();
+            const bool coarse = gate_tiles > 0;
+            const detail::PlanGraph graph(hierarchy, coarse);
+            detail::PlanCosts first_in_line(graph), dijkstra(graph, 0);
+            int sources = 0;
+            for (std::uint32_t source = graph.first_state(); source < graph.state_count();
+                 source += 31) {
+                if (!graph.is_valid(source)) continue;
+                ++sources;
+                first_in_line.search(source);
+                dijkstra.search(source);
+                EXPECT_EQ(first_in_line.costs(), dijkstra.costs()) << source;
+                const std::vector<double> expected = plan_costs(hierarchy, coarse, source);
+                for (std::uint32_t state = 0; state < expected.size(); ++state) {
+                    const double got = dijkstra.costs()[state];
+                    if (std::isinf(expected[state]))
+                        EXPECT_TRUE(std::isinf(got)) << source << " -> " << state;
+                    else
+                        EXPECT_NEAR(got, expected[state], 1e-4 * (1 + expected[state]))
+                            << source << " -> " << state;
+                }
+            }
+            EXPECT_GE(sources, 5);
+        }
+    }
 }
 
 TEST(HierarchyLandmarks, ACountOutsideMinusOneToEightIsRefused) {

@@ -63,9 +63,10 @@ struct HierarchyOptions {
     /// the plan's costs from its first gate to the gates more than two cluster sides away more
     /// than four times their octile estimates (mazes of narrow corridors: 5.1 to 5.4 on
     /// maze512-1-0; 1.0 to 3.3 on the other maps of docs/benchmarks.md), none elsewhere; 0:
-    /// none; 1 to 8: that many, chosen farthest first from the first gate. Each is a Dijkstra
-    /// over the gates at the build and again after every repair (0.25 ms on maze512-1-0's
-    /// 5,088 gates), and 4 bytes per gate slot (`slots()` a cluster).
+    /// none; 1 to 8: that many, chosen farthest first from the first gate. Each is a search
+    /// over the gates at the build and again after a repair that changed the plan's moves
+    /// (about 60 us on maze512-1-0's 5,088 gates), and 4 bytes per gate slot (`slots()` a
+    /// cluster).
     int plan_landmarks = -1;
     /// Threads (at least 1) the build runs on, and a repair that rebuilds many clusters; never
     /// more than one per 16 clusters built. Each cluster is built by one thread, so the
