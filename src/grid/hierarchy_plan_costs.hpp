@@ -129,7 +129,7 @@ class PlanCosts {
             const std::uint64_t popped = queue_.pop();
             const auto state = static_cast<std::uint32_t>(popped & state_mask);
             const Cost cost =
-                std::bit_cast<Cost>(static_cast<std::uint32_t>(popped >> state_bits_));
+                __builtin_bit_cast(Cost, static_cast<std::uint32_t>(popped >> state_bits_));
             // A key above its state's cost was queued before the state was lowered.
             if (cost > costs_[state]) continue;
             settled_.push_back(state);
@@ -141,9 +141,10 @@ class PlanCosts {
             }
         }
     }
-    /// Costs are finite and never negative here: their bits order as they do.
+    /// Costs are finite and never negative here: their bits order as they do. (The builtin is
+    /// std::bit_cast, which emscripten's standard library, for the playground, lacks.)
     [[nodiscard]] std::uint64_t key(Cost cost, std::uint32_t state) const {
-        return std::uint64_t{std::bit_cast<std::uint32_t>(cost)} << state_bits_ | state;
+        return std::uint64_t{__builtin_bit_cast(std::uint32_t, cost)} << state_bits_ | state;
     }
 
     const PlanGraph& graph_;
