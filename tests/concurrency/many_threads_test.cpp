@@ -1,6 +1,6 @@
-// Many threads querying one shared graph, compact graph, grid, obstacle graph, navigation mesh
-// and world at once, each with its own context, and the builds that run threads of their own:
-// the same answers as one thread gives (run under TSan too).
+// Many threads querying one shared graph, compact graph, grid, hierarchy, obstacle graph,
+// navigation mesh and world at once, each with its own context, and the builds that run threads of
+// their own: the same answers as one thread gives (run under TSan too).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -144,6 +144,41 @@ TEST(ManyThreads, BuildAHierarchyAndGoalBoundsOnSeveralThreads) {
         bounds.push_back(std::move(builder).take());
     }
     EXPECT_TRUE(bounds[0].all_boxes() == bounds[1].all_boxes());
+}
+
+TEST(ManyThreads, QueryOneHierarchyWithLandmarksFastAndOptimal) {
+    const GridMap map = map_with_random_walls(128, 96, 0.3, 11);
+    const GridSpace space(map, {.diagonal = DiagonalPolicy::NoCornerCutting});
+    // Landmarks asked for (a map of random walls gets none by itself), and no plain searches
+    // first: every query's plan reads the landmarks, every optimal one the bounds.
+    const GridHierarchy hierarchy = GridHierarchy::build(space, {.cluster_side = 16,
+                                                                 .plain_jump_points = 0,
+                                                                 .fast_plain_jump_points = 0,
+                                                                 .plan_landmarks = 2})
+                                        .value();
+    ASSERT_EQ(hierarchy.landmarks().size(), 2u);
+    std::vector<std::pair<Cell, Cell>> queries;
+    std::vector<double> expected;
+    HierarchyContext one;
+    for (int index = 0; index < 40; ++index) {
+        const Cell from{(index * 13) % 128, (index * 7) % 96}, to{127 - index, 95 - index};
+        if (!map.is_walkable(from) || !map.is_walkable(to)) continue;
+        queries.push_back({from, to});
+        expected.push_back(hierarchy.find_path(from, to, one).cost);
+    }
+    ASSERT_GT(queries.size(), 10u);
+    const std::size_t count = queries.size();
+    for (std::size_t query = 0; query < count; ++query)  // the second half in the optimal mode
+        expected.push_back(
+            hierarchy
+                .find_path(queries[query].first, queries[query].second, one, HierarchyMode::Optimal)
+                .cost);
+    std::vector<HierarchyContext> contexts(thread_count);
+    expect_same_answers_on_every_thread(expected, [&](std::size_t query, int thread) {
+        const auto [from, to] = queries[query % count];
+        const HierarchyMode mode = query < count ? HierarchyMode::Fast : HierarchyMode::Optimal;
+        return static_cast<double>(hierarchy.find_path(from, to, contexts[thread], mode).cost);
+    });
 }
 
 TEST(ManyThreads, AskOneGridForJpsPlusBeforeItsIndexExistsSoTheyRaceToBuildIt) {
