@@ -145,6 +145,17 @@ HierarchyContext::HierarchyContext(HierarchyContext&&) noexcept = default;
 HierarchyContext& HierarchyContext::operator=(HierarchyContext&&) noexcept = default;
 HierarchyContext::~HierarchyContext() = default;
 
+void HierarchyContext::reserve(const GridHierarchy& hierarchy) {
+    tiles.reserve(hierarchy.space().state_count());
+    // The abstract searches' states: every gate slot, then the query's start and goal.
+    query_->abstract_context.reserve(hierarchy.cluster_count() * hierarchy.slots() + 2);
+}
+
+std::size_t HierarchyContext::memory_bytes() const {
+    return tiles.memory_bytes() + query_->abstract_context.memory_bytes() +
+           query_->cluster_context.memory_bytes();
+}
+
 Status GridHierarchy::check_query(Cell from, Cell to) const {
     if (!is_current())
         return Status::invalid_input(

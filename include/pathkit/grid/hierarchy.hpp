@@ -129,6 +129,8 @@ struct ClusterLayout {
 };
 }  // namespace detail
 
+class GridHierarchy;
+
 /// Scratch memory of hierarchical queries, reused from one query to the next (one per thread):
 /// the start and goal are joined to the abstract graph here, never in the shared hierarchy.
 class HierarchyContext {
@@ -138,6 +140,14 @@ class HierarchyContext {
     HierarchyContext& operator=(HierarchyContext&&) noexcept;
     ~HierarchyContext();
 
+    /// Grows the records of queries on `hierarchy` now (at a level load, say), so that the first
+    /// query does not pay for them: 12 bytes a padded tile and 12 a gate slot (on the generated
+    /// 4096² map about 230 MB, which a fresh context's first query took 0.43-0.49 s to get on
+    /// the virtual machine of docs/benchmarks.md).
+    void reserve(const GridHierarchy& hierarchy);
+    /// Bytes of scratch memory held (`SearchContext::memory_bytes` of each search's records).
+    [[nodiscard]] std::size_t memory_bytes() const;
+
     /// The context of the tile searches (legs, optimal mode): as big as the map's padded tiles.
     SearchContext tiles;
 
@@ -146,8 +156,6 @@ class HierarchyContext {
     friend class HierarchicalPath;
     std::unique_ptr<detail::HierarchyQuery> query_;
 };
-
-class GridHierarchy;
 
 /// A path planned by the abstract search and refined one leg at a time: `next_leg` returns
 /// the tiles of the next stretch (about two clusters' worth, or through the cluster the unit
