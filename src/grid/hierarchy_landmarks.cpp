@@ -87,8 +87,9 @@ void GridHierarchy::refresh_landmarks() {
     if (landmarks_.empty()) return;
     const detail::PlanGraph graph(*this, gate_tiles_ > 0);
     const std::size_t count = landmarks_.size();
-    if (landmark_costs_.size() != graph.state_count() * count ||
-        !std::all_of(landmarks_.begin(), landmarks_.end(),
+    // A repair keeps the clusters and their slots, so the table keeps its size; a landmark's
+    // cluster may have lost the gate, though.
+    if (!std::all_of(landmarks_.begin(), landmarks_.end(),
                      [&](std::uint32_t state) { return graph.is_valid(state); })) {
         place_landmarks();
         return;
