@@ -44,10 +44,17 @@ inline constexpr std::uint32_t max_states = 0xFFFFFFFFu;
 /// half as deep as a binary one, so a push or a pop moves half as many entries and writes half
 /// as many records; the smallest of four children is picked without branches (a tournament of
 /// three comparisons), as the winner is a coin toss a branch predictor cannot learn.
+///
+/// One entry waits in front of the heap: the smallest pushed since the front was last taken or
+/// displaced. A pop takes the front when it comes first, with no sift at all: a search's next
+/// state is most often the best successor of the last one (a straight run towards the goal).
+/// Entries leave in the same order as from the heap alone.
 class IndexedHeap {
   public:
     /// Children per node.
     static constexpr std::uint32_t arity = 4;
+    /// The slot a record holds while its state waits in front of the heap.
+    static constexpr std::uint32_t front_slot = 0xFFFFFFFFu;
 
     struct Entry {
         std::uint64_t key;
@@ -57,22 +64,38 @@ class IndexedHeap {
 
     /// Points the heap at the record array it keeps slots in (after the array may have moved).
     void attach(SearchRecord* records) { records_ = records; }
-    void clear() { entries_.clear(); }
-    [[nodiscard]] bool empty() const { return entries_.empty(); }
-    [[nodiscard]] std::size_t size() const { return entries_.size(); }
+    void clear() {
+        entries_.clear();
+        has_front_ = false;
+    }
+    [[nodiscard]] bool empty() const { return !has_front_ && entries_.empty(); }
+    [[nodiscard]] std::size_t size() const { return entries_.size() + (has_front_ ? 1 : 0); }
     [[nodiscard]] std::size_t memory_bytes() const { return entries_.capacity() * sizeof(Entry); }
 
     /// Adds an open state; its record's mark must already say open.
     void push(std::uint64_t key, std::uint32_t state, std::uint32_t parent) {
         const Entry moving{key, state, parent};
-        entries_.push_back(moving);
-        sift_up(static_cast<std::uint32_t>(entries_.size() - 1), moving);
+        if (!has_front_) {
+            hold_in_front(moving);
+        } else if (before(moving, front_)) {
+            push_into_heap(front_);
+            hold_in_front(moving);
+        } else {
+            push_into_heap(moving);
+        }
     }
 
     /// Removes and returns the smallest entry; closes its state's record, which takes its
     /// parent back. The heap must not be empty.
     Entry pop() {
-        PATHKIT_ASSERT(!entries_.empty());
+        PATHKIT_ASSERT(!empty());
+        if (has_front_ && (entries_.empty() || before(front_, entries_.front()))) {
+            has_front_ = false;
+            SearchRecord& record = records_[front_.state];
+            record.parent_or_slot = front_.parent;
+            record.mark &= ~1u;
+            return front_;
+        }
         const Entry top = entries_.front();
         SearchRecord& record = records_[top.state];
         record.parent_or_slot = top.parent;
@@ -85,17 +108,27 @@ class IndexedHeap {
 
     /// The key of the open state in `slot`.
     [[nodiscard]] std::uint64_t key_at(std::uint32_t slot) const {
+        if (slot == front_slot) {
+            PATHKIT_ASSERT(has_front_);
+            return front_.key;
+        }
         PATHKIT_ASSERT(slot < entries_.size());
         return entries_[slot].key;
     }
     /// The parent of the open state in `slot`.
     [[nodiscard]] std::uint32_t parent_at(std::uint32_t slot) const {
-        return entries_[slot].parent;
+        return slot == front_slot ? front_.parent : entries_[slot].parent;
     }
 
     /// Lowers the key of the open state in `slot` (`key` must not exceed the current one) and
     /// gives it a new parent.
     void decrease(std::uint32_t slot, std::uint64_t key, std::uint32_t parent) {
+        if (slot == front_slot) {  // lower still: it stays in front
+            PATHKIT_ASSERT(has_front_ && key <= front_.key);
+            front_.key = key;
+            front_.parent = parent;
+            return;
+        }
         PATHKIT_ASSERT(slot < entries_.size() && key <= entries_[slot].key);
         entries_[slot].key = key;
         entries_[slot].parent = parent;
@@ -103,6 +136,16 @@ class IndexedHeap {
     }
 
   private:
+    void hold_in_front(const Entry& entry) {
+        front_ = entry;
+        has_front_ = true;
+        records_[entry.state].parent_or_slot = front_slot;
+    }
+    void push_into_heap(const Entry& entry) {
+        entries_.push_back(entry);
+        sift_up(static_cast<std::uint32_t>(entries_.size() - 1), entry);
+    }
+
     /// The heap's total order: by key, then by lower state id. Bitwise `|` and `&` instead of
     /// `||` and `&&` so that the compiler emits flag arithmetic rather than branches.
     [[nodiscard]] static bool before(const Entry& a, const Entry& b) {
@@ -164,6 +207,8 @@ class IndexedHeap {
     }
 
     std::vector<Entry> entries_;
+    Entry front_{};  // waits in front of the heap while `has_front_`
+    bool has_front_ = false;
     SearchRecord* records_ = nullptr;
 };
 
