@@ -2,11 +2,13 @@
 # pathkit's jps+ with goal bounds beside plain jps+ and warthog-jps's jps2+ on the game maps, in
 # one run: ROUNDS alternating runs of each program on each whole scenario, the median of each
 # program's mean time per query, the ratios, and the bounds' build time and size. The bounds
-# are built (or resumed) first with `pathkit index` into BOUNDS_DIR, outside the clock.
+# are built (or resumed) first with `pathkit index` into BOUNDS_DIR, outside the clock. Every
+# query is timed as a whole call that returns its path (warthog's `get_path` by
+# `warthog_queries.cpp`; see warthog_table.sh).
 # Prints a Markdown table. With BASELINE (another pathkit binary, e.g. main's) and its
 # BASELINE_BOUNDS_DIR (bounds it built), its jps+ with goal bounds runs in the same rounds too,
 # in a column of its own (its bounds must exist already).
-# Usage: goal_bounds_table.sh PATHKIT WARTHOG_JPS_BINARY GRID_FOLDER BOUNDS_DIR ROUNDS
+# Usage: goal_bounds_table.sh PATHKIT WARTHOG_QUERIES GRID_FOLDER BOUNDS_DIR ROUNDS
 #                             [BASELINE BASELINE_BOUNDS_DIR]
 set -euo pipefail
 pathkit="$1" warthog="$2" grid="$3" bounds="$4" rounds="$5"
@@ -35,9 +37,11 @@ mean_us() {
   fi
   sed -E 's/.*"mean_us":([0-9.e+-]+).*/\1/' <<<"$out"
 }
+# warthog_mean SCEN: warthog jps2+'s mean microseconds a query (the whole call), or "mismatch".
 warthog_mean() {
-  "$warthog" --alg jps2+ --scen "$1" 2>/dev/null |
-    awk 'NR > 1 { n++; total += $8 } END { if (n) printf "%.4f\n", total / n / 1000 }'
+  local whole mismatches
+  read -r whole _ _ mismatches <<<"$("$warthog" jps2+ "$1" 0 2>/dev/null || echo "mismatch x x 1")"
+  if [ "$mismatches" != 0 ]; then echo mismatch; else echo "$whole"; fi
 }
 
 for ((round = 1; round <= rounds; round++)); do
@@ -76,7 +80,8 @@ awk -v rounds="$rounds" -v builds="$work/builds" -v baseline="$baseline" "$(<"$(
       bytes[field[1]] = field[4]; cpu[field[1]] = field[5]
     }
     printf "pathkit `bench --index MAP.pkx --path turns` (jps+ with goal bounds) and `--algo jps+`"
-    printf " vs warthog-jps `--alg jps2+`: mean us a query, median of %d alternating runs\n\n", rounds
+    printf " vs warthog-jps jps2+ (`get_path`): mean us a query, each a whole call returning its path,"
+    printf " median of %d alternating runs\n\n", rounds
     if (baseline != "") {
       printf "Baseline: %s with its own bounds, in the same rounds.\n\n", baseline
       print "| map | baseline: jps+ with goal bounds | baseline / jps2+ |"
