@@ -216,7 +216,8 @@ class TableLines {
     TableLines(const StaticGridIndex& index, int stride) : index_(&index), stride_(stride) {}
 
     template <DiagonalPolicy Policy>
-    [[nodiscard]] detail::ScanStop scan(int column, int row, int dx, int dy) const {
+    [[nodiscard]] PATHKIT_ALWAYS_INLINE detail::ScanStop scan(int column, int row, int dx,
+                                                              int dy) const {
         const int distance = distances(column, row)[detail::straight_slot(dx, dy)];
         const int steps = distance > 0 ? distance : 1 - distance;
         return dy == 0 ? detail::ScanStop{column + steps * dx, distance <= 0}
